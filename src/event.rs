@@ -1,0 +1,66 @@
+//! The spine: everything that happens in a session is a `TeamEvent`. The CLI
+//! (`solve --json`), and later the TUI and the journal, all read this stream.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::{FinishReason, Usage};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AgentInfo {
+    pub agent: usize,
+    pub model: String,
+    pub temperature: f64,
+    pub seed: u64,
+}
+
+/// One agent's finished answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Draft {
+    /// The whole answer as the model wrote it.
+    pub text: String,
+    /// The code extracted from it (last fenced block), if any.
+    pub code: Option<String>,
+    pub finish: FinishReason,
+    pub usage: Usage,
+}
+
+/// How one draft fared in the vote.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DraftEvidence {
+    pub agent: usize,
+    /// Index of the draft's cluster; `None` when it had no code to vote with.
+    pub cluster: Option<usize>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event")]
+pub enum TeamEvent {
+    TaskStarted { task: String, problem: String, agents: Vec<AgentInfo> },
+    AgentToken { agent: usize, round: u32, text: String },
+    AgentDone { agent: usize, round: u32, draft: Draft },
+    AgentFailed { agent: usize, round: u32, error: String },
+    /// The answer the team stands behind, and why.
+    Consensus {
+        answer: String,
+        strategy: String,
+        cluster: usize,
+        votes: usize,
+        /// Agents whose drafts are in the winning cluster.
+        agents: Vec<usize>,
+        evidence: Vec<DraftEvidence>,
+    },
+    TaskFinished { task: String, answer: Option<String>, elapsed_secs: f64 },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_are_tagged_json_lines() {
+        let e = TeamEvent::AgentToken { agent: 2, round: 1, text: "def".into() };
+        let line = serde_json::to_string(&e).unwrap();
+        assert_eq!(line, r#"{"event":"AgentToken","agent":2,"round":1,"text":"def"}"#);
+        assert_eq!(serde_json::from_str::<TeamEvent>(&line).unwrap(), e);
+    }
+}

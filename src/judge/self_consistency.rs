@@ -1,0 +1,101 @@
+//! Self-consistency: the answer most agents wrote. Drafts are grouped by their
+//! code after dropping comments and blank lines and folding white space; the
+//! biggest group wins, ties going to the group of the lowest agent.
+
+use super::{Strategy, Verdict};
+use crate::event::{Draft, DraftEvidence};
+
+pub struct SelfConsistency;
+
+/// Drops a `#` comment, leaving `#` inside string literals alone.
+fn strip_comment(line: &str) -> &str {
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in line.char_indices() {
+        match (quote, c) {
+            (Some(_), _) if escaped => escaped = false,
+            (Some(_), '\\') => escaped = true,
+            (Some(q), c) if c == q => quote = None,
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '#') => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
+/// The grouping key: no comments, no blank lines, white space folded.
+pub fn normalise(code: &str) -> String {
+    code.lines()
+        .map(|l| strip_comment(l).split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl Strategy for SelfConsistency {
+    fn decide(&self, drafts: &[(usize, Draft)]) -> Option<Verdict> {
+        let mut drafts: Vec<&(usize, Draft)> = drafts.iter().collect();
+        drafts.sort_by_key(|(agent, _)| *agent);
+        // Clusters in order of their first (lowest) agent.
+        let mut clusters: Vec<(String, Vec<usize>, String)> = Vec::new();
+        let mut evidence = Vec::new();
+        for (agent, draft) in drafts {
+            let Some(code) = &draft.code else {
+                evidence.push(DraftEvidence { agent: *agent, cluster: None });
+                continue;
+            };
+            let key = normalise(code);
+            let idx = match clusters.iter().position(|(k, _, _)| *k == key) {
+                Some(i) => i,
+                None => {
+                    clusters.push((key, Vec::new(), code.clone()));
+                    clusters.len() - 1
+                }
+            };
+            clusters[idx].1.push(*agent);
+            evidence.push(DraftEvidence { agent: *agent, cluster: Some(idx) });
+        }
+        let best = (0..clusters.len()).rev().max_by_key(|&i| clusters[i].1.len())?;
+        let (_, agents, answer) = clusters.swap_remove(best);
+        Some(Verdict { answer, strategy: "self-consistency".into(), cluster: best, agents, evidence })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{FinishReason, Usage};
+
+    fn draft(code: Option<&str>) -> Draft {
+        Draft { text: String::new(), code: code.map(str::to_string), finish: FinishReason::Stop, usage: Usage::default() }
+    }
+
+    #[test]
+    fn comments_and_white_space_do_not_split_a_cluster() {
+        assert_eq!(normalise("def f(x):  # doc\n\n    return  x"), normalise("def f(x):\n  return x\n"));
+        assert_eq!(normalise("s = '#not a comment'"), "s = '#not a comment'");
+    }
+
+    #[test]
+    fn the_biggest_cluster_wins() {
+        let drafts = vec![
+            (0, draft(Some("a = 1"))),
+            (1, draft(Some("b = 2"))),
+            (2, draft(Some("b  = 2 # same"))),
+            (3, draft(None)),
+        ];
+        let v = SelfConsistency.decide(&drafts).unwrap();
+        assert_eq!(v.answer, "b = 2");
+        assert_eq!(v.agents, vec![1, 2]);
+        assert_eq!(v.cluster, 1);
+        assert_eq!(v.evidence[3], DraftEvidence { agent: 3, cluster: None });
+    }
+
+    #[test]
+    fn ties_go_to_the_lowest_agent_and_no_code_means_no_verdict() {
+        let drafts = vec![(1, draft(Some("b"))), (0, draft(Some("a")))];
+        assert_eq!(SelfConsistency.decide(&drafts).unwrap().agents, vec![0]);
+        assert_eq!(SelfConsistency.decide(&[(0, draft(None))]), None);
+    }
+}

@@ -1,0 +1,11 @@
+//! memdoor: a team of LLM agents solving one programming problem together.
+//! See ../shared/DESIGN.md for the plan; `event::TeamEvent` is the spine.
+
+pub mod bench;
+pub mod event;
+pub mod judge;
+pub mod logging;
+pub mod model;
+pub mod problem;
+pub mod solve_view;
+pub mod team;

@@ -1,0 +1,84 @@
+//! The model's own chat template (`tokenizer.chat_template`), rendered with
+//! minijinja the way Hugging Face renders it: `trim_blocks`, `lstrip_blocks`,
+//! Python string methods, `raise_exception`.
+
+use anyhow::{Context, Result};
+use minijinja::{context, Environment, Error, ErrorKind};
+
+use crate::model::Message;
+
+pub struct ChatTemplate {
+    env: Environment<'static>,
+    bos: String,
+    eos: String,
+}
+
+fn raise_exception(msg: String) -> std::result::Result<String, Error> {
+    Err(Error::new(ErrorKind::InvalidOperation, msg))
+}
+
+impl ChatTemplate {
+    pub fn new(source: &str, bos: &str, eos: &str) -> Result<Self> {
+        let mut env = Environment::new();
+        env.set_trim_blocks(true);
+        env.set_lstrip_blocks(true);
+        env.set_unknown_method_callback(minijinja_contrib::pycompat::unknown_method_callback);
+        env.add_function("raise_exception", raise_exception);
+        env.add_template_owned("chat", source.to_string())
+            .context("the model's chat template does not parse")?;
+        Ok(Self { env, bos: bos.into(), eos: eos.into() })
+    }
+
+    /// The prompt text for `messages`, ending where the assistant's answer starts.
+    pub fn render(&self, messages: &[Message]) -> Result<String> {
+        let template = self.env.get_template("chat")?;
+        template
+            .render(context! {
+                messages => messages,
+                add_generation_prompt => true,
+                bos_token => &self.bos,
+                eos_token => &self.eos,
+            })
+            .context("rendering the model's chat template")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // SmolLM2-135M-Instruct's template, verbatim from its GGUF.
+    const SMOLLM2: &str = "{% for message in messages %}{% if loop.first and messages[0]['role'] != 'system' %}{{ '<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trained by Hugging Face<|im_end|>\n' }}{% endif %}{{'<|im_start|>' + message['role'] + '\n' + message['content'] + '<|im_end|>' + '\n'}}{% endfor %}{% if add_generation_prompt %}{{ '<|im_start|>assistant\n' }}{% endif %}";
+
+    #[test]
+    fn adds_the_default_system_prompt_and_the_generation_prompt() {
+        let t = ChatTemplate::new(SMOLLM2, "<|im_start|>", "<|im_end|>").unwrap();
+        let out = t.render(&[Message::user("hi")]).unwrap();
+        assert_eq!(
+            out,
+            "<|im_start|>system\nYou are a helpful AI assistant named SmolLM, trained by Hugging Face<|im_end|>\n<|im_start|>user\nhi<|im_end|>\n<|im_start|>assistant\n"
+        );
+    }
+
+    #[test]
+    fn a_given_system_prompt_replaces_the_default() {
+        let t = ChatTemplate::new(SMOLLM2, "", "").unwrap();
+        let out = t.render(&[Message::system("S"), Message::user("U")]).unwrap();
+        assert_eq!(out, "<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nU<|im_end|>\n<|im_start|>assistant\n");
+    }
+
+    #[test]
+    fn python_methods_and_raise_exception_work() {
+        let src = "{% if messages[0]['content'].strip() == '' %}{{ raise_exception('empty') }}{% endif %}ok";
+        let t = ChatTemplate::new(src, "", "").unwrap();
+        assert_eq!(t.render(&[Message::user(" x ")]).unwrap(), "ok");
+        let err = format!("{:#}", t.render(&[Message::user("  ")]).unwrap_err());
+        assert!(err.contains("empty"), "{err}");
+    }
+
+    #[test]
+    fn a_broken_template_is_a_clear_error() {
+        let err = ChatTemplate::new("{% for %}", "", "").err().unwrap().to_string();
+        assert!(err.contains("chat template does not parse"), "{err}");
+    }
+}

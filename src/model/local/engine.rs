@@ -1,0 +1,190 @@
+//! `LocalModel`: a GGUF model loaded once; every `stream` clones the weights
+//! (shared tensors, own KV cache) and generates on its own thread.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::{bail, Context, Result};
+use candle_core::quantized::gguf_file;
+use candle_core::Device;
+use futures::stream::BoxStream;
+use futures::StreamExt;
+use tokenizers::Tokenizer;
+use tokio::sync::mpsc;
+use tokio_stream::wrappers::ReceiverStream;
+use tokio_util::sync::CancellationToken;
+
+use super::chat_template::ChatTemplate;
+use super::generate::{self, Job};
+use super::tokenizer::{tokenizer_from_gguf, tokenizer_from_json};
+use super::weights::{self, Weights};
+use crate::model::{ChatRequest, Chunk, Message, ModelBackend};
+
+/// Text deltas buffered per stream before the compute thread waits for the reader.
+const STREAM_BUFFER: usize = 256;
+
+#[derive(Debug, Clone)]
+pub struct LoadOptions {
+    pub device: Device,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        Self { device: Device::Cpu }
+    }
+}
+
+/// `cpu`, `cuda` or `cuda:N`.
+pub fn parse_device(spec: &str) -> Result<Device> {
+    match spec {
+        "cpu" => Ok(Device::Cpu),
+        s if s == "cuda" || s.starts_with("cuda:") => {
+            let ordinal = s.strip_prefix("cuda:").unwrap_or("0");
+            let ordinal: usize = ordinal.parse().with_context(|| format!("bad device `{s}`"))?;
+            if !candle_core::utils::cuda_is_available() {
+                bail!("device `{s}`: this memdoor was built without CUDA; rebuild with `--features cuda`");
+            }
+            Ok(Device::new_cuda(ordinal)?)
+        }
+        other => bail!("unknown device `{other}` (use cpu, cuda or cuda:N)"),
+    }
+}
+
+pub struct LocalModel {
+    name: String,
+    path: PathBuf,
+    architecture: String,
+    weights: Weights,
+    tokenizer: Arc<Tokenizer>,
+    stop: Arc<HashSet<u32>>,
+    template: ChatTemplate,
+    context_len: usize,
+    device: Device,
+}
+
+fn token_text(tokens: &[String], md: &std::collections::HashMap<String, gguf_file::Value>, key: &str) -> String {
+    md.get(key)
+        .and_then(|v| v.to_u32().ok())
+        .and_then(|id| tokens.get(id as usize).cloned())
+        .unwrap_or_default()
+}
+
+impl LocalModel {
+    pub fn load(path: &Path, opts: &LoadOptions) -> Result<Self> {
+        let mut file = std::fs::File::open(path)
+            .with_context(|| format!("opening model file {}", path.display()))?;
+        let content = gguf_file::Content::read(&mut file).map_err(|e| {
+            anyhow::anyhow!("{} is not a readable GGUF file ({e}); is it truncated or corrupt?", path.display())
+        })?;
+        let md = &content.metadata;
+        let architecture = weights::architecture(&content)?;
+        let context_len = weights::context_length(&content, &architecture)?;
+
+        let eos = md.get("tokenizer.ggml.eos_token_id").and_then(|v| v.to_u32().ok());
+        let beside = path.with_file_name("tokenizer.json");
+        let vocab = if beside.is_file() {
+            tokenizer_from_json(&beside, eos)?
+        } else {
+            tokenizer_from_gguf(md).with_context(|| format!("building the tokenizer of {}", path.display()))?
+        };
+        let tokens: Vec<String> = match md.get("tokenizer.ggml.tokens") {
+            Some(v) => v.to_vec()?.iter().filter_map(|t| t.to_string().ok().cloned()).collect(),
+            None => Vec::new(),
+        };
+        let template_src = match md.get("tokenizer.chat_template") {
+            Some(v) => v.to_string()?.clone(),
+            None => bail!("{} has no chat template (`tokenizer.chat_template`); memdoor needs an instruct/chat model", path.display()),
+        };
+        let template = ChatTemplate::new(
+            &template_src,
+            &token_text(&tokens, md, "tokenizer.ggml.bos_token_id"),
+            &token_text(&tokens, md, "tokenizer.ggml.eos_token_id"),
+        )?;
+        let mut stop = vocab.control.clone();
+        stop.extend(vocab.eos);
+
+        let weights = Weights::from_gguf(content, &mut file, &opts.device).map_err(|e| {
+            anyhow::anyhow!("reading the weights of {} failed ({e:#}); is the file truncated or corrupt?", path.display())
+        })?;
+        let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        tracing::info!(model = %path.display(), %architecture, context_len, "model loaded");
+        Ok(Self {
+            name,
+            path: path.to_path_buf(),
+            architecture,
+            weights,
+            tokenizer: Arc::new(vocab.tokenizer),
+            stop: Arc::new(stop),
+            template,
+            context_len,
+            device: opts.device.clone(),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+    pub fn architecture(&self) -> &str {
+        &self.architecture
+    }
+    pub fn context_len(&self) -> usize {
+        self.context_len
+    }
+    pub fn tokenizer(&self) -> &Tokenizer {
+        &self.tokenizer
+    }
+
+    /// The prompt's token ids, rendered through the model's chat template.
+    pub fn encode_prompt(&self, messages: &[Message]) -> Result<Vec<u32>> {
+        let text = self.template.render(messages)?;
+        let enc = self.tokenizer.encode(text, false).map_err(|e| anyhow::anyhow!("tokenizing the prompt: {e}"))?;
+        Ok(enc.get_ids().to_vec())
+    }
+}
+
+#[async_trait::async_trait]
+impl ModelBackend for LocalModel {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    async fn stream(&self, req: ChatRequest, cancel: CancellationToken) -> Result<BoxStream<'static, Result<Chunk>>> {
+        let prompt = self.encode_prompt(&req.messages)?;
+        if prompt.len() >= self.context_len {
+            bail!(
+                "the prompt is {} tokens but {} holds at most {} tokens of context; shorten the problem or use a model with a longer context",
+                prompt.len(),
+                self.name,
+                self.context_len
+            );
+        }
+        let max_tokens = req.max_tokens.min(self.context_len - prompt.len());
+        let (tx, rx) = mpsc::channel(STREAM_BUFFER);
+        let cancel = cancel.child_token();
+        let job = Job {
+            weights: self.weights.clone(),
+            tokenizer: self.tokenizer.clone(),
+            stop: self.stop.clone(),
+            device: self.device.clone(),
+            prompt,
+            sampling: req.sampling,
+            max_tokens,
+            ignore_stop: req.ignore_stop,
+            tx,
+            cancel: cancel.clone(),
+        };
+        std::thread::Builder::new()
+            .name("memdoor-generate".into())
+            .spawn(move || generate::run(job))
+            .context("starting a generation thread")?;
+        // Dropping the stream cancels its compute.
+        let guard = cancel.drop_guard();
+        Ok(ReceiverStream::new(rx)
+            .map(move |chunk| {
+                let _keep = &guard;
+                chunk
+            })
+            .boxed())
+    }
+}

@@ -1,0 +1,96 @@
+//! Model backends: one `ModelBackend` trait, a local candle engine, and how
+//! model files are found. Backends are stateless per request: the caller owns
+//! the conversation and sends it whole each time.
+
+pub mod local;
+pub mod resolve;
+
+use anyhow::Result;
+use futures::stream::BoxStream;
+use serde::{Deserialize, Serialize};
+use tokio_util::sync::CancellationToken;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Message {
+    pub role: String,
+    pub content: String,
+}
+
+impl Message {
+    pub fn system(content: impl Into<String>) -> Self {
+        Self { role: "system".into(), content: content.into() }
+    }
+    pub fn user(content: impl Into<String>) -> Self {
+        Self { role: "user".into(), content: content.into() }
+    }
+}
+
+/// How the next token is picked. `temperature <= 0` means greedy.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Sampling {
+    pub temperature: f64,
+    pub top_p: Option<f64>,
+    /// 1.0 = off.
+    pub repeat_penalty: f32,
+    /// How many recent tokens the repeat penalty looks at.
+    pub repeat_last_n: usize,
+    pub seed: u64,
+}
+
+impl Default for Sampling {
+    fn default() -> Self {
+        Self { temperature: 0.0, top_p: None, repeat_penalty: 1.0, repeat_last_n: 64, seed: 0 }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChatRequest {
+    pub messages: Vec<Message>,
+    pub sampling: Sampling,
+    pub max_tokens: usize,
+    /// Benchmarks only: keep generating through stop tokens up to `max_tokens`.
+    #[serde(default)]
+    pub ignore_stop: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinishReason {
+    /// The model ended its answer (end-of-sequence or a control token).
+    Stop,
+    /// `max_tokens` was reached.
+    Length,
+    /// The caller cancelled.
+    Cancelled,
+}
+
+/// Token counts and, where the backend measures them, timings.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Usage {
+    pub prompt_tokens: usize,
+    pub completion_tokens: usize,
+    /// Seconds spent reading the prompt (time to first token).
+    pub prompt_secs: Option<f64>,
+    /// Seconds spent generating after the first token.
+    pub generate_secs: Option<f64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Chunk {
+    Text(String),
+    Done { finish: FinishReason, usage: Usage },
+}
+
+#[async_trait::async_trait]
+pub trait ModelBackend: Send + Sync {
+    /// Short name shown in panes and events (e.g. the model file's stem).
+    fn name(&self) -> &str;
+
+    /// Starts generating. The stream ends after one `Chunk::Done`; dropping it
+    /// or cancelling `cancel` stops the work promptly.
+    async fn stream(
+        &self,
+        req: ChatRequest,
+        cancel: CancellationToken,
+    ) -> Result<BoxStream<'static, Result<Chunk>>>;
+}

@@ -1,0 +1,129 @@
+//! A programming problem: free text, or a LiveCodeBench problem object
+//! (`question_content`, `starter_code`), and the prompt agents are given.
+
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use serde::Deserialize;
+
+use crate::model::Message;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    /// A short id for events and files (e.g. LiveCodeBench's `question_id`).
+    pub id: String,
+    pub statement: String,
+    /// Starter code (LiveCodeBench functional problems); empty for stdin ones.
+    pub starter_code: String,
+    /// Whether this came as a LiveCodeBench object (and gets its prompt).
+    pub livecodebench: bool,
+}
+
+#[derive(Deserialize)]
+struct LcbProblem {
+    question_content: String,
+    #[serde(default)]
+    starter_code: String,
+    #[serde(default)]
+    question_id: Option<String>,
+    #[serde(default)]
+    question_title: Option<String>,
+}
+
+// LiveCodeBench's generic prompt (lcb_runner/prompts/code_generation.py).
+const LCB_SYSTEM: &str = "You are an expert Python programmer. You will be given a question (problem specification) and will generate a correct Python program that matches the specification and passes all tests.";
+const LCB_WITH_STARTER: &str = "You will use the following starter code to write the solution to the problem and enclose your code within delimiters.";
+const LCB_STDIN: &str = "Read the inputs from stdin solve the problem and write the answer to stdout (do not directly test on the sample inputs). Enclose your code within delimiters as follows. Ensure that when the python program runs, it reads the inputs, runs the algorithm and writes output to STDOUT.";
+
+impl Problem {
+    pub fn from_text(text: &str) -> Result<Self> {
+        let statement = text.trim();
+        if statement.is_empty() {
+            bail!("the problem is empty");
+        }
+        Ok(Self { id: slug(statement), statement: statement.into(), starter_code: String::new(), livecodebench: false })
+    }
+
+    /// Parses a file's contents: a JSON object with `question_content` is a
+    /// LiveCodeBench problem; anything else is free text.
+    pub fn parse(contents: &str) -> Result<Self> {
+        let trimmed = contents.trim_start();
+        if trimmed.starts_with('{') {
+            let p: LcbProblem = serde_json::from_str(trimmed)
+                .context("the problem looks like JSON but is not a LiveCodeBench problem object (it needs `question_content`)")?;
+            let id = p.question_id.or(p.question_title.as_deref().map(slug)).unwrap_or_else(|| slug(&p.question_content));
+            return Ok(Self {
+                id,
+                statement: p.question_content,
+                starter_code: p.starter_code,
+                livecodebench: true,
+            });
+        }
+        Self::from_text(contents)
+    }
+
+    pub fn from_file(path: &Path) -> Result<Self> {
+        let bytes = std::fs::read(path).with_context(|| format!("reading the problem file {}", path.display()))?;
+        let text = String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", path.display()))?;
+        Self::parse(&text).with_context(|| format!("in {}", path.display()))
+    }
+
+    /// The conversation an agent starts from.
+    pub fn messages(&self) -> Vec<Message> {
+        if !self.livecodebench {
+            // Free text goes to the model as the user wrote it, under the
+            // model's own default system prompt.
+            return vec![Message::user(&self.statement)];
+        }
+        let mut user = format!("### Question:\n{}\n\n", self.statement);
+        if self.starter_code.trim().is_empty() {
+            user += &format!("### Format: {LCB_STDIN}\n```python\n# YOUR CODE HERE\n```\n\n");
+        } else {
+            user += &format!("### Format: {LCB_WITH_STARTER}\n```python\n{}\n```\n\n", self.starter_code);
+        }
+        user += "### Answer: (use the provided format with backticks)\n\n";
+        vec![Message::system(LCB_SYSTEM), Message::user(user)]
+    }
+}
+
+/// A file-name-safe id from the first words of a text.
+fn slug(text: &str) -> String {
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty())
+        .take(4)
+        .map(|w| w.to_lowercase())
+        .collect();
+    if words.is_empty() { "task".into() } else { words.join("-").chars().take(48).collect() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn free_text_is_the_user_message_as_written() {
+        let p = Problem::parse("  Write is_even(n).\n").unwrap();
+        assert_eq!(p.messages(), vec![Message::user("Write is_even(n).")]);
+        assert_eq!(p.id, "write-is_even-n");
+    }
+
+    #[test]
+    fn livecodebench_json_gets_the_livecodebench_prompt() {
+        let p = Problem::parse(r#"{"question_content": "Add two numbers.", "starter_code": "class Solution:\n    def add(self, a, b):\n        ", "question_id": "q1"}"#).unwrap();
+        assert_eq!(p.id, "q1");
+        let m = p.messages();
+        assert_eq!(m[0].role, "system");
+        assert!(m[1].content.starts_with("### Question:\nAdd two numbers.\n\n### Format: You will use the following starter code"));
+        assert!(m[1].content.ends_with("### Answer: (use the provided format with backticks)\n\n"));
+        let stdin = Problem::parse(r#"{"question_content": "Read n."}"#).unwrap();
+        assert!(stdin.messages()[1].content.contains("```python\n# YOUR CODE HERE\n```"));
+    }
+
+    #[test]
+    fn bad_input_is_a_clear_error() {
+        assert!(Problem::parse("   ").unwrap_err().to_string().contains("empty"));
+        let err = format!("{:#}", Problem::parse(r#"{"title": "x"}"#).unwrap_err());
+        assert!(err.contains("question_content"), "{err}");
+    }
+}

@@ -1,0 +1,60 @@
+//! Cancelling or dropping a stream stops its compute thread promptly. Its own
+//! test binary, so no other stream runs while the thread count is watched.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use futures::StreamExt;
+use memdoor::model::local::active_generations;
+use memdoor::model::{ChatRequest, Chunk, FinishReason, Message, ModelBackend, Sampling};
+use tokio_util::sync::CancellationToken;
+
+fn endless() -> ChatRequest {
+    ChatRequest {
+        messages: vec![Message::user(common::PALINDROME)],
+        sampling: Sampling::default(),
+        max_tokens: 100_000,
+        ignore_stop: true,
+    }
+}
+
+async fn wait_until(what: &str, deadline: Duration, cond: impl Fn() -> bool) {
+    let end = Instant::now() + deadline;
+    while !cond() {
+        assert!(Instant::now() < end, "timed out waiting for: {what}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn cancel_and_drop_stop_generation() {
+    let model = common::model();
+
+    // Cancel: the stream ends with Done(Cancelled) after a few more tokens at most.
+    let cancel = CancellationToken::new();
+    let mut stream = model.stream(endless(), cancel.clone()).await.unwrap();
+    let mut seen = 0;
+    while seen < 5 {
+        if let Some(Ok(Chunk::Text(_))) = stream.next().await {
+            seen += 1;
+        }
+    }
+    cancel.cancel();
+    let mut finish = None;
+    while let Some(chunk) = stream.next().await {
+        if let Chunk::Done { finish: f, usage } = chunk.unwrap() {
+            assert!(usage.completion_tokens < 300, "kept generating after cancel: {usage:?}");
+            finish = Some(f);
+        }
+    }
+    assert_eq!(finish, Some(FinishReason::Cancelled));
+    wait_until("the cancelled thread to exit", Duration::from_secs(30), || active_generations() == 0).await;
+
+    // Drop: the thread notices and stops, though nobody cancelled.
+    let mut stream = model.stream(endless(), CancellationToken::new()).await.unwrap();
+    stream.next().await.unwrap().unwrap();
+    assert_eq!(active_generations(), 1);
+    drop(stream);
+    wait_until("the dropped stream's thread to exit", Duration::from_secs(30), || active_generations() == 0).await;
+}

@@ -1,0 +1,27 @@
+//! Shared by the integration tests: the real default model, loaded once per
+//! test binary (fetched into the cache first if needed).
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use memdoor::model::local::{LoadOptions, LocalModel};
+use memdoor::model::resolve::{resolve, ModelSpec};
+
+pub const PALINDROME: &str = "Write a Python function is_palindrome(s: str) -> bool that ignores case and non-alphanumeric characters.";
+
+/// SmolLM2's greedy answer to PALINDROME begins exactly so (llama.cpp agrees token for token).
+pub const GOLDEN_START: &str = "```python\ndef is_palindrome(s: str) -> bool:\n    s = s.lower()\n    return s == s[::-1]\n```";
+
+pub fn model_path() -> PathBuf {
+    let spec = std::env::var("MEMDOOR_MODEL").unwrap_or_else(|_| "default".into());
+    resolve(&ModelSpec::parse(&spec)).expect("the default model (run `memdoor models pull`)")
+}
+
+pub fn model() -> Arc<LocalModel> {
+    static MODEL: OnceLock<Arc<LocalModel>> = OnceLock::new();
+    MODEL
+        .get_or_init(|| Arc::new(LocalModel::load(&model_path(), &LoadOptions::default()).expect("loading the model")))
+        .clone()
+}

@@ -1,0 +1,68 @@
+//! The local engine on the real SmolLM2 model: the golden greedy answer,
+//! alone and inside a team sharing the weights, and the context limit.
+
+mod common;
+
+use std::sync::Arc;
+
+use futures::StreamExt;
+use memdoor::event::TeamEvent;
+use memdoor::judge::SelfConsistency;
+use memdoor::model::{ChatRequest, Chunk, FinishReason, Message, ModelBackend, Sampling};
+use memdoor::problem::Problem;
+use memdoor::team::{run_team, Agent, TeamConfig};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+fn greedy(prompt: &str, max_tokens: usize) -> ChatRequest {
+    ChatRequest { messages: vec![Message::user(prompt)], sampling: Sampling::default(), max_tokens, ignore_stop: false }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_single_stream_gives_the_golden_greedy_answer() {
+    let model = common::model();
+    let mut stream = model.stream(greedy(common::PALINDROME, 48), CancellationToken::new()).await.unwrap();
+    let mut text = String::new();
+    let mut done = None;
+    while let Some(chunk) = stream.next().await {
+        match chunk.unwrap() {
+            Chunk::Text(t) => text.push_str(&t),
+            Chunk::Done { finish, usage } => done = Some((finish, usage)),
+        }
+    }
+    assert!(text.starts_with(common::GOLDEN_START), "got {text:?}");
+    let (finish, usage) = done.expect("a Done chunk");
+    assert!(matches!(finish, FinishReason::Stop | FinishReason::Length));
+    assert!(usage.prompt_tokens > 20 && usage.completion_tokens > 20, "{usage:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn agent_zero_of_a_team_of_five_sharing_weights_gives_the_same_answer() {
+    let backend: Arc<dyn ModelBackend> = common::model();
+    let cfg = TeamConfig { max_tokens: 48, ..TeamConfig::default() };
+    let agents = Agent::team_on(backend, &cfg);
+    let problem = Problem::from_text(common::PALINDROME).unwrap();
+    let (tx, mut rx) = mpsc::channel(4096);
+    let team = tokio::spawn(async move {
+        run_team(&problem, &agents, 48, &SelfConsistency, tx, CancellationToken::new()).await
+    });
+    let mut done = std::collections::BTreeMap::new();
+    while let Some(e) = rx.recv().await {
+        if let TeamEvent::AgentDone { agent, draft, .. } = e {
+            done.insert(agent, draft);
+        }
+    }
+    team.await.unwrap();
+    assert_eq!(done.len(), 5, "every agent finishes");
+    assert!(done[&0].text.starts_with(common::GOLDEN_START), "agent 0 wrote {:?}", done[&0].text);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_prompt_longer_than_the_context_is_a_clear_error() {
+    let model = common::model();
+    let long = "word ".repeat(model.context_len() + 100);
+    let err = model.stream(greedy(&long, 8), CancellationToken::new()).await.err().expect("an error");
+    let msg = format!("{err:#}");
+    assert!(msg.contains("tokens of context"), "{msg}");
+    assert!(msg.contains(&model.context_len().to_string()), "{msg}");
+}
