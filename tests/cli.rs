@@ -11,7 +11,7 @@ use memdoor::event::TeamEvent;
 fn solve_json_streams_events_from_all_five_agents_and_one_consensus() {
     let log_dir = tempfile::tempdir().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
-        .args(["solve", "--json", "--max-tokens", "96", common::PALINDROME])
+        .args(["solve", "--json", "--rounds", "1", "--max-tokens", "96", common::PALINDROME])
         .env("MEMDOOR_MODEL", common::model_path())
         .env("MEMDOOR_LOG_DIR", log_dir.path())
         .output()

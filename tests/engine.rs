@@ -10,7 +10,9 @@ use memdoor::event::TeamEvent;
 use memdoor::judge::SelfConsistency;
 use memdoor::model::{ChatRequest, Chunk, FinishReason, Message, ModelBackend, Sampling};
 use memdoor::problem::Problem;
-use memdoor::team::{run_team, Agent, TeamConfig};
+use memdoor::memory::embedded::EmbeddedStore;
+use memdoor::memory::{Entry, EntryKind};
+use memdoor::team::{messages_for, run_team, Agent, Session, TeamConfig};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
@@ -44,7 +46,9 @@ async fn agent_zero_of_a_team_of_five_sharing_weights_gives_the_same_answer() {
     let problem = Problem::from_text(common::PALINDROME).unwrap();
     let (tx, mut rx) = mpsc::channel(4096);
     let team = tokio::spawn(async move {
-        run_team(&problem, &agents, 48, &SelfConsistency, tx, CancellationToken::new()).await
+        let store = Arc::new(EmbeddedStore::new());
+        let session = Session { problem: &problem, agents: &agents, max_tokens: 48, rounds: 1, strategy: &SelfConsistency, store };
+        run_team(session, tx, CancellationToken::new()).await
     });
     let mut done = std::collections::BTreeMap::new();
     while let Some(e) = rx.recv().await {
@@ -65,4 +69,17 @@ async fn a_prompt_longer_than_the_context_is_a_clear_error() {
     let msg = format!("{err:#}");
     assert!(msg.contains("tokens of context"), "{msg}");
     assert!(msg.contains(&model.context_len().to_string()), "{msg}");
+}
+
+#[test]
+fn a_refine_prompt_with_huge_drafts_still_fits_the_context() {
+    let model = common::model();
+    let problem = Problem::from_text(common::PALINDROME).unwrap();
+    let huge = "def f(xs):\n    return [x * 2 for x in xs if x % 3]  # 🦀\n".repeat(400);
+    let memory: Vec<Entry> = (0..5).map(|a| Entry::new("t", 1, Some(a), EntryKind::Draft, huge.clone())).collect();
+    let max_tokens = 512;
+    let messages = messages_for(&problem, 0, 2, &memory, Some(model.context_len()), max_tokens);
+    let prompt_tokens = model.encode_prompt(&messages).unwrap().len();
+    assert!(prompt_tokens + max_tokens <= model.context_len(), "{prompt_tokens} prompt tokens");
+    assert!(messages.last().unwrap().content.contains("(cut to fit)"));
 }

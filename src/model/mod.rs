@@ -86,6 +86,11 @@ pub trait ModelBackend: Send + Sync {
     /// Short name shown in panes and events (e.g. the model file's stem).
     fn name(&self) -> &str;
 
+    /// The model's context in tokens, when known: prompts are budgeted to fit.
+    fn context_tokens(&self) -> Option<usize> {
+        None
+    }
+
     /// Starts generating. The stream ends after one `Chunk::Done`; dropping it
     /// or cancelling `cancel` stops the work promptly.
     async fn stream(

@@ -1,11 +1,13 @@
-//! The team: N agents on one problem in parallel, each with its own sampling
-//! settings, every step reported as a `TeamEvent`; the judge's `Strategy`
-//! picks the answer.
+//! The team: N agents on one problem over rounds (propose, then refine from
+//! the shared memory), every step a `TeamEvent` and a memory `Entry`; the
+//! judge's `Strategy` picks the answer.
 
 mod extract;
+mod prompt;
 mod run;
 mod spec;
 
 pub use extract::extract_code;
-pub use run::{run_team, Agent};
+pub use prompt::{messages_for, note_of};
+pub use run::{run_team, Agent, Session};
 pub use spec::{agent_sampling, TeamConfig};

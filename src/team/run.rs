@@ -1,6 +1,8 @@
-//! One round: every agent streams its answer at once; tokens, drafts and
-//! failures go out as events; then the strategy decides.
+//! A session: round 1 every agent proposes; each later round every agent sees
+//! the others' drafts and notes from the shared memory and refines its own;
+//! then the strategy decides and the answer is written to the store, once.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -9,9 +11,11 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::extract::extract_code;
+use super::prompt::{messages_for, note_of};
 use super::spec::{agent_sampling, TeamConfig};
 use crate::event::{AgentInfo, Draft, TeamEvent};
 use crate::judge::{Strategy, Verdict};
+use crate::memory::{Entry, EntryKind, MemoryStore};
 use crate::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling};
 use crate::problem::Problem;
 
@@ -26,6 +30,17 @@ impl Agent {
     pub fn team_on(backend: Arc<dyn ModelBackend>, cfg: &TeamConfig) -> Vec<Agent> {
         (0..cfg.agents).map(|id| Agent { id, backend: backend.clone(), sampling: agent_sampling(cfg, id) }).collect()
     }
+}
+
+/// Everything one session runs with.
+pub struct Session<'a> {
+    pub problem: &'a Problem,
+    pub agents: &'a [Agent],
+    pub max_tokens: usize,
+    /// 1 = propose only; each further round is a refine round.
+    pub rounds: u32,
+    pub strategy: &'a dyn Strategy,
+    pub store: Arc<dyn MemoryStore>,
 }
 
 async fn emit(events: &mpsc::Sender<TeamEvent>, e: TeamEvent) {
@@ -72,48 +87,77 @@ async fn run_agent(
     None
 }
 
-/// Runs the team on `problem` and returns the strategy's verdict (`None` when
-/// no draft had code to vote on).
-pub async fn run_team(
-    problem: &Problem,
-    agents: &[Agent],
-    max_tokens: usize,
-    strategy: &dyn Strategy,
-    events: mpsc::Sender<TeamEvent>,
-    cancel: CancellationToken,
-) -> Option<Verdict> {
+/// Writes `entry` to the store and reports it; a store failure is reported
+/// as an error entry event rather than stopping the team.
+async fn remember(store: &dyn MemoryStore, events: &mpsc::Sender<TeamEvent>, entry: Entry) {
+    match store.append(entry.clone()).await {
+        Ok(_) => emit(events, TeamEvent::MemoryEntry(entry)).await,
+        Err(e) => {
+            tracing::warn!("memory write failed: {e:#}");
+            let content = format!("memory write failed ({}): {e:#}", store.describe());
+            emit(events, TeamEvent::MemoryEntry(Entry::new(&entry.task, entry.round, entry.agent, EntryKind::Error, content))).await;
+        }
+    }
+}
+
+/// Runs the session; returns the strategy's verdict (`None`: no draft had code).
+pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
     let started = Instant::now();
-    let infos = agents
+    let task = s.problem.id.clone();
+    let infos = s
+        .agents
         .iter()
-        .map(|a| AgentInfo {
-            agent: a.id,
-            model: a.backend.name().to_string(),
-            temperature: a.sampling.temperature,
-            seed: a.sampling.seed,
-        })
+        .map(|a| AgentInfo { agent: a.id, model: a.backend.name().to_string(), temperature: a.sampling.temperature, seed: a.sampling.seed })
         .collect();
-    emit(&events, TeamEvent::TaskStarted { task: problem.id.clone(), problem: problem.statement.clone(), agents: infos }).await;
+    emit(&events, TeamEvent::TaskStarted { task: task.clone(), problem: s.problem.statement.clone(), agents: infos }).await;
 
-    let messages = problem.messages();
-    let runs = agents.iter().map(|a| run_agent(a, messages.clone(), max_tokens, 1, &events, cancel.clone()));
-    let drafts: Vec<(usize, Draft)> = futures::future::join_all(runs)
-        .await
-        .into_iter()
-        .zip(agents)
-        .filter_map(|(d, a)| d.map(|d| (a.id, d)))
-        .collect();
+    let mut latest: BTreeMap<usize, Draft> = BTreeMap::new();
+    for round in 1..=s.rounds.max(1) {
+        if cancel.is_cancelled() {
+            break;
+        }
+        let memory: Vec<Entry> = match s.store.read(&task, None).await {
+            Ok(entries) => entries.into_iter().map(|(_, e)| e).collect(),
+            Err(e) => {
+                tracing::warn!("memory read failed: {e:#}");
+                Vec::new()
+            }
+        };
+        let runs = s.agents.iter().map(|a| {
+            let ctx = a.backend.context_tokens();
+            let messages = messages_for(s.problem, a.id, round, &memory, ctx, s.max_tokens);
+            run_agent(a, messages, s.max_tokens, round, &events, cancel.clone())
+        });
+        let results = futures::future::join_all(runs).await;
+        for (agent, draft) in s.agents.iter().zip(results) {
+            let Some(draft) = draft else { continue };
+            if round > 1 {
+                if let Some(note) = note_of(&draft.text) {
+                    remember(&*s.store, &events, Entry::new(&task, round, Some(agent.id), EntryKind::Note, note)).await;
+                }
+            }
+            let content = draft.code.clone().unwrap_or_else(|| draft.text.clone());
+            remember(&*s.store, &events, Entry::new(&task, round, Some(agent.id), EntryKind::Draft, content)).await;
+            latest.insert(agent.id, draft);
+        }
+        emit(&events, TeamEvent::RoundFinished { round }).await;
+    }
 
-    let verdict = strategy.decide(&drafts);
+    let drafts: Vec<(usize, Draft)> = latest.into_iter().collect();
+    let verdict = s.strategy.decide(&drafts);
     if let Some(v) = &verdict {
+        let decision = format!("{}: {} of {} drafts agree (agents {:?})", v.strategy, v.agents.len(), drafts.len(), v.agents);
+        remember(&*s.store, &events, Entry::new(&task, s.rounds, None, EntryKind::Decision, decision)).await;
+        match s.store.put_final(&task, &v.answer).await {
+            Ok(true) => {}
+            Ok(false) => tracing::info!(task, "a final answer was already stored; kept it"),
+            Err(e) => tracing::warn!("storing the final answer failed: {e:#}"),
+        }
         emit(&events, v.to_event()).await;
     }
     emit(
         &events,
-        TeamEvent::TaskFinished {
-            task: problem.id.clone(),
-            answer: verdict.as_ref().map(|v| v.answer.clone()),
-            elapsed_secs: started.elapsed().as_secs_f64(),
-        },
+        TeamEvent::TaskFinished { task, answer: verdict.as_ref().map(|v| v.answer.clone()), elapsed_secs: started.elapsed().as_secs_f64() },
     )
     .await;
     verdict

@@ -149,6 +149,10 @@ impl ModelBackend for LocalModel {
         &self.name
     }
 
+    fn context_tokens(&self) -> Option<usize> {
+        Some(self.context_len)
+    }
+
     async fn stream(&self, req: ChatRequest, cancel: CancellationToken) -> Result<BoxStream<'static, Result<Chunk>>> {
         let prompt = self.encode_prompt(&req.messages)?;
         if prompt.len() >= self.context_len {

@@ -1,0 +1,145 @@
+//! The command line: clap definitions here, one file per command's body.
+
+mod bench;
+mod models;
+mod replay;
+mod solve;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "memdoor",
+    version,
+    about = "A team of LLM agents solving one programming problem together",
+    long_about = "A team of LLM agents solving one programming problem together.\n\n\
+        Five agents draft answers in parallel on a local GGUF model (default: SmolLM2-135M-Instruct, \
+        fetched on first use); the team's answer is chosen from their drafts.\n\n\
+        Example:\n  memdoor solve \"Write a Python function is_palindrome(s: str) -> bool.\"",
+    arg_required_else_help = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Solve a problem with a team of agents: live progress on stderr, the team's code on stdout.
+    Solve(SolveArgs),
+    /// List the cached models (`memdoor models`), or fetch one (`memdoor models pull`).
+    Models {
+        #[command(subcommand)]
+        action: Option<ModelsAction>,
+    },
+    /// Play a session journal back (headless): the events, the rebuilt memory and its answer.
+    Replay(ReplayArgs),
+    /// Measure speed; figures are printed, never asserted.
+    Bench {
+        #[command(subcommand)]
+        what: BenchWhat,
+    },
+}
+
+#[derive(Args)]
+pub struct ModelArgs {
+    /// GGUF file path, Hugging Face `owner/repo[:FILE.gguf|:QUANT]`, or `default` (SmolLM2-135M-Instruct Q4_1).
+    #[arg(long, env = "MEMDOOR_MODEL", default_value = "default")]
+    pub model: String,
+    /// Where to run the model: cpu, cuda or cuda:N (CUDA needs a `--features cuda` build).
+    #[arg(long, default_value = "cpu")]
+    pub device: String,
+}
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// The problem, as text. Or use --problem FILE.
+    pub text: Option<String>,
+    /// A problem file: plain text, or a LiveCodeBench JSON object (`question_content`, `starter_code`).
+    #[arg(long, value_name = "FILE")]
+    pub problem: Option<PathBuf>,
+    /// How many agents work on the problem.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub agents: u16,
+    /// Most tokens each agent may write.
+    #[arg(long, default_value_t = 512)]
+    pub max_tokens: usize,
+    /// One sampling temperature for every agent (default: 0.0 for agent 0, then 0.2, 0.3, 0.4, 0.3).
+    #[arg(long)]
+    pub temperature: Option<f64>,
+    /// Base random seed; agent i uses seed + i.
+    #[arg(long, default_value_t = 42)]
+    pub seed: u64,
+    /// Rounds: 1 = every agent proposes; each further round every agent reads the
+    /// others' drafts and notes from the shared memory and refines its own.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub rounds: u32,
+    /// Journal the session's events here (default: a new file under the log dir's journal/).
+    #[arg(long, value_name = "FILE")]
+    pub journal: Option<PathBuf>,
+    /// Do not journal the session.
+    #[arg(long, conflicts_with = "journal")]
+    pub no_journal: bool,
+    /// Print the TeamEvent stream as JSON lines on stdout instead of the live view.
+    #[arg(long)]
+    pub json: bool,
+    /// Also print every agent's whole answer before the team's code.
+    #[arg(long)]
+    pub show_drafts: bool,
+    #[command(flatten)]
+    pub model: ModelArgs,
+}
+
+#[derive(Subcommand)]
+pub enum ModelsAction {
+    /// List GGUF files in memdoor's and Hugging Face's caches.
+    List,
+    /// Fetch a model into the cache (default: the default model).
+    Pull { spec: Option<String> },
+}
+
+#[derive(Subcommand)]
+pub enum BenchWhat {
+    /// The local engine: load time, prompt and generation tok/s for one stream and for a team, peak RSS.
+    Engine {
+        /// Streams in the team measurement.
+        #[arg(long, default_value_t = 5)]
+        agents: usize,
+        /// Tokens each stream generates.
+        #[arg(long, default_value_t = 128)]
+        max_tokens: usize,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        model: ModelArgs,
+    },
+}
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// A journal written by `memdoor solve` (JSON lines).
+    pub file: PathBuf,
+    /// Playback speed relative to the recording (0.5 = half speed, 10 = ten times faster).
+    #[arg(long, default_value_t = 1.0)]
+    pub speed: f64,
+    /// Play everything at once.
+    #[arg(long)]
+    pub instant: bool,
+    /// Print the events as JSON lines instead of the live view.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub async fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Solve(args) => solve::solve(args).await,
+        Command::Models { action } => tokio::task::spawn_blocking(move || models::models(action)).await?,
+        Command::Replay(args) => replay::replay(args).await,
+        Command::Bench { what } => bench::bench(what).await,
+    }
+}

@@ -1,0 +1,85 @@
+//! `memdoor solve`: load the model, run the team, show and journal the events.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::{bail, Context, Result};
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+use super::{ModelArgs, SolveArgs};
+use crate::judge::SelfConsistency;
+use crate::memory::embedded::EmbeddedStore;
+use crate::memory::journal::{self, JournalWriter};
+use crate::memory::MemoryStore;
+use crate::model::local::{parse_device, LoadOptions, LocalModel};
+use crate::model::resolve::{self, ModelSpec};
+use crate::model::ModelBackend;
+use crate::problem::Problem;
+use crate::solve_view::SolveView;
+use crate::team::{run_team, Agent, Session, TeamConfig};
+
+/// Resolves (fetching if needed) and loads the model named by `args`.
+pub async fn load_model(args: &ModelArgs) -> Result<Arc<LocalModel>> {
+    let device = parse_device(&args.device)?;
+    let spec = ModelSpec::parse(&args.model);
+    let path = tokio::task::spawn_blocking(move || resolve::resolve(&spec)).await??;
+    eprintln!("memdoor: loading {}", path.display());
+    let opts = LoadOptions { device };
+    let model = tokio::task::spawn_blocking(move || LocalModel::load(&path, &opts)).await??;
+    Ok(Arc::new(model))
+}
+
+fn read_problem(args: &SolveArgs) -> Result<Problem> {
+    match (&args.text, &args.problem) {
+        (Some(t), None) => Problem::from_text(t),
+        (None, Some(f)) => Problem::from_file(f),
+        (Some(_), Some(_)) => bail!("give the problem as text or as --problem FILE, not both"),
+        (None, None) => bail!("no problem given: memdoor solve \"TEXT\" or memdoor solve --problem FILE"),
+    }
+}
+
+pub async fn solve(args: SolveArgs) -> Result<ExitCode> {
+    let problem = read_problem(&args)?;
+    let cfg = TeamConfig {
+        agents: args.agents as usize,
+        max_tokens: args.max_tokens,
+        temperature: args.temperature,
+        seed: args.seed,
+        ..TeamConfig::default()
+    };
+    let mut journal = match (&args.journal, args.no_journal) {
+        (_, true) => None,
+        (Some(path), _) => Some(JournalWriter::create(path)?),
+        (None, _) => Some(JournalWriter::create(&journal::default_path(&problem.id))?),
+    };
+    let backend: Arc<dyn ModelBackend> = load_model(&args.model).await?;
+    let agents = Agent::team_on(backend, &cfg);
+    let store: Arc<dyn MemoryStore> = Arc::new(EmbeddedStore::new());
+
+    let cancel = CancellationToken::new();
+    let on_ctrl_c = cancel.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            on_ctrl_c.cancel();
+        }
+    });
+    let (tx, mut rx) = mpsc::channel(1024);
+    let rounds = args.rounds;
+    let team = tokio::spawn(async move {
+        let session = Session { problem: &problem, agents: &agents, max_tokens: cfg.max_tokens, rounds, strategy: &SelfConsistency, store };
+        run_team(session, tx, cancel).await
+    });
+    let mut view = SolveView::new(args.json, args.show_drafts, args.max_tokens);
+    while let Some(event) = rx.recv().await {
+        if let Some(j) = journal.as_mut() {
+            j.write(&event)?;
+        }
+        view.handle(&event).context("writing output")?;
+    }
+    let verdict = team.await.context("the team task failed")?;
+    if let Some(j) = journal {
+        eprintln!("memdoor: session journal: {}", j.finish()?.display());
+    }
+    Ok(if verdict.is_some() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}

@@ -1,0 +1,302 @@
+//! The Redis store: the team's shared memory as one Redis stream per task, so
+//! several processes (and plain Redis clients) share it. Keys: DESIGN.md §6.
+
+use std::time::Duration;
+
+use ::redis::aio::{ConnectionManager, ConnectionManagerConfig, MultiplexedConnection};
+use ::redis::streams::{StreamId, StreamRangeReply, StreamReadOptions, StreamReadReply};
+use ::redis::{AsyncCommands, AsyncConnectionConfig, Client, ConnectionAddr, RedisError, Script};
+use anyhow::{bail, Context, Result};
+use futures::stream::BoxStream;
+use futures::StreamExt;
+use tokio::sync::mpsc;
+use tokio_stream::wrappers::ReceiverStream;
+
+use super::{Entry, EntryId, MemoryStore};
+
+/// The one stream field holding an entry's JSON.
+const ENTRY_FIELD: &str = "entry";
+/// How long one XREAD waits for new entries before it is issued again.
+const BLOCK_MS: usize = 5_000;
+/// The subscriber's connection must outwait BLOCK, or every quiet read would time out.
+const SUBSCRIBER_RESPONSE_TIMEOUT: Duration = Duration::from_millis(BLOCK_MS as u64 + 10_000);
+/// Ordinary commands answer at once; a server silent this long is treated as gone.
+const RESPONSE_TIMEOUT: Duration = Duration::from_secs(10);
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// Entries per XRANGE / XREAD reply, so no single reply grows without bound.
+const PAGE: usize = 512;
+/// Entries read ahead of a slow subscriber before the reader waits for it.
+const SUBSCRIBER_BUFFER: usize = 256;
+
+/// Appends once per entry key, atomically, so a retried write never duplicates.
+/// KEYS[1] = key → id hash, KEYS[2] = log stream; ARGV[1] = entry key, ARGV[2] = JSON.
+const APPEND_ONCE: &str = r#"
+local id = redis.call('HGET', KEYS[1], ARGV[1])
+if id then return id end
+id = redis.call('XADD', KEYS[2], '*', 'entry', ARGV[2])
+redis.call('HSET', KEYS[1], ARGV[1], id)
+return id
+"#;
+
+/// The shared memory in Redis, for one session (`{S}` in the key names).
+#[derive(Clone)]
+pub struct RedisStore {
+    client: Client,
+    /// Ordinary commands; it reconnects by itself but never retries.
+    conn: ConnectionManager,
+    session: String,
+    /// The URL without its password, for messages.
+    shown_url: String,
+    append_once: Script,
+}
+
+impl RedisStore {
+    /// Connects to `url` (`redis://`, `rediss://`, `redis+unix://`, `unix://`,
+    /// with user and password if any) for the session `session`.
+    pub async fn connect(url: &str, session: &str) -> Result<Self> {
+        let shown_url = redact(url);
+        // The session becomes a Cluster hash tag; braces inside it would split the tag.
+        if session.is_empty() || session.contains(['{', '}']) {
+            bail!("Redis session id {session:?} must be non-empty and without braces");
+        }
+        let client = Client::open(url).with_context(|| format!("bad Redis URL {shown_url}"))?;
+        // One plain attempt first: a wrong address or password fails now, not
+        // after the manager's retries.
+        let probe = AsyncConnectionConfig::new()
+            .set_connection_timeout(CONNECT_TIMEOUT)
+            .set_response_timeout(RESPONSE_TIMEOUT);
+        drop(
+            client
+                .get_multiplexed_async_connection_with_config(&probe)
+                .await
+                .with_context(|| format!("connecting to Redis at {shown_url}"))?,
+        );
+        // redis-rs feeds its factor to backon, whose first delay is 1 s: the
+        // default factor of 100 would make the second retry wait a minute.
+        let config = ConnectionManagerConfig::new()
+            .set_connection_timeout(CONNECT_TIMEOUT)
+            .set_response_timeout(RESPONSE_TIMEOUT)
+            .set_factor(2)
+            .set_max_delay(4_000)
+            .set_number_of_retries(5);
+        let conn = client
+            .get_connection_manager_with_config(config)
+            .await
+            .with_context(|| format!("connecting to Redis at {shown_url}"))?;
+        Ok(Self { client, conn, session: session.to_string(), shown_url, append_once: Script::new(APPEND_ONCE) })
+    }
+
+    /// The stream holding a task's entries.
+    pub fn log_key(&self, task: &str) -> String {
+        format!("memdoor:{{{}}}:log:{task}", self.session)
+    }
+
+    /// The hash mapping a task's entry keys to their stream ids.
+    pub fn keys_key(&self, task: &str) -> String {
+        format!("memdoor:{{{}}}:keys:{task}", self.session)
+    }
+
+    /// Where plain clients read a task's final answer.
+    pub fn final_key(task: &str) -> String {
+        format!("memory:{task}")
+    }
+
+    async fn append_json(&self, keys: &str, log: &str, key: &str, json: &str) -> Result<EntryId, RedisError> {
+        let mut conn = self.conn.clone();
+        self.append_once.key(keys).key(log).arg(key).arg(json).invoke_async(&mut conn).await
+    }
+}
+
+#[async_trait::async_trait]
+impl MemoryStore for RedisStore {
+    fn describe(&self) -> String {
+        match &self.client.get_connection_info().addr {
+            ConnectionAddr::Tcp(host, port) => format!("redis {host}:{port}"),
+            ConnectionAddr::TcpTls { host, port, .. } => format!("rediss {host}:{port}"),
+            ConnectionAddr::Unix(path) => format!("redis unix:{}", path.display()),
+        }
+    }
+
+    async fn append(&self, e: Entry) -> Result<EntryId> {
+        let json = serde_json::to_string(&e).context("encoding a memory entry")?;
+        let (keys, log) = (self.keys_key(&e.task), self.log_key(&e.task));
+        let result = match self.append_json(&keys, &log, &e.key, &json).await {
+            // The write may have landed before the connection broke; the script
+            // makes the second try return that id instead of writing again.
+            Err(err) if is_connection_error(&err) => self.append_json(&keys, &log, &e.key, &json).await,
+            other => other,
+        };
+        result.with_context(|| format!("appending to {log} on {}", self.shown_url))
+    }
+
+    async fn read(&self, task: &str, after: Option<&EntryId>) -> Result<Vec<(EntryId, Entry)>> {
+        let log = self.log_key(task);
+        let mut conn = self.conn.clone();
+        // "(" makes the start exclusive: only entries after `after`.
+        let mut start = after.map_or_else(|| "-".to_string(), |id| format!("({id}"));
+        let mut out = Vec::new();
+        loop {
+            let page: StreamRangeReply = conn
+                .xrange_count(&log, &start, "+", PAGE)
+                .await
+                .with_context(|| format!("reading {log} on {}", self.shown_url))?;
+            let full = page.ids.len() == PAGE;
+            for sid in page.ids {
+                start = format!("({}", sid.id);
+                out.push(decode(&log, sid)?);
+            }
+            if !full {
+                return Ok(out);
+            }
+        }
+    }
+
+    async fn subscribe(&self, task: &str) -> Result<BoxStream<'static, Result<(EntryId, Entry)>>> {
+        let log = self.log_key(task);
+        // Connecting here, not in the task, so a dead server fails the call itself.
+        let conn = blocking_connection(&self.client, &self.shown_url).await?;
+        let (tx, rx) = mpsc::channel(SUBSCRIBER_BUFFER);
+        tokio::spawn(follow(self.client.clone(), conn, log, self.shown_url.clone(), tx));
+        Ok(ReceiverStream::new(rx).boxed())
+    }
+
+    async fn put_final(&self, task: &str, answer: &str) -> Result<bool> {
+        let key = Self::final_key(task);
+        let mut conn = self.conn.clone();
+        // Not retried: after a lost reply a second SET NX would report losing a race it won.
+        let set: Option<String> = ::redis::cmd("SET")
+            .arg(&key)
+            .arg(answer)
+            .arg("NX")
+            .query_async(&mut conn)
+            .await
+            .with_context(|| format!("writing {key} on {}", self.shown_url))?;
+        Ok(set.is_some())
+    }
+
+    async fn get_final(&self, task: &str) -> Result<Option<String>> {
+        let key = Self::final_key(task);
+        let mut conn = self.conn.clone();
+        conn.get(&key).await.with_context(|| format!("reading {key} on {}", self.shown_url))
+    }
+}
+
+/// A connection of its own for XREAD BLOCK: a blocked read would stall every
+/// other command sharing the connection, and needs the longer response timeout.
+async fn blocking_connection(client: &Client, shown_url: &str) -> Result<MultiplexedConnection> {
+    let config = AsyncConnectionConfig::new()
+        .set_connection_timeout(CONNECT_TIMEOUT)
+        .set_response_timeout(SUBSCRIBER_RESPONSE_TIMEOUT);
+    client
+        .get_multiplexed_async_connection_with_config(&config)
+        .await
+        .with_context(|| format!("connecting a subscriber to Redis at {shown_url}"))
+}
+
+/// Feeds `tx` with the stream `log` from its first entry on, until the
+/// subscriber drops its end or the server is lost.
+async fn follow(
+    client: Client,
+    mut conn: MultiplexedConnection,
+    log: String,
+    shown_url: String,
+    tx: mpsc::Sender<Result<(EntryId, Entry)>>,
+) {
+    // From "0-0", not "$": the first XREAD returns what is already there, so
+    // nothing falls between the replay and the live part.
+    let mut last = "0-0".to_string();
+    let options = StreamReadOptions::default().block(BLOCK_MS).count(PAGE);
+    let mut reconnected = false;
+    loop {
+        let (keys, ids) = ([&log], [&last]);
+        let read: Result<Option<StreamReadReply>, RedisError> = tokio::select! {
+            // A subscriber that went away must not leave a read blocked for BLOCK_MS.
+            _ = tx.closed() => return,
+            read = conn.xread_options(&keys, &ids, &options) => read,
+        };
+        match read {
+            Ok(reply) => {
+                reconnected = false;
+                // `None`: BLOCK ran out with nothing new; ask again.
+                for sid in reply.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids) {
+                    last = sid.id.clone();
+                    if tx.send(decode(&log, sid)).await.is_err() {
+                        return;
+                    }
+                }
+            }
+            // One fresh connection per failure; reading on from `last` loses nothing.
+            Err(err) if is_connection_error(&err) && !reconnected => {
+                reconnected = true;
+                match blocking_connection(&client, &shown_url).await {
+                    Ok(fresh) => conn = fresh,
+                    Err(e) => {
+                        let _ = tx.send(Err(e.context(format!("following {log} after: {err}")))).await;
+                        return;
+                    }
+                }
+            }
+            Err(err) => {
+                let _ = tx.send(Err(anyhow::Error::new(err).context(format!("following {log} on {shown_url}")))).await;
+                return;
+            }
+        }
+    }
+}
+
+fn is_connection_error(err: &RedisError) -> bool {
+    err.is_io_error() || err.is_connection_dropped() || err.is_connection_refusal() || err.is_timeout()
+}
+
+/// One stream entry back into an `Entry`.
+fn decode(log: &str, sid: StreamId) -> Result<(EntryId, Entry)> {
+    let raw = sid.map.get(ENTRY_FIELD).with_context(|| format!("{log} {} has no `{ENTRY_FIELD}` field", sid.id))?;
+    let json: String =
+        ::redis::from_redis_value(raw).with_context(|| format!("{log} {}: `{ENTRY_FIELD}` is not text", sid.id))?;
+    let entry = serde_json::from_str(&json).with_context(|| format!("{log} {}: not a memory entry", sid.id))?;
+    Ok((sid.id, entry))
+}
+
+/// `url` with its password (in the user part or a `pass=` query) shown as `***`.
+pub fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    // The last '@' ends the user part even when the password holds '@', '/' or '?'.
+    // A leading '/' is a unix socket path, which has no user part.
+    let at = if rest.starts_with('/') { None } else { rest.rfind('@') };
+    let (user, tail) = match at {
+        Some(i) => match rest[..i].split_once(':') {
+            Some((name, _)) => (format!("{name}:***"), &rest[i..]),
+            None => (rest[..i].to_string(), &rest[i..]),
+        },
+        None => (String::new(), rest),
+    };
+    let tail = match tail.split_once('?') {
+        Some((path, query)) => {
+            let pairs: Vec<String> = query
+                .split('&')
+                .map(|pair| match pair.split_once('=') {
+                    Some((k, _)) if k == "pass" || k == "password" => format!("{k}=***"),
+                    _ => pair.to_string(),
+                })
+                .collect();
+            format!("{path}?{}", pairs.join("&"))
+        }
+        None => tail.to_string(),
+    };
+    format!("{scheme}://{user}{tail}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redact;
+
+    #[test]
+    fn redact_hides_passwords_only() {
+        assert_eq!(redact("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
+        assert_eq!(redact("redis://:pw@h:1/2"), "redis://:***@h:1/2");
+        assert_eq!(redact("rediss://alice:p@s/s?w@h:1"), "rediss://alice:***@h:1");
+        assert_eq!(redact("redis://alice@h"), "redis://alice@h");
+        assert_eq!(redact("redis+unix:///run/r.sock?db=1&pass=pw"), "redis+unix:///run/r.sock?db=1&pass=***");
+        assert_eq!(redact("not a url"), "not a url");
+    }
+}

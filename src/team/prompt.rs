@@ -1,0 +1,134 @@
+//! What an agent is shown in each round. Round 1 (propose): the problem alone.
+//! Later rounds (refine): the problem, the agent's own last draft, and the
+//! others' drafts and notes from the shared memory — cut to fit the context.
+
+use crate::memory::{Entry, EntryKind};
+use crate::model::Message;
+use crate::problem::Problem;
+
+/// Conservative characters per token for budgeting (code averages ~3 with
+/// SmolLM2's tokenizer); erring low keeps prompts inside the context.
+const CHARS_PER_TOKEN: usize = 2;
+/// Room for the problem's own prompt, the template and the instructions.
+const FIXED_PROMPT_TOKENS: usize = 400;
+/// A draft shown to others is cut to this many characters at most.
+const MAX_DRAFT_CHARS: usize = 2400;
+
+const REFINE_INSTRUCTIONS: &str = "Above are drafts from your teammates for the same problem. \
+First write one or two sentences starting with \"Note:\" saying what is wrong or right in them. \
+Then write your best solution as one complete ```python code block.";
+
+/// Cuts `text` to at most `max` characters, saying so when it does.
+fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(max.saturating_sub(20)).collect();
+    format!("{kept}\n… (cut to fit)")
+}
+
+/// The latest draft and note of every agent from the memory, by agent.
+fn latest(entries: &[Entry], kind: EntryKind) -> std::collections::BTreeMap<usize, &Entry> {
+    let mut by_agent = std::collections::BTreeMap::new();
+    for e in entries.iter().filter(|e| e.kind == kind) {
+        if let Some(a) = e.agent {
+            by_agent.insert(a, e);
+        }
+    }
+    by_agent
+}
+
+/// Messages for `agent` in `round`, given the memory so far.
+pub fn messages_for(
+    problem: &Problem,
+    agent: usize,
+    round: u32,
+    memory: &[Entry],
+    context_tokens: Option<usize>,
+    max_tokens: usize,
+) -> Vec<Message> {
+    let mut messages = problem.messages();
+    if round <= 1 {
+        return messages;
+    }
+    let drafts = latest(memory, EntryKind::Draft);
+    let notes = latest(memory, EntryKind::Note);
+    let others: Vec<usize> = drafts.keys().copied().filter(|a| *a != agent).collect();
+    if others.is_empty() {
+        return messages;
+    }
+    let budget_tokens = context_tokens
+        .unwrap_or(8192)
+        .saturating_sub(max_tokens + FIXED_PROMPT_TOKENS + problem.statement.len() / CHARS_PER_TOKEN);
+    let per_draft = (budget_tokens * CHARS_PER_TOKEN / (others.len() + 1)).min(MAX_DRAFT_CHARS);
+
+    let mut shown = String::new();
+    if let Some(own) = drafts.get(&agent) {
+        shown += &format!("Your previous draft:\n```python\n{}\n```\n\n", cut(&own.content, per_draft));
+    }
+    for a in &others {
+        shown += &format!("Teammate A{a}'s draft:\n```python\n{}\n```\n", cut(&drafts[a].content, per_draft));
+        if let Some(n) = notes.get(a) {
+            shown += &format!("A{a}'s note: {}\n", cut(&n.content, 300));
+        }
+        shown += "\n";
+    }
+    let last = messages.last_mut().expect("a problem has a user message");
+    last.content = format!("{}\n\n{shown}{REFINE_INSTRUCTIONS}", last.content.trim_end());
+    messages
+}
+
+/// The note in a refine answer: the text before its last code block, if any.
+pub fn note_of(answer: &str) -> Option<String> {
+    let fences: Vec<usize> = answer.match_indices("```").map(|(i, _)| i).collect();
+    let before = if fences.len() >= 2 { &answer[..fences[fences.len() - 2]] } else { answer };
+    let note = before.trim().trim_start_matches("Note:").trim();
+    (!note.is_empty()).then(|| cut(note, 600))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn draft(agent: usize, code: &str) -> Entry {
+        Entry::new("t", 1, Some(agent), EntryKind::Draft, code)
+    }
+
+    #[test]
+    fn round_one_is_the_problem_alone() {
+        let p = Problem::from_text("Write f.").unwrap();
+        assert_eq!(messages_for(&p, 0, 1, &[draft(1, "x")], Some(4096), 256), p.messages());
+    }
+
+    #[test]
+    fn refine_shows_own_and_others_drafts_and_notes() {
+        let p = Problem::from_text("Write f.").unwrap();
+        let mut memory = vec![draft(0, "def f(): return 0"), draft(1, "def f(): return 1")];
+        memory.push(Entry::new("t", 1, Some(1), EntryKind::Note, "A0 forgot the edge case"));
+        let m = messages_for(&p, 0, 2, &memory, Some(4096), 256);
+        let text = &m.last().unwrap().content;
+        assert!(text.starts_with("Write f."));
+        assert!(text.contains("Your previous draft:\n```python\ndef f(): return 0"));
+        assert!(text.contains("Teammate A1's draft:\n```python\ndef f(): return 1"));
+        assert!(text.contains("A1's note: A0 forgot the edge case"));
+        assert!(text.ends_with(REFINE_INSTRUCTIONS));
+    }
+
+    #[test]
+    fn drafts_are_cut_to_fit_a_small_context() {
+        let p = Problem::from_text("Write f.").unwrap();
+        let memory: Vec<Entry> = (0..5).map(|a| draft(a, &"x = 1\n".repeat(2000))).collect();
+        let m = messages_for(&p, 0, 2, &memory, Some(2048), 512);
+        let text = &m.last().unwrap().content;
+        assert!(text.contains("(cut to fit)"));
+        // At the conservative characters-per-token rate, prompt + answer fit.
+        let estimate = text.chars().count() / CHARS_PER_TOKEN;
+        assert!(estimate + 512 <= 2048, "{estimate} tokens estimated");
+    }
+
+    #[test]
+    fn the_note_is_the_text_before_the_last_block() {
+        assert_eq!(note_of("Note: A1 is right.\n```python\nx\n```").as_deref(), Some("A1 is right."));
+        assert_eq!(note_of("```python\nx\n```"), None);
+    }
+}

@@ -1,0 +1,73 @@
+//! Two rounds on the real model through the real binary, journaled, then
+//! replayed: the replay shows the same events and rebuilds the same answer.
+
+mod common;
+
+use std::process::Command;
+
+use memdoor::event::TeamEvent;
+use memdoor::memory::EntryKind;
+
+fn events(stdout: &[u8]) -> Vec<TeamEvent> {
+    String::from_utf8_lossy(stdout).lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
+}
+
+#[test]
+fn a_two_round_session_is_journaled_and_replays_to_the_same_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("session.jsonl");
+    let bin = env!("CARGO_BIN_EXE_memdoor");
+    let out = Command::new(bin)
+        .args(["solve", "--json", "--rounds", "2", "--max-tokens", "64", "--journal"])
+        .arg(&journal)
+        .arg(common::PALINDROME)
+        .env("MEMDOOR_MODEL", common::model_path())
+        .env("MEMDOOR_LOG_DIR", dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let live = events(&out.stdout);
+
+    // Both rounds ran, and every agent's drafts went into the shared memory.
+    for round in [1, 2] {
+        assert!(live.contains(&TeamEvent::RoundFinished { round }), "round {round} finished");
+        let drafts = live
+            .iter()
+            .filter(|e| matches!(e, TeamEvent::MemoryEntry(m) if m.kind == EntryKind::Draft && m.round == round))
+            .count();
+        assert_eq!(drafts, 5, "round {round} drafts in memory");
+    }
+    assert!(live.iter().any(|e| matches!(e, TeamEvent::MemoryEntry(m) if m.kind == EntryKind::Decision)));
+
+    // The journal is whole (renamed into place) and holds exactly the live events.
+    assert!(journal.exists() && !dir.path().join("session.jsonl.part").exists());
+    let recorded: Vec<TeamEvent> = memdoor::memory::journal::read(&journal).unwrap().into_iter().map(|r| r.event).collect();
+    assert_eq!(recorded, live);
+
+    let replay = Command::new(bin)
+        .args(["replay", "--instant", "--json"])
+        .arg(&journal)
+        .env("MEMDOOR_LOG_DIR", dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&replay.stderr);
+    assert!(replay.status.success(), "{stderr}");
+    assert!(stderr.contains("the answer matches the recording"), "{stderr}");
+    assert_eq!(events(&replay.stdout), live);
+}
+
+#[test]
+fn a_broken_journal_is_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.jsonl");
+    std::fs::write(&path, "{\"at_ms\": 0, \"event\": {\"event\": \"Nope\"}}\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
+        .args(["replay"])
+        .arg(&path)
+        .env("MEMDOOR_LOG_DIR", dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("broken.jsonl:1: not a memdoor journal record"), "{stderr}");
+}
