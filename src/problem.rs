@@ -19,6 +19,9 @@ pub struct Problem {
     pub livecodebench: bool,
 }
 
+/// Tasks from clients larger than this are refused (a prompt must fit a context anyway).
+const MAX_TASK_BYTES: usize = 256 * 1024;
+
 #[derive(Deserialize)]
 struct LcbProblem {
     question_content: String,
@@ -60,6 +63,29 @@ impl Problem {
             });
         }
         Self::from_text(contents)
+    }
+
+    /// A task a plain client wrote to `task:<id>`: a JSON object with `prompt`
+    /// (and optionally `id`), or a LiveCodeBench problem object.
+    pub fn from_task(id: &str, raw: &[u8]) -> Result<Self> {
+        if raw.is_empty() {
+            bail!("task:{id} is empty or gone");
+        }
+        if raw.len() > MAX_TASK_BYTES {
+            bail!("task:{id} is {} bytes; the limit is {MAX_TASK_BYTES}", raw.len());
+        }
+        let text = std::str::from_utf8(raw).map_err(|_| anyhow::anyhow!("task:{id} is not UTF-8 text"))?;
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| anyhow::anyhow!("task:{id} is not JSON ({e}); write {{\"id\": \"{id}\", \"prompt\": \"...\"}}"))?;
+        let mut problem = if let Some(prompt) = value.get("prompt").and_then(|p| p.as_str()) {
+            Self::from_text(prompt)?
+        } else if value.get("question_content").is_some() {
+            Self::parse(text)?
+        } else {
+            bail!("task:{id} has neither `prompt` nor `question_content`");
+        };
+        problem.id = id.to_string();
+        Ok(problem)
     }
 
     pub fn from_file(path: &Path) -> Result<Self> {
@@ -118,6 +144,25 @@ mod tests {
         assert!(m[1].content.ends_with("### Answer: (use the provided format with backticks)\n\n"));
         let stdin = Problem::parse(r#"{"question_content": "Read n."}"#).unwrap();
         assert!(stdin.messages()[1].content.contains("```python\n# YOUR CODE HERE\n```"));
+    }
+
+    #[test]
+    fn tasks_from_clients_parse_or_fail_clearly() {
+        let p = Problem::from_task("t1", br#"{"id": "t1", "prompt": "Write f."}"#).unwrap();
+        assert_eq!((p.id.as_str(), p.statement.as_str()), ("t1", "Write f."));
+        let lcb = Problem::from_task("t2", br#"{"question_content": "Read n."}"#).unwrap();
+        assert!(lcb.livecodebench && lcb.id == "t2");
+        for (raw, says) in [
+            (&b"not json"[..], "not JSON"),
+            (&b"\xff\xfe"[..], "not UTF-8"),
+            (&br#"{"x": 1}"#[..], "neither `prompt`"),
+            (&b""[..], "empty"),
+        ] {
+            let err = Problem::from_task("t", raw).unwrap_err().to_string();
+            assert!(err.contains(says), "{err}");
+        }
+        let huge = format!(r#"{{"prompt": "{}"}}"#, "x".repeat(10 << 20));
+        assert!(Problem::from_task("t", huge.as_bytes()).unwrap_err().to_string().contains("limit"));
     }
 
     #[test]

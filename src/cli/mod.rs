@@ -1,5 +1,6 @@
 //! The command line: clap definitions here, one file per command's body.
 
+mod agent;
 mod bench;
 mod models;
 mod replay;
@@ -36,6 +37,9 @@ pub enum Command {
         #[command(subcommand)]
         action: Option<ModelsAction>,
     },
+    /// Run one worker agent: it serves jobs from Redis with its local model, and coordinates
+    /// tasks that plain clients SET as `task:<id>` (the answer goes to `memory:<id>`).
+    Agent(AgentArgs),
     /// Play a session journal back (headless): the events, the rebuilt memory and its answer.
     Replay(ReplayArgs),
     /// Measure speed; figures are printed, never asserted.
@@ -81,6 +85,15 @@ pub struct SolveArgs {
     /// Journal the session's events here (default: a new file under the log dir's journal/).
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,
+    /// Keep the shared memory in this Redis (redis://, rediss://, unix sockets) instead of in-process.
+    #[arg(long, env = "MEMDOOR_REDIS", value_name = "URL")]
+    pub redis: Option<String>,
+    /// The Redis session (key namespace) shared with `memdoor agent` workers.
+    #[arg(long, default_value = "default")]
+    pub session: String,
+    /// Agents are `memdoor agent` workers on the same Redis (needs --redis); no model is loaded here.
+    #[arg(long, requires = "redis")]
+    pub remote: bool,
     /// Do not journal the session.
     #[arg(long, conflicts_with = "journal")]
     pub no_journal: bool,
@@ -121,6 +134,30 @@ pub enum BenchWhat {
 }
 
 #[derive(Args)]
+pub struct AgentArgs {
+    /// The Redis every agent of the team meets in.
+    #[arg(long, env = "MEMDOOR_REDIS", value_name = "URL")]
+    pub redis: String,
+    /// The session (key namespace); workers and `solve --remote` must agree.
+    #[arg(long, default_value = "default")]
+    pub session: String,
+    /// This worker's id (default: host name and process id).
+    #[arg(long)]
+    pub id: Option<String>,
+    /// Agents per team, for tasks this worker coordinates.
+    #[arg(long, default_value_t = 5)]
+    pub agents: usize,
+    /// Rounds, for tasks this worker coordinates.
+    #[arg(long, default_value_t = 2)]
+    pub rounds: u32,
+    /// Most tokens per answer, for tasks this worker coordinates.
+    #[arg(long, default_value_t = 512)]
+    pub max_tokens: usize,
+    #[command(flatten)]
+    pub model: ModelArgs,
+}
+
+#[derive(Args)]
 pub struct ReplayArgs {
     /// A journal written by `memdoor solve` (JSON lines).
     pub file: PathBuf,
@@ -140,6 +177,7 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Solve(args) => solve::solve(args).await,
         Command::Models { action } => tokio::task::spawn_blocking(move || models::models(action)).await?,
         Command::Replay(args) => replay::replay(args).await,
+        Command::Agent(args) => agent::agent(args).await,
         Command::Bench { what } => bench::bench(what).await,
     }
 }

@@ -11,13 +11,15 @@ use super::{ModelArgs, SolveArgs};
 use crate::judge::SelfConsistency;
 use crate::memory::embedded::EmbeddedStore;
 use crate::memory::journal::{self, JournalWriter};
+use crate::memory::redis::RedisStore;
 use crate::memory::MemoryStore;
 use crate::model::local::{parse_device, LoadOptions, LocalModel};
 use crate::model::resolve::{self, ModelSpec};
 use crate::model::ModelBackend;
 use crate::problem::Problem;
 use crate::solve_view::SolveView;
-use crate::team::{run_team, Agent, Session, TeamConfig};
+use crate::team::remote::RemoteBackend;
+use crate::team::{agent_sampling, run_team, Agent, Session, TeamConfig};
 
 /// Resolves (fetching if needed) and loads the model named by `args`.
 pub async fn load_model(args: &ModelArgs) -> Result<Arc<LocalModel>> {
@@ -30,6 +32,20 @@ pub async fn load_model(args: &ModelArgs) -> Result<Arc<LocalModel>> {
     Ok(Arc::new(model))
 }
 
+/// Warns (stderr and log) when the Redis server would lose the memory on a restart.
+pub async fn warn_if_not_persistent(store: &RedisStore) {
+    let mut conn = store.connection();
+    let aof: Vec<String> = ::redis::cmd("CONFIG").arg("GET").arg("appendonly").query_async(&mut conn).await.unwrap_or_default();
+    let save: Vec<String> = ::redis::cmd("CONFIG").arg("GET").arg("save").query_async(&mut conn).await.unwrap_or_default();
+    let aof_on = aof.get(1).is_some_and(|v| v == "yes");
+    let rdb_on = save.get(1).is_some_and(|v| !v.trim().is_empty());
+    if !aof.is_empty() && !aof_on && !rdb_on {
+        let msg = format!("{} has persistence off (no AOF, no RDB saves): a restart loses the shared memory", store.describe());
+        tracing::warn!("{msg}");
+        eprintln!("memdoor: warning: {msg}");
+    }
+}
+
 fn read_problem(args: &SolveArgs) -> Result<Problem> {
     match (&args.text, &args.problem) {
         (Some(t), None) => Problem::from_text(t),
@@ -40,7 +56,7 @@ fn read_problem(args: &SolveArgs) -> Result<Problem> {
 }
 
 pub async fn solve(args: SolveArgs) -> Result<ExitCode> {
-    let problem = read_problem(&args)?;
+    let mut problem = read_problem(&args)?;
     let cfg = TeamConfig {
         agents: args.agents as usize,
         max_tokens: args.max_tokens,
@@ -48,14 +64,32 @@ pub async fn solve(args: SolveArgs) -> Result<ExitCode> {
         seed: args.seed,
         ..TeamConfig::default()
     };
+    let (store, agents): (Arc<dyn MemoryStore>, Vec<Agent>) = match &args.redis {
+        None => (Arc::new(EmbeddedStore::new()), Agent::team_on(load_model(&args.model).await?, &cfg)),
+        Some(url) => {
+            let redis = RedisStore::connect(url, &args.session).await?;
+            warn_if_not_persistent(&redis).await;
+            // Ids in a shared Redis must not collide with earlier runs' answers.
+            problem.id = format!("{}-{}", problem.id, crate::memory::now_ms());
+            let agents = if args.remote {
+                (0..cfg.agents)
+                    .map(|id| {
+                        let backend: Arc<dyn ModelBackend> = Arc::new(RemoteBackend::new(redis.clone(), "remote"));
+                        Agent { id, backend, sampling: agent_sampling(&cfg, id) }
+                    })
+                    .collect()
+            } else {
+                Agent::team_on(load_model(&args.model).await?, &cfg)
+            };
+            (Arc::new(redis), agents)
+        }
+    };
+
     let mut journal = match (&args.journal, args.no_journal) {
         (_, true) => None,
         (Some(path), _) => Some(JournalWriter::create(path)?),
         (None, _) => Some(JournalWriter::create(&journal::default_path(&problem.id))?),
     };
-    let backend: Arc<dyn ModelBackend> = load_model(&args.model).await?;
-    let agents = Agent::team_on(backend, &cfg);
-    let store: Arc<dyn MemoryStore> = Arc::new(EmbeddedStore::new());
 
     let cancel = CancellationToken::new();
     let on_ctrl_c = cancel.clone();

@@ -30,7 +30,9 @@ pub struct JournalWriter {
 /// `<log dir>/journal/<unix seconds>-<task>.jsonl`.
 pub fn default_path(task: &str) -> PathBuf {
     let secs = super::now_ms() / 1000;
-    crate::logging::log_dir().join("journal").join(format!("{secs}-{task}.jsonl"))
+    // Task ids come from clients: keep only what is safe in a file name.
+    let safe: String = task.chars().take(64).map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).collect();
+    crate::logging::log_dir().join("journal").join(format!("{secs}-{safe}.jsonl"))
 }
 
 impl JournalWriter {

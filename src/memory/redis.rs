@@ -86,6 +86,24 @@ impl RedisStore {
         Ok(Self { client, conn, session: session.to_string(), shown_url, append_once: Script::new(APPEND_ONCE) })
     }
 
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// A connection for ordinary commands (reconnects by itself, never retries).
+    pub fn connection(&self) -> ConnectionManager {
+        self.conn.clone()
+    }
+
+    pub fn session(&self) -> &str {
+        &self.session
+    }
+
+    /// The URL without its password, for messages.
+    pub fn shown_url(&self) -> &str {
+        &self.shown_url
+    }
+
     /// The stream holding a task's entries.
     pub fn log_key(&self, task: &str) -> String {
         format!("memdoor:{{{}}}:log:{task}", self.session)
@@ -183,7 +201,7 @@ impl MemoryStore for RedisStore {
 
 /// A connection of its own for XREAD BLOCK: a blocked read would stall every
 /// other command sharing the connection, and needs the longer response timeout.
-async fn blocking_connection(client: &Client, shown_url: &str) -> Result<MultiplexedConnection> {
+pub(crate) async fn blocking_connection(client: &Client, shown_url: &str) -> Result<MultiplexedConnection> {
     let config = AsyncConnectionConfig::new()
         .set_connection_timeout(CONNECT_TIMEOUT)
         .set_response_timeout(SUBSCRIBER_RESPONSE_TIMEOUT);
@@ -244,7 +262,7 @@ async fn follow(
     }
 }
 
-fn is_connection_error(err: &RedisError) -> bool {
+pub(crate) fn is_connection_error(err: &RedisError) -> bool {
     err.is_io_error() || err.is_connection_dropped() || err.is_connection_refusal() || err.is_timeout()
 }
 

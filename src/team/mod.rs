@@ -2,11 +2,15 @@
 //! the shared memory), every step a `TeamEvent` and a memory `Entry`; the
 //! judge's `Strategy` picks the answer.
 
+mod coordinate;
 mod extract;
 mod prompt;
+pub mod remote;
 mod run;
 mod spec;
+pub mod worker;
 
+pub use coordinate::error_object;
 pub use extract::extract_code;
 pub use prompt::{messages_for, note_of};
 pub use run::{run_team, Agent, Session};

@@ -1,0 +1,171 @@
+//! Agents in other processes: a `ModelBackend` whose work is done by a
+//! `memdoor agent` worker. A request becomes a job on the session's work
+//! stream (consumer group `agents`); the worker streams its reply, batched,
+//! into the job's own reply stream, which this backend follows.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use ::redis::aio::MultiplexedConnection;
+use ::redis::streams::{StreamReadOptions, StreamReadReply};
+use ::redis::AsyncCommands;
+use anyhow::{Context, Result};
+use futures::stream::BoxStream;
+use futures::StreamExt;
+use serde::{Deserialize, Serialize};
+use tokio::sync::mpsc;
+use tokio_stream::wrappers::ReceiverStream;
+use tokio_util::sync::CancellationToken;
+
+use crate::memory::redis::{blocking_connection, RedisStore};
+use crate::model::{ChatRequest, Chunk, ModelBackend};
+
+/// The consumer group every worker reads jobs through.
+pub const GROUP: &str = "agents";
+/// The stream field holding a job's or a reply's JSON.
+pub const FIELD: &str = "json";
+const BLOCK_MS: usize = 2_000;
+
+/// One agent's turn, as a worker receives it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Job {
+    pub id: String,
+    pub request: ChatRequest,
+    /// The stream the worker writes its reply to.
+    pub reply: String,
+    /// The key whose existence asks the worker to stop.
+    pub cancel: String,
+}
+
+/// One item of a reply stream.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Reply {
+    /// Which worker took the job.
+    Taken { worker: String },
+    Chunk(Chunk),
+    Error(String),
+}
+
+pub fn work_key(session: &str) -> String {
+    format!("memdoor:{{{session}}}:work")
+}
+
+fn job_key(session: &str, kind: &str, job: &str) -> String {
+    format!("memdoor:{{{session}}}:{kind}:{job}")
+}
+
+/// A job id unique across processes: time, process id and a counter.
+fn new_job_id() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    format!("{}-{}-{}", crate::memory::now_ms(), std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed))
+}
+
+pub struct RemoteBackend {
+    store: RedisStore,
+    name: String,
+    /// How long to wait for a worker to take a job before failing the agent.
+    pub pickup_timeout: Duration,
+}
+
+impl RemoteBackend {
+    pub fn new(store: RedisStore, name: impl Into<String>) -> Self {
+        Self { store, name: name.into(), pickup_timeout: Duration::from_secs(120) }
+    }
+}
+
+#[async_trait::async_trait]
+impl ModelBackend for RemoteBackend {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    async fn stream(&self, request: ChatRequest, cancel: CancellationToken) -> Result<BoxStream<'static, Result<Chunk>>> {
+        let session = self.store.session();
+        let id = new_job_id();
+        let job = Job { reply: job_key(session, "tok", &id), cancel: job_key(session, "cancel", &id), id, request };
+        let reader = blocking_connection(self.store.client(), self.store.shown_url()).await?;
+        let mut conn = self.store.connection();
+        let json = serde_json::to_string(&job)?;
+        let _: String = conn
+            .xadd(work_key(session), "*", &[(FIELD, json)])
+            .await
+            .with_context(|| format!("queueing a job on {}", self.store.shown_url()))?;
+        let (tx, rx) = mpsc::channel(256);
+        let cancel = cancel.child_token();
+        tokio::spawn(follow_reply(reader, self.store.connection(), job, self.pickup_timeout, tx, cancel.clone()));
+        let guard = cancel.drop_guard();
+        Ok(ReceiverStream::new(rx)
+            .map(move |c| {
+                let _keep = &guard;
+                c
+            })
+            .boxed())
+    }
+}
+
+/// Follows a job's reply stream into `tx` until Done or an error; on cancel,
+/// raises the job's cancel key so the worker stops computing.
+async fn follow_reply(
+    mut reader: MultiplexedConnection,
+    mut conn: ::redis::aio::ConnectionManager,
+    job: Job,
+    pickup_timeout: Duration,
+    tx: mpsc::Sender<Result<Chunk>>,
+    cancel: CancellationToken,
+) {
+    let mut last = "0-0".to_string();
+    let options = StreamReadOptions::default().block(BLOCK_MS).count(256);
+    let started = tokio::time::Instant::now();
+    let mut taken = false;
+    let keys = [job.reply.clone()];
+    loop {
+        let ids = [last.clone()];
+        let read = tokio::select! {
+            _ = cancel.cancelled() => {
+                let _: Result<(), _> = conn.set_ex(&job.cancel, 1, 600).await;
+                let _ = tx.send(Err(anyhow::anyhow!("cancelled"))).await;
+                return;
+            }
+            read = reader.xread_options::<_, _, Option<StreamReadReply>>(&keys, &ids, &options) => read,
+        };
+        let entries = match read {
+            Ok(reply) => reply.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids),
+            Err(e) => {
+                let _ = tx.send(Err(anyhow::Error::new(e).context("following a worker's reply"))).await;
+                return;
+            }
+        };
+        for sid in entries {
+            last = sid.id.clone();
+            let reply = sid
+                .map
+                .get(FIELD)
+                .and_then(|v| ::redis::from_redis_value::<String>(v).ok())
+                .and_then(|s| serde_json::from_str::<Reply>(&s).ok());
+            let item = match reply {
+                Some(Reply::Taken { .. }) => {
+                    taken = true;
+                    continue;
+                }
+                Some(Reply::Chunk(c)) => Ok(c),
+                Some(Reply::Error(e)) => Err(anyhow::anyhow!("the worker failed: {e}")),
+                None => Err(anyhow::anyhow!("a malformed reply in {}", job.reply)),
+            };
+            let last_item = !matches!(item, Ok(Chunk::Text(_)));
+            if tx.send(item).await.is_err() || last_item {
+                return;
+            }
+        }
+        if !taken && started.elapsed() > pickup_timeout {
+            // A worker that takes the job later sees this and skips it.
+            let _: Result<(), _> = conn.set_ex(&job.cancel, 1, 600).await;
+            let _ = tx
+                .send(Err(anyhow::anyhow!(
+                    "no memdoor agent took the job within {} s; start workers with `memdoor agent --redis URL`",
+                    pickup_timeout.as_secs()
+                )))
+                .await;
+            return;
+        }
+    }
+}

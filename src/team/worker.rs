@@ -1,0 +1,143 @@
+//! `memdoor agent`: one worker process. It registers under `agents` with a
+//! heartbeat, takes jobs from the session's work stream (consumer group
+//! `agents`) and streams its model's reply back in ~50 ms batches. It also
+//! watches for `task:<id>` keys written by plain clients and, when it wins
+//! the task's coordination lease, runs the team on it with the workers as
+//! agents and writes the answer to `memory:<id>`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use ::redis::aio::ConnectionManager;
+use ::redis::streams::{StreamReadOptions, StreamReadReply};
+use ::redis::AsyncCommands;
+use anyhow::{Context, Result};
+use futures::StreamExt;
+use tokio_util::sync::CancellationToken;
+
+use super::coordinate::watch_tasks;
+use super::remote::{work_key, Job, Reply, FIELD, GROUP};
+use crate::memory::redis::{blocking_connection, RedisStore};
+use crate::model::{Chunk, ModelBackend};
+
+/// Token deltas are sent in batches this far apart, not one command per token.
+const FLUSH_EVERY: Duration = Duration::from_millis(50);
+const HEARTBEAT_EVERY: Duration = Duration::from_secs(3);
+/// `agent:<id>:alive` outlives a few missed heartbeats, then expires.
+const ALIVE_TTL_SECS: u64 = 10;
+const BLOCK_MS: usize = 2_000;
+
+pub struct Worker {
+    pub id: String,
+    pub store: RedisStore,
+    pub model: Arc<dyn ModelBackend>,
+    /// Settings for teams this worker coordinates.
+    pub team: super::TeamConfig,
+    pub rounds: u32,
+}
+
+async fn heartbeat(mut conn: ConnectionManager, id: String, model: String, cancel: CancellationToken) {
+    let meta = serde_json::json!({ "model": model, "pid": std::process::id() }).to_string();
+    let _: Result<(), _> = conn.hset("agents", &id, &meta).await;
+    loop {
+        let _: Result<(), _> = conn.set_ex(format!("agent:{id}:alive"), crate::memory::now_ms(), ALIVE_TTL_SECS).await;
+        tokio::select! {
+            _ = cancel.cancelled() => break,
+            _ = tokio::time::sleep(HEARTBEAT_EVERY) => {}
+        }
+    }
+    let _: Result<(), _> = conn.del(format!("agent:{id}:alive")).await;
+    let _: Result<(), _> = conn.hdel("agents", &id).await;
+}
+
+async fn send(conn: &mut ConnectionManager, job: &Job, reply: &Reply) -> Result<()> {
+    let json = serde_json::to_string(reply)?;
+    let _: String = conn.xadd(&job.reply, "*", &[(FIELD, json)]).await?;
+    // Reply streams are read once; they need not outlive the session for long.
+    let _: Result<(), _> = conn.expire(&job.reply, 3600).await;
+    Ok(())
+}
+
+/// Runs one job on the local model, streaming batched text to its reply stream.
+async fn serve(worker: &Worker, mut conn: ConnectionManager, job: Job) -> Result<()> {
+    if conn.exists::<_, bool>(&job.cancel).await? {
+        return Ok(()); // the requester gave up before anyone took it
+    }
+    send(&mut conn, &job, &Reply::Taken { worker: worker.id.clone() }).await?;
+    let cancel = CancellationToken::new();
+    let mut stream = match worker.model.stream(job.request.clone(), cancel.clone()).await {
+        Ok(s) => s,
+        Err(e) => return send(&mut conn, &job, &Reply::Error(format!("{e:#}"))).await,
+    };
+    let mut pending = String::new();
+    let mut flush = tokio::time::interval(FLUSH_EVERY);
+    loop {
+        tokio::select! {
+            chunk = stream.next() => match chunk {
+                Some(Ok(Chunk::Text(t))) => pending.push_str(&t),
+                Some(Ok(done @ Chunk::Done { .. })) => {
+                    if !pending.is_empty() {
+                        send(&mut conn, &job, &Reply::Chunk(Chunk::Text(std::mem::take(&mut pending)))).await?;
+                    }
+                    return send(&mut conn, &job, &Reply::Chunk(done)).await;
+                }
+                Some(Err(e)) => return send(&mut conn, &job, &Reply::Error(format!("{e:#}"))).await,
+                None => return send(&mut conn, &job, &Reply::Error("the model's stream ended early".into())).await,
+            },
+            _ = flush.tick() => {
+                if !pending.is_empty() {
+                    send(&mut conn, &job, &Reply::Chunk(Chunk::Text(std::mem::take(&mut pending)))).await?;
+                }
+                if conn.exists::<_, bool>(&job.cancel).await.unwrap_or(false) {
+                    cancel.cancel(); // the stream then ends with Done(Cancelled)
+                }
+            }
+        }
+    }
+}
+
+/// Serves jobs until `cancel`; one job at a time per worker.
+pub async fn run_worker(worker: Arc<Worker>, cancel: CancellationToken) -> Result<()> {
+    let session = worker.store.session().to_string();
+    let work = work_key(&session);
+    let mut conn = worker.store.connection();
+    // From "0": jobs queued before the first worker started are served too.
+    let created: Result<(), _> = conn.xgroup_create_mkstream(&work, GROUP, "0").await;
+    if let Err(e) = created {
+        if e.code() != Some("BUSYGROUP") {
+            return Err(anyhow::Error::new(e).context(format!("creating the consumer group on {work}")));
+        }
+    }
+    tokio::spawn(heartbeat(conn.clone(), worker.id.clone(), worker.model.name().to_string(), cancel.clone()));
+    tokio::spawn(watch_tasks(worker.clone(), cancel.clone()));
+
+    let mut reader = blocking_connection(worker.store.client(), worker.store.shown_url()).await?;
+    let options = StreamReadOptions::default().group(GROUP, &worker.id).count(1).block(BLOCK_MS);
+    tracing::info!(worker = %worker.id, %session, "worker ready");
+    eprintln!("memdoor agent {}: ready on {} (session {session})", worker.id, worker.store.shown_url());
+    let (keys, ids) = ([work.clone()], [">"]);
+    while !cancel.is_cancelled() {
+        let read: Option<StreamReadReply> = tokio::select! {
+            _ = cancel.cancelled() => break,
+            read = reader.xread_options(&keys, &ids, &options) => read.context("reading jobs")?,
+        };
+        for sid in read.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids) {
+            let job = sid
+                .map
+                .get(FIELD)
+                .and_then(|v| ::redis::from_redis_value::<String>(v).ok())
+                .and_then(|s| serde_json::from_str::<Job>(&s).ok());
+            match job {
+                Some(job) => {
+                    tracing::info!(worker = %worker.id, job = %job.id, "job taken");
+                    if let Err(e) = serve(&worker, conn.clone(), job).await {
+                        tracing::warn!("job failed: {e:#}");
+                    }
+                }
+                None => tracing::warn!(id = %sid.id, "skipping a malformed job"),
+            }
+            let _: Result<(), _> = conn.xack(&work, GROUP, &[&sid.id]).await;
+        }
+    }
+    Ok(())
+}
