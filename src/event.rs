@@ -40,6 +40,8 @@ pub enum TeamEvent {
     AgentToken { agent: usize, round: u32, text: String },
     AgentDone { agent: usize, round: u32, draft: Draft },
     AgentFailed { agent: usize, round: u32, error: String },
+    /// The agent's answer started over (its worker was lost); earlier tokens of this round are void.
+    AgentRestarted { agent: usize, round: u32 },
     /// Something written into the shared memory (a draft, note, decision…).
     MemoryEntry(Entry),
     /// Every agent has finished `round`.

@@ -129,6 +129,16 @@ impl SolveView {
                     self.note(line);
                 }
             }
+            TeamEvent::AgentRestarted { agent, round } => {
+                self.enter_round(*round);
+                if let Some(t) = self.tails.get_mut(*agent) {
+                    t.clear();
+                }
+                if let Some(bar) = self.bar(*agent) {
+                    bar.set_position(0);
+                }
+                self.note(format!("A{agent} restarted: its worker was lost and another took over"));
+            }
             TeamEvent::MemoryEntry(e) if e.kind == EntryKind::Note => {
                 self.note(format!("A{} note: {}", e.agent.unwrap_or(0), tail(&e.content)));
             }

@@ -30,6 +30,7 @@ async fn a_single_stream_gives_the_golden_greedy_answer() {
         match chunk.unwrap() {
             Chunk::Text(t) => text.push_str(&t),
             Chunk::Done { finish, usage } => done = Some((finish, usage)),
+            Chunk::Restart => panic!("a local stream never restarts"),
         }
     }
     assert!(text.starts_with(common::GOLDEN_START), "got {text:?}");

@@ -78,6 +78,9 @@ pub struct Usage {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Chunk {
     Text(String),
+    /// The backend started the answer over (a remote worker died and another
+    /// took the job): the text streamed so far is void.
+    Restart,
     Done { finish: FinishReason, usage: Usage },
 }
 

@@ -23,8 +23,8 @@ use crate::problem::Problem;
 /// How often the keyspace is scanned for new tasks (notifications may be off
 /// or lost, so scanning is the mechanism that always works).
 const SCAN_EVERY: Duration = Duration::from_secs(1);
-const LEASE_SECS: u64 = 60;
-const RENEW_EVERY: Duration = Duration::from_secs(20);
+const LEASE_SECS: u64 = 15;
+const RENEW_EVERY: Duration = Duration::from_secs(5);
 
 fn lease_key(session: &str, task: &str) -> String {
     format!("memdoor:{{{session}}}:coord:{task}")

@@ -46,11 +46,57 @@ pub enum Reply {
     Error(String),
 }
 
+/// A reply with the epoch of the take that wrote it. Each take of a job
+/// (the first, or a reclaim after its worker was lost) gets a higher epoch.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReplyItem {
+    pub epoch: u64,
+    pub reply: Reply,
+}
+
+/// Fencing by epoch: only the latest take's replies count. A worker that was
+/// paused past its lease and resumes writes with an old epoch; those writes
+/// are dropped here.
+#[derive(Debug, Default)]
+pub struct Fence {
+    epoch: u64,
+    streamed: bool,
+}
+
+#[derive(Debug, PartialEq)]
+pub enum Verdict {
+    Skip,
+    /// A newer take began after text of an older one was passed on.
+    Restart,
+    Pass(Reply),
+}
+
+impl Fence {
+    pub fn accept(&mut self, item: ReplyItem) -> Verdict {
+        match item.reply {
+            Reply::Taken { .. } if item.epoch > self.epoch => {
+                let restart = self.streamed;
+                self.epoch = item.epoch;
+                self.streamed = false;
+                if restart { Verdict::Restart } else { Verdict::Skip }
+            }
+            Reply::Taken { .. } => Verdict::Skip,
+            _ if item.epoch != self.epoch => Verdict::Skip,
+            reply => {
+                if matches!(reply, Reply::Chunk(Chunk::Text(_))) {
+                    self.streamed = true;
+                }
+                Verdict::Pass(reply)
+            }
+        }
+    }
+}
+
 pub fn work_key(session: &str) -> String {
     format!("memdoor:{{{session}}}:work")
 }
 
-fn job_key(session: &str, kind: &str, job: &str) -> String {
+pub fn job_key(session: &str, kind: &str, job: &str) -> String {
     format!("memdoor:{{{session}}}:{kind}:{job}")
 }
 
@@ -116,7 +162,7 @@ async fn follow_reply(
     let mut last = "0-0".to_string();
     let options = StreamReadOptions::default().block(BLOCK_MS).count(256);
     let started = tokio::time::Instant::now();
-    let mut taken = false;
+    let mut fence = Fence::default();
     let keys = [job.reply.clone()];
     loop {
         let ids = [last.clone()];
@@ -141,22 +187,21 @@ async fn follow_reply(
                 .map
                 .get(FIELD)
                 .and_then(|v| ::redis::from_redis_value::<String>(v).ok())
-                .and_then(|s| serde_json::from_str::<Reply>(&s).ok());
-            let item = match reply {
-                Some(Reply::Taken { .. }) => {
-                    taken = true;
-                    continue;
-                }
-                Some(Reply::Chunk(c)) => Ok(c),
-                Some(Reply::Error(e)) => Err(anyhow::anyhow!("the worker failed: {e}")),
+                .and_then(|s| serde_json::from_str::<ReplyItem>(&s).ok());
+            let item = match reply.map(|r| fence.accept(r)) {
+                Some(Verdict::Skip) => continue,
+                Some(Verdict::Restart) => Ok(Chunk::Restart),
+                Some(Verdict::Pass(Reply::Chunk(c))) => Ok(c),
+                Some(Verdict::Pass(Reply::Error(e))) => Err(anyhow::anyhow!("the worker failed: {e}")),
+                Some(Verdict::Pass(Reply::Taken { .. })) => continue,
                 None => Err(anyhow::anyhow!("a malformed reply in {}", job.reply)),
             };
-            let last_item = !matches!(item, Ok(Chunk::Text(_)));
+            let last_item = !matches!(item, Ok(Chunk::Text(_) | Chunk::Restart));
             if tx.send(item).await.is_err() || last_item {
                 return;
             }
         }
-        if !taken && started.elapsed() > pickup_timeout {
+        if fence.epoch == 0 && started.elapsed() > pickup_timeout {
             // A worker that takes the job later sees this and skips it.
             let _: Result<(), _> = conn.set_ex(&job.cancel, 1, 600).await;
             let _ = tx
@@ -167,5 +212,41 @@ async fn follow_reply(
                 .await;
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(epoch: u64, reply: Reply) -> ReplyItem {
+        ReplyItem { epoch, reply }
+    }
+    fn text(t: &str) -> Reply {
+        Reply::Chunk(Chunk::Text(t.into()))
+    }
+    fn taken(w: &str) -> Reply {
+        Reply::Taken { worker: w.into() }
+    }
+
+    #[test]
+    fn only_the_latest_take_counts() {
+        let mut f = Fence::default();
+        assert_eq!(f.accept(item(1, taken("w0"))), Verdict::Skip);
+        assert_eq!(f.accept(item(1, text("def"))), Verdict::Pass(text("def")));
+        // w0 is lost; w1 reclaims the job: what w0 wrote is void.
+        assert_eq!(f.accept(item(2, taken("w1"))), Verdict::Restart);
+        // w0 resumes after a pause and writes late: fenced off.
+        assert_eq!(f.accept(item(1, text(" late"))), Verdict::Skip);
+        assert_eq!(f.accept(item(1, taken("w0"))), Verdict::Skip);
+        assert_eq!(f.accept(item(2, text("def f"))), Verdict::Pass(text("def f")));
+    }
+
+    #[test]
+    fn a_reclaim_before_any_text_is_no_restart() {
+        let mut f = Fence::default();
+        f.accept(item(1, taken("w0")));
+        assert_eq!(f.accept(item(2, taken("w1"))), Verdict::Skip);
+        assert_eq!(f.accept(item(2, text("x"))), Verdict::Pass(text("x")));
     }
 }

@@ -72,6 +72,10 @@ async fn run_agent(
                 text.push_str(&t);
                 emit(events, TeamEvent::AgentToken { agent: agent.id, round, text: t }).await;
             }
+            Ok(Chunk::Restart) => {
+                text.clear();
+                emit(events, TeamEvent::AgentRestarted { agent: agent.id, round }).await;
+            }
             Ok(Chunk::Done { finish, usage }) => {
                 let draft = Draft { code: extract_code(&text), text, finish, usage };
                 emit(events, TeamEvent::AgentDone { agent: agent.id, round, draft: draft.clone() }).await;

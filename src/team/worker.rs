@@ -9,14 +9,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ::redis::aio::ConnectionManager;
-use ::redis::streams::{StreamReadOptions, StreamReadReply};
+use ::redis::streams::{StreamClaimReply, StreamId, StreamPendingCountReply, StreamReadOptions, StreamReadReply};
 use ::redis::AsyncCommands;
 use anyhow::{Context, Result};
 use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
 
 use super::coordinate::watch_tasks;
-use super::remote::{work_key, Job, Reply, FIELD, GROUP};
+use super::remote::{job_key, work_key, Job, Reply, ReplyItem, FIELD, GROUP};
 use crate::memory::redis::{blocking_connection, RedisStore};
 use crate::model::{Chunk, ModelBackend};
 
@@ -26,6 +26,9 @@ const HEARTBEAT_EVERY: Duration = Duration::from_secs(3);
 /// `agent:<id>:alive` outlives a few missed heartbeats, then expires.
 const ALIVE_TTL_SECS: u64 = 10;
 const BLOCK_MS: usize = 2_000;
+/// A pending job is only reclaimed once it has sat this long and its
+/// worker's heartbeat key has expired.
+const RECLAIM_IDLE_MS: u64 = 3_000;
 
 pub struct Worker {
     pub id: String,
@@ -50,24 +53,38 @@ async fn heartbeat(mut conn: ConnectionManager, id: String, model: String, cance
     let _: Result<(), _> = conn.hdel("agents", &id).await;
 }
 
-async fn send(conn: &mut ConnectionManager, job: &Job, reply: &Reply) -> Result<()> {
-    let json = serde_json::to_string(reply)?;
+async fn send(conn: &mut ConnectionManager, job: &Job, epoch: u64, reply: Reply) -> Result<()> {
+    let json = serde_json::to_string(&ReplyItem { epoch, reply })?;
     let _: String = conn.xadd(&job.reply, "*", &[(FIELD, json)]).await?;
     // Reply streams are read once; they need not outlive the session for long.
     let _: Result<(), _> = conn.expire(&job.reply, 3600).await;
     Ok(())
 }
 
-/// Runs one job on the local model, streaming batched text to its reply stream.
-async fn serve(worker: &Worker, mut conn: ConnectionManager, job: Job) -> Result<()> {
+fn epoch_key(worker: &Worker, job: &Job) -> String {
+    job_key(worker.store.session(), "epoch", &job.id)
+}
+
+/// Runs one job on the local model, streaming batched text to its reply
+/// stream; returns the epoch of this take.
+async fn serve(worker: &Worker, mut conn: ConnectionManager, job: &Job) -> Result<u64> {
+    // Every take, first or reclaimed, gets a higher epoch: the requester
+    // listens to the latest take only.
+    let epoch: u64 = conn.incr(epoch_key(worker, job), 1).await?;
+    let _: Result<(), _> = conn.expire(epoch_key(worker, job), 3600).await;
     if conn.exists::<_, bool>(&job.cancel).await? {
-        return Ok(()); // the requester gave up before anyone took it
+        return Ok(epoch); // the requester gave up before anyone took it
     }
-    send(&mut conn, &job, &Reply::Taken { worker: worker.id.clone() }).await?;
+    send(&mut conn, job, epoch, Reply::Taken { worker: worker.id.clone() }).await?;
+    serve_stream(worker, conn, job, epoch).await?;
+    Ok(epoch)
+}
+
+async fn serve_stream(worker: &Worker, mut conn: ConnectionManager, job: &Job, epoch: u64) -> Result<()> {
     let cancel = CancellationToken::new();
     let mut stream = match worker.model.stream(job.request.clone(), cancel.clone()).await {
         Ok(s) => s,
-        Err(e) => return send(&mut conn, &job, &Reply::Error(format!("{e:#}"))).await,
+        Err(e) => return send(&mut conn, job, epoch, Reply::Error(format!("{e:#}"))).await,
     };
     let mut pending = String::new();
     let mut flush = tokio::time::interval(FLUSH_EVERY);
@@ -77,16 +94,17 @@ async fn serve(worker: &Worker, mut conn: ConnectionManager, job: Job) -> Result
                 Some(Ok(Chunk::Text(t))) => pending.push_str(&t),
                 Some(Ok(done @ Chunk::Done { .. })) => {
                     if !pending.is_empty() {
-                        send(&mut conn, &job, &Reply::Chunk(Chunk::Text(std::mem::take(&mut pending)))).await?;
+                        send(&mut conn, job, epoch, Reply::Chunk(Chunk::Text(std::mem::take(&mut pending)))).await?;
                     }
-                    return send(&mut conn, &job, &Reply::Chunk(done)).await;
+                    return send(&mut conn, job, epoch, Reply::Chunk(done)).await;
                 }
-                Some(Err(e)) => return send(&mut conn, &job, &Reply::Error(format!("{e:#}"))).await,
-                None => return send(&mut conn, &job, &Reply::Error("the model's stream ended early".into())).await,
+                Some(Ok(Chunk::Restart)) => pending.clear(),
+                Some(Err(e)) => return send(&mut conn, job, epoch, Reply::Error(format!("{e:#}"))).await,
+                None => return send(&mut conn, job, epoch, Reply::Error("the model's stream ended early".into())).await,
             },
             _ = flush.tick() => {
                 if !pending.is_empty() {
-                    send(&mut conn, &job, &Reply::Chunk(Chunk::Text(std::mem::take(&mut pending)))).await?;
+                    send(&mut conn, job, epoch, Reply::Chunk(Chunk::Text(std::mem::take(&mut pending)))).await?;
                 }
                 if conn.exists::<_, bool>(&job.cancel).await.unwrap_or(false) {
                     cancel.cancel(); // the stream then ends with Done(Cancelled)
@@ -117,27 +135,66 @@ pub async fn run_worker(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
     eprintln!("memdoor agent {}: ready on {} (session {session})", worker.id, worker.store.shown_url());
     let (keys, ids) = ([work.clone()], [">"]);
     while !cancel.is_cancelled() {
+        if let Some(sid) = reclaim(&worker, &mut conn, &work).await {
+            handle(&worker, &mut conn, &work, sid).await;
+            continue;
+        }
         let read: Option<StreamReadReply> = tokio::select! {
             _ = cancel.cancelled() => break,
             read = reader.xread_options(&keys, &ids, &options) => read.context("reading jobs")?,
         };
         for sid in read.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids) {
-            let job = sid
-                .map
-                .get(FIELD)
-                .and_then(|v| ::redis::from_redis_value::<String>(v).ok())
-                .and_then(|s| serde_json::from_str::<Job>(&s).ok());
-            match job {
-                Some(job) => {
-                    tracing::info!(worker = %worker.id, job = %job.id, "job taken");
-                    if let Err(e) = serve(&worker, conn.clone(), job).await {
-                        tracing::warn!("job failed: {e:#}");
-                    }
-                }
-                None => tracing::warn!(id = %sid.id, "skipping a malformed job"),
-            }
-            let _: Result<(), _> = conn.xack(&work, GROUP, &[&sid.id]).await;
+            handle(&worker, &mut conn, &work, sid).await;
         }
     }
     Ok(())
+}
+
+/// Serves one job and acknowledges it — only while this take is still the
+/// job's latest, so a worker resumed after losing its job cannot ack away
+/// the reclaimer's pending entry.
+async fn handle(worker: &Worker, conn: &mut ConnectionManager, work: &str, sid: StreamId) {
+    let job = sid
+        .map
+        .get(FIELD)
+        .and_then(|v| ::redis::from_redis_value::<String>(v).ok())
+        .and_then(|s| serde_json::from_str::<Job>(&s).ok());
+    let Some(job) = job else {
+        tracing::warn!(id = %sid.id, "skipping a malformed job");
+        let _: Result<(), _> = conn.xack(work, GROUP, &[&sid.id]).await;
+        return;
+    };
+    tracing::info!(worker = %worker.id, job = %job.id, "job taken");
+    match serve(worker, conn.clone(), &job).await {
+        Ok(epoch) => {
+            let current: Option<u64> = conn.get(epoch_key(worker, &job)).await.unwrap_or(None);
+            if current == Some(epoch) {
+                let _: Result<(), _> = conn.xack(work, GROUP, &[&sid.id]).await;
+            } else {
+                tracing::warn!(job = %job.id, epoch, ?current, "lost this job to a reclaim; not acknowledging");
+            }
+        }
+        Err(e) => tracing::warn!("job failed: {e:#}"),
+    }
+}
+
+/// Takes over one job whose worker's heartbeat has expired (killed, or paused
+/// past its lease), if there is one.
+async fn reclaim(worker: &Worker, conn: &mut ConnectionManager, work: &str) -> Option<StreamId> {
+    let pending: StreamPendingCountReply = conn.xpending_count(work, GROUP, "-", "+", 32).await.ok()?;
+    for p in pending.ids {
+        if p.consumer == worker.id || p.last_delivered_ms < RECLAIM_IDLE_MS as usize {
+            continue;
+        }
+        let alive: bool = conn.exists(format!("agent:{}:alive", p.consumer)).await.unwrap_or(true);
+        if alive {
+            continue;
+        }
+        let claimed: StreamClaimReply = conn.xclaim(work, GROUP, &worker.id, RECLAIM_IDLE_MS, &[&p.id]).await.ok()?;
+        if let Some(sid) = claimed.ids.into_iter().next() {
+            tracing::info!(worker = %worker.id, job = %sid.id, from = %p.consumer, "reclaimed a lost worker's job");
+            return Some(sid);
+        }
+    }
+    None
 }

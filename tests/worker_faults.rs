@@ -1,0 +1,136 @@
+//! Nothing lost: a worker killed mid-answer, and a worker paused past its
+//! lease and resumed, on a real redis-server with real worker processes.
+
+mod common;
+#[path = "common/redis_server.rs"]
+mod redis_server;
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use memdoor::team::remote::{Job, Reply, ReplyItem};
+use redis::streams::{StreamPendingCountReply, StreamRangeReply};
+use redis::Commands;
+use redis_server::RedisServer;
+
+const WORK: &str = "memdoor:{default}:work";
+
+struct Workers(Vec<Child>);
+
+impl Drop for Workers {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = Command::new("kill").args(["-CONT", &c.id().to_string()]).status();
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+fn start(server: &RedisServer, logs: &std::path::Path) -> (Workers, redis::Connection) {
+    let workers = (0..5)
+        .map(|i| {
+            Command::new(env!("CARGO_BIN_EXE_memdoor"))
+                .args(["agent", "--redis", &server.url(), "--id", &format!("w{i}"), "--rounds", "1", "--max-tokens", "160"])
+                .env("MEMDOOR_MODEL", common::model_path())
+                .env("MEMDOOR_LOG_DIR", logs)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let conn = redis::Client::open(server.url()).unwrap().get_connection().unwrap();
+    (Workers(workers), conn)
+}
+
+fn until<T>(what: &str, limit: Duration, mut f: impl FnMut() -> Option<T>) -> T {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(v) = f() {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A job being worked on by a worker other than the task's coordinator:
+/// (worker index, stream id of the job, the job).
+fn busy_non_coordinator(conn: &mut redis::Connection, task: &str) -> (usize, String, Job) {
+    until("a worker busy with a job", Duration::from_secs(120), || {
+        let coordinator: Option<String> = conn.get(format!("memdoor:{{default}}:coord:{task}")).ok()?;
+        let pending: StreamPendingCountReply = conn.xpending_count(WORK, "agents", "-", "+", 16).ok()?;
+        let p = pending.ids.into_iter().find(|p| Some(&p.consumer) != coordinator.as_ref())?;
+        let range: StreamRangeReply = conn.xrange(WORK, &p.id, &p.id).ok()?;
+        let raw: String = redis::from_redis_value(range.ids.first()?.map.get("json")?).ok()?;
+        let job: Job = serde_json::from_str(&raw).ok()?;
+        Some((p.consumer[1..].parse().ok()?, p.id, job))
+    })
+}
+
+fn replies(conn: &mut redis::Connection, job: &Job) -> Vec<ReplyItem> {
+    let range: StreamRangeReply = conn.xrange(&job.reply, "-", "+").unwrap();
+    range
+        .ids
+        .iter()
+        .map(|s| serde_json::from_str(&redis::from_redis_value::<String>(&s.map["json"]).unwrap()).unwrap())
+        .collect()
+}
+
+fn set_task(conn: &mut redis::Connection, id: &str) {
+    let task = serde_json::json!({ "id": id, "prompt": common::PALINDROME }).to_string();
+    let _: () = conn.set(format!("task:{id}"), task).unwrap();
+}
+
+#[test]
+fn a_worker_killed_mid_answer_loses_nothing() {
+    let server = RedisServer::start();
+    let logs = tempfile::tempdir().unwrap();
+    let (mut workers, mut conn) = start(&server, logs.path());
+    set_task(&mut conn, "k1");
+    let (victim, _, job) = busy_non_coordinator(&mut conn, "k1");
+    // Kill it once it has streamed some of its answer.
+    until("the victim's first text", Duration::from_secs(120), || {
+        replies(&mut conn, &job).iter().any(|r| matches!(r.reply, Reply::Chunk(_))).then_some(())
+    });
+    workers.0[victim].kill().unwrap();
+
+    let answer: String = until("memory:k1", Duration::from_secs(600), || conn.get("memory:k1").ok().flatten());
+    assert!(!answer.contains("\"error\""), "{answer}");
+    let items = replies(&mut conn, &job);
+    let retaken = items.iter().find(|r| r.epoch == 2 && matches!(r.reply, Reply::Taken { .. }));
+    assert!(retaken.is_some(), "the killed worker's job was never reclaimed: {items:?}");
+    assert!(items.iter().any(|r| r.epoch == 2 && matches!(r.reply, Reply::Chunk(memdoor::model::Chunk::Done { .. }))));
+    let pending: StreamPendingCountReply = conn.xpending_count(WORK, "agents", "-", "+", 16).unwrap();
+    assert!(pending.ids.is_empty(), "jobs left pending: {:?}", pending.ids);
+}
+
+#[test]
+fn a_paused_worker_that_resumes_late_is_fenced_off() {
+    let server = RedisServer::start();
+    let logs = tempfile::tempdir().unwrap();
+    let (workers, mut conn) = start(&server, logs.path());
+    set_task(&mut conn, "p1");
+    let (victim, _, job) = busy_non_coordinator(&mut conn, "p1");
+    let pid = workers.0[victim].id().to_string();
+    assert!(Command::new("kill").args(["-STOP", &pid]).status().unwrap().success());
+    let epoch_key = format!("memdoor:{{default}}:epoch:{}", job.id);
+    until("the paused worker's job to be reclaimed", Duration::from_secs(300), || {
+        (conn.get::<_, Option<u64>>(&epoch_key).ok().flatten()? >= 2).then_some(())
+    });
+    assert!(Command::new("kill").args(["-CONT", &pid]).status().unwrap().success());
+
+    let answer: String = until("memory:p1", Duration::from_secs(600), || conn.get("memory:p1").ok().flatten());
+    assert!(!answer.contains("\"error\""), "{answer}");
+    // The resumed worker did write late, with its old epoch: those are the
+    // writes the requester's fence drops (see team::remote's tests).
+    until("the resumed worker's late writes", Duration::from_secs(300), || {
+        let items = replies(&mut conn, &job);
+        let retaken = items.iter().position(|r| r.epoch == 2 && matches!(r.reply, Reply::Taken { .. }))?;
+        items[retaken..].iter().any(|r| r.epoch == 1).then_some(())
+    });
+    // And it did not acknowledge the job it had lost, nor did the answer change.
+    let again: String = conn.get("memory:p1").unwrap();
+    assert_eq!(again, answer);
+}
