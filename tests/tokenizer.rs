@@ -75,3 +75,22 @@ fn streaming_decode_equals_full_decode_and_never_splits_a_character() {
     assert_eq!(streamed, decode(&ids));
     assert_eq!(streamed, text);
 }
+
+#[test]
+fn a_tokenizer_json_beside_the_model_wins() {
+    use memdoor::model::local::{LoadOptions, LocalModel};
+    // A tokenizer.json that differs from the GGUF's in one visible way: it
+    // adds a prefix space ("Ġdef", not "def"). Loading must use it.
+    let dir = tempfile::tempdir().unwrap();
+    let gguf = dir.path().join("model.gguf");
+    std::os::unix::fs::symlink(common::model_path(), &gguf).unwrap();
+    let mut tok = common::model().tokenizer().clone();
+    tok.with_pre_tokenizer(Some(tokenizers::pre_tokenizers::byte_level::ByteLevel::new(true, true, true)));
+    tok.save(dir.path().join("tokenizer.json"), false).unwrap();
+
+    let beside = LocalModel::load(&gguf, &LoadOptions::default()).unwrap();
+    let ids = beside.tokenizer().encode("def", false).unwrap().get_ids().to_vec();
+    assert_eq!(encode("def"), [1604]);
+    assert_ne!(ids, [1604], "the GGUF's own tokenizer was used");
+    assert_eq!(beside.tokenizer().decode(&ids, false).unwrap(), " def");
+}

@@ -134,3 +134,25 @@ fn a_paused_worker_that_resumes_late_is_fenced_off() {
     let again: String = conn.get("memory:p1").unwrap();
     assert_eq!(again, answer);
 }
+
+#[test]
+fn a_redis_restart_mid_task_loses_nothing() {
+    let mut server = RedisServer::start_with_aof();
+    let logs = tempfile::tempdir().unwrap();
+    let (_workers, mut conn) = start(&server, logs.path());
+    set_task(&mut conn, "r1");
+    let (_, _, job) = busy_non_coordinator(&mut conn, "r1");
+    until("text streaming", Duration::from_secs(120), || {
+        replies(&mut conn, &job).iter().any(|r| matches!(r.reply, Reply::Chunk(_))).then_some(())
+    });
+    server.restart(); // SIGKILL; AOF with fsync always keeps every acknowledged write
+    let mut conn = redis::Client::open(server.url()).unwrap().get_connection().unwrap();
+
+    let answer: String = until("memory:r1", Duration::from_secs(600), || conn.get("memory:r1").ok().flatten());
+    assert!(!answer.contains("\"error\""), "{answer}");
+    // Every entry of the shared memory is there once: retried writes did not duplicate.
+    let log_len: usize = conn.xlen("memdoor:{default}:log:r1").unwrap();
+    let keys: usize = conn.hlen("memdoor:{default}:keys:r1").unwrap();
+    assert_eq!(log_len, keys);
+    assert!(log_len >= 6, "{log_len} entries: five drafts and a decision expected");
+}

@@ -17,7 +17,7 @@ use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_util::sync::CancellationToken;
 
-use crate::memory::redis::{blocking_connection, RedisStore};
+use crate::memory::redis::{blocking_connection, is_connection_error, RedisStore};
 use crate::model::{ChatRequest, Chunk, ModelBackend};
 
 /// The consumer group every worker reads jobs through.
@@ -51,6 +51,10 @@ pub enum Reply {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ReplyItem {
     pub epoch: u64,
+    /// 1, 2, … within a take: a write retried after a lost connection may
+    /// land twice, and the second copy is dropped.
+    #[serde(default)]
+    pub seq: u64,
     pub reply: Reply,
 }
 
@@ -60,6 +64,7 @@ pub struct ReplyItem {
 #[derive(Debug, Default)]
 pub struct Fence {
     epoch: u64,
+    seq: u64,
     streamed: bool,
 }
 
@@ -77,12 +82,15 @@ impl Fence {
             Reply::Taken { .. } if item.epoch > self.epoch => {
                 let restart = self.streamed;
                 self.epoch = item.epoch;
+                self.seq = item.seq;
                 self.streamed = false;
                 if restart { Verdict::Restart } else { Verdict::Skip }
             }
             Reply::Taken { .. } => Verdict::Skip,
             _ if item.epoch != self.epoch => Verdict::Skip,
+            _ if item.seq != 0 && item.seq <= self.seq => Verdict::Skip,
             reply => {
+                self.seq = item.seq;
                 if matches!(reply, Reply::Chunk(Chunk::Text(_))) {
                     self.streamed = true;
                 }
@@ -90,6 +98,27 @@ impl Fence {
             }
         }
     }
+}
+
+/// How long a lost connection is retried before giving up (a Redis restart).
+const RECONNECT_FOR: Duration = Duration::from_secs(60);
+
+/// A fresh blocking connection once the server answers again; `None` after
+/// RECONNECT_FOR or on cancel. Waiting is the point: the server is restarting.
+pub async fn reconnect(store: &RedisStore, cancel: &CancellationToken) -> Option<MultiplexedConnection> {
+    let deadline = tokio::time::Instant::now() + RECONNECT_FOR;
+    let mut delay = Duration::from_millis(100);
+    while tokio::time::Instant::now() < deadline {
+        if let Ok(conn) = blocking_connection(store.client(), store.shown_url()).await {
+            return Some(conn);
+        }
+        tokio::select! {
+            _ = cancel.cancelled() => return None,
+            _ = tokio::time::sleep(delay) => {}
+        }
+        delay = (delay * 2).min(Duration::from_secs(2));
+    }
+    None
 }
 
 pub fn work_key(session: &str) -> String {
@@ -132,13 +161,21 @@ impl ModelBackend for RemoteBackend {
         let reader = blocking_connection(self.store.client(), self.store.shown_url()).await?;
         let mut conn = self.store.connection();
         let json = serde_json::to_string(&job)?;
-        let _: String = conn
-            .xadd(work_key(session), "*", &[(FIELD, json)])
-            .await
-            .with_context(|| format!("queueing a job on {}", self.store.shown_url()))?;
+        // Retried once on a lost connection: a job queued twice is only done
+        // twice (the later take's epoch wins), never lost.
+        let queued: Result<String, _> = conn.xadd(work_key(session), "*", &[(FIELD, &json)]).await;
+        if let Err(e) = queued {
+            if !is_connection_error(&e) {
+                return Err(anyhow::Error::new(e).context(format!("queueing a job on {}", self.store.shown_url())));
+            }
+            let _: String = conn
+                .xadd(work_key(session), "*", &[(FIELD, &json)])
+                .await
+                .with_context(|| format!("queueing a job on {}", self.store.shown_url()))?;
+        }
         let (tx, rx) = mpsc::channel(256);
         let cancel = cancel.child_token();
-        tokio::spawn(follow_reply(reader, self.store.connection(), job, self.pickup_timeout, tx, cancel.clone()));
+        tokio::spawn(follow_reply(reader, self.store.clone(), job, self.pickup_timeout, tx, cancel.clone()));
         let guard = cancel.drop_guard();
         Ok(ReceiverStream::new(rx)
             .map(move |c| {
@@ -153,12 +190,13 @@ impl ModelBackend for RemoteBackend {
 /// raises the job's cancel key so the worker stops computing.
 async fn follow_reply(
     mut reader: MultiplexedConnection,
-    mut conn: ::redis::aio::ConnectionManager,
+    store: RedisStore,
     job: Job,
     pickup_timeout: Duration,
     tx: mpsc::Sender<Result<Chunk>>,
     cancel: CancellationToken,
 ) {
+    let mut conn = store.connection();
     let mut last = "0-0".to_string();
     let options = StreamReadOptions::default().block(BLOCK_MS).count(256);
     let started = tokio::time::Instant::now();
@@ -176,6 +214,17 @@ async fn follow_reply(
         };
         let entries = match read {
             Ok(reply) => reply.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids),
+            // Redis restarting: reconnect and read on from `last`, losing nothing.
+            Err(e) if is_connection_error(&e) => match reconnect(&store, &cancel).await {
+                Some(fresh) => {
+                    reader = fresh;
+                    continue;
+                }
+                None => {
+                    let _ = tx.send(Err(anyhow::Error::new(e).context("following a worker's reply"))).await;
+                    return;
+                }
+            },
             Err(e) => {
                 let _ = tx.send(Err(anyhow::Error::new(e).context("following a worker's reply"))).await;
                 return;
@@ -220,7 +269,7 @@ mod tests {
     use super::*;
 
     fn item(epoch: u64, reply: Reply) -> ReplyItem {
-        ReplyItem { epoch, reply }
+        ReplyItem { epoch, seq: 0, reply }
     }
     fn text(t: &str) -> Reply {
         Reply::Chunk(Chunk::Text(t.into()))
@@ -240,6 +289,15 @@ mod tests {
         assert_eq!(f.accept(item(1, text(" late"))), Verdict::Skip);
         assert_eq!(f.accept(item(1, taken("w0"))), Verdict::Skip);
         assert_eq!(f.accept(item(2, text("def f"))), Verdict::Pass(text("def f")));
+    }
+
+    #[test]
+    fn a_retried_write_that_landed_twice_counts_once() {
+        let mut f = Fence::default();
+        f.accept(ReplyItem { epoch: 1, seq: 1, reply: taken("w0") });
+        assert_eq!(f.accept(ReplyItem { epoch: 1, seq: 2, reply: text("a") }), Verdict::Pass(text("a")));
+        assert_eq!(f.accept(ReplyItem { epoch: 1, seq: 2, reply: text("a") }), Verdict::Skip);
+        assert_eq!(f.accept(ReplyItem { epoch: 1, seq: 3, reply: text("b") }), Verdict::Pass(text("b")));
     }
 
     #[test]

@@ -16,8 +16,8 @@ use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
 
 use super::coordinate::watch_tasks;
-use super::remote::{job_key, work_key, Job, Reply, ReplyItem, FIELD, GROUP};
-use crate::memory::redis::{blocking_connection, RedisStore};
+use super::remote::{job_key, reconnect, work_key, Job, Reply, ReplyItem, FIELD, GROUP};
+use crate::memory::redis::{blocking_connection, is_connection_error, RedisStore};
 use crate::model::{Chunk, ModelBackend};
 
 /// Token deltas are sent in batches this far apart, not one command per token.
@@ -29,6 +29,8 @@ const BLOCK_MS: usize = 2_000;
 /// A pending job is only reclaimed once it has sat this long and its
 /// worker's heartbeat key has expired.
 const RECLAIM_IDLE_MS: u64 = 3_000;
+/// Retries of one reply write through a lost connection (~60 s with backoff).
+const SEND_ATTEMPTS: u32 = 32;
 
 pub struct Worker {
     pub id: String,
@@ -53,12 +55,35 @@ async fn heartbeat(mut conn: ConnectionManager, id: String, model: String, cance
     let _: Result<(), _> = conn.hdel("agents", &id).await;
 }
 
-async fn send(conn: &mut ConnectionManager, job: &Job, epoch: u64, reply: Reply) -> Result<()> {
-    let json = serde_json::to_string(&ReplyItem { epoch, reply })?;
-    let _: String = conn.xadd(&job.reply, "*", &[(FIELD, json)]).await?;
-    // Reply streams are read once; they need not outlive the session for long.
-    let _: Result<(), _> = conn.expire(&job.reply, 3600).await;
-    Ok(())
+/// Writes one take's replies, numbered, retrying through a Redis restart
+/// (the requester drops a copy that landed twice).
+struct ReplyWriter {
+    conn: ConnectionManager,
+    key: String,
+    epoch: u64,
+    seq: u64,
+}
+
+impl ReplyWriter {
+    async fn send(&mut self, reply: Reply) -> Result<()> {
+        self.seq += 1;
+        let json = serde_json::to_string(&ReplyItem { epoch: self.epoch, seq: self.seq, reply })?;
+        let mut delay = Duration::from_millis(100);
+        for attempt in 0.. {
+            let sent: Result<String, _> = self.conn.xadd(&self.key, "*", &[(FIELD, &json)]).await;
+            match sent {
+                Ok(_) => break,
+                Err(e) if is_connection_error(&e) && attempt < SEND_ATTEMPTS => {
+                    tokio::time::sleep(delay).await;
+                    delay = (delay * 2).min(Duration::from_secs(2));
+                }
+                Err(e) => return Err(anyhow::Error::new(e).context(format!("writing to {}", self.key))),
+            }
+        }
+        // Reply streams are read once; they need not outlive the session for long.
+        let _: Result<(), _> = self.conn.expire(&self.key, 3600).await;
+        Ok(())
+    }
 }
 
 fn epoch_key(worker: &Worker, job: &Job) -> String {
@@ -75,16 +100,17 @@ async fn serve(worker: &Worker, mut conn: ConnectionManager, job: &Job) -> Resul
     if conn.exists::<_, bool>(&job.cancel).await? {
         return Ok(epoch); // the requester gave up before anyone took it
     }
-    send(&mut conn, job, epoch, Reply::Taken { worker: worker.id.clone() }).await?;
-    serve_stream(worker, conn, job, epoch).await?;
+    let mut out = ReplyWriter { conn: conn.clone(), key: job.reply.clone(), epoch, seq: 0 };
+    out.send(Reply::Taken { worker: worker.id.clone() }).await?;
+    serve_stream(worker, conn, job, out).await?;
     Ok(epoch)
 }
 
-async fn serve_stream(worker: &Worker, mut conn: ConnectionManager, job: &Job, epoch: u64) -> Result<()> {
+async fn serve_stream(worker: &Worker, mut conn: ConnectionManager, job: &Job, mut out: ReplyWriter) -> Result<()> {
     let cancel = CancellationToken::new();
     let mut stream = match worker.model.stream(job.request.clone(), cancel.clone()).await {
         Ok(s) => s,
-        Err(e) => return send(&mut conn, job, epoch, Reply::Error(format!("{e:#}"))).await,
+        Err(e) => return out.send(Reply::Error(format!("{e:#}"))).await,
     };
     let mut pending = String::new();
     let mut flush = tokio::time::interval(FLUSH_EVERY);
@@ -94,17 +120,17 @@ async fn serve_stream(worker: &Worker, mut conn: ConnectionManager, job: &Job, e
                 Some(Ok(Chunk::Text(t))) => pending.push_str(&t),
                 Some(Ok(done @ Chunk::Done { .. })) => {
                     if !pending.is_empty() {
-                        send(&mut conn, job, epoch, Reply::Chunk(Chunk::Text(std::mem::take(&mut pending)))).await?;
+                        out.send(Reply::Chunk(Chunk::Text(std::mem::take(&mut pending)))).await?;
                     }
-                    return send(&mut conn, job, epoch, Reply::Chunk(done)).await;
+                    return out.send(Reply::Chunk(done)).await;
                 }
                 Some(Ok(Chunk::Restart)) => pending.clear(),
-                Some(Err(e)) => return send(&mut conn, job, epoch, Reply::Error(format!("{e:#}"))).await,
-                None => return send(&mut conn, job, epoch, Reply::Error("the model's stream ended early".into())).await,
+                Some(Err(e)) => return out.send(Reply::Error(format!("{e:#}"))).await,
+                None => return out.send(Reply::Error("the model's stream ended early".into())).await,
             },
             _ = flush.tick() => {
                 if !pending.is_empty() {
-                    send(&mut conn, job, epoch, Reply::Chunk(Chunk::Text(std::mem::take(&mut pending)))).await?;
+                    out.send(Reply::Chunk(Chunk::Text(std::mem::take(&mut pending)))).await?;
                 }
                 if conn.exists::<_, bool>(&job.cancel).await.unwrap_or(false) {
                     cancel.cancel(); // the stream then ends with Done(Cancelled)
@@ -141,7 +167,15 @@ pub async fn run_worker(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
         }
         let read: Option<StreamReadReply> = tokio::select! {
             _ = cancel.cancelled() => break,
-            read = reader.xread_options(&keys, &ids, &options) => read.context("reading jobs")?,
+            read = reader.xread_options(&keys, &ids, &options) => match read {
+                Ok(r) => r,
+                Err(e) if is_connection_error(&e) => {
+                    tracing::warn!("lost Redis while waiting for jobs ({e}); reconnecting");
+                    reader = reconnect(&worker.store, &cancel).await.context("Redis did not come back")?;
+                    continue;
+                }
+                Err(e) => return Err(anyhow::Error::new(e).context("reading jobs")),
+            },
         };
         for sid in read.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids) {
             handle(&worker, &mut conn, &work, sid).await;

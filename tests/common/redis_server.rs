@@ -21,16 +21,57 @@ pub struct RedisServer {
     pub port: u16,
     pub socket: PathBuf,
     dir: tempfile::TempDir,
+    /// AOF on, fsynced on every write: nothing acknowledged is lost on a crash.
+    aof: bool,
+}
+
+fn spawn(port: u16, dir: &std::path::Path, socket: &std::path::Path, aof: bool) -> Result<Child, String> {
+    let persistence: &[&str] = if aof { &["--appendonly", "yes", "--appendfsync", "always"] } else { &["--appendonly", "no"] };
+    Command::new(BIN)
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", ""])
+        .args(persistence)
+        .arg("--unixsocket")
+        .arg(socket)
+        .args(["--unixsocketperm", "700", "--dir"])
+        .arg(dir)
+        .arg("--logfile")
+        .arg(dir.join("redis.log"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("spawning {BIN}: {e}"))
 }
 
 impl RedisServer {
     /// Starts a server and returns once it answers PING; panics if it cannot.
     pub fn start() -> Self {
+        Self::start_with(false)
+    }
+
+    /// A server with AOF on (fsync always), for restart tests.
+    pub fn start_with_aof() -> Self {
+        Self::start_with(true)
+    }
+
+    /// Kills the server (SIGKILL, a crash) and starts it again on the same
+    /// port and data dir; returns once it answers PING.
+    pub fn restart(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.socket);
+        self.child = spawn(self.port, self.dir.path(), &self.socket, self.aof).expect("restarting redis-server");
+        if let Err(e) = self.wait_ready() {
+            panic!("redis-server did not come back: {e}");
+        }
+    }
+
+    fn start_with(aof: bool) -> Self {
         // A port found free can be taken again before redis binds it; then
         // redis exits and another port is tried.
         let mut why = String::new();
         for _ in 0..5 {
-            match Self::try_start() {
+            match Self::try_start(aof) {
                 Ok(server) => return server,
                 Err(e) => why = e,
             }
@@ -38,26 +79,14 @@ impl RedisServer {
         panic!("could not start {BIN}: {why}");
     }
 
-    fn try_start() -> Result<Self, String> {
+    fn try_start(aof: bool) -> Result<Self, String> {
         let port = free_port()?;
         let dir = tempfile::tempdir().map_err(|e| format!("temp dir: {e}"))?;
         let socket = dir.path().join("redis.sock");
         let log = dir.path().join("redis.log");
-        let child = Command::new(BIN)
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
-            .arg("--unixsocket")
-            .arg(&socket)
-            .args(["--unixsocketperm", "700", "--dir"])
-            .arg(dir.path())
-            .arg("--logfile")
-            .arg(&log)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("spawning {BIN}: {e}"))?;
+        let child = spawn(port, dir.path(), &socket, aof)?;
         // From here on Drop kills the child, whatever happens.
-        let mut server = Self { child, port, socket, dir };
+        let mut server = Self { child, port, socket, dir, aof };
         server.wait_ready().map_err(|e| format!("{e}; log:\n{}", std::fs::read_to_string(&log).unwrap_or_default()))?;
         Ok(server)
     }
