@@ -20,6 +20,7 @@ command -v python3 >/dev/null || missing+=(python3)
 command -v redis-server >/dev/null || missing+=(redis-server)
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 command -v cc >/dev/null || missing+=(build-essential)
+command -v bwrap >/dev/null || missing+=(bubblewrap)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "test.sh: installing ${missing[*]}"
   apt_install "${missing[@]}"

@@ -132,3 +132,53 @@ pub fn print_table(r: &EngineReport) {
     println!("              peak RSS      {:>8.0} MB", r.peak_rss_team_mb);
     println!("reference, llama.cpp on this machine kind, same GGUF: prompt 211–259 tok/s, one stream 106 tok/s, llama-server -np 5: 91 tok/s aggregate");
 }
+
+/// What a team solve costs beyond the model's own compute.
+#[derive(Debug, Serialize)]
+pub struct OverheadFigures {
+    pub store: String,
+    pub rounds: u32,
+    pub wall_s: f64,
+    /// Per round, the slowest agent's prompt + generation time (agents run in parallel).
+    pub model_s: f64,
+    pub overhead_s: f64,
+}
+
+/// Runs the team once on the bench prompt with `store` and splits its wall
+/// time into the model's compute and everything else.
+pub async fn team_overhead(
+    model: Arc<LocalModel>,
+    store: Arc<dyn crate::memory::MemoryStore>,
+    agents: usize,
+    rounds: u32,
+    max_tokens: usize,
+) -> Result<OverheadFigures> {
+    use crate::event::TeamEvent;
+    use crate::team::{run_team, Agent, Session, TeamConfig};
+    let cfg = TeamConfig { agents, max_tokens, ..TeamConfig::default() };
+    let backend: Arc<dyn ModelBackend> = model;
+    let team = Agent::team_on(backend, &cfg);
+    let mut problem = crate::problem::Problem::from_text(BENCH_PROMPT)?;
+    problem.id = format!("bench-{}", crate::memory::now_ms());
+    let describe = store.describe();
+    let (tx, mut rx) = tokio::sync::mpsc::channel(4096);
+    let started = Instant::now();
+    let run = async {
+        let session = Session { problem: &problem, agents: &team, max_tokens, rounds, strategy: &crate::judge::SelfConsistency, store };
+        run_team(session, tx, CancellationToken::new()).await
+    };
+    let collect = async {
+        let mut slowest = std::collections::BTreeMap::<u32, f64>::new();
+        while let Some(e) = rx.recv().await {
+            if let TeamEvent::AgentDone { round, draft, .. } = e {
+                let secs = draft.usage.prompt_secs.unwrap_or(0.0) + draft.usage.generate_secs.unwrap_or(0.0);
+                let slot = slowest.entry(round).or_default();
+                *slot = slot.max(secs);
+            }
+        }
+        slowest.values().sum::<f64>()
+    };
+    let (_, model_s) = tokio::join!(run, collect);
+    let wall_s = started.elapsed().as_secs_f64();
+    Ok(OverheadFigures { store: describe, rounds, wall_s, model_s, overhead_s: wall_s - model_s })
+}

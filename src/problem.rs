@@ -68,6 +68,9 @@ impl Problem {
     /// A task a plain client wrote to `task:<id>`: a JSON object with `prompt`
     /// (and optionally `id`), or a LiveCodeBench problem object.
     pub fn from_task(id: &str, raw: &[u8]) -> Result<Self> {
+        if id.is_empty() || id.len() > 200 || id.chars().any(char::is_control) {
+            bail!("task id {id:?} is empty, over 200 bytes or holds control characters");
+        }
         if raw.is_empty() {
             bail!("task:{id} is empty or gone");
         }
@@ -161,6 +164,7 @@ mod tests {
             let err = Problem::from_task("t", raw).unwrap_err().to_string();
             assert!(err.contains(says), "{err}");
         }
+        assert!(Problem::from_task("a\u{1}b", b"{}").unwrap_err().to_string().contains("control characters"));
         let huge = format!(r#"{{"prompt": "{}"}}"#, "x".repeat(10 << 20));
         assert!(Problem::from_task("t", huge.as_bytes()).unwrap_err().to_string().contains("limit"));
     }

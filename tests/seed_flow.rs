@@ -5,41 +5,15 @@
 mod common;
 #[path = "common/redis_server.rs"]
 mod redis_server;
+#[path = "common/workers.rs"]
+mod workers;
 
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use redis::Commands;
 use redis_server::RedisServer;
-
-/// Worker processes, killed when the test ends however it ends.
-struct Workers(Vec<Child>);
-
-impl Drop for Workers {
-    fn drop(&mut self) {
-        for c in &mut self.0 {
-            let _ = c.kill();
-            let _ = c.wait();
-        }
-    }
-}
-
-fn start_workers(url: &str, n: usize, log_dir: &std::path::Path) -> Workers {
-    Workers(
-        (0..n)
-            .map(|i| {
-                Command::new(env!("CARGO_BIN_EXE_memdoor"))
-                    .args(["agent", "--redis", url, "--id", &format!("w{i}"), "--max-tokens", "64"])
-                    .env("MEMDOOR_MODEL", common::model_path())
-                    .env("MEMDOOR_LOG_DIR", log_dir)
-                    .stdout(Stdio::null())
-                    .stderr(Stdio::null())
-                    .spawn()
-                    .unwrap()
-            })
-            .collect(),
-    )
-}
+use workers::Workers;
 
 /// Polls `key` until it has a value; panics after `limit`.
 fn wait_for(conn: &mut redis::Connection, key: &str, limit: Duration) -> String {
@@ -57,7 +31,7 @@ fn wait_for(conn: &mut redis::Connection, key: &str, limit: Duration) -> String 
 fn five_workers_answer_a_task_a_plain_client_set_and_report_bad_input() {
     let server = RedisServer::start();
     let logs = tempfile::tempdir().unwrap();
-    let _workers = start_workers(&server.url(), 5, logs.path());
+    let _workers = Workers::start(&server.url(), 5, &["--max-tokens", "64"], &common::model_path(), logs.path());
     let mut conn = redis::Client::open(server.url()).unwrap().get_connection().unwrap();
 
     let task = serde_json::json!({ "id": "t1", "prompt": common::PALINDROME }).to_string();
@@ -88,4 +62,41 @@ fn five_workers_answer_a_task_a_plain_client_set_and_report_bad_input() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.lines().any(|l| l.contains("\"event\":\"Consensus\"")), "{stdout}");
+}
+
+#[test]
+fn tasks_are_found_by_scan_and_by_notification_and_taken_once() {
+    let server = RedisServer::start();
+    let logs = tempfile::tempdir().unwrap();
+    let mut conn = redis::Client::open(server.url()).unwrap().get_connection().unwrap();
+    let task = |id: &str| serde_json::json!({ "id": id, "prompt": common::PALINDROME }).to_string();
+
+    // Set while no worker is connected: found by the scan on start.
+    let _: () = conn.set("task:early", task("early")).unwrap();
+    let args = ["--agents", "2", "--rounds", "1", "--max-tokens", "48"];
+    let _workers = Workers::start(&server.url(), 2, &args, &common::model_path(), logs.path());
+    wait_for(&mut conn, "memory:early", Duration::from_secs(300));
+
+    // The workers turned keyspace notifications on.
+    let flags: Vec<String> = redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query(&mut conn).unwrap();
+    assert!(flags[1].contains('K'), "{flags:?}");
+
+    // The same notification five more times: still one team, one decision.
+    let _: () = conn.set("task:d1", task("d1")).unwrap();
+    for _ in 0..5 {
+        let _: () = redis::cmd("PUBLISH").arg("__keyspace@0__:task:d1").arg("set").query(&mut conn).unwrap();
+    }
+    wait_for(&mut conn, "memory:d1", Duration::from_secs(300));
+    let log: redis::streams::StreamRangeReply = conn.xrange_all("memdoor:{default}:log:d1").unwrap();
+    let decisions = log
+        .ids
+        .iter()
+        .filter(|s| redis::from_redis_value::<String>(&s.map["entry"]).unwrap().contains("\"kind\":\"decision\""))
+        .count();
+    assert_eq!(decisions, 1);
+
+    // Control characters in an id: an error object, not a crashed worker.
+    let _: () = conn.set("task:bad\u{1}id", task("x")).unwrap();
+    let err = wait_for(&mut conn, "memory:bad\u{1}id", Duration::from_secs(60));
+    assert!(err.contains("control characters"), "{err}");
 }

@@ -4,44 +4,24 @@
 mod common;
 #[path = "common/redis_server.rs"]
 mod redis_server;
+#[path = "common/workers.rs"]
+mod workers;
 
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use memdoor::team::remote::{Job, Reply, ReplyItem};
 use redis::streams::{StreamPendingCountReply, StreamRangeReply};
 use redis::Commands;
 use redis_server::RedisServer;
+use workers::Workers;
 
 const WORK: &str = "memdoor:{default}:work";
 
-struct Workers(Vec<Child>);
-
-impl Drop for Workers {
-    fn drop(&mut self) {
-        for c in &mut self.0 {
-            let _ = Command::new("kill").args(["-CONT", &c.id().to_string()]).status();
-            let _ = c.kill();
-            let _ = c.wait();
-        }
-    }
-}
-
 fn start(server: &RedisServer, logs: &std::path::Path) -> (Workers, redis::Connection) {
-    let workers = (0..5)
-        .map(|i| {
-            Command::new(env!("CARGO_BIN_EXE_memdoor"))
-                .args(["agent", "--redis", &server.url(), "--id", &format!("w{i}"), "--rounds", "1", "--max-tokens", "160"])
-                .env("MEMDOOR_MODEL", common::model_path())
-                .env("MEMDOOR_LOG_DIR", logs)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap()
-        })
-        .collect();
+    let workers = Workers::start(&server.url(), 5, &["--rounds", "1", "--max-tokens", "160"], &common::model_path(), logs);
     let conn = redis::Client::open(server.url()).unwrap().get_connection().unwrap();
-    (Workers(workers), conn)
+    (workers, conn)
 }
 
 fn until<T>(what: &str, limit: Duration, mut f: impl FnMut() -> Option<T>) -> T {

@@ -131,6 +131,24 @@ pub enum BenchWhat {
         #[command(flatten)]
         model: ModelArgs,
     },
+    /// Coordination overhead: a team solve's wall time minus the model's own compute,
+    /// with the embedded store and (with --redis) with Redis.
+    Team {
+        /// Also measure with the shared memory in this Redis.
+        #[arg(long, env = "MEMDOOR_REDIS", value_name = "URL")]
+        redis: Option<String>,
+        #[arg(long, default_value_t = 5)]
+        agents: usize,
+        #[arg(long, default_value_t = 2)]
+        rounds: u32,
+        #[arg(long, default_value_t = 96)]
+        max_tokens: usize,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        model: ModelArgs,
+    },
 }
 
 #[derive(Args)]

@@ -1,7 +1,7 @@
-//! Tasks from plain clients: a worker scans for `task:<id>` keys, takes the
-//! task's coordination lease (SET NX with expiry, kept alive while it works),
-//! runs the team with the session's workers as agents, and writes the answer
-//! — or an error object for bad input — to `memory:<id>`.
+//! A task from a plain client, once a worker holds its coordination lease
+//! (SET NX with expiry, kept alive while it works): the team runs with the
+//! session's workers as agents, and the answer — or an error object for bad
+//! input — goes to `memory:<id>`.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,13 +20,10 @@ use crate::memory::{Entry, EntryKind, MemoryStore};
 use crate::model::ModelBackend;
 use crate::problem::Problem;
 
-/// How often the keyspace is scanned for new tasks (notifications may be off
-/// or lost, so scanning is the mechanism that always works).
-const SCAN_EVERY: Duration = Duration::from_secs(1);
-const LEASE_SECS: u64 = 15;
+pub const LEASE_SECS: u64 = 15;
 const RENEW_EVERY: Duration = Duration::from_secs(5);
 
-fn lease_key(session: &str, task: &str) -> String {
+pub fn lease_key(session: &str, task: &str) -> String {
     format!("memdoor:{{{session}}}:coord:{task}")
 }
 
@@ -35,52 +32,8 @@ pub fn error_object(message: &str) -> String {
     serde_json::json!({ "error": message }).to_string()
 }
 
-/// Scans for tasks until `cancel`, coordinating each one this worker wins.
-pub async fn watch_tasks(worker: Arc<Worker>, cancel: CancellationToken) {
-    let mut conn = worker.store.connection();
-    let mut tick = tokio::time::interval(SCAN_EVERY);
-    loop {
-        tokio::select! {
-            _ = cancel.cancelled() => return,
-            _ = tick.tick() => {}
-        }
-        let keys: Vec<String> = match conn.scan_match::<_, String>("task:*").await {
-            Ok(mut iter) => {
-                let mut keys = Vec::new();
-                while let Some(k) = iter.next_item().await {
-                    keys.push(k);
-                }
-                keys
-            }
-            Err(e) => {
-                tracing::warn!("scanning for tasks: {e}");
-                continue;
-            }
-        };
-        for key in keys {
-            let task = key["task:".len()..].to_string();
-            let answered: bool = conn.exists(format!("memory:{task}")).await.unwrap_or(true);
-            if answered {
-                continue;
-            }
-            let won: Option<String> = ::redis::cmd("SET")
-                .arg(lease_key(worker.store.session(), &task))
-                .arg(&worker.id)
-                .arg("NX")
-                .arg("EX")
-                .arg(LEASE_SECS)
-                .query_async(&mut conn)
-                .await
-                .unwrap_or(None);
-            if won.is_some() {
-                tracing::info!(worker = %worker.id, %task, "coordinating");
-                tokio::spawn(coordinate(worker.clone(), task, cancel.clone()));
-            }
-        }
-    }
-}
-
-async fn coordinate(worker: Arc<Worker>, task: String, cancel: CancellationToken) {
+/// Runs a task whose lease this worker holds, then releases the lease.
+pub async fn coordinate(worker: Arc<Worker>, task: String, cancel: CancellationToken) {
     let lease = lease_key(worker.store.session(), &task);
     let renew = CancellationToken::new();
     let mut conn = worker.store.connection();

@@ -3,6 +3,7 @@
 //! judge's `Strategy` picks the answer.
 
 mod coordinate;
+mod discover;
 mod extract;
 mod prompt;
 pub mod remote;

@@ -15,7 +15,7 @@ use anyhow::{Context, Result};
 use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
 
-use super::coordinate::watch_tasks;
+use super::discover::watch_tasks;
 use super::remote::{job_key, reconnect, work_key, Job, Reply, ReplyItem, FIELD, GROUP};
 use crate::memory::redis::{blocking_connection, is_connection_error, RedisStore};
 use crate::model::{Chunk, ModelBackend};

@@ -1,0 +1,200 @@
+//! The layers every run gets, with or without bubblewrap: resource limits,
+//! a session of its own, no_new_privs and, when memdoor runs as root, an
+//! unprivileged uid of its own (root ignores RLIMIT_NPROC, so only then does
+//! the process limit bind — and a uid per run lets us kill every last one).
+
+use std::io;
+use std::os::unix::process::CommandExt as _;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+/// What one run may use. `processes` counts threads too (that is what
+/// RLIMIT_NPROC counts).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall clock, enforced by the watchdog.
+    pub wall: Duration,
+    /// CPU seconds (RLIMIT_CPU).
+    pub cpu_secs: u64,
+    /// Address space per process (RLIMIT_AS).
+    pub memory_bytes: u64,
+    /// Largest file the program may write (RLIMIT_FSIZE).
+    pub file_bytes: u64,
+    /// Open file descriptors (RLIMIT_NOFILE).
+    pub open_files: u64,
+    /// Processes and threads (RLIMIT_NPROC), see [`nproc_limit`].
+    pub processes: u64,
+    /// Bytes kept of stdout, and separately of stderr; more ends the run.
+    pub output_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            // LiveCodeBench's per-test timeout.
+            wall: Duration::from_secs(6),
+            cpu_secs: 6,
+            memory_bytes: 1 << 30,
+            file_bytes: 16 << 20,
+            open_files: 64,
+            processes: 64,
+            output_bytes: 1 << 20,
+        }
+    }
+}
+
+/// Unused-looking uids, far above login users, systemd's dynamic users and
+/// the usual subuid ranges of container runtimes (which stop near 1e9).
+const RUN_UID_BASE: u32 = 1_600_000_000;
+static RUN_COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// The uid a run drops to: `Some` only when we are root. Distinct per run
+/// (our pid and a counter), so that two runs — in this process or in other
+/// memdoor processes — neither share a process budget nor can kill each other.
+pub(super) fn run_uid() -> Option<u32> {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        return None;
+    }
+    let n = RUN_COUNTER.fetch_add(1, Ordering::Relaxed) % 1_000;
+    Some(RUN_UID_BASE + (std::process::id() % 40_000) * 1_000 + n)
+}
+
+/// RLIMIT_NPROC counts every task of the *real uid*, not only the sandbox's.
+/// With a fresh uid that count starts at zero; otherwise the user's own
+/// processes already count, so the sandbox gets `processes` on top of them.
+/// (Best effort: the user's other processes come and go meanwhile.)
+pub(super) fn nproc_limit(limits: &Limits, uid: Option<u32>) -> u64 {
+    if uid.is_some() {
+        return limits.processes;
+    }
+    // SAFETY: getuid has no preconditions and cannot fail.
+    let me = unsafe { libc::getuid() };
+    user_tasks(me) + limits.processes
+}
+
+/// Tasks (threads included) whose real uid is `uid`, from /proc.
+fn user_tasks(uid: u32) -> u64 {
+    let Ok(dir) = std::fs::read_dir("/proc") else { return 0 };
+    let mut tasks = 0;
+    for entry in dir.flatten() {
+        let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else { continue };
+        let field = |name: &str| {
+            status.lines().find_map(|l| l.strip_prefix(name)).and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+        };
+        if field("Uid:") == Some(u64::from(uid)) {
+            tasks += field("Threads:").unwrap_or(1);
+        }
+    }
+    tasks
+}
+
+#[cfg(target_env = "gnu")]
+type Resource = libc::__rlimit_resource_t;
+#[cfg(not(target_env = "gnu"))]
+type Resource = libc::c_int;
+
+/// Arms `cmd` with every layer that needs no helper program. Runs in the
+/// forked child, after std has switched to `uid` and before exec, so only
+/// async-signal-safe calls are made there.
+pub(super) fn install(cmd: &mut tokio::process::Command, limits: &Limits, uid: Option<u32>) {
+    if let Some(uid) = uid {
+        // std drops root's supplementary groups too before setuid.
+        cmd.uid(uid).gid(uid);
+    }
+    let nproc = nproc_limit(limits, uid);
+    let rlimits: [(Resource, u64, u64); 6] = [
+        // The soft CPU limit sends SIGXCPU; the hard one a second later SIGKILL.
+        (libc::RLIMIT_CPU, limits.cpu_secs, limits.cpu_secs + 1),
+        (libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes),
+        (libc::RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes),
+        (libc::RLIMIT_NOFILE, limits.open_files, limits.open_files),
+        (libc::RLIMIT_NPROC, nproc, nproc),
+        (libc::RLIMIT_CORE, 0, 0),
+    ];
+    // SAFETY: getpid has no preconditions.
+    let parent = unsafe { libc::getpid() };
+    let check = |rc: libc::c_int| if rc == -1 { Err(io::Error::last_os_error()) } else { Ok(()) };
+    // SAFETY: the closure only makes raw syscalls (setsid, setrlimit, prctl,
+    // getppid) on stack data: async-signal-safe, no allocation, no locks.
+    unsafe {
+        cmd.pre_exec(move || {
+            // A new session is also a new process group led by the child, so
+            // the watchdog can kill the whole group, and the program has no
+            // controlling terminal (nothing to inject keystrokes into). Not
+            // `process_group(0)`: that makes the child a group leader, and a
+            // group leader may not call setsid.
+            check(libc::setsid() as libc::c_int)?;
+            for (resource, soft, hard) in rlimits {
+                let lim = libc::rlimit { rlim_cur: soft, rlim_max: hard };
+                check(libc::setrlimit(resource, &lim))?;
+            }
+            check(libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))?;
+            // Dies with memdoor. Set after the uid change, which clears it.
+            // The signal follows the *thread* that forked, hence `run` must be
+            // awaited from async code, not from a blocking-pool thread.
+            check(libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0))?;
+            if libc::getppid() != parent {
+                return Err(io::Error::other("memdoor exited while the sandbox started"));
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Kills a run's process group and, when it had a uid of its own, every
+/// process of that uid — which also catches anything that left the group
+/// with setsid/setpgid. Fires once; dropping it fires it, so a cancelled
+/// run leaves nothing behind.
+pub(super) struct Reaper {
+    pgid: libc::pid_t,
+    uid: Option<u32>,
+    fired: bool,
+}
+
+impl Reaper {
+    pub(super) fn new(pgid: u32, uid: Option<u32>) -> Self {
+        Self { pgid: pgid as libc::pid_t, uid, fired: false }
+    }
+
+    pub(super) fn fire(&mut self) {
+        if std::mem::replace(&mut self.fired, true) {
+            return;
+        }
+        // SAFETY: plain syscall. ESRCH (group already gone) is the usual case
+        // and fine. The group id cannot be recycled while a member lives.
+        unsafe { libc::killpg(self.pgid, libc::SIGKILL) };
+        if let Some(uid) = self.uid {
+            kill_uid(uid);
+        }
+    }
+}
+
+impl Drop for Reaper {
+    fn drop(&mut self) {
+        self.fire();
+    }
+}
+
+/// `kill(-1, SIGKILL)` from a helper that has become `uid`: the kernel then
+/// signals exactly the processes of that uid, in every pid namespace, at
+/// once (no /proc scan racing a fork bomb). Linux spares the caller itself.
+fn kill_uid(uid: u32) {
+    let mut helper = std::process::Command::new("/bin/true");
+    helper.uid(uid).gid(uid);
+    // SAFETY: only the kill syscall runs in the forked child.
+    unsafe {
+        helper.pre_exec(|| {
+            // Twice: a fork already under way during the first pass shows up
+            // in the second.
+            libc::kill(-1, libc::SIGKILL);
+            libc::kill(-1, libc::SIGKILL);
+            Ok(())
+        });
+    }
+    // Blocking, but a fork and exec of `true`: well under a millisecond of
+    // work, and it must also run from Drop, where nothing can be awaited.
+    if let Err(e) = helper.status() {
+        tracing::warn!("sandbox reaper for uid {uid} did not run: {e}");
+    }
+}

@@ -1,0 +1,204 @@
+//! The sandbox room: runs one untrusted Python program (a draft, a test) and
+//! reports what it did. Containment is layered and needs no privileges:
+//! rlimits, a session and process group of its own, no_new_privs, a uid of
+//! its own when memdoor is root, and bubblewrap namespaces wherever they work.
+//!
+//! `contain` holds the layers every run gets, `bwrap` the command lines and
+//! the choice of interpreter, `exec` the supervision of one run.
+
+mod bwrap;
+mod contain;
+mod exec;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+
+pub use bwrap::Python;
+pub use contain::Limits;
+
+/// How contained a run is. Weak still has every rlimit, the process-group
+/// watchdog and the output cap, but shares the host's filesystem view and
+/// network: the UI must say so.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Strength {
+    /// bubblewrap works here: no network, no host files but /usr (read-only).
+    Strong,
+    /// bubblewrap does not work here; `why` says what failed.
+    Weak { why: String },
+}
+
+impl Strength {
+    pub fn is_strong(&self) -> bool {
+        matches!(self, Strength::Strong)
+    }
+}
+
+impl fmt::Display for Strength {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Strength::Strong => f.write_str("strong sandbox (bubblewrap)"),
+            Strength::Weak { why } => write!(f, "weak sandbox: {why}"),
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// The program exited with this code.
+    Exited(i32),
+    /// The program was killed by this signal (e.g. SIGKILL, SIGXFSZ).
+    Signaled(i32),
+    /// The wall clock or the CPU budget ran out.
+    TimedOut,
+    /// It wrote more than `Limits::output_bytes` to stdout or stderr.
+    OutputLimit,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunOutput {
+    pub status: Exit,
+    /// At most `Limits::output_bytes` of each stream.
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    pub stdout_truncated: bool,
+    pub stderr_truncated: bool,
+    pub wall: Duration,
+}
+
+impl RunOutput {
+    pub fn success(&self) -> bool {
+        self.status == Exit::Exited(0)
+    }
+}
+
+/// Runs Python programs, as contained as this machine allows. Detect once,
+/// then `run` any number of times, concurrently if need be.
+#[derive(Debug, Clone)]
+pub struct Sandbox {
+    strength: Strength,
+    limits: Limits,
+    python: Python,
+    bwrap: PathBuf,
+}
+
+impl Sandbox {
+    /// Finds `bwrap` on PATH and checks what works: see [`Sandbox::detect_with`].
+    pub async fn detect(limits: Limits) -> Self {
+        let bwrap = find_on_path("bwrap").unwrap_or_else(|| PathBuf::from("/usr/bin/bwrap"));
+        Self::detect_with(&bwrap, limits).await
+    }
+
+    /// Checks once, by running `import sys` exactly as a draft would run,
+    /// whether `bwrap` works here (user namespaces may be off, or it may be
+    /// missing) and which python3 starts; Weak with the reasons otherwise.
+    pub async fn detect_with(bwrap: &Path, limits: Limits) -> Self {
+        let pythons = bwrap::find_pythons().await;
+        let mut sandbox = Sandbox {
+            strength: Strength::Strong,
+            limits,
+            python: Python { exe: PathBuf::from("python3"), binds: Vec::new() },
+            bwrap: bwrap.to_path_buf(),
+        };
+        let mut failures = Vec::new();
+        if pythons.is_empty() {
+            failures.push("no python3 found (PATH, /usr/bin, /usr/local/bin)".to_string());
+        } else if !bwrap.is_file() {
+            failures.push(format!("{} not found", bwrap.display()));
+        } else {
+            for python in &pythons {
+                sandbox.python = python.clone();
+                match sandbox.probe().await {
+                    Ok(()) => return sandbox,
+                    Err(e) => failures.push(format!("{e:#}")),
+                }
+            }
+        }
+        let why = format!("bwrap unavailable: {}", failures.join("; "));
+        sandbox.strength = Strength::Weak { why: why.clone() };
+        for python in &pythons {
+            sandbox.python = python.clone();
+            if let Err(e) = sandbox.probe().await {
+                tracing::warn!("sandbox: {e:#}");
+                continue;
+            }
+            tracing::warn!("weak sandbox: {why}");
+            return sandbox;
+        }
+        // Nothing starts; keep the reason so the UI can show it, and let
+        // each run fail with its own error.
+        sandbox.strength = Strength::Weak { why: format!("{why}; python3 does not start even without it") };
+        sandbox
+    }
+
+    /// The same sandbox with other limits (no new detection).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    pub fn strength(&self) -> &Strength {
+        &self.strength
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    pub fn python(&self) -> &Python {
+        &self.python
+    }
+
+    /// Runs `code` as a Python program with `stdin`, in a fresh directory
+    /// that is removed afterwards. Errors only when the run could not be
+    /// set up; a crash, a timeout or a flood is a normal [`RunOutput`].
+    /// Await it from async code, not on a blocking-pool thread (see
+    /// `contain::install`).
+    pub async fn run(&self, code: &str, stdin: &[u8]) -> Result<RunOutput> {
+        let dir = tempfile::Builder::new()
+            .prefix("memdoor-sandbox-")
+            .tempdir()
+            .context("creating the sandbox directory")?;
+        let script = dir.path().join(bwrap::SCRIPT);
+        std::fs::write(&script, code).with_context(|| format!("writing {}", script.display()))?;
+        let uid = contain::run_uid();
+        if let Some(uid) = uid {
+            std::os::unix::fs::chown(dir.path(), Some(uid), Some(uid))
+                .with_context(|| format!("handing {} to uid {uid}", dir.path().display()))?;
+        }
+        let strong = self.strength.is_strong();
+        let mut cmd = if strong {
+            bwrap::strong(&self.bwrap, &self.python, dir.path(), &self.limits)
+        } else {
+            bwrap::weak(&self.python, dir.path())
+        };
+        contain::install(&mut cmd, &self.limits, uid);
+        let out = exec::supervise(cmd, stdin, &self.limits, uid, strong).await;
+        let path = dir.path().to_path_buf();
+        if let Err(e) = dir.close() {
+            tracing::warn!("removing {}: {e}", path.display());
+        }
+        out
+    }
+
+    async fn probe(&self) -> Result<()> {
+        let how = match self.strength {
+            Strength::Strong => format!("{} running {}", self.bwrap.display(), self.python.exe.display()),
+            Strength::Weak { .. } => format!("{} alone", self.python.exe.display()),
+        };
+        let out = self.run("import sys", b"").await.with_context(|| how.clone())?;
+        if !out.success() {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            bail!("{how}: {:?}: {}", out.status, stderr.trim());
+        }
+        Ok(())
+    }
+}
+
+fn find_on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|p| p.is_file())
+}

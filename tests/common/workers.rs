@@ -1,0 +1,40 @@
+//! `memdoor agent` worker processes of the real binary on the real model,
+//! resumed (if paused) and killed when the test ends, however it ends.
+
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+pub struct Workers(pub Vec<Child>);
+
+impl Workers {
+    /// `n` workers with ids w0…w{n-1} on `url`, each with `extra` arguments.
+    pub fn start(url: &str, n: usize, extra: &[&str], model: &Path, logs: &Path) -> Self {
+        Self(
+            (0..n)
+                .map(|i| {
+                    Command::new(env!("CARGO_BIN_EXE_memdoor"))
+                        .args(["agent", "--redis", url, "--id", &format!("w{i}")])
+                        .args(extra)
+                        .env("MEMDOOR_MODEL", model)
+                        .env("MEMDOOR_LOG_DIR", logs)
+                        .stdout(Stdio::null())
+                        .stderr(Stdio::null())
+                        .spawn()
+                        .expect("starting a memdoor agent")
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Drop for Workers {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = Command::new("kill").args(["-CONT", &c.id().to_string()]).status();
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
