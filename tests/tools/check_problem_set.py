@@ -49,8 +49,8 @@ What is checked:
         (if the code contains "class Solution"); each input line is json.loads'ed
         into one positional argument; a returned tuple becomes a list; the
         result must be == json.loads(expected output).
-    Each run is a subprocess with a wall-clock timeout (default 6 s, the
-    LiveCodeBench default per test).
+    Each run is a subprocess (python3 -I -S: standard library only) with a
+    wall-clock timeout (default 6 s, the LiveCodeBench default per test).
 
 Exit status 0 when everything passes, 1 otherwise. Failures are printed one
 per line (FAIL/ERROR ...). The last line is "N passed, M failed": N counts
@@ -81,6 +81,9 @@ PLATFORMS = {"leetcode", "codeforces", "atcoder"}
 DIFFICULTIES = {"easy", "medium", "hard"}
 PUBLIC_COUNT = 2
 PRIVATE_MIN, PRIVATE_MAX = 6, 10
+# Isolated mode, no site-packages: references must use the standard library only
+# (and python starts faster).
+PY_FLAGS = ["-I", "-S"]
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 # Runs inside a fresh `python3 -c` process; the request arrives as JSON on stdin,
@@ -184,6 +187,11 @@ def stdin_match(got, expected):
 # ---------------------------------------------------------------- running
 
 
+def error_tail(stderr, lines=3):
+    """The last few lines of a traceback, joined on one line."""
+    return short(" | ".join(stderr.strip().split("\n")[-lines:]), 600)
+
+
 def run_process(argv, stdin_text, timeout):
     try:
         p = subprocess.run(argv, input=stdin_text, capture_output=True, text=True, timeout=timeout,
@@ -194,22 +202,22 @@ def run_process(argv, stdin_text, timeout):
 
 
 def run_driver(request, timeout):
-    p, err = run_process([sys.executable, "-c", DRIVER], json.dumps(request), timeout)
+    p, err = run_process([sys.executable, *PY_FLAGS, "-c", DRIVER], json.dumps(request), timeout)
     if err:
         return None, err
     if p.returncode != 0 or MARK not in p.stdout:
-        return None, f"runtime error (exit {p.returncode}): {short(p.stderr.strip(), 600)}"
+        return None, f"runtime error (exit {p.returncode}): {error_tail(p.stderr)}"
     return json.loads(p.stdout.rsplit(MARK, 1)[1]), None
 
 
 def check_stdin_test(code_path, code, test, timeout):
     """Returns a list of failure reasons (empty when the test passes)."""
     reasons = []
-    p, err = run_process([sys.executable, code_path], test["input"], timeout)
+    p, err = run_process([sys.executable, *PY_FLAGS, code_path], test["input"], timeout)
     if err:
         reasons.append(f"[script] {err}")
     elif p.returncode != 0:
-        reasons.append(f"[script] runtime error (exit {p.returncode}): {short(p.stderr.strip(), 600)}")
+        reasons.append(f"[script] runtime error (exit {p.returncode}): {error_tail(p.stderr)}")
     else:
         why = stdin_match(p.stdout, test["output"])
         if why:
@@ -272,6 +280,7 @@ def starter_params(starter, func_name, errors):
         return None
     if not re.search(r"\):\n {8}$", starter) and not re.search(r"\) -> [^\n]+:\n {8}$", starter):
         errors.append("starter_code must end with the method header line followed by an 8-space body line")
+        return None
     try:
         tree = ast.parse(starter + "pass")
     except SyntaxError as e:
@@ -304,7 +313,7 @@ def test_key(test, functional):
             return "\n".join(json.dumps(json.loads(line), sort_keys=True) for line in test["input"].split("\n"))
         except ValueError:
             return test["input"]
-    return "\n".join(line.rstrip() for line in test["input"].strip("\n").split("\n"))
+    return test["input"].rstrip("\n")
 
 
 def validate(obj):

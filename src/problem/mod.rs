@@ -1,5 +1,12 @@
-//! A programming problem: free text, or a LiveCodeBench problem object
-//! (`question_content`, `starter_code`), and the prompt agents are given.
+//! A programming problem: free text, a LiveCodeBench problem object
+//! (`question_content`, `starter_code`, tests), or a HumanEval task; its
+//! tests; and the prompt agents are given.
+
+mod cases;
+mod set;
+
+pub use cases::{Mode, TestCase};
+pub use set::load_set;
 
 use std::path::Path;
 
@@ -17,6 +24,11 @@ pub struct Problem {
     pub starter_code: String,
     /// Whether this came as a LiveCodeBench object (and gets its prompt).
     pub livecodebench: bool,
+    pub mode: Mode,
+    /// Tests agents may see (the examples).
+    pub public_tests: Vec<TestCase>,
+    /// Tests used only for grading, never shown to agents.
+    pub private_tests: Vec<TestCase>,
 }
 
 /// Tasks from clients larger than this are refused (a prompt must fit a context anyway).
@@ -31,6 +43,12 @@ struct LcbProblem {
     question_id: Option<String>,
     #[serde(default)]
     question_title: Option<String>,
+    #[serde(default)]
+    public_test_cases: Option<serde_json::Value>,
+    #[serde(default)]
+    private_test_cases: Option<serde_json::Value>,
+    #[serde(default)]
+    metadata: Option<serde_json::Value>,
 }
 
 // LiveCodeBench's generic prompt (lcb_runner/prompts/code_generation.py).
@@ -44,7 +62,15 @@ impl Problem {
         if statement.is_empty() {
             bail!("the problem is empty");
         }
-        Ok(Self { id: slug(statement), statement: statement.into(), starter_code: String::new(), livecodebench: false })
+        Ok(Self {
+            id: slug(statement),
+            statement: statement.into(),
+            starter_code: String::new(),
+            livecodebench: false,
+            mode: Mode::Stdin,
+            public_tests: Vec::new(),
+            private_tests: Vec::new(),
+        })
     }
 
     /// Parses a file's contents: a JSON object with `question_content` is a
@@ -60,6 +86,9 @@ impl Problem {
                 statement: p.question_content,
                 starter_code: p.starter_code,
                 livecodebench: true,
+                mode: cases::parse_mode(p.metadata.as_ref())?,
+                public_tests: cases::parse_cases("public_test_cases", p.public_test_cases.as_ref())?,
+                private_tests: cases::parse_cases("private_test_cases", p.private_test_cases.as_ref())?,
             });
         }
         Self::from_text(contents)
@@ -99,6 +128,10 @@ impl Problem {
 
     /// The conversation an agent starts from.
     pub fn messages(&self) -> Vec<Message> {
+        if let Mode::HumanEval { .. } = self.mode {
+            let user = format!("Complete the following Python function. Answer with the whole function in one ```python code block.\n\n```python\n{}\n```", self.statement.trim_end());
+            return vec![Message::user(user)];
+        }
         if !self.livecodebench {
             // Free text goes to the model as the user wrote it, under the
             // model's own default system prompt.

@@ -1,0 +1,67 @@
+//! Grading real programs with real python3 in the real sandbox, by
+//! LiveCodeBench's rules.
+
+use memdoor::judge::grade::{all_pass, grade, Verdict};
+use memdoor::judge::sandbox::{Limits, Sandbox};
+use memdoor::problem::{Mode, TestCase};
+
+fn case(input: &str, output: &str) -> TestCase {
+    TestCase { input: input.into(), output: Some(output.into()) }
+}
+
+async fn verdicts(mode: &Mode, code: &str, tests: &[TestCase]) -> Vec<Verdict> {
+    let sandbox = Sandbox::detect(Limits::default()).await;
+    grade(&sandbox, mode, code, tests).await.unwrap().into_iter().map(|r| r.verdict).collect()
+}
+
+#[tokio::test]
+async fn stdin_programs_compare_stripped_lines_then_decimals() {
+    let code = "n = int(input())\nprint(n * 2)\nprint('0.50 ')";
+    let tests = [case("2\n", "4\n0.5"), case("3\n", "6\n0.500\n\n"), case("1\n", "3\n0.5")];
+    assert_eq!(verdicts(&Mode::Stdin, code, &tests).await, [Verdict::Pass, Verdict::Pass, Verdict::WrongAnswer]);
+}
+
+#[tokio::test]
+async fn a_main_guard_sys_exit_and_sys_stdin_work_as_in_livecodebench() {
+    let code = "import sys\ndef main():\n    data = sys.stdin.read().split()\n    print(sum(map(int, data)))\n    sys.exit(0)\nif __name__ == '__main__':\n    main()";
+    assert_eq!(verdicts(&Mode::Stdin, code, &[case("1 2 3\n", "6\n")]).await, [Verdict::Pass]);
+}
+
+#[tokio::test]
+async fn functional_problems_call_the_method_with_json_arguments() {
+    let mode = Mode::Functional { fn_name: "twoSum".into() };
+    let code = "class Solution:\n    def twoSum(self, nums, target):\n        seen = {}\n        for i, x in enumerate(nums):\n            if target - x in seen:\n                return (seen[target - x], i)\n            seen[x] = i";
+    let tests = [case("[2,7,11,15]\n9", "[0, 1]"), case("[3,3]\n6", "[0,1]"), case("[1,2]\n3", "[1, 0]")];
+    // A tuple counts as a list; order matters as `==` says.
+    assert_eq!(verdicts(&mode, code, &tests).await, [Verdict::Pass, Verdict::Pass, Verdict::WrongAnswer]);
+}
+
+#[tokio::test]
+async fn errors_timeouts_and_broken_code_get_their_verdicts() {
+    let slow = "while True:\n    pass";
+    let crash = "print(1 // 0)";
+    let broken = "def f(:\n";
+    let t = [case("", "1")];
+    assert_eq!(verdicts(&Mode::Stdin, crash, &t).await, [Verdict::RuntimeError]);
+    assert_eq!(verdicts(&Mode::Stdin, broken, &t).await, [Verdict::CompileError]);
+    assert_eq!(verdicts(&Mode::Stdin, slow, &t).await, [Verdict::TimeLimit]);
+}
+
+#[tokio::test]
+async fn inputs_without_outputs_report_what_the_program_did() {
+    let sandbox = Sandbox::detect(Limits::default()).await;
+    let tests = [TestCase { input: "5\n".into(), output: None }];
+    let r = grade(&sandbox, &Mode::Stdin, "print(int(input()) + 1)", &tests).await.unwrap();
+    assert_eq!(r[0].verdict, Verdict::Ran);
+    assert_eq!(r[0].key.as_deref(), Some("6"));
+}
+
+#[tokio::test]
+async fn humaneval_runs_check_on_the_entry_point() {
+    let mode = Mode::HumanEval { entry_point: "add".into(), test: "def check(candidate):\n    assert candidate(2, 3) == 5\n".into() };
+    let sandbox = Sandbox::detect(Limits::default()).await;
+    let good = grade(&sandbox, &mode, "def add(a, b):\n    return a + b", &[]).await.unwrap();
+    let bad = grade(&sandbox, &mode, "def add(a, b):\n    return a - b", &[]).await.unwrap();
+    assert!(all_pass(&good), "{good:?}");
+    assert_eq!(bad[0].verdict, Verdict::RuntimeError);
+}
