@@ -2,6 +2,7 @@
 //! `Strategy` over the drafts (self-consistency); the sandbox, grading and
 //! execution-based vote arrive with tests to run.
 
+pub mod grade;
 pub mod sandbox;
 mod self_consistency;
 
