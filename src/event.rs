@@ -31,12 +31,22 @@ pub struct DraftEvidence {
     pub agent: usize,
     /// Index of the draft's cluster; `None` when it had no code to vote with.
     pub cluster: Option<usize>,
+    /// Public tests passed, and run, when the draft was run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tests: Option<(usize, usize)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event")]
 pub enum TeamEvent {
-    TaskStarted { task: String, problem: String, agents: Vec<AgentInfo> },
+    TaskStarted {
+        task: String,
+        problem: String,
+        agents: Vec<AgentInfo>,
+        /// How drafts are run: "strong sandbox (bubblewrap)", "weak sandbox: …", or absent when nothing is run.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sandbox: Option<String>,
+    },
     AgentToken { agent: usize, round: u32, text: String },
     AgentDone { agent: usize, round: u32, draft: Draft },
     AgentFailed { agent: usize, round: u32, error: String },
@@ -44,6 +54,8 @@ pub enum TeamEvent {
     AgentRestarted { agent: usize, round: u32 },
     /// Something written into the shared memory (a draft, note, decision…).
     MemoryEntry(Entry),
+    /// A draft was run on the problem's public tests.
+    TestRun { agent: usize, round: u32, results: Vec<crate::judge::grade::TestResult> },
     /// Every agent has finished `round`.
     RoundFinished { round: u32 },
     /// The answer the team stands behind, and why.

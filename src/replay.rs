@@ -70,7 +70,7 @@ mod tests {
     #[tokio::test]
     async fn replay_rebuilds_the_memory_and_the_answer() {
         let records = vec![
-            rec(0, TeamEvent::TaskStarted { task: "t".into(), problem: "p".into(), agents: vec![] }),
+            rec(0, TeamEvent::TaskStarted { task: "t".into(), problem: "p".into(), agents: vec![], sandbox: None }),
             rec(5, TeamEvent::MemoryEntry(Entry::new("t", 1, Some(0), EntryKind::Draft, "x = 1"))),
             rec(6, TeamEvent::Consensus { answer: "x = 1".into(), strategy: "s".into(), cluster: 0, votes: 1, agents: vec![0], evidence: vec![] }),
             rec(7, TeamEvent::TaskFinished { task: "t".into(), answer: Some("x = 1".into()), elapsed_secs: 0.0 }),

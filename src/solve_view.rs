@@ -90,8 +90,11 @@ impl SolveView {
             return out.flush();
         }
         match event {
-            TeamEvent::TaskStarted { task, agents, .. } => {
+            TeamEvent::TaskStarted { task, agents, sandbox, .. } => {
                 eprintln!("memdoor: {} agents on `{task}`", agents.len());
+                if let Some(sb) = sandbox {
+                    eprintln!("memdoor: drafts run on the public tests in a {sb}");
+                }
                 self.agents = agents.clone();
             }
             TeamEvent::AgentToken { agent, round, text } => {
@@ -144,6 +147,11 @@ impl SolveView {
             }
             TeamEvent::MemoryEntry(_) => {}
             TeamEvent::RoundFinished { round } => self.note(format!("round {round} done")),
+            TeamEvent::TestRun { agent, results, .. } => {
+                let passed = results.iter().filter(|r| r.verdict == crate::judge::grade::Verdict::Pass).count();
+                let mark = if passed == results.len() { "✓" } else { "✗" };
+                self.note(format!("A{agent} {mark} {passed}/{} public tests", results.len()));
+            }
             TeamEvent::Consensus { strategy, votes, agents, .. } => {
                 let who: Vec<String> = agents.iter().map(|a| format!("A{a}")).collect();
                 let total = self.agents.len();

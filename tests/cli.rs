@@ -58,3 +58,68 @@ fn bad_input_is_a_clear_error_not_a_panic() {
         assert!(stderr.contains("error"), "{args:?}: {stderr}");
     }
 }
+
+/// The first problem of the shipped set, without its reference solution, and that solution.
+fn shipped_problem(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let line = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/problems/easy.jsonl")).unwrap();
+    let mut p: serde_json::Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    let reference = p.as_object_mut().unwrap().remove("memdoor_reference").unwrap();
+    let (problem, code) = (dir.join("problem.json"), dir.join("solution.py"));
+    std::fs::write(&problem, p.to_string()).unwrap();
+    std::fs::write(&code, reference.as_str().unwrap()).unwrap();
+    (problem, code)
+}
+
+#[test]
+fn judge_grades_a_users_code_on_every_test() {
+    let dir = tempfile::tempdir().unwrap();
+    let (problem, code) = shipped_problem(dir.path());
+    let run = |code: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_memdoor"))
+            .args(["judge", "--json", "--problem"])
+            .arg(&problem)
+            .arg("--code")
+            .arg(code)
+            .env("MEMDOOR_LOG_DIR", dir.path())
+            .output()
+            .unwrap()
+    };
+    let good = run(&code);
+    let report: serde_json::Value = serde_json::from_slice(&good.stdout).unwrap();
+    assert!(good.status.success(), "{report}");
+    assert_eq!(report["passed"], true);
+    assert!(report["tests"].as_array().unwrap().len() >= 8, "public and private tests");
+
+    let wrong = dir.path().join("wrong.py");
+    std::fs::write(&wrong, "print('nope')").unwrap();
+    let bad = run(&wrong);
+    let report: serde_json::Value = serde_json::from_slice(&bad.stdout).unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert_eq!(report["tests"][0]["verdict"], "wrong_answer");
+}
+
+#[test]
+fn a_problem_with_tests_is_decided_by_running_the_drafts() {
+    let dir = tempfile::tempdir().unwrap();
+    let (problem, _) = shipped_problem(dir.path());
+    let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
+        .args(["solve", "--json", "--rounds", "1", "--max-tokens", "160", "--no-journal", "--problem"])
+        .arg(&problem)
+        .env("MEMDOOR_MODEL", common::model_path())
+        .env("MEMDOOR_LOG_DIR", dir.path())
+        .output()
+        .unwrap();
+    let events: Vec<TeamEvent> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let Some(TeamEvent::TaskStarted { sandbox: Some(sandbox), .. }) = events.first() else { panic!("no sandbox named: {:?}", events.first()) };
+    assert!(sandbox.contains("sandbox"), "{sandbox}");
+    let runs = events.iter().filter(|e| matches!(e, TeamEvent::TestRun { .. })).count();
+    let coded = events.iter().filter(|e| matches!(e, TeamEvent::AgentDone { draft, .. } if draft.code.is_some())).count();
+    assert_eq!(runs, coded, "every draft with code was run");
+    if let Some(TeamEvent::Consensus { strategy, evidence, .. }) = events.iter().find(|e| matches!(e, TeamEvent::Consensus { .. })) {
+        assert!(strategy.starts_with("execution vote"), "{strategy}");
+        assert!(evidence.iter().any(|e| e.tests.is_some()));
+    } else {
+        // No draft had code: then there is honestly no answer.
+        assert_eq!(coded, 0);
+    }
+}

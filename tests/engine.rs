@@ -48,7 +48,7 @@ async fn agent_zero_of_a_team_of_five_sharing_weights_gives_the_same_answer() {
     let (tx, mut rx) = mpsc::channel(4096);
     let team = tokio::spawn(async move {
         let store = Arc::new(EmbeddedStore::new());
-        let session = Session { problem: &problem, agents: &agents, max_tokens: 48, rounds: 1, strategy: &SelfConsistency, store };
+        let session = Session { problem: &problem, agents: &agents, max_tokens: 48, rounds: 1, strategy: &SelfConsistency, store, sandbox: None };
         run_team(session, tx, CancellationToken::new()).await
     });
     let mut done = std::collections::BTreeMap::new();
@@ -79,7 +79,7 @@ fn a_refine_prompt_with_huge_drafts_still_fits_the_context() {
     let huge = "def f(xs):\n    return [x * 2 for x in xs if x % 3]  # 🦀\n".repeat(400);
     let memory: Vec<Entry> = (0..5).map(|a| Entry::new("t", 1, Some(a), EntryKind::Draft, huge.clone())).collect();
     let max_tokens = 512;
-    let messages = messages_for(&problem, 0, 2, &memory, Some(model.context_len()), max_tokens);
+    let messages = messages_for(&problem, 0, 2, &memory, Some(model.context_len()), max_tokens, &[]);
     let prompt_tokens = model.encode_prompt(&messages).unwrap().len();
     assert!(prompt_tokens + max_tokens <= model.context_len(), "{prompt_tokens} prompt tokens");
     assert!(messages.last().unwrap().content.contains("(cut to fit)"));

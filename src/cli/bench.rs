@@ -8,6 +8,7 @@ use anyhow::Result;
 
 use super::BenchWhat;
 use crate::model::local::{parse_device, LoadOptions};
+use crate::judge::sandbox::{Limits, Sandbox};
 use crate::memory::embedded::EmbeddedStore;
 use crate::memory::redis::RedisStore;
 use crate::model::resolve::{self, ModelSpec};
@@ -49,4 +50,26 @@ pub async fn bench(what: BenchWhat) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+pub async fn bench_set(args: super::SetBenchArgs) -> Result<ExitCode> {
+    let Some(path) = &args.problems else {
+        anyhow::bail!("give a problem set: memdoor bench --problems FILE (or `bench engine`, `bench team`)");
+    };
+    let mut problems = crate::problem::load_set(path)?;
+    if let Some(n) = args.limit {
+        problems.truncate(n.max(1));
+    }
+    let sandbox = Sandbox::detect(Limits::default()).await;
+    eprintln!("memdoor bench: {} problems, {} agents, {} rounds, {}", problems.len(), args.agents, args.rounds, sandbox.strength());
+    let model = super::solve::load_model(&args.model).await?;
+    let cfg = crate::team::TeamConfig { agents: args.agents.clamp(1, 64), max_tokens: args.max_tokens, ..Default::default() };
+    let agents = crate::team::Agent::team_on(model, &cfg);
+    let report = crate::bench::problems::run_set(&problems, &agents, args.max_tokens, args.rounds.max(1), &sandbox).await?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        crate::bench::problems::print_set(&report);
+    }
+    Ok(ExitCode::SUCCESS)
 }

@@ -2,6 +2,7 @@
 
 mod agent;
 mod bench;
+mod judge;
 mod models;
 mod replay;
 mod solve;
@@ -43,10 +44,17 @@ pub enum Command {
     /// Play a session journal back (headless): the events, the rebuilt memory and its answer.
     Replay(ReplayArgs),
     /// Measure speed; figures are printed, never asserted.
+    /// Measure: `memdoor bench --problems FILE` (pass@1 single vs team), `bench engine`, `bench team`.
+    /// Figures are printed, never asserted.
+    #[command(args_conflicts_with_subcommands = true)]
     Bench {
         #[command(subcommand)]
-        what: BenchWhat,
+        what: Option<BenchWhat>,
+        #[command(flatten)]
+        set: SetBenchArgs,
     },
+    /// Grade one program on a problem's tests (public and private) and print the verdicts.
+    Judge(JudgeArgs),
 }
 
 #[derive(Args)]
@@ -176,6 +184,40 @@ pub struct AgentArgs {
 }
 
 #[derive(Args)]
+pub struct SetBenchArgs {
+    /// A problem set: LiveCodeBench JSON Lines / JSON array, or HumanEval JSONL (.gz too).
+    #[arg(long, value_name = "FILE")]
+    pub problems: Option<PathBuf>,
+    #[arg(long, default_value_t = 5)]
+    pub agents: usize,
+    #[arg(long, default_value_t = 2)]
+    pub rounds: u32,
+    /// Only the first N problems.
+    #[arg(long)]
+    pub limit: Option<usize>,
+    #[arg(long, default_value_t = 512)]
+    pub max_tokens: usize,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub model: ModelArgs,
+}
+
+#[derive(Args)]
+pub struct JudgeArgs {
+    /// The problem (LiveCodeBench JSON object).
+    #[arg(long, value_name = "FILE")]
+    pub problem: PathBuf,
+    /// The Python program to grade.
+    #[arg(long, value_name = "FILE")]
+    pub code: PathBuf,
+    /// Print the verdicts as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args)]
 pub struct ReplayArgs {
     /// A journal written by `memdoor solve` (JSON lines).
     pub file: PathBuf,
@@ -196,6 +238,8 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Models { action } => tokio::task::spawn_blocking(move || models::models(action)).await?,
         Command::Replay(args) => replay::replay(args).await,
         Command::Agent(args) => agent::agent(args).await,
-        Command::Bench { what } => bench::bench(what).await,
+        Command::Bench { what: Some(what), .. } => bench::bench(what).await,
+        Command::Bench { what: None, set } => bench::bench_set(set).await,
+        Command::Judge(args) => judge::judge(args).await,
     }
 }

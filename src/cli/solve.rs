@@ -8,6 +8,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::{ModelArgs, SolveArgs};
+use crate::judge::sandbox::{Limits, Sandbox};
 use crate::judge::SelfConsistency;
 use crate::memory::embedded::EmbeddedStore;
 use crate::memory::journal::{self, JournalWriter};
@@ -91,6 +92,11 @@ pub async fn solve(args: SolveArgs) -> Result<ExitCode> {
         (None, _) => Some(JournalWriter::create(&journal::default_path(&problem.id))?),
     };
 
+    let sandbox = Sandbox::detect(Limits::default()).await;
+    if !sandbox.strength().is_strong() && !problem.public_tests.is_empty() {
+        eprintln!("memdoor: warning: {}", sandbox.strength());
+    }
+
     let cancel = CancellationToken::new();
     let on_ctrl_c = cancel.clone();
     tokio::spawn(async move {
@@ -101,7 +107,7 @@ pub async fn solve(args: SolveArgs) -> Result<ExitCode> {
     let (tx, mut rx) = mpsc::channel(1024);
     let rounds = args.rounds;
     let team = tokio::spawn(async move {
-        let session = Session { problem: &problem, agents: &agents, max_tokens: cfg.max_tokens, rounds, strategy: &SelfConsistency, store };
+        let session = Session { problem: &problem, agents: &agents, max_tokens: cfg.max_tokens, rounds, strategy: &SelfConsistency, store, sandbox: Some(sandbox) };
         run_team(session, tx, cancel).await
     });
     let mut view = SolveView::new(args.json, args.show_drafts, args.max_tokens);

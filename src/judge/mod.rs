@@ -1,12 +1,14 @@
-//! The judge decides which answer the team stands behind. Today: a
-//! `Strategy` over the drafts (self-consistency); the sandbox, grading and
-//! execution-based vote arrive with tests to run.
+//! The judge decides which answer the team stands behind: by running the
+//! drafts on the problem's tests in a sandbox (`grade`, `vote`) when it has
+//! tests, by self-consistency when it has none.
 
 pub mod grade;
 pub mod sandbox;
 mod self_consistency;
+mod vote;
 
 pub use self_consistency::SelfConsistency;
+pub use vote::ExecutionVote;
 
 use crate::event::{Draft, DraftEvidence, TeamEvent};
 

@@ -42,7 +42,7 @@ impl Strategy for SelfConsistency {
         let mut evidence = Vec::new();
         for (agent, draft) in drafts {
             let Some(code) = &draft.code else {
-                evidence.push(DraftEvidence { agent: *agent, cluster: None });
+                evidence.push(DraftEvidence { agent: *agent, cluster: None, tests: None });
                 continue;
             };
             let key = normalise(code);
@@ -54,7 +54,7 @@ impl Strategy for SelfConsistency {
                 }
             };
             clusters[idx].1.push(*agent);
-            evidence.push(DraftEvidence { agent: *agent, cluster: Some(idx) });
+            evidence.push(DraftEvidence { agent: *agent, cluster: Some(idx), tests: None });
         }
         let best = (0..clusters.len()).rev().max_by_key(|&i| clusters[i].1.len())?;
         let (_, agents, answer) = clusters.swap_remove(best);
@@ -89,7 +89,7 @@ mod tests {
         assert_eq!(v.answer, "b = 2");
         assert_eq!(v.agents, vec![1, 2]);
         assert_eq!(v.cluster, 1);
-        assert_eq!(v.evidence[3], DraftEvidence { agent: 3, cluster: None });
+        assert_eq!(v.evidence[3], DraftEvidence { agent: 3, cluster: None, tests: None });
     }
 
     #[test]

@@ -2,9 +2,10 @@
 //! Later rounds (refine): the problem, the agent's own last draft, and the
 //! others' drafts and notes from the shared memory — cut to fit the context.
 
+use crate::judge::grade::TestResult;
 use crate::memory::{Entry, EntryKind};
 use crate::model::Message;
-use crate::problem::Problem;
+use crate::problem::{Problem, TestCase};
 
 /// Conservative characters per token for budgeting (code averages ~3 with
 /// SmolLM2's tokenizer); erring low keeps prompts inside the context.
@@ -46,6 +47,7 @@ pub fn messages_for(
     memory: &[Entry],
     context_tokens: Option<usize>,
     max_tokens: usize,
+    failures: &[(TestCase, TestResult)],
 ) -> Vec<Message> {
     let mut messages = problem.messages();
     if round <= 1 {
@@ -65,6 +67,16 @@ pub fn messages_for(
     let mut shown = String::new();
     if let Some(own) = drafts.get(&agent) {
         shown += &format!("Your previous draft:\n```python\n{}\n```\n\n", cut(&own.content, per_draft));
+    }
+    for (test, result) in failures.iter().take(3) {
+        shown += &format!(
+            "Your draft failed a test ({:?}).\nInput:\n{}\nExpected:\n{}\nGot:\n{}\n{}\n",
+            result.verdict,
+            cut(&test.input, 300),
+            cut(test.output.as_deref().unwrap_or("?"), 300),
+            cut(result.got.as_deref().unwrap_or(""), 300),
+            result.error.as_deref().map(|e| format!("Error: {}\n", cut(e, 300))).unwrap_or_default(),
+        );
     }
     for a in &others {
         shown += &format!("Teammate A{a}'s draft:\n```python\n{}\n```\n", cut(&drafts[a].content, per_draft));
@@ -97,7 +109,7 @@ mod tests {
     #[test]
     fn round_one_is_the_problem_alone() {
         let p = Problem::from_text("Write f.").unwrap();
-        assert_eq!(messages_for(&p, 0, 1, &[draft(1, "x")], Some(4096), 256), p.messages());
+        assert_eq!(messages_for(&p, 0, 1, &[draft(1, "x")], Some(4096), 256, &[]), p.messages());
     }
 
     #[test]
@@ -105,7 +117,7 @@ mod tests {
         let p = Problem::from_text("Write f.").unwrap();
         let mut memory = vec![draft(0, "def f(): return 0"), draft(1, "def f(): return 1")];
         memory.push(Entry::new("t", 1, Some(1), EntryKind::Note, "A0 forgot the edge case"));
-        let m = messages_for(&p, 0, 2, &memory, Some(4096), 256);
+        let m = messages_for(&p, 0, 2, &memory, Some(4096), 256, &[]);
         let text = &m.last().unwrap().content;
         assert!(text.starts_with("Write f."));
         assert!(text.contains("Your previous draft:\n```python\ndef f(): return 0"));
@@ -118,7 +130,7 @@ mod tests {
     fn drafts_are_cut_to_fit_a_small_context() {
         let p = Problem::from_text("Write f.").unwrap();
         let memory: Vec<Entry> = (0..5).map(|a| draft(a, &"x = 1\n".repeat(2000))).collect();
-        let m = messages_for(&p, 0, 2, &memory, Some(2048), 512);
+        let m = messages_for(&p, 0, 2, &memory, Some(2048), 512, &[]);
         let text = &m.last().unwrap().content;
         assert!(text.contains("(cut to fit)"));
         // At the conservative characters-per-token rate, prompt + answer fit.

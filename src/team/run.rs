@@ -14,7 +14,9 @@ use super::extract::extract_code;
 use super::prompt::{messages_for, note_of};
 use super::spec::{agent_sampling, TeamConfig};
 use crate::event::{AgentInfo, Draft, TeamEvent};
-use crate::judge::{Strategy, Verdict};
+use crate::judge::grade::{grade, TestResult};
+use crate::judge::sandbox::Sandbox;
+use crate::judge::{ExecutionVote, Strategy, Verdict};
 use crate::memory::{Entry, EntryKind, MemoryStore};
 use crate::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling};
 use crate::problem::Problem;
@@ -41,6 +43,32 @@ pub struct Session<'a> {
     pub rounds: u32,
     pub strategy: &'a dyn Strategy,
     pub store: Arc<dyn MemoryStore>,
+    /// Where drafts are run on the public tests; `None` = nothing is run
+    /// and the strategy decides alone.
+    pub sandbox: Option<Sandbox>,
+}
+
+/// Runs every new draft with code on the public tests, reporting each run.
+async fn run_tests(s: &Session<'_>, round: u32, drafts: &[(usize, &Draft)], events: &mpsc::Sender<TeamEvent>) -> BTreeMap<usize, Vec<TestResult>> {
+    let mut runs = BTreeMap::new();
+    let Some(sandbox) = &s.sandbox else { return runs };
+    if s.problem.public_tests.is_empty() {
+        return runs;
+    }
+    let jobs = drafts.iter().filter_map(|(agent, d)| {
+        let code = d.code.as_ref()?;
+        Some(async move { (*agent, grade(sandbox, &s.problem.mode, code, &s.problem.public_tests).await) })
+    });
+    for (agent, result) in futures::future::join_all(jobs).await {
+        match result {
+            Ok(results) => {
+                emit(events, TeamEvent::TestRun { agent, round, results: results.clone() }).await;
+                runs.insert(agent, results);
+            }
+            Err(e) => tracing::warn!(agent, "running the tests failed: {e:#}"),
+        }
+    }
+    runs
 }
 
 async fn emit(events: &mpsc::Sender<TeamEvent>, e: TeamEvent) {
@@ -113,9 +141,11 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
         .iter()
         .map(|a| AgentInfo { agent: a.id, model: a.backend.name().to_string(), temperature: a.sampling.temperature, seed: a.sampling.seed })
         .collect();
-    emit(&events, TeamEvent::TaskStarted { task: task.clone(), problem: s.problem.statement.clone(), agents: infos }).await;
+    let sandbox = s.sandbox.as_ref().filter(|_| !s.problem.public_tests.is_empty()).map(|sb| sb.strength().to_string());
+    emit(&events, TeamEvent::TaskStarted { task: task.clone(), problem: s.problem.statement.clone(), agents: infos, sandbox }).await;
 
     let mut latest: BTreeMap<usize, Draft> = BTreeMap::new();
+    let mut runs: BTreeMap<usize, Vec<TestResult>> = BTreeMap::new();
     for round in 1..=s.rounds.max(1) {
         if cancel.is_cancelled() {
             break;
@@ -127,12 +157,15 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
                 Vec::new()
             }
         };
-        let runs = s.agents.iter().map(|a| {
+        let turns = s.agents.iter().map(|a| {
             let ctx = a.backend.context_tokens();
-            let messages = messages_for(s.problem, a.id, round, &memory, ctx, s.max_tokens);
+            let failures = failing_tests(s.problem, runs.get(&a.id));
+            let messages = messages_for(s.problem, a.id, round, &memory, ctx, s.max_tokens, &failures);
             run_agent(a, messages, s.max_tokens, round, &events, cancel.clone())
         });
-        let results = futures::future::join_all(runs).await;
+        let results = futures::future::join_all(turns).await;
+        let new: Vec<(usize, &Draft)> = s.agents.iter().zip(&results).filter_map(|(a, d)| d.as_ref().map(|d| (a.id, d))).collect();
+        let tested = run_tests(&s, round, &new, &events).await;
         for (agent, draft) in s.agents.iter().zip(results) {
             let Some(draft) = draft else { continue };
             if round > 1 {
@@ -144,11 +177,12 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
             remember(&*s.store, &events, Entry::new(&task, round, Some(agent.id), EntryKind::Draft, content)).await;
             latest.insert(agent.id, draft);
         }
+        runs.extend(tested);
         emit(&events, TeamEvent::RoundFinished { round }).await;
     }
 
     let drafts: Vec<(usize, Draft)> = latest.into_iter().collect();
-    let verdict = s.strategy.decide(&drafts);
+    let verdict = if runs.is_empty() { s.strategy.decide(&drafts) } else { ExecutionVote.decide(&drafts, &runs) };
     if let Some(v) = &verdict {
         let decision = format!("{}: {} of {} drafts agree (agents {:?})", v.strategy, v.agents.len(), drafts.len(), v.agents);
         remember(&*s.store, &events, Entry::new(&task, s.rounds, None, EntryKind::Decision, decision)).await;
@@ -165,4 +199,17 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
     )
     .await;
     verdict
+}
+
+/// The public tests an agent's last draft failed, with what it did, for its
+/// refine prompt (self-repair).
+fn failing_tests(problem: &Problem, results: Option<&Vec<TestResult>>) -> Vec<(crate::problem::TestCase, TestResult)> {
+    let Some(results) = results else { return Vec::new() };
+    problem
+        .public_tests
+        .iter()
+        .zip(results)
+        .filter(|(_, r)| r.verdict != crate::judge::grade::Verdict::Pass)
+        .map(|(t, r)| (t.clone(), r.clone()))
+        .collect()
 }

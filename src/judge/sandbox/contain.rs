@@ -6,6 +6,7 @@
 use std::io;
 use std::os::unix::process::CommandExt as _;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// What one run may use. `processes` counts threads too (that is what
@@ -22,7 +23,7 @@ pub struct Limits {
     pub file_bytes: u64,
     /// Open file descriptors (RLIMIT_NOFILE).
     pub open_files: u64,
-    /// Processes and threads (RLIMIT_NPROC), see [`nproc_limit`].
+    /// Processes and threads (RLIMIT_NPROC); not root: on top of the user's own.
     pub processes: u64,
     /// Bytes kept of stdout, and separately of stderr; more ends the run.
     pub output_bytes: usize,
@@ -46,18 +47,45 @@ impl Default for Limits {
 /// Unused-looking uids, far above login users, systemd's dynamic users and
 /// the usual subuid ranges of container runtimes (which stop near 1e9).
 const RUN_UID_BASE: u32 = 1_600_000_000;
+const RUN_UID_SPAN: u32 = 40_000 * 1_000;
 static RUN_COUNTER: AtomicU32 = AtomicU32::new(0);
 
-/// The uid a run drops to: `Some` only when we are root. Distinct per run
-/// (our pid and a counter), so that two runs — in this process or in other
-/// memdoor processes — neither share a process budget nor can kill each other.
+/// The uid a run drops to: `Some` only when we are root and may switch to
+/// any uid of the range. Distinct per run (our pid and a counter), so that
+/// two runs — in this process or in other memdoor processes — neither share
+/// a process budget nor can kill each other.
 pub(super) fn run_uid() -> Option<u32> {
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    if unsafe { libc::geteuid() } != 0 {
+    static CAN: OnceLock<bool> = OnceLock::new();
+    if !*CAN.get_or_init(can_switch_uids) {
         return None;
     }
     let n = RUN_COUNTER.fetch_add(1, Ordering::Relaxed) % 1_000;
     Some(RUN_UID_BASE + (std::process::id() % 40_000) * 1_000 + n)
+}
+
+/// Root with CAP_SETUID and CAP_SETGID, and (rootless containers map only a
+/// few uids) the whole range mapped in our user namespace. Otherwise runs
+/// keep our uid, as for an ordinary user.
+fn can_switch_uids() -> bool {
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    if unsafe { libc::geteuid() } != 0 {
+        return false;
+    }
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let caps = status.lines().find_map(|l| l.strip_prefix("CapEff:")).map(str::trim);
+    let caps = caps.and_then(|hex| u64::from_str_radix(hex, 16).ok()).unwrap_or(0);
+    let setid = (1 << 6) | (1 << 7); // CAP_SETGID, CAP_SETUID
+    let mapped = |map: &str| maps_run_ids(&std::fs::read_to_string(format!("/proc/self/{map}")).unwrap_or_default());
+    caps & setid == setid && mapped("uid_map") && mapped("gid_map")
+}
+
+/// Whether an id map (`inside outside count` lines) covers every run uid.
+fn maps_run_ids(text: &str) -> bool {
+    let (lo, hi) = (u64::from(RUN_UID_BASE), u64::from(RUN_UID_BASE) + u64::from(RUN_UID_SPAN));
+    text.lines().any(|line| {
+        let nums: Vec<u64> = line.split_whitespace().filter_map(|n| n.parse().ok()).collect();
+        matches!(nums[..], [inside, _, count] if inside <= lo && hi <= inside + count)
+    })
 }
 
 /// RLIMIT_NPROC counts every task of the *real uid*, not only the sandbox's.
@@ -80,7 +108,10 @@ fn user_tasks(uid: u32) -> u64 {
     for entry in dir.flatten() {
         let Ok(status) = std::fs::read_to_string(entry.path().join("status")) else { continue };
         let field = |name: &str| {
-            status.lines().find_map(|l| l.strip_prefix(name)).and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|v| v.split_whitespace().next()?.parse::<u64>().ok())
         };
         if field("Uid:") == Some(u64::from(uid)) {
             tasks += field("Threads:").unwrap_or(1);
@@ -196,5 +227,18 @@ fn kill_uid(uid: u32) {
     // work, and it must also run from Drop, where nothing can be awaited.
     if let Err(e) = helper.status() {
         tracing::warn!("sandbox reaper for uid {uid} did not run: {e}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::maps_run_ids;
+
+    #[test]
+    fn run_uids_need_a_map_that_covers_them() {
+        assert!(maps_run_ids("         0          0 4294967295\n"));
+        // A rootless container: root and 65536 subuids only.
+        assert!(!maps_run_ids("0 1000 1\n1 100000 65536\n"));
+        assert!(!maps_run_ids(""));
     }
 }

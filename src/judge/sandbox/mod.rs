@@ -158,10 +158,8 @@ impl Sandbox {
     /// Await it from async code, not on a blocking-pool thread (see
     /// `contain::install`).
     pub async fn run(&self, code: &str, stdin: &[u8]) -> Result<RunOutput> {
-        let dir = tempfile::Builder::new()
-            .prefix("memdoor-sandbox-")
-            .tempdir()
-            .context("creating the sandbox directory")?;
+        let dir =
+            tempfile::Builder::new().prefix("memdoor-sandbox-").tempdir().context("creating the sandbox directory")?;
         let script = dir.path().join(bwrap::SCRIPT);
         std::fs::write(&script, code).with_context(|| format!("writing {}", script.display()))?;
         let uid = contain::run_uid();

@@ -1,6 +1,9 @@
-//! `memdoor bench engine`: load time, prompt and generation speed of one
-//! stream, aggregate generation speed of a team, and peak memory — measured,
-//! printed, never asserted.
+//! Benchmarks — measured, printed, never asserted. Here `memdoor bench
+//! engine` (load time, prompt and generation speed of one stream and of a
+//! team, peak memory) and `bench team` (coordination overhead); the problem
+//! set bench is in `problems`.
+
+pub mod problems;
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -164,7 +167,7 @@ pub async fn team_overhead(
     let (tx, mut rx) = tokio::sync::mpsc::channel(4096);
     let started = Instant::now();
     let run = async {
-        let session = Session { problem: &problem, agents: &team, max_tokens, rounds, strategy: &crate::judge::SelfConsistency, store };
+        let session = Session { problem: &problem, agents: &team, max_tokens, rounds, strategy: &crate::judge::SelfConsistency, store, sandbox: None };
         run_team(session, tx, CancellationToken::new()).await
     };
     let collect = async {

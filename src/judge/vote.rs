@@ -1,0 +1,128 @@
+//! Consensus by running the code: every draft runs on the public tests;
+//! drafts that fail any are ruled out; the rest are clustered by identical
+//! behaviour (their outputs on every test) and each cluster is scored
+//! CodeT-style, drafts in it × tests it passes. Ties go to the lowest agent.
+//! When every draft fails, the drafts passing the most tests stand, and the
+//! verdict says that none passed.
+
+use std::collections::BTreeMap;
+
+use super::grade::{TestResult, Verdict as TestVerdict};
+use super::Verdict;
+use crate::event::{Draft, DraftEvidence};
+
+/// A draft's behaviour on the tests: what it printed or returned, or how it failed.
+fn behaviour(results: &[TestResult]) -> Vec<String> {
+    results
+        .iter()
+        .map(|r| match (&r.key, r.verdict) {
+            (Some(k), _) => format!("={k}"),
+            (None, v) => format!("!{v:?}"),
+        })
+        .collect()
+}
+
+fn passed(results: &[TestResult]) -> usize {
+    results.iter().filter(|r| r.verdict == TestVerdict::Pass).count()
+}
+
+pub struct ExecutionVote;
+
+impl ExecutionVote {
+    /// `runs`: each drafted agent's results on the public tests.
+    pub fn decide(&self, drafts: &[(usize, Draft)], runs: &BTreeMap<usize, Vec<TestResult>>) -> Option<Verdict> {
+        let with_code: Vec<(usize, &Draft, &[TestResult])> = drafts
+            .iter()
+            .filter(|(_, d)| d.code.is_some())
+            .map(|(a, d)| (*a, d, runs.get(a).map_or(&[][..], |r| &r[..])))
+            .collect();
+        let best_passed = with_code.iter().map(|(_, _, r)| passed(r)).max()?;
+        let all_pass = |r: &[TestResult]| !r.is_empty() && passed(r) == r.len();
+        let any_all_pass = with_code.iter().any(|(_, _, r)| all_pass(r));
+        // Eligible: every public test passed; or, when none did, the best.
+        let eligible = |r: &[TestResult]| if any_all_pass { all_pass(r) } else { passed(r) == best_passed };
+
+        let mut clusters: Vec<(Vec<String>, Vec<usize>, String, usize)> = Vec::new();
+        let mut cluster_of = BTreeMap::new();
+        for (agent, draft, results) in &with_code {
+            if !eligible(results) {
+                continue;
+            }
+            let sig = behaviour(results);
+            let idx = match clusters.iter().position(|(s, ..)| *s == sig) {
+                Some(i) => i,
+                None => {
+                    clusters.push((sig, Vec::new(), draft.code.clone().unwrap_or_default(), passed(results)));
+                    clusters.len() - 1
+                }
+            };
+            clusters[idx].1.push(*agent);
+            cluster_of.insert(*agent, idx);
+        }
+        let score = |c: &(Vec<String>, Vec<usize>, String, usize)| c.1.len() * (c.3 + 1);
+        let best = (0..clusters.len()).rev().max_by_key(|&i| score(&clusters[i]))?;
+        let evidence = drafts
+            .iter()
+            .map(|(agent, _)| DraftEvidence {
+                agent: *agent,
+                cluster: cluster_of.get(agent).copied(),
+                tests: runs.get(agent).map(|r| (passed(r), r.len())),
+            })
+            .collect();
+        let (_, agents, answer, _) = clusters.swap_remove(best);
+        let strategy = if any_all_pass { "execution vote" } else { "execution vote (no draft passed every public test)" };
+        Some(Verdict { answer, strategy: strategy.into(), cluster: best, agents, evidence })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{FinishReason, Usage};
+
+    fn draft(code: &str) -> Draft {
+        Draft { text: String::new(), code: Some(code.into()), finish: FinishReason::Stop, usage: Usage::default() }
+    }
+    fn r(v: TestVerdict, key: &str) -> TestResult {
+        TestResult { verdict: v, got: None, key: Some(key.into()), error: None }
+    }
+    use TestVerdict::{Pass, WrongAnswer};
+
+    #[test]
+    fn a_public_failure_rules_a_draft_out_even_in_a_majority() {
+        let drafts: Vec<(usize, Draft)> = (0..4).map(|a| (a, draft(&format!("v{a}")))).collect();
+        let runs = BTreeMap::from([
+            (0, vec![r(WrongAnswer, "1"), r(Pass, "2")]),
+            (1, vec![r(WrongAnswer, "1"), r(Pass, "2")]),
+            (2, vec![r(WrongAnswer, "1"), r(Pass, "2")]),
+            (3, vec![r(Pass, "0"), r(Pass, "2")]),
+        ]);
+        let v = ExecutionVote.decide(&drafts, &runs).unwrap();
+        assert_eq!((v.answer.as_str(), v.agents.clone()), ("v3", vec![3]));
+        assert_eq!(v.strategy, "execution vote");
+        assert_eq!(v.evidence[0].tests, Some((1, 2)));
+        assert_eq!(v.evidence[0].cluster, None);
+    }
+
+    #[test]
+    fn passing_drafts_cluster_by_behaviour_and_the_bigger_cluster_wins() {
+        let drafts: Vec<(usize, Draft)> = (0..3).map(|a| (a, draft(&format!("v{a}")))).collect();
+        let runs = BTreeMap::from([
+            (0, vec![r(Pass, "a")]),
+            (1, vec![r(Pass, "b")]),
+            (2, vec![r(Pass, "b")]),
+        ]);
+        let v = ExecutionVote.decide(&drafts, &runs).unwrap();
+        assert_eq!(v.agents, vec![1, 2]);
+        assert_eq!(v.answer, "v1");
+    }
+
+    #[test]
+    fn when_nothing_passes_the_best_stand_and_the_verdict_says_so() {
+        let drafts = vec![(0, draft("a")), (1, draft("b"))];
+        let runs = BTreeMap::from([(0, vec![r(WrongAnswer, "x"), r(WrongAnswer, "y")]), (1, vec![r(Pass, "x"), r(WrongAnswer, "z")])]);
+        let v = ExecutionVote.decide(&drafts, &runs).unwrap();
+        assert_eq!(v.agents, vec![1]);
+        assert!(v.strategy.contains("no draft passed"));
+    }
+}
