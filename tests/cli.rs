@@ -35,7 +35,7 @@ fn solve_json_streams_events_from_all_five_agents_and_one_consensus() {
     let consensus: Vec<&TeamEvent> = events.iter().filter(|e| matches!(e, TeamEvent::Consensus { .. })).collect();
     assert_eq!(consensus.len(), 1);
     if let TeamEvent::Consensus { strategy, votes, .. } = consensus[0] {
-        assert_eq!(strategy, "self-consistency");
+        assert!(strategy.ends_with("(unverified: no tests to run)"), "{strategy}");
         assert!(*votes >= 1);
     }
     // The log went to its file, not to the screen.

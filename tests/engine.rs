@@ -48,12 +48,12 @@ async fn agent_zero_of_a_team_of_five_sharing_weights_gives_the_same_answer() {
     let (tx, mut rx) = mpsc::channel(4096);
     let team = tokio::spawn(async move {
         let store = Arc::new(EmbeddedStore::new());
-        let session = Session { problem: &problem, agents: &agents, max_tokens: 48, rounds: 1, strategy: &SelfConsistency, store, sandbox: None };
+        let session = Session { problem: &problem, agents: &agents, max_tokens: 48, rounds: 1, strategy: &SelfConsistency, store, sandbox: None, aggregate: false };
         run_team(session, tx, CancellationToken::new()).await
     });
     let mut done = std::collections::BTreeMap::new();
     while let Some(e) = rx.recv().await {
-        if let TeamEvent::AgentDone { agent, draft, .. } = e {
+        if let TeamEvent::AgentDone { agent, round: 1, draft } = e {
             done.insert(agent, draft);
         }
     }

@@ -61,6 +61,7 @@ pub async fn run_problem(problem: &Problem, agents: &[Agent], max_tokens: usize,
             strategy: &SelfConsistency,
             store: Arc::new(EmbeddedStore::new()),
             sandbox: Some(sandbox.clone()),
+            aggregate: true,
         };
         run_team(session, tx, CancellationToken::new()).await
     };

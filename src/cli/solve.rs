@@ -107,7 +107,7 @@ pub async fn solve(args: SolveArgs) -> Result<ExitCode> {
     let (tx, mut rx) = mpsc::channel(1024);
     let rounds = args.rounds;
     let team = tokio::spawn(async move {
-        let session = Session { problem: &problem, agents: &agents, max_tokens: cfg.max_tokens, rounds, strategy: &SelfConsistency, store, sandbox: Some(sandbox) };
+        let session = Session { problem: &problem, agents: &agents, max_tokens: cfg.max_tokens, rounds, strategy: &SelfConsistency, store, sandbox: Some(sandbox), aggregate: true };
         run_team(session, tx, cancel).await
     });
     let mut view = SolveView::new(args.json, args.show_drafts, args.max_tokens);

@@ -90,6 +90,28 @@ pub fn messages_for(
     messages
 }
 
+// The Mixture-of-Agents aggregation prompt (Wang et al., 2024), asking for code.
+const AGGREGATE_INSTRUCTIONS: &str = "You have been provided with a set of solutions from various agents to the problem above. \
+Your task is to synthesize these solutions into a single, high-quality solution. Critically evaluate them, \
+recognizing that some may be incorrect. Do not simply copy one: write the most correct and complete solution \
+as one complete ```python code block.";
+
+/// Messages for the aggregator: the problem, then every draft, cut to fit.
+pub fn aggregate_messages(problem: &Problem, drafts: &[(usize, String)], context_tokens: Option<usize>, max_tokens: usize) -> Vec<Message> {
+    let mut messages = problem.messages();
+    let budget_tokens = context_tokens
+        .unwrap_or(8192)
+        .saturating_sub(max_tokens + FIXED_PROMPT_TOKENS + problem.statement.len() / CHARS_PER_TOKEN);
+    let per_draft = (budget_tokens * CHARS_PER_TOKEN / drafts.len().max(1)).min(MAX_DRAFT_CHARS);
+    let mut shown = String::new();
+    for (i, (_, code)) in drafts.iter().enumerate() {
+        shown += &format!("Solution {}:\n```python\n{}\n```\n\n", i + 1, cut(code, per_draft));
+    }
+    let last = messages.last_mut().expect("a problem has a user message");
+    last.content = format!("{}\n\n{shown}{AGGREGATE_INSTRUCTIONS}", last.content.trim_end());
+    messages
+}
+
 /// The note in a refine answer: the text before its last code block, if any.
 pub fn note_of(answer: &str) -> Option<String> {
     let fences: Vec<usize> = answer.match_indices("```").map(|(i, _)| i).collect();

@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::extract::extract_code;
-use super::prompt::{messages_for, note_of};
+use super::prompt::{aggregate_messages, messages_for, note_of};
 use super::spec::{agent_sampling, TeamConfig};
 use crate::event::{AgentInfo, Draft, TeamEvent};
 use crate::judge::grade::{grade, TestResult};
@@ -46,6 +46,39 @@ pub struct Session<'a> {
     /// Where drafts are run on the public tests; `None` = nothing is run
     /// and the strategy decides alone.
     pub sandbox: Option<Sandbox>,
+    /// With no tests to run, let agent 0 synthesise the answer from every
+    /// draft (Mixture-of-Agents) instead of taking the most common one.
+    pub aggregate: bool,
+}
+
+/// Marks a verdict that nothing was run to check.
+fn unverified(v: Option<Verdict>) -> Option<Verdict> {
+    v.map(|mut v| {
+        v.strategy = format!("{} (unverified: no tests to run)", v.strategy);
+        v
+    })
+}
+
+/// Agent 0 writes one answer from all drafts, in a last round of its own.
+async fn aggregate(s: &Session<'_>, drafts: &[(usize, Draft)], events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
+    let shown: Vec<(usize, String)> = drafts.iter().filter_map(|(a, d)| d.code.clone().map(|c| (*a, c))).collect();
+    if shown.len() < 2 {
+        return None; // nothing to synthesise
+    }
+    let agent = s.agents.first()?;
+    let messages = aggregate_messages(s.problem, &shown, agent.backend.context_tokens(), s.max_tokens);
+    let round = s.rounds + 1;
+    let draft = run_agent(agent, messages, s.max_tokens, round, events, cancel).await?;
+    let answer = draft.code?;
+    let entry = Entry::new(&s.problem.id, round, Some(agent.id), EntryKind::Draft, answer.clone());
+    remember(&*s.store, events, entry).await;
+    Some(Verdict {
+        answer,
+        strategy: "aggregator (unverified: no tests to run)".into(),
+        cluster: 0,
+        agents: shown.iter().map(|(a, _)| *a).collect(),
+        evidence: drafts.iter().map(|(a, d)| crate::event::DraftEvidence { agent: *a, cluster: d.code.as_ref().map(|_| 0), tests: None }).collect(),
+    })
 }
 
 /// Runs every new draft with code on the public tests, reporting each run.
@@ -182,7 +215,13 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
     }
 
     let drafts: Vec<(usize, Draft)> = latest.into_iter().collect();
-    let verdict = if runs.is_empty() { s.strategy.decide(&drafts) } else { ExecutionVote.decide(&drafts, &runs) };
+    let verdict = if !runs.is_empty() {
+        ExecutionVote.decide(&drafts, &runs)
+    } else if s.aggregate && !cancel.is_cancelled() {
+        aggregate(&s, &drafts, &events, cancel.clone()).await.or_else(|| unverified(s.strategy.decide(&drafts)))
+    } else {
+        unverified(s.strategy.decide(&drafts))
+    };
     if let Some(v) = &verdict {
         let decision = format!("{}: {} of {} drafts agree (agents {:?})", v.strategy, v.agents.len(), drafts.len(), v.agents);
         remember(&*s.store, &events, Entry::new(&task, s.rounds, None, EntryKind::Decision, decision)).await;
