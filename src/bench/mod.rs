@@ -167,7 +167,7 @@ pub async fn team_overhead(
     let (tx, mut rx) = tokio::sync::mpsc::channel(4096);
     let started = Instant::now();
     let run = async {
-        let session = Session { problem: &problem, agents: &team, max_tokens, rounds, strategy: &crate::judge::SelfConsistency, store, sandbox: None, aggregate: false };
+        let session = Session { problem: &problem, agents: &team, max_tokens, rounds, strategy: &crate::judge::SelfConsistency, store, sandbox: None, agent_tests: false, aggregate: false };
         run_team(session, tx, CancellationToken::new()).await
     };
     let collect = async {

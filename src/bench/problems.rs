@@ -49,7 +49,7 @@ async fn passes(sandbox: &Sandbox, problem: &Problem, tests: &[TestCase], code: 
 }
 
 /// One problem: the team runs, then its drafts and answer are graded.
-pub async fn run_problem(problem: &Problem, agents: &[Agent], max_tokens: usize, rounds: u32, sandbox: &Sandbox) -> Result<ProblemFigures> {
+pub async fn run_problem(problem: &Problem, agents: &[Agent], max_tokens: usize, rounds: u32, agent_tests: bool, sandbox: &Sandbox) -> Result<ProblemFigures> {
     let started = Instant::now();
     let (tx, mut rx) = mpsc::channel(8192);
     let team = async {
@@ -61,7 +61,7 @@ pub async fn run_problem(problem: &Problem, agents: &[Agent], max_tokens: usize,
             strategy: &SelfConsistency,
             store: Arc::new(EmbeddedStore::new()),
             sandbox: Some(sandbox.clone()),
-            aggregate: true,
+            agent_tests, aggregate: true,
         };
         run_team(session, tx, CancellationToken::new()).await
     };
@@ -98,7 +98,7 @@ pub async fn run_problem(problem: &Problem, agents: &[Agent], max_tokens: usize,
     })
 }
 
-pub async fn run_set(problems: &[Problem], agents: &[Agent], max_tokens: usize, rounds: u32, sandbox: &Sandbox) -> Result<SetReport> {
+pub async fn run_set(problems: &[Problem], agents: &[Agent], max_tokens: usize, rounds: u32, agent_tests: bool, sandbox: &Sandbox) -> Result<SetReport> {
     let started = Instant::now();
     let bar = indicatif::ProgressBar::new(problems.len() as u64).with_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} problems · {elapsed} · {msg}").expect("static template"),
@@ -106,7 +106,7 @@ pub async fn run_set(problems: &[Problem], agents: &[Agent], max_tokens: usize, 
     let mut figures = Vec::new();
     for p in problems {
         bar.set_message(p.id.clone());
-        let f = run_problem(p, agents, max_tokens, rounds, sandbox).await?;
+        let f = run_problem(p, agents, max_tokens, rounds, agent_tests, sandbox).await?;
         tracing::info!(?f, "bench problem done");
         figures.push(f);
         let n = figures.len() as f64;

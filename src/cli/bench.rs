@@ -65,7 +65,7 @@ pub async fn bench_set(args: super::SetBenchArgs) -> Result<ExitCode> {
     let model = super::solve::load_model(&args.model).await?;
     let cfg = crate::team::TeamConfig { agents: args.agents.clamp(1, 64), max_tokens: args.max_tokens, ..Default::default() };
     let agents = crate::team::Agent::team_on(model, &cfg);
-    let report = crate::bench::problems::run_set(&problems, &agents, args.max_tokens, args.rounds.max(1), &sandbox).await?;
+    let report = crate::bench::problems::run_set(&problems, &agents, args.max_tokens, args.rounds.max(1), !args.no_agent_tests, &sandbox).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

@@ -102,6 +102,9 @@ pub struct SolveArgs {
     /// Agents are `memdoor agent` workers on the same Redis (needs --redis); no model is loaded here.
     #[arg(long, requires = "redis")]
     pub remote: bool,
+    /// Skip the step where agents write test inputs (they help tell drafts apart in the vote).
+    #[arg(long)]
+    pub no_agent_tests: bool,
     /// Do not journal the session.
     #[arg(long, conflicts_with = "journal")]
     pub no_journal: bool,
@@ -195,6 +198,9 @@ pub struct SetBenchArgs {
     /// Only the first N problems.
     #[arg(long)]
     pub limit: Option<usize>,
+    /// Skip the step where agents write test inputs.
+    #[arg(long)]
+    pub no_agent_tests: bool,
     #[arg(long, default_value_t = 512)]
     pub max_tokens: usize,
     /// Print the report as JSON.

@@ -106,8 +106,9 @@ pub async fn solve(args: SolveArgs) -> Result<ExitCode> {
     });
     let (tx, mut rx) = mpsc::channel(1024);
     let rounds = args.rounds;
+    let agent_tests = !args.no_agent_tests;
     let team = tokio::spawn(async move {
-        let session = Session { problem: &problem, agents: &agents, max_tokens: cfg.max_tokens, rounds, strategy: &SelfConsistency, store, sandbox: Some(sandbox), aggregate: true };
+        let session = Session { problem: &problem, agents: &agents, max_tokens: cfg.max_tokens, rounds, strategy: &SelfConsistency, store, sandbox: Some(sandbox), agent_tests, aggregate: true };
         run_team(session, tx, cancel).await
     });
     let mut view = SolveView::new(args.json, args.show_drafts, args.max_tokens);

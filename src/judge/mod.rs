@@ -8,7 +8,7 @@ mod self_consistency;
 mod vote;
 
 pub use self_consistency::SelfConsistency;
-pub use vote::ExecutionVote;
+pub use vote::{DraftRun, ExecutionVote};
 
 use crate::event::{Draft, DraftEvidence, TeamEvent};
 

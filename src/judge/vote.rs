@@ -26,21 +26,30 @@ fn passed(results: &[TestResult]) -> usize {
     results.iter().filter(|r| r.verdict == TestVerdict::Pass).count()
 }
 
+/// One draft's runs: on the public tests (with expected outputs), and on
+/// the inputs agents proposed (outputs only, for telling behaviours apart).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DraftRun {
+    pub public: Vec<TestResult>,
+    pub extra: Vec<TestResult>,
+}
+
 pub struct ExecutionVote;
 
 impl ExecutionVote {
-    /// `runs`: each drafted agent's results on the public tests.
-    pub fn decide(&self, drafts: &[(usize, Draft)], runs: &BTreeMap<usize, Vec<TestResult>>) -> Option<Verdict> {
-        let with_code: Vec<(usize, &Draft, &[TestResult])> = drafts
+    /// `runs`: each drafted agent's runs.
+    pub fn decide(&self, drafts: &[(usize, Draft)], runs: &BTreeMap<usize, DraftRun>) -> Option<Verdict> {
+        let none = DraftRun::default();
+        let with_code: Vec<(usize, &Draft, &DraftRun)> = drafts
             .iter()
             .filter(|(_, d)| d.code.is_some())
-            .map(|(a, d)| (*a, d, runs.get(a).map_or(&[][..], |r| &r[..])))
+            .map(|(a, d)| (*a, d, runs.get(a).unwrap_or(&none)))
             .collect();
-        let best_passed = with_code.iter().map(|(_, _, r)| passed(r)).max()?;
-        let all_pass = |r: &[TestResult]| !r.is_empty() && passed(r) == r.len();
+        let best_passed = with_code.iter().map(|(_, _, r)| passed(&r.public)).max()?;
+        let all_pass = |r: &DraftRun| !r.public.is_empty() && passed(&r.public) == r.public.len();
         let any_all_pass = with_code.iter().any(|(_, _, r)| all_pass(r));
         // Eligible: every public test passed; or, when none did, the best.
-        let eligible = |r: &[TestResult]| if any_all_pass { all_pass(r) } else { passed(r) == best_passed };
+        let eligible = |r: &DraftRun| if any_all_pass { all_pass(r) } else { passed(&r.public) == best_passed };
 
         let mut clusters: Vec<(Vec<String>, Vec<usize>, String, usize)> = Vec::new();
         let mut cluster_of = BTreeMap::new();
@@ -48,11 +57,12 @@ impl ExecutionVote {
             if !eligible(results) {
                 continue;
             }
-            let sig = behaviour(results);
+            let mut sig = behaviour(&results.public);
+            sig.extend(behaviour(&results.extra));
             let idx = match clusters.iter().position(|(s, ..)| *s == sig) {
                 Some(i) => i,
                 None => {
-                    clusters.push((sig, Vec::new(), draft.code.clone().unwrap_or_default(), passed(results)));
+                    clusters.push((sig, Vec::new(), draft.code.clone().unwrap_or_default(), passed(&results.public)));
                     clusters.len() - 1
                 }
             };
@@ -66,7 +76,7 @@ impl ExecutionVote {
             .map(|(agent, _)| DraftEvidence {
                 agent: *agent,
                 cluster: cluster_of.get(agent).copied(),
-                tests: runs.get(agent).map(|r| (passed(r), r.len())),
+                tests: runs.get(agent).map(|r| (passed(&r.public), r.public.len())),
             })
             .collect();
         let (_, agents, answer, _) = clusters.swap_remove(best);
@@ -86,16 +96,20 @@ mod tests {
     fn r(v: TestVerdict, key: &str) -> TestResult {
         TestResult { verdict: v, got: None, key: Some(key.into()), error: None }
     }
-    use TestVerdict::{Pass, WrongAnswer};
+    use TestVerdict::{Pass, Ran, WrongAnswer};
+
+    fn run(public: Vec<TestResult>) -> DraftRun {
+        DraftRun { public, extra: Vec::new() }
+    }
 
     #[test]
     fn a_public_failure_rules_a_draft_out_even_in_a_majority() {
         let drafts: Vec<(usize, Draft)> = (0..4).map(|a| (a, draft(&format!("v{a}")))).collect();
         let runs = BTreeMap::from([
-            (0, vec![r(WrongAnswer, "1"), r(Pass, "2")]),
-            (1, vec![r(WrongAnswer, "1"), r(Pass, "2")]),
-            (2, vec![r(WrongAnswer, "1"), r(Pass, "2")]),
-            (3, vec![r(Pass, "0"), r(Pass, "2")]),
+            (0, run(vec![r(WrongAnswer, "1"), r(Pass, "2")])),
+            (1, run(vec![r(WrongAnswer, "1"), r(Pass, "2")])),
+            (2, run(vec![r(WrongAnswer, "1"), r(Pass, "2")])),
+            (3, run(vec![r(Pass, "0"), r(Pass, "2")])),
         ]);
         let v = ExecutionVote.decide(&drafts, &runs).unwrap();
         assert_eq!((v.answer.as_str(), v.agents.clone()), ("v3", vec![3]));
@@ -107,20 +121,25 @@ mod tests {
     #[test]
     fn passing_drafts_cluster_by_behaviour_and_the_bigger_cluster_wins() {
         let drafts: Vec<(usize, Draft)> = (0..3).map(|a| (a, draft(&format!("v{a}")))).collect();
-        let runs = BTreeMap::from([
-            (0, vec![r(Pass, "a")]),
-            (1, vec![r(Pass, "b")]),
-            (2, vec![r(Pass, "b")]),
-        ]);
+        let runs = BTreeMap::from([(0, run(vec![r(Pass, "a")])), (1, run(vec![r(Pass, "b")])), (2, run(vec![r(Pass, "b")]))]);
         let v = ExecutionVote.decide(&drafts, &runs).unwrap();
         assert_eq!(v.agents, vec![1, 2]);
         assert_eq!(v.answer, "v1");
     }
 
     #[test]
+    fn agent_inputs_split_drafts_that_agree_on_the_public_tests() {
+        let drafts: Vec<(usize, Draft)> = (0..3).map(|a| (a, draft(&format!("v{a}")))).collect();
+        let with = |extra: &str| DraftRun { public: vec![r(Pass, "p")], extra: vec![r(Ran, extra)] };
+        let runs = BTreeMap::from([(0, with("x")), (1, with("y")), (2, with("y"))]);
+        let v = ExecutionVote.decide(&drafts, &runs).unwrap();
+        assert_eq!(v.agents, vec![1, 2]);
+    }
+
+    #[test]
     fn when_nothing_passes_the_best_stand_and_the_verdict_says_so() {
         let drafts = vec![(0, draft("a")), (1, draft("b"))];
-        let runs = BTreeMap::from([(0, vec![r(WrongAnswer, "x"), r(WrongAnswer, "y")]), (1, vec![r(Pass, "x"), r(WrongAnswer, "z")])]);
+        let runs = BTreeMap::from([(0, run(vec![r(WrongAnswer, "x"), r(WrongAnswer, "y")])), (1, run(vec![r(Pass, "x"), r(WrongAnswer, "z")]))]);
         let v = ExecutionVote.decide(&drafts, &runs).unwrap();
         assert_eq!(v.agents, vec![1]);
         assert!(v.strategy.contains("no draft passed"));

@@ -2,6 +2,8 @@
 //! the shared memory), every step a `TeamEvent` and a memory `Entry`; the
 //! judge's `Strategy` picks the answer.
 
+mod agent_tests;
+mod checks;
 mod coordinate;
 mod discover;
 mod extract;

@@ -10,16 +10,17 @@ use futures::StreamExt;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
+use super::agent_tests::write_tests;
+use super::checks::{failing_tests, run_tests, testable};
 use super::extract::extract_code;
 use super::prompt::{aggregate_messages, messages_for, note_of};
 use super::spec::{agent_sampling, TeamConfig};
 use crate::event::{AgentInfo, Draft, TeamEvent};
-use crate::judge::grade::{grade, TestResult};
 use crate::judge::sandbox::Sandbox;
-use crate::judge::{ExecutionVote, Strategy, Verdict};
+use crate::judge::{DraftRun, ExecutionVote, Strategy, Verdict};
 use crate::memory::{Entry, EntryKind, MemoryStore};
 use crate::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling};
-use crate::problem::Problem;
+use crate::problem::{Problem, TestCase};
 
 pub struct Agent {
     pub id: usize,
@@ -46,6 +47,8 @@ pub struct Session<'a> {
     /// Where drafts are run on the public tests; `None` = nothing is run
     /// and the strategy decides alone.
     pub sandbox: Option<Sandbox>,
+    /// After proposing, agents write test inputs that help tell drafts apart.
+    pub agent_tests: bool,
     /// With no tests to run, let agent 0 synthesise the answer from every
     /// draft (Mixture-of-Agents) instead of taking the most common one.
     pub aggregate: bool,
@@ -81,30 +84,7 @@ async fn aggregate(s: &Session<'_>, drafts: &[(usize, Draft)], events: &mpsc::Se
     })
 }
 
-/// Runs every new draft with code on the public tests, reporting each run.
-async fn run_tests(s: &Session<'_>, round: u32, drafts: &[(usize, &Draft)], events: &mpsc::Sender<TeamEvent>) -> BTreeMap<usize, Vec<TestResult>> {
-    let mut runs = BTreeMap::new();
-    let Some(sandbox) = &s.sandbox else { return runs };
-    if s.problem.public_tests.is_empty() {
-        return runs;
-    }
-    let jobs = drafts.iter().filter_map(|(agent, d)| {
-        let code = d.code.as_ref()?;
-        Some(async move { (*agent, grade(sandbox, &s.problem.mode, code, &s.problem.public_tests).await) })
-    });
-    for (agent, result) in futures::future::join_all(jobs).await {
-        match result {
-            Ok(results) => {
-                emit(events, TeamEvent::TestRun { agent, round, results: results.clone() }).await;
-                runs.insert(agent, results);
-            }
-            Err(e) => tracing::warn!(agent, "running the tests failed: {e:#}"),
-        }
-    }
-    runs
-}
-
-async fn emit(events: &mpsc::Sender<TeamEvent>, e: TeamEvent) {
+pub(super) async fn emit(events: &mpsc::Sender<TeamEvent>, e: TeamEvent) {
     // A consumer that went away (e.g. the terminal closed) must not stop the team.
     let _ = events.send(e).await;
 }
@@ -154,7 +134,7 @@ async fn run_agent(
 
 /// Writes `entry` to the store and reports it; a store failure is reported
 /// as an error entry event rather than stopping the team.
-async fn remember(store: &dyn MemoryStore, events: &mpsc::Sender<TeamEvent>, entry: Entry) {
+pub(super) async fn remember(store: &dyn MemoryStore, events: &mpsc::Sender<TeamEvent>, entry: Entry) {
     match store.append(entry.clone()).await {
         Ok(_) => emit(events, TeamEvent::MemoryEntry(entry)).await,
         Err(e) => {
@@ -178,7 +158,8 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
     emit(&events, TeamEvent::TaskStarted { task: task.clone(), problem: s.problem.statement.clone(), agents: infos, sandbox }).await;
 
     let mut latest: BTreeMap<usize, Draft> = BTreeMap::new();
-    let mut runs: BTreeMap<usize, Vec<TestResult>> = BTreeMap::new();
+    let mut runs: BTreeMap<usize, DraftRun> = BTreeMap::new();
+    let mut extra: Vec<TestCase> = Vec::new();
     for round in 1..=s.rounds.max(1) {
         if cancel.is_cancelled() {
             break;
@@ -198,7 +179,14 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
         });
         let results = futures::future::join_all(turns).await;
         let new: Vec<(usize, &Draft)> = s.agents.iter().zip(&results).filter_map(|(a, d)| d.as_ref().map(|d| (a.id, d))).collect();
-        let tested = run_tests(&s, round, &new, &events).await;
+        if round == 1 && s.agent_tests && testable(&s) {
+            extra = write_tests(&s, &events, cancel.clone()).await;
+        }
+        let tested = run_tests(&s, round, &new, &extra, &events).await;
+        // Results belong to the draft they ran: a new draft drops the old ones.
+        for (agent, _) in &new {
+            runs.remove(agent);
+        }
         for (agent, draft) in s.agents.iter().zip(results) {
             let Some(draft) = draft else { continue };
             if round > 1 {
@@ -238,17 +226,4 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
     )
     .await;
     verdict
-}
-
-/// The public tests an agent's last draft failed, with what it did, for its
-/// refine prompt (self-repair).
-fn failing_tests(problem: &Problem, results: Option<&Vec<TestResult>>) -> Vec<(crate::problem::TestCase, TestResult)> {
-    let Some(results) = results else { return Vec::new() };
-    problem
-        .public_tests
-        .iter()
-        .zip(results)
-        .filter(|(_, r)| r.verdict != crate::judge::grade::Verdict::Pass)
-        .map(|(t, r)| (t.clone(), r.clone()))
-        .collect()
 }
