@@ -3,6 +3,7 @@
 //! the conversation and sends it whole each time.
 
 pub mod local;
+pub mod openai;
 pub mod resolve;
 
 use anyhow::Result;
