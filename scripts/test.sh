@@ -18,6 +18,7 @@ apt_install() {
 missing=()
 command -v python3 >/dev/null || missing+=(python3)
 command -v redis-server >/dev/null || missing+=(redis-server)
+command -v openssl >/dev/null || missing+=(openssl)
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 command -v cc >/dev/null || missing+=(build-essential)
 command -v bwrap >/dev/null || missing+=(bubblewrap)

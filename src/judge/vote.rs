@@ -1,7 +1,8 @@
-//! Consensus by running the code: every draft runs on the public tests;
-//! drafts that fail any are ruled out; the rest are clustered by identical
-//! behaviour (their outputs on every test) and each cluster is scored
-//! CodeT-style, drafts in it × tests it passes. Ties go to the lowest agent.
+//! Consensus by running the code: every draft runs on the public tests and
+//! on the tests agents wrote; drafts that fail a public test are ruled out;
+//! the rest are clustered by identical behaviour (their outputs on every
+//! test) and each cluster is scored CodeT-style, drafts in it × tests it
+//! passes (public and agent-written). Ties go to the lowest agent.
 //! When every draft fails, the drafts passing the most tests stand, and the
 //! verdict says that none passed.
 
@@ -62,7 +63,7 @@ impl ExecutionVote {
             let idx = match clusters.iter().position(|(s, ..)| *s == sig) {
                 Some(i) => i,
                 None => {
-                    clusters.push((sig, Vec::new(), draft.code.clone().unwrap_or_default(), passed(&results.public)));
+                    clusters.push((sig, Vec::new(), draft.code.clone().unwrap_or_default(), passed(&results.public) + passed(&results.extra)));
                     clusters.len() - 1
                 }
             };
@@ -134,6 +135,19 @@ mod tests {
         let runs = BTreeMap::from([(0, with("x")), (1, with("y")), (2, with("y"))]);
         let v = ExecutionVote.decide(&drafts, &runs).unwrap();
         assert_eq!(v.agents, vec![1, 2]);
+    }
+
+    #[test]
+    fn agreeing_with_agent_written_tests_outweighs_a_bigger_cluster() {
+        let drafts: Vec<(usize, Draft)> = (0..3).map(|a| (a, draft(&format!("v{a}")))).collect();
+        let with = |extra: Vec<TestResult>| DraftRun { public: vec![r(Pass, "p")], extra };
+        let runs = BTreeMap::from([
+            (0, with(vec![r(Pass, "1"), r(Pass, "2"), r(Pass, "3")])),
+            (1, with(vec![r(WrongAnswer, "9"), r(WrongAnswer, "9"), r(WrongAnswer, "9")])),
+            (2, with(vec![r(WrongAnswer, "9"), r(WrongAnswer, "9"), r(WrongAnswer, "9")])),
+        ]);
+        // Agent 0 alone: 1 × (1 + 3 + 1) = 5 beats agents 1–2: 2 × (1 + 0 + 1) = 4.
+        assert_eq!(ExecutionVote.decide(&drafts, &runs).unwrap().agents, vec![0]);
     }
 
     #[test]

@@ -1,7 +1,8 @@
-//! The test-writing step: after proposing, every agent writes a few new test
-//! inputs for the problem into the shared memory. Inputs only — small models
-//! compute expected outputs badly — so they serve the vote by telling apart
-//! drafts that behave differently, never by declaring one right.
+//! The test-writing step: after proposing, every agent writes a few new
+//! tests (input, and expected output when it gives one) into the shared
+//! memory. They never rule a draft out — a model's expected output may be
+//! wrong — but they tell behaviours apart and add to a cluster's CodeT
+//! score when its drafts agree with them.
 
 use futures::StreamExt;
 use tokio::sync::mpsc;
@@ -20,39 +21,58 @@ const MAX_TOKENS: usize = 192;
 
 fn instructions(problem: &Problem) -> String {
     let form = match problem.mode {
-        Mode::Functional { .. } => "each input as the function's arguments, one JSON value per line",
-        _ => "each input exactly as it would be given on standard input",
+        Mode::Functional { .. } => "the function's arguments one JSON value per line, and its return value as one JSON value",
+        _ => "the input exactly as given on standard input, and the exact expected output",
     };
     format!(
-        "Do not solve the problem. Write {PER_AGENT} new test inputs for it that check edge cases, \
-         {form}, each in its own ```input code block."
+        "Do not solve the problem. Write {PER_AGENT} new tests for it that check edge cases: for each, \
+         {form}, as an ```input code block followed by an ```output code block."
     )
 }
 
-/// The inputs in an answer: fenced blocks, checked for the problem's mode.
-pub fn parse_inputs(problem: &Problem, answer: &str) -> Vec<String> {
-    let mut inputs = Vec::new();
+/// Fenced blocks of an answer, with their info strings (`input`, `output`, …).
+fn blocks(answer: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
     let mut lines = answer.lines();
     while let Some(line) = lines.next() {
-        if !line.trim_start().starts_with("```") {
+        let Some(info) = line.trim_start().strip_prefix("```") else { continue };
+        let body: Vec<&str> = lines.by_ref().take_while(|l| !l.trim_start().starts_with("```")).collect();
+        out.push((info.trim().to_lowercase(), body.join("\n")));
+    }
+    out
+}
+
+fn json_lines(text: &str) -> bool {
+    !text.trim().is_empty() && text.lines().all(|l| serde_json::from_str::<serde_json::Value>(l).is_ok())
+}
+
+/// The tests in an answer: an input block, optionally followed by an
+/// `output` block, each checked for the problem's mode.
+pub fn parse_tests(problem: &Problem, answer: &str) -> Vec<TestCase> {
+    let mut tests: Vec<TestCase> = Vec::new();
+    for (info, body) in blocks(answer) {
+        let functional = matches!(problem.mode, Mode::Functional { .. });
+        if info == "output" {
+            let valid = if functional { serde_json::from_str::<serde_json::Value>(body.trim()).is_ok() } else { !body.trim().is_empty() };
+            if let Some(last) = tests.last_mut().filter(|t| t.output.is_none() && valid) {
+                last.output = Some(if functional { body.trim().to_string() } else { format!("{}\n", body.trim_end()) });
+            }
             continue;
         }
-        let body: Vec<&str> = lines.by_ref().take_while(|l| !l.trim_start().starts_with("```")).collect();
-        let input = body.join("\n");
         let valid = match problem.mode {
-            Mode::Functional { .. } => !body.is_empty() && body.iter().all(|l| serde_json::from_str::<serde_json::Value>(l).is_ok()),
-            Mode::Stdin => !input.trim().is_empty(),
+            Mode::Functional { .. } => json_lines(&body),
+            Mode::Stdin => !body.trim().is_empty(),
             Mode::HumanEval { .. } => false,
         };
-        let input = if matches!(problem.mode, Mode::Stdin) && !input.ends_with('\n') { format!("{input}\n") } else { input };
-        if valid && input.len() <= 2000 && !inputs.contains(&input) {
-            inputs.push(input);
-        }
-        if inputs.len() == PER_AGENT {
-            break;
+        let input = if functional || body.ends_with('\n') { body } else { format!("{body}\n") };
+        if valid && input.len() <= 2000 && !tests.iter().any(|t| t.input == input) {
+            if tests.len() == PER_AGENT {
+                break;
+            }
+            tests.push(TestCase { input, output: None });
         }
     }
-    inputs
+    tests
 }
 
 async fn ask(agent: &Agent, problem: &Problem, cancel: CancellationToken) -> Option<String> {
@@ -80,15 +100,16 @@ pub async fn write_tests(s: &Session<'_>, events: &mpsc::Sender<TeamEvent>, canc
     let mut inputs: Vec<TestCase> = Vec::new();
     for (agent, answer) in s.agents.iter().zip(answers) {
         let Some(answer) = answer else { continue };
-        for input in parse_inputs(s.problem, &answer) {
-            let known = s.problem.public_tests.iter().chain(&inputs).any(|t| t.input.trim() == input.trim());
+        for test in parse_tests(s.problem, &answer) {
+            let known = s.problem.public_tests.iter().chain(&inputs).any(|t| t.input.trim() == test.input.trim());
             if known || inputs.len() >= PER_TEAM {
                 continue;
             }
-            let mut entry = Entry::new(&s.problem.id, 1, Some(agent.id), EntryKind::Test, input.clone());
+            let shown = format!("input:\n{}\noutput:\n{}", test.input.trim_end(), test.output.as_deref().unwrap_or("(not given)").trim_end());
+            let mut entry = Entry::new(&s.problem.id, 1, Some(agent.id), EntryKind::Test, shown);
             entry.key = format!("{}/{}", entry.key, inputs.len());
             remember(&*s.store, events, entry).await;
-            inputs.push(TestCase { input, output: None });
+            inputs.push(test);
         }
     }
     inputs
@@ -105,16 +126,22 @@ mod tests {
     }
 
     #[test]
-    fn stdin_inputs_are_fenced_blocks() {
+    fn stdin_tests_are_input_blocks_with_optional_outputs() {
         let p = problem(Mode::Stdin);
-        let answer = "Here:\n```input\n3\n1 2 3\n```\nand\n```\n0\n\n```\n```input\n3\n1 2 3\n```";
-        assert_eq!(parse_inputs(&p, answer), ["3\n1 2 3\n", "0\n"]);
+        let answer = "Here:\n```input\n3\n1 2 3\n```\n```output\n6\n```\nand\n```input\n0\n```\n```input\n3\n1 2 3\n```";
+        let t = parse_tests(&p, answer);
+        assert_eq!(t.len(), 2);
+        assert_eq!((t[0].input.as_str(), t[0].output.as_deref()), ("3\n1 2 3\n", Some("6\n")));
+        assert_eq!((t[1].input.as_str(), t[1].output.as_deref()), ("0\n", None));
     }
 
     #[test]
-    fn functional_inputs_must_be_json_per_line() {
+    fn functional_tests_must_be_json() {
         let p = problem(Mode::Functional { fn_name: "f".into() });
-        let answer = "```input\n[1, 2]\n3\n```\n```input\nnums = [1]\n```";
-        assert_eq!(parse_inputs(&p, answer), ["[1, 2]\n3"]);
+        let answer = "```input\n[1, 2]\n3\n```\n```output\n[0, 1]\n```\n```input\nnums = [1]\n```\n```input\n[5]\n0\n```\n```output\nnot json\n```";
+        let t = parse_tests(&p, answer);
+        assert_eq!(t.len(), 2);
+        assert_eq!((t[0].input.as_str(), t[0].output.as_deref()), ("[1, 2]\n3", Some("[0, 1]")));
+        assert_eq!((t[1].input.as_str(), t[1].output.as_deref()), ("[5]\n0", None));
     }
 }
