@@ -58,10 +58,16 @@ async fn inputs_without_outputs_report_what_the_program_did() {
 
 #[tokio::test]
 async fn humaneval_runs_check_on_the_entry_point() {
-    let mode = Mode::HumanEval { entry_point: "add".into(), test: "def check(candidate):\n    assert candidate(2, 3) == 5\n".into() };
+    let mode = Mode::HumanEval {
+        prompt: "def add(a, b):\n    \"\"\"Add two numbers.\"\"\"\n".into(),
+        entry_point: "add".into(),
+        test: "def check(candidate):\n    assert candidate(2, 3) == 5\n".into(),
+    };
     let sandbox = Sandbox::detect(Limits::default()).await;
     let good = grade(&sandbox, &mode, "def add(a, b):\n    return a + b", &[]).await.unwrap();
+    let body_only = grade(&sandbox, &mode, "    return a + b", &[]).await.unwrap();
     let bad = grade(&sandbox, &mode, "def add(a, b):\n    return a - b", &[]).await.unwrap();
     assert!(all_pass(&good), "{good:?}");
+    assert!(all_pass(&body_only), "{body_only:?}");
     assert_eq!(bad[0].verdict, Verdict::RuntimeError);
 }

@@ -66,10 +66,11 @@ pub async fn grade(sandbox: &Sandbox, mode: &Mode, code: &str, tests: &[TestCase
     let (mode_name, fn_name, code, tests): (&str, Option<&str>, String, Vec<&TestCase>) = match mode {
         Mode::Stdin => ("stdin", None, code.to_string(), tests.iter().collect()),
         Mode::Functional { fn_name } => ("functional", Some(fn_name.as_str()), code.to_string(), tests.iter().collect()),
-        Mode::HumanEval { entry_point, test } => {
-            // A functional run of `check(candidate)` returning None on success.
+        Mode::HumanEval { prompt, entry_point, test } => {
+            // HumanEval runs prompt + completion: a completion that is only the
+            // body continues the prompt's function; a whole function redefines it.
             humaneval_test = TestCase { input: format!("{}", serde_json::json!(entry_point)), output: Some("null".into()) };
-            let code = format!("{code}\n\n{test}\n\ndef __memdoor_check(name):\n    check(globals()[name])\n");
+            let code = format!("{prompt}{code}\n\n{test}\n\ndef __memdoor_check(name):\n    check(globals()[name])\n");
             ("functional", Some("__memdoor_check"), code, vec![&humaneval_test])
         }
     };

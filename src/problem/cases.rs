@@ -24,7 +24,7 @@ pub enum Mode {
     /// `Solution().<fn_name>(*args)` (or a module-level function).
     Functional { fn_name: String },
     /// HumanEval: prompt + completion + `test` + `check(entry_point)`.
-    HumanEval { entry_point: String, test: String },
+    HumanEval { prompt: String, entry_point: String, test: String },
 }
 
 /// A field that is either the value itself or a JSON string holding it.

@@ -34,7 +34,7 @@ fn from_value(v: &Value) -> Result<Problem> {
         p.id = field("task_id").map(str::to_string).unwrap_or(p.id);
         p.statement = prompt.to_string();
         p.starter_code = prompt.to_string();
-        p.mode = Mode::HumanEval { entry_point: entry_point.to_string(), test: test.to_string() };
+        p.mode = Mode::HumanEval { prompt: prompt.to_string(), entry_point: entry_point.to_string(), test: test.to_string() };
         return Ok(p);
     }
     bail!("neither a LiveCodeBench problem (`question_content`) nor a HumanEval task (`prompt`, `entry_point`, `test`)")
