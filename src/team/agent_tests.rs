@@ -59,6 +59,10 @@ pub fn parse_tests(problem: &Problem, answer: &str) -> Vec<TestCase> {
             }
             continue;
         }
+        // A block tagged as code (```python) is a solution, not an input.
+        if !(info.is_empty() || info == "input" || info == "text" || info == "json") {
+            continue;
+        }
         let valid = match problem.mode {
             Mode::Functional { .. } => json_lines(&body),
             Mode::Stdin => !body.trim().is_empty(),
@@ -128,7 +132,7 @@ mod tests {
     #[test]
     fn stdin_tests_are_input_blocks_with_optional_outputs() {
         let p = problem(Mode::Stdin);
-        let answer = "Here:\n```input\n3\n1 2 3\n```\n```output\n6\n```\nand\n```input\n0\n```\n```input\n3\n1 2 3\n```";
+        let answer = "Here:\n```input\n3\n1 2 3\n```\n```output\n6\n```\nand\n```python\nprint(6)\n```\n```input\n0\n```\n```input\n3\n1 2 3\n```";
         let t = parse_tests(&p, answer);
         assert_eq!(t.len(), 2);
         assert_eq!((t[0].input.as_str(), t[0].output.as_deref()), ("3\n1 2 3\n", Some("6\n")));
