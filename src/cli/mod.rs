@@ -6,6 +6,7 @@ mod judge;
 mod models;
 mod replay;
 mod solve;
+mod tui;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,12 +22,64 @@ use clap::{Args, Parser, Subcommand};
     long_about = "A team of LLM agents solving one programming problem together.\n\n\
         Five agents draft answers in parallel on a local GGUF model (default: SmolLM2-135M-Instruct, \
         fetched on first use); the team's answer is chosen from their drafts.\n\n\
-        Example:\n  memdoor solve \"Write a Python function is_palindrome(s: str) -> bool.\"",
-    arg_required_else_help = true
+        With no command, memdoor opens the terminal UI: five live agent panes, the shared memory, \
+        and the consensus you accept (a), edit (e) or re-prompt (r); ? lists every key.\n\n\
+        Examples:\n  memdoor \"Write a Python function is_palindrome(s: str) -> bool.\"\n  \
+        memdoor --problem assets/problems/two_sum_lcb.json\n  \
+        memdoor solve \"Write a Python function is_palindrome(s: str) -> bool.\"",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub tui: TuiArgs,
+}
+
+/// The terminal UI's options (`memdoor` with no command).
+#[derive(Args)]
+pub struct TuiArgs {
+    /// The problem, as text (or --problem FILE); without one, type it in the app (n).
+    pub text: Option<String>,
+    /// A problem file: plain text, or a LiveCodeBench JSON object.
+    #[arg(long, value_name = "FILE")]
+    pub problem: Option<PathBuf>,
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub agents: u16,
+    /// Most tokens each agent may write.
+    #[arg(long, default_value_t = 512)]
+    pub max_tokens: usize,
+    /// One sampling temperature for every agent (default: a low ladder, 0.0–0.4).
+    #[arg(long)]
+    pub temperature: Option<f64>,
+    #[arg(long, default_value_t = 42)]
+    pub seed: u64,
+    /// Rounds for a new problem (a re-prompt adds one).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub rounds: u32,
+    /// Keep the shared memory in this Redis instead of in-process.
+    #[arg(long, env = "MEMDOOR_REDIS", value_name = "URL")]
+    pub redis: Option<String>,
+    #[arg(long, default_value = "default")]
+    pub session: String,
+    #[arg(long)]
+    pub no_agent_tests: bool,
+    /// Journal the session here (default: a new file under the log dir's journal/).
+    #[arg(long, value_name = "FILE")]
+    pub journal: Option<PathBuf>,
+    #[arg(long, conflicts_with = "journal")]
+    pub no_journal: bool,
+    /// Colour theme: dark, light, or a theme file (see themes/).
+    #[arg(long)]
+    pub theme: Option<String>,
+    /// After the UI closes, print the accepted answer on stdout.
+    #[arg(long)]
+    pub print: bool,
+    /// Where accepting saves the answer by default (default: from the problem's name).
+    #[arg(long, value_name = "FILE")]
+    pub save_as: Option<PathBuf>,
+    #[command(flatten)]
+    pub model: ModelArgs,
 }
 
 #[derive(Subcommand)]
@@ -236,10 +289,17 @@ pub struct ReplayArgs {
     /// Print the events as JSON lines instead of the live view.
     #[arg(long)]
     pub json: bool,
+    /// The line-by-line view instead of the TUI (the default when stdout is not a terminal).
+    #[arg(long)]
+    pub headless: bool,
+    /// Colour theme for the TUI.
+    #[arg(long)]
+    pub theme: Option<String>,
 }
 
 pub async fn run(cli: Cli) -> Result<ExitCode> {
-    match cli.command {
+    let Some(command) = cli.command else { return tui::tui(cli.tui).await };
+    match command {
         Command::Solve(args) => solve::solve(args).await,
         Command::Models { action } => tokio::task::spawn_blocking(move || models::models(action)).await?,
         Command::Replay(args) => replay::replay(args).await,

@@ -3,6 +3,8 @@
 
 use std::process::ExitCode;
 
+use std::io::IsTerminal;
+
 use anyhow::{Context, Result};
 
 use super::ReplayArgs;
@@ -14,6 +16,10 @@ pub async fn replay(args: ReplayArgs) -> Result<ExitCode> {
     let records = journal::read(&args.file)?;
     if !(args.speed > 0.0 && args.speed.is_finite()) {
         anyhow::bail!("--speed must be a positive number (got {})", args.speed);
+    }
+    if !args.json && !args.headless && std::io::stdout().is_terminal() {
+        let speed = if args.instant { 1000.0 } else { args.speed };
+        return super::tui::replay(records, speed, args.theme.as_deref()).await;
     }
     let mut view = SolveView::new(args.json, false, 512);
     let speed = (!args.instant).then_some(args.speed);

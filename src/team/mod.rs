@@ -16,5 +16,5 @@ pub mod worker;
 pub use coordinate::error_object;
 pub use extract::extract_code;
 pub use prompt::{messages_for, note_of};
-pub use run::{run_team, Agent, Session};
+pub use run::{continue_team, run_team, Agent, Continuation, Session};
 pub use spec::{agent_sampling, TeamConfig};

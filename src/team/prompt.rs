@@ -90,6 +90,17 @@ pub fn messages_for(
     messages
 }
 
+/// Adds the user's feedback (a re-prompt) to the last user message.
+pub fn with_feedback(messages: &mut [Message], feedback: &str) {
+    if let Some(last) = messages.last_mut() {
+        last.content = format!(
+            "{}\n\nThe user read the team's answer and says: {}\nTake this into account in your solution.",
+            last.content.trim_end(),
+            feedback.trim()
+        );
+    }
+}
+
 // The Mixture-of-Agents aggregation prompt (Wang et al., 2024), asking for code.
 const AGGREGATE_INSTRUCTIONS: &str = "You have been provided with a set of solutions from various agents to the problem above. \
 Your task is to synthesize these solutions into a single, high-quality solution. Critically evaluate them, \

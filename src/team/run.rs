@@ -13,7 +13,7 @@ use tokio_util::sync::CancellationToken;
 use super::agent_tests::write_tests;
 use super::checks::{failing_tests, run_tests, testable};
 use super::extract::extract_code;
-use super::prompt::{aggregate_messages, messages_for, note_of};
+use super::prompt::{aggregate_messages, messages_for, note_of, with_feedback};
 use super::spec::{agent_sampling, TeamConfig};
 use crate::event::{AgentInfo, Draft, TeamEvent};
 use crate::judge::sandbox::Sandbox;
@@ -22,6 +22,7 @@ use crate::memory::{Entry, EntryKind, MemoryStore};
 use crate::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling};
 use crate::problem::{Problem, TestCase};
 
+#[derive(Clone)]
 pub struct Agent {
     pub id: usize,
     pub backend: Arc<dyn ModelBackend>,
@@ -63,14 +64,13 @@ fn unverified(v: Option<Verdict>) -> Option<Verdict> {
 }
 
 /// Agent 0 writes one answer from all drafts, in a last round of its own.
-async fn aggregate(s: &Session<'_>, drafts: &[(usize, Draft)], events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
+async fn aggregate(s: &Session<'_>, round: u32, drafts: &[(usize, Draft)], events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
     let shown: Vec<(usize, String)> = drafts.iter().filter_map(|(a, d)| d.code.clone().map(|c| (*a, c))).collect();
     if shown.len() < 2 {
         return None; // nothing to synthesise
     }
     let agent = s.agents.first()?;
     let messages = aggregate_messages(s.problem, &shown, agent.backend.context_tokens(), s.max_tokens);
-    let round = s.rounds + 1;
     let draft = run_agent(agent, messages, s.max_tokens, round, events, cancel).await?;
     let answer = draft.code?;
     let entry = Entry::new(&s.problem.id, round, Some(agent.id), EntryKind::Draft, answer.clone());
@@ -145,8 +145,44 @@ pub(super) async fn remember(store: &dyn MemoryStore, events: &mpsc::Sender<Team
     }
 }
 
+/// More rounds of a session already run: the user's feedback (a re-prompt)
+/// for `Session::agents`, which may be part of the team; the others' latest
+/// drafts are taken from the memory and take part in the vote.
+#[derive(Debug, Clone)]
+pub struct Continuation {
+    /// The first new round's number (one after the last round run).
+    pub round: u32,
+    pub feedback: Option<String>,
+}
+
 /// Runs the session; returns the strategy's verdict (`None`: no draft had code).
 pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
+    run_rounds(s, None, events, cancel).await
+}
+
+/// Runs `s.rounds` more rounds of a session (see `Continuation`).
+pub async fn continue_team(s: Session<'_>, more: Continuation, events: mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
+    run_rounds(s, Some(more), events, cancel).await
+}
+
+/// Latest drafts in the memory of agents not in `exclude`, as drafts to vote on.
+fn drafts_from_memory(memory: &[Entry], exclude: &[usize]) -> Vec<(usize, Draft)> {
+    let mut by_agent: BTreeMap<usize, &Entry> = BTreeMap::new();
+    for e in memory.iter().filter(|e| e.kind == EntryKind::Draft) {
+        if let Some(a) = e.agent.filter(|a| !exclude.contains(a)) {
+            by_agent.insert(a, e);
+        }
+    }
+    by_agent
+        .into_iter()
+        .map(|(a, e)| {
+            let code = extract_code(&e.content).or_else(|| Some(e.content.clone()));
+            (a, Draft { text: e.content.clone(), code, finish: crate::model::FinishReason::Stop, usage: Default::default() })
+        })
+        .collect()
+}
+
+async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
     let started = Instant::now();
     let task = s.problem.id.clone();
     let infos = s
@@ -160,7 +196,18 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
     let mut latest: BTreeMap<usize, Draft> = BTreeMap::new();
     let mut runs: BTreeMap<usize, DraftRun> = BTreeMap::new();
     let mut extra: Vec<TestCase> = Vec::new();
-    for round in 1..=s.rounds.max(1) {
+    let first = more.as_ref().map_or(1, |m| m.round.max(1));
+    let feedback = more.as_ref().and_then(|m| m.feedback.clone());
+    let mut carried: Vec<(usize, Draft)> = Vec::new();
+    if more.is_some() {
+        if let Ok(entries) = s.store.read(&task, None).await {
+            let ours: Vec<usize> = s.agents.iter().map(|a| a.id).collect();
+            let memory: Vec<Entry> = entries.into_iter().map(|(_, e)| e).collect();
+            carried = drafts_from_memory(&memory, &ours);
+        }
+    }
+    let last_round = first + s.rounds.max(1) - 1;
+    for round in first..=last_round {
         if cancel.is_cancelled() {
             break;
         }
@@ -174,11 +221,18 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
         let turns = s.agents.iter().map(|a| {
             let ctx = a.backend.context_tokens();
             let failures = failing_tests(s.problem, runs.get(&a.id));
-            let messages = messages_for(s.problem, a.id, round, &memory, ctx, s.max_tokens, &failures);
+            let mut messages = messages_for(s.problem, a.id, round, &memory, ctx, s.max_tokens, &failures);
+            if let Some(f) = &feedback {
+                with_feedback(&mut messages, f);
+            }
             run_agent(a, messages, s.max_tokens, round, &events, cancel.clone())
         });
         let results = futures::future::join_all(turns).await;
-        let new: Vec<(usize, &Draft)> = s.agents.iter().zip(&results).filter_map(|(a, d)| d.as_ref().map(|d| (a.id, d))).collect();
+        let mut new: Vec<(usize, &Draft)> = s.agents.iter().zip(&results).filter_map(|(a, d)| d.as_ref().map(|d| (a.id, d))).collect();
+        if round == first {
+            // The rest of the team's drafts are judged beside the new ones.
+            new.extend(carried.iter().map(|(a, d)| (*a, d)));
+        }
         if round == 1 && s.agent_tests && testable(&s) {
             extra = write_tests(&s, &events, cancel.clone()).await;
         }
@@ -199,6 +253,9 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
             latest.insert(agent.id, draft);
         }
         runs.extend(tested);
+        if round == first {
+            latest.extend(std::mem::take(&mut carried));
+        }
         emit(&events, TeamEvent::RoundFinished { round }).await;
     }
 
@@ -206,13 +263,13 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
     let verdict = if !runs.is_empty() {
         ExecutionVote.decide(&drafts, &runs)
     } else if s.aggregate && !cancel.is_cancelled() {
-        aggregate(&s, &drafts, &events, cancel.clone()).await.or_else(|| unverified(s.strategy.decide(&drafts)))
+        aggregate(&s, last_round + 1, &drafts, &events, cancel.clone()).await.or_else(|| unverified(s.strategy.decide(&drafts)))
     } else {
         unverified(s.strategy.decide(&drafts))
     };
     if let Some(v) = &verdict {
         let decision = format!("{}: {} of {} drafts agree (agents {:?})", v.strategy, v.agents.len(), drafts.len(), v.agents);
-        remember(&*s.store, &events, Entry::new(&task, s.rounds, None, EntryKind::Decision, decision)).await;
+        remember(&*s.store, &events, Entry::new(&task, last_round, None, EntryKind::Decision, decision)).await;
         match s.store.put_final(&task, &v.answer).await {
             Ok(true) => {}
             Ok(false) => tracing::info!(task, "a final answer was already stored; kept it"),

@@ -1,0 +1,168 @@
+//! The app loop: messages in (terminal, team, replay, effect results), one
+//! `update` per message, effects out; the screen redrawn when something
+//! changed, at most every 16 ms, inside a synchronized update.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
+use ratatui::crossterm::execute;
+use tokio::signal::unix::{signal, SignalKind};
+use tokio::sync::mpsc;
+
+use super::events::InputThread;
+use super::msg::{Effect, Msg};
+use super::replayer::Replayer;
+use super::runner::{TeamRunner, TeamSetup};
+use super::state::{ReplayState, State};
+use super::{effects, terminal, update, view};
+use crate::memory::journal::{JournalWriter, Record};
+use crate::problem::Problem;
+
+/// What the app runs: a team (live), or a journal (replay).
+pub enum Source {
+    Team { setup: TeamSetup, problem: Option<Problem>, journal: Option<JournalWriter> },
+    Replay { records: Vec<Record>, speed: f64 },
+}
+
+/// How the session ended, for the caller to report after the terminal is back.
+pub struct Outcome {
+    pub accepted: Option<String>,
+    pub journal: Option<std::path::PathBuf>,
+}
+
+const FRAME: Duration = Duration::from_millis(16);
+
+pub async fn run(mut state: State, source: Source) -> Result<Outcome> {
+    terminal::install_panic_hook();
+    let mut tui = terminal::enter()?;
+    let result = run_loop(&mut tui, &mut state, source).await;
+    terminal::restore();
+    result
+}
+
+async fn run_loop(tui: &mut terminal::Tui, state: &mut State, source: Source) -> Result<Outcome> {
+    let (tx, mut rx) = mpsc::channel::<Msg>(4096);
+    let input = InputThread::spawn(tx.clone());
+    let started = Instant::now();
+    let size = tui.size()?;
+    update(state, Msg::Resize(size.width, size.height));
+
+    let (mut runner, replayer, mut journal) = match source {
+        Source::Team { setup, problem, journal } => {
+            let mut runner = TeamRunner::new(setup, tx.clone());
+            if let Some(p) = problem {
+                state.running = true;
+                runner.start(p);
+            }
+            (Some(runner), None, journal)
+        }
+        Source::Replay { records, speed } => {
+            state.replay = Some(ReplayState { speed, paused: false, done: false });
+            state.running = true;
+            (None, Some(Replayer::spawn(records, speed, tx.clone())), None)
+        }
+    };
+
+    let mut sigterm = signal(SignalKind::terminate())?;
+    let mut sighup = signal(SignalKind::hangup())?;
+    let mut frame = tokio::time::interval(FRAME);
+    frame.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut dirty = true;
+    while !state.quit {
+        tokio::select! {
+            Some(msg) = rx.recv() => {
+                update(state, Msg::Tick(started.elapsed().as_millis() as u64));
+                if let (Msg::Team(e), Some(j)) = (&msg, journal.as_mut()) {
+                    if let Err(err) = j.write(e) {
+                        tracing::warn!("journal write failed: {err:#}");
+                    }
+                }
+                let effects = update(state, msg);
+                for effect in effects {
+                    run_effect(effect, state, tui, &input, runner.as_mut(), replayer.as_ref(), &tx)?;
+                }
+                dirty = true;
+            }
+            _ = frame.tick(), if dirty => {
+                draw(tui, state)?;
+                dirty = false;
+            }
+            _ = sigterm.recv() => break,
+            _ = sighup.recv() => break,
+        }
+    }
+    if let Some(r) = runner.as_mut() {
+        r.cancel();
+    }
+    let journal = journal.and_then(|j| j.finish().map_err(|e| tracing::warn!("journal: {e:#}")).ok());
+    Ok(Outcome { accepted: state.accepted.clone(), journal })
+}
+
+fn draw(tui: &mut terminal::Tui, state: &State) -> Result<()> {
+    execute!(tui.backend_mut(), BeginSynchronizedUpdate)?;
+    let drawn = tui.draw(|f| view::draw(f, state)).map(|_| ());
+    execute!(tui.backend_mut(), EndSynchronizedUpdate)?;
+    tui.backend_mut().flush()?;
+    Ok(drawn?)
+}
+
+fn run_effect(
+    effect: Effect,
+    state: &mut State,
+    tui: &mut terminal::Tui,
+    input: &InputThread,
+    runner: Option<&mut TeamRunner>,
+    replayer: Option<&Replayer>,
+    tx: &mpsc::Sender<Msg>,
+) -> Result<()> {
+    match effect {
+        Effect::Start { problem } => match (runner, Problem::from_text(&problem)) {
+            (Some(r), Ok(p)) => r.start(p),
+            (_, Err(e)) => state.flash = Some(format!("{e:#}")),
+            (None, _) => {}
+        },
+        Effect::Reprompt { feedback, agents, round } => {
+            if let Some(r) = runner {
+                r.reprompt(feedback, agents, round);
+            }
+        }
+        Effect::CancelRound => {
+            if let Some(r) = runner {
+                r.cancel();
+            }
+        }
+        Effect::Judge(code) => match runner {
+            Some(r) => r.judge(code),
+            None => {
+                update(state, Msg::Judged(super::state::JudgeOutcome::NoTests));
+            }
+        },
+        Effect::Save { path, contents } => effects::save(path, contents, tx.clone()),
+        Effect::Copy(text) => effects::copy(text, tui, tx.clone()),
+        Effect::ExternalEdit(text) => {
+            input.pause(true);
+            let edited = terminal::suspended(tui, || effects::external_edit(&text));
+            input.pause(false);
+            let msg = match edited {
+                Ok(r) => Msg::Edited(r),
+                Err(e) => Msg::Edited(Err(format!("{e:#}"))),
+            };
+            for e in update(state, msg) {
+                if let Effect::Judge(code) = e {
+                    if let Some(r) = runner {
+                        r.judge(code);
+                    }
+                    break;
+                }
+            }
+        }
+        Effect::ReplaySpeed(s) => replayer.iter().for_each(|r| r.set_speed(s)),
+        Effect::ReplayPause(p) => replayer.iter().for_each(|r| r.set_paused(p)),
+        Effect::ReplayStep => replayer.iter().for_each(|r| r.step()),
+        Effect::Quit => state.quit = true,
+        Effect::Panic => panic!("memdoor: panic on purpose (MEMDOOR_TEST_PANIC)"),
+    }
+    Ok(())
+}

@@ -1,0 +1,137 @@
+//! Keys in the modes that take text or answer a question: the prompt bar,
+//! the inline editor, the quit confirmation, the help and diff overlays.
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::msg::Effect;
+use super::state::{Mode, PromptPurpose, State};
+use super::update::set_edited;
+
+pub fn key(state: &mut State, k: KeyEvent) -> Vec<Effect> {
+    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    let mode = std::mem::replace(&mut state.mode, Mode::Normal);
+    match mode {
+        Mode::Normal => Vec::new(),
+        Mode::Help => Vec::new(), // any key closes it
+        Mode::ConfirmQuit => match k.code {
+            KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => quit(state),
+            KeyCode::Char('c') if ctrl => quit(state),
+            _ => Vec::new(),
+        },
+        Mode::Prompt { purpose, mut input } => match k.code {
+            KeyCode::Esc => Vec::new(),
+            KeyCode::Enter => submit(state, purpose, input.lines().join("\n").trim().to_string()),
+            KeyCode::Char('c') if ctrl => Vec::new(),
+            _ => {
+                input.input(k);
+                state.mode = Mode::Prompt { purpose, input };
+                Vec::new()
+            }
+        },
+        Mode::Editing(mut area) => match k.code {
+            KeyCode::Esc => {
+                state.flash = Some("edit discarded".into());
+                Vec::new()
+            }
+            KeyCode::Char('s') if ctrl => {
+                let mut text = area.lines().join("\n");
+                if !text.ends_with('\n') && state.consensus.as_ref().is_some_and(|c| c.answer.ends_with('\n')) {
+                    text.push('\n');
+                }
+                set_edited(state, text)
+            }
+            _ => {
+                area.input(k);
+                state.mode = Mode::Editing(area);
+                Vec::new()
+            }
+        },
+        Mode::Diff { agent, against, side_by_side, scroll } => {
+            let n = state.agents.len();
+            let (mut against, mut side_by_side, mut scroll) = (against, side_by_side, scroll);
+            match k.code {
+                KeyCode::Esc | KeyCode::Char('q') => return Vec::new(),
+                KeyCode::Char('d') => against = next_against(agent, against, n, state.consensus.is_some()),
+                KeyCode::Char('s') => side_by_side = !side_by_side,
+                KeyCode::Up | KeyCode::Char('k') => scroll = scroll.saturating_sub(1),
+                KeyCode::Down | KeyCode::Char('j') => scroll += 1,
+                KeyCode::PageUp => scroll = scroll.saturating_sub(10),
+                KeyCode::PageDown => scroll += 10,
+                _ => {}
+            }
+            state.mode = Mode::Diff { agent, against, side_by_side, scroll };
+            Vec::new()
+        }
+    }
+}
+
+fn quit(state: &mut State) -> Vec<Effect> {
+    state.quit = true;
+    vec![Effect::Quit]
+}
+
+/// Consensus, then every other agent in turn, then the consensus again.
+fn next_against(agent: usize, against: Option<usize>, n: usize, has_consensus: bool) -> Option<usize> {
+    let mut next = match against {
+        None => 0,
+        Some(a) => a + 1,
+    };
+    if next == agent {
+        next += 1;
+    }
+    if next >= n {
+        return if has_consensus { None } else { Some((agent + 1) % n.max(1)) };
+    }
+    Some(next)
+}
+
+fn submit(state: &mut State, purpose: PromptPurpose, text: String) -> Vec<Effect> {
+    match purpose {
+        PromptPurpose::SavePath => {
+            let Some(c) = &state.consensus else { return Vec::new() };
+            if text.is_empty() {
+                state.flash = Some("no path given; nothing saved".into());
+                return Vec::new();
+            }
+            let contents = c.answer.clone();
+            state.accepted = Some(contents.clone());
+            vec![Effect::Save { path: text.into(), contents: contents.clone() }, Effect::Copy(contents)]
+        }
+        PromptPurpose::Feedback { agent } => {
+            if text.is_empty() {
+                state.flash = Some("no feedback given; nothing sent".into());
+                return Vec::new();
+            }
+            let round = state.round + 1;
+            state.rounds_planned = state.rounds_planned.max(round);
+            state.running = true;
+            state.flash = Some(match agent {
+                Some(a) => format!("round {round}: A{a} re-prompted"),
+                None => format!("round {round}: team re-prompted"),
+            });
+            vec![Effect::Reprompt { feedback: text, agents: agent.map(|a| vec![a]), round }]
+        }
+        PromptPurpose::NewProblem => {
+            if text.is_empty() {
+                state.flash = Some("no problem given".into());
+                return Vec::new();
+            }
+            state.running = true;
+            vec![Effect::Start { problem: text }]
+        }
+    }
+}
+
+pub fn paste(state: &mut State, text: &str) -> Vec<Effect> {
+    match &mut state.mode {
+        Mode::Prompt { input, .. } => {
+            // One line: a pasted newline would submit half a thought.
+            input.insert_str(text.replace(['\r', '\n'], " "));
+        }
+        Mode::Editing(area) => {
+            area.insert_str(text.replace("\r\n", "\n"));
+        }
+        _ => {}
+    }
+    Vec::new()
+}

@@ -1,0 +1,26 @@
+//! The terminal UI: five agent panes, the shared memory and the consensus.
+//! Elm-style: `Msg` → `update(&mut State, Msg) -> Vec<Effect>` (pure) →
+//! the app loop runs the effects; widgets in `view/` only draw `&State`.
+
+pub mod action;
+pub mod app;
+pub mod diff;
+mod effects;
+mod events;
+pub mod highlight;
+mod input;
+pub mod keymap;
+pub mod layout;
+pub mod msg;
+pub mod state;
+pub mod replayer;
+pub mod runner;
+mod team_events;
+pub mod terminal;
+pub mod theme;
+pub mod update;
+pub mod view;
+
+pub use msg::{Effect, Msg};
+pub use state::State;
+pub use update::update;

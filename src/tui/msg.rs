@@ -1,0 +1,52 @@
+//! The messages `update` takes (from the terminal, the clock, the team and the
+//! effects' results) and the effects it asks the app loop to run.
+
+use std::path::PathBuf;
+
+use ratatui::crossterm::event::{KeyEvent, MouseEvent};
+
+use crate::event::TeamEvent;
+
+#[derive(Debug, Clone)]
+pub enum Msg {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+    Paste(String),
+    Resize(u16, u16),
+    /// The app clock (milliseconds since start), for rates.
+    Tick(u64),
+    Team(TeamEvent),
+    /// The team task ended (after its last event, or cancelled).
+    TeamStopped,
+    /// The shared memory's connection state ("connected", "reconnecting"…).
+    StoreStatus(String),
+    Saved(Result<PathBuf, String>),
+    Copied(Result<&'static str, String>),
+    /// `$EDITOR` returned with the edited text (or failed).
+    Edited(Result<String, String>),
+    Judged(super::state::JudgeOutcome),
+    /// Replay: the journal has no more events.
+    ReplayEnded,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    /// Start the team on a new problem.
+    Start { problem: String },
+    /// A new round for `agents` (all when `None`) with the user's feedback.
+    Reprompt { feedback: String, agents: Option<Vec<usize>>, round: u32 },
+    /// Stop the running round.
+    CancelRound,
+    Save { path: PathBuf, contents: String },
+    Copy(String),
+    /// Suspend the terminal and edit `text` in `$EDITOR`.
+    ExternalEdit(String),
+    /// Run the (edited) answer on the problem's tests.
+    Judge(String),
+    ReplaySpeed(f64),
+    ReplayPause(bool),
+    ReplayStep,
+    Quit,
+    /// Test builds: panic on purpose.
+    Panic,
+}

@@ -1,0 +1,129 @@
+//! Runs the team for the TUI: a new problem, or more rounds with the user's
+//! feedback; each run on a task of its own whose events come back as `Msg`s,
+//! cancellable at any time. Also judges the user's edits.
+
+use std::sync::Arc;
+
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+use super::msg::Msg;
+use super::state::JudgeOutcome;
+use crate::judge::grade::{grade, Verdict};
+use crate::judge::sandbox::Sandbox;
+use crate::judge::SelfConsistency;
+use crate::memory::MemoryStore;
+use crate::problem::{Mode, Problem};
+use crate::team::{continue_team, run_team, Agent, Continuation, Session};
+
+/// What every run of the team shares.
+pub struct TeamSetup {
+    pub agents: Vec<Agent>,
+    pub store: Arc<dyn MemoryStore>,
+    pub sandbox: Option<Sandbox>,
+    pub rounds: u32,
+    pub max_tokens: usize,
+    pub agent_tests: bool,
+    /// Ids in a shared Redis must not collide with earlier runs' answers.
+    pub unique_ids: bool,
+}
+
+pub struct TeamRunner {
+    setup: Arc<TeamSetup>,
+    problem: Option<Arc<Problem>>,
+    cancel: Option<CancellationToken>,
+    tx: mpsc::Sender<Msg>,
+}
+
+impl TeamRunner {
+    pub fn new(setup: TeamSetup, tx: mpsc::Sender<Msg>) -> Self {
+        TeamRunner { setup: Arc::new(setup), problem: None, cancel: None, tx }
+    }
+
+    pub fn start(&mut self, mut problem: Problem) {
+        self.cancel();
+        if self.setup.unique_ids {
+            problem.id = format!("{}-{}", problem.id, crate::memory::now_ms());
+        }
+        self.problem = Some(Arc::new(problem));
+        self.spawn(None, None);
+    }
+
+    /// One more round for `agents` (all when `None`) with `feedback`.
+    pub fn reprompt(&mut self, feedback: String, agents: Option<Vec<usize>>, round: u32) {
+        self.cancel();
+        self.spawn(Some(Continuation { round, feedback: Some(feedback) }), agents);
+    }
+
+    pub fn cancel(&mut self) {
+        if let Some(c) = self.cancel.take() {
+            c.cancel();
+        }
+    }
+
+    fn spawn(&mut self, more: Option<Continuation>, only: Option<Vec<usize>>) {
+        let Some(problem) = self.problem.clone() else { return };
+        let cancel = CancellationToken::new();
+        self.cancel = Some(cancel.clone());
+        let (setup, tx) = (self.setup.clone(), self.tx.clone());
+        tokio::spawn(async move {
+            let agents: Vec<Agent> =
+                setup.agents.iter().filter(|a| only.as_ref().is_none_or(|o| o.contains(&a.id))).cloned().collect();
+            let (etx, mut erx) = mpsc::channel(1024);
+            let forward = {
+                let tx = tx.clone();
+                async move {
+                    while let Some(e) = erx.recv().await {
+                        let _ = tx.send(Msg::Team(e)).await;
+                    }
+                }
+            };
+            let rounds = if more.is_some() { 1 } else { setup.rounds };
+            let session = Session {
+                problem: &problem,
+                agents: &agents,
+                max_tokens: setup.max_tokens,
+                rounds,
+                strategy: &SelfConsistency,
+                store: setup.store.clone(),
+                sandbox: setup.sandbox.clone(),
+                agent_tests: setup.agent_tests,
+                aggregate: true,
+            };
+            let run = async move {
+                match more {
+                    None => run_team(session, etx, cancel).await,
+                    Some(m) => continue_team(session, m, etx, cancel).await,
+                }
+            };
+            futures::future::join(run, forward).await;
+            let _ = tx.send(Msg::TeamStopped).await;
+        });
+    }
+
+    /// Runs `code` on the problem's public tests; the outcome comes back as `Msg::Judged`.
+    pub fn judge(&self, code: String) {
+        let (problem, sandbox, tx) = (self.problem.clone(), self.setup.sandbox.clone(), self.tx.clone());
+        tokio::spawn(async move {
+            let outcome = match (problem, sandbox) {
+                (Some(p), Some(sb)) if !p.public_tests.is_empty() && !matches!(p.mode, Mode::HumanEval { .. }) => {
+                    match grade(&sb, &p.mode, &code, &p.public_tests).await {
+                        Ok(results) => JudgeOutcome::Tests {
+                            passed: results.iter().filter(|r| r.verdict == Verdict::Pass).count(),
+                            run: results.len(),
+                        },
+                        Err(e) => JudgeOutcome::Error(format!("{e:#}")),
+                    }
+                }
+                _ => JudgeOutcome::NoTests,
+            };
+            let _ = tx.send(Msg::Judged(outcome)).await;
+        });
+    }
+}
+
+impl Drop for TeamRunner {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}

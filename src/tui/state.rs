@@ -1,0 +1,214 @@
+//! Everything the screen shows, and nothing it does: widgets draw from
+//! `&State`; `update` (update.rs) is the only place it changes.
+
+use std::path::PathBuf;
+
+use ratatui_textarea::TextArea;
+
+use super::highlight::Highlighted;
+use super::keymap::Keymap;
+use super::theme::Theme;
+use crate::event::{AgentInfo, DraftEvidence};
+use crate::memory::{Entry, EntryKind};
+use crate::model::FinishReason;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum PaneStatus {
+    Waiting,
+    Streaming,
+    Done(FinishReason),
+    Failed(String),
+}
+
+/// One agent's pane: its draft as it streams, and how it fared.
+pub struct AgentPane {
+    pub info: Option<AgentInfo>,
+    pub round: u32,
+    pub draft: Highlighted,
+    pub status: PaneStatus,
+    /// Tokens this round (deltas while streaming; exact once done).
+    pub tokens: usize,
+    /// App-clock milliseconds of this round's first and latest token.
+    pub first_ms: Option<u64>,
+    pub last_ms: Option<u64>,
+    /// Public tests passed and run for the latest draft.
+    pub tests: Option<(usize, usize)>,
+    pub scroll: Scroll,
+}
+
+impl AgentPane {
+    pub fn new(theme: &Theme) -> Self {
+        AgentPane {
+            info: None,
+            round: 0,
+            draft: Highlighted::new(theme),
+            status: PaneStatus::Waiting,
+            tokens: 0,
+            first_ms: None,
+            last_ms: None,
+            tests: None,
+            scroll: Scroll::Follow,
+        }
+    }
+
+    /// Tokens per second over this round's stream so far.
+    pub fn rate(&self) -> Option<f64> {
+        let (a, b) = (self.first_ms?, self.last_ms?);
+        (b > a && self.tokens > 1).then(|| (self.tokens - 1) as f64 * 1000.0 / (b - a) as f64)
+    }
+}
+
+/// Where a scrollable view stands: following the end, or at a top line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scroll {
+    Follow,
+    At(usize),
+}
+
+impl Scroll {
+    /// The first line to show of `total` in a view `height` lines tall.
+    pub fn top(self, total: usize, height: usize) -> usize {
+        let last_top = total.saturating_sub(height);
+        match self {
+            Scroll::Follow => last_top,
+            Scroll::At(t) => t.min(last_top),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    Agent(usize),
+    Memory,
+    Consensus,
+}
+
+/// The answer the team stands behind, as shown and as the user changed it.
+pub struct ConsensusView {
+    pub answer: String,
+    pub strategy: String,
+    pub cluster: usize,
+    pub agents: Vec<usize>,
+    pub evidence: Vec<DraftEvidence>,
+    pub code: Highlighted,
+    /// The user edited it; `judged` is the edit's own verdict.
+    pub edited: bool,
+    pub judged: Option<JudgeOutcome>,
+    pub scroll: Scroll,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum JudgeOutcome {
+    Running,
+    Tests { passed: usize, run: usize },
+    NoTests,
+    Error(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PromptPurpose {
+    NewProblem,
+    /// Feedback for every agent, or one.
+    Feedback { agent: Option<usize> },
+    SavePath,
+}
+
+pub enum Mode {
+    Normal,
+    Help,
+    Prompt { purpose: PromptPurpose, input: TextArea<'static> },
+    Editing(TextArea<'static>),
+    ConfirmQuit,
+    Diff { agent: usize, against: Option<usize>, side_by_side: bool, scroll: usize },
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReplayState {
+    pub speed: f64,
+    pub paused: bool,
+    pub done: bool,
+}
+
+pub struct State {
+    pub theme: Theme,
+    pub keymap: Keymap,
+    pub task: Option<String>,
+    pub problem: String,
+    pub agents: Vec<AgentPane>,
+    pub memory: Vec<Entry>,
+    pub memory_filter: (Option<usize>, Option<EntryKind>),
+    pub memory_scroll: Scroll,
+    pub consensus: Option<ConsensusView>,
+    /// The latest round started, and the rounds planned so far.
+    pub round: u32,
+    pub rounds_planned: u32,
+    pub running: bool,
+    pub store: String,
+    pub sandbox: Option<String>,
+    pub focus: Focus,
+    /// The agent last focused (shown in tab mode while another pane has focus).
+    pub last_agent_focus: usize,
+    pub zoom: Option<usize>,
+    pub mode: Mode,
+    pub size: (u16, u16),
+    pub highlight: bool,
+    pub accepted: Option<String>,
+    pub default_save: PathBuf,
+    /// A one-line message in the status bar (results of actions, errors).
+    pub flash: Option<String>,
+    pub replay: Option<ReplayState>,
+    pub now_ms: u64,
+    pub quit: bool,
+    pub debug_keys: bool,
+}
+
+impl State {
+    pub fn new(theme: Theme, keymap: Keymap, agents: usize, rounds: u32, store: String) -> Self {
+        let panes = (0..agents).map(|_| AgentPane::new(&theme)).collect();
+        State {
+            theme,
+            keymap,
+            task: None,
+            problem: String::new(),
+            agents: panes,
+            memory: Vec::new(),
+            memory_filter: (None, None),
+            memory_scroll: Scroll::Follow,
+            consensus: None,
+            round: 0,
+            rounds_planned: rounds,
+            running: false,
+            store,
+            sandbox: None,
+            focus: Focus::Agent(0),
+            last_agent_focus: 0,
+            zoom: None,
+            mode: Mode::Normal,
+            size: (80, 24),
+            highlight: true,
+            accepted: None,
+            default_save: PathBuf::from("solution.py"),
+            flash: None,
+            replay: None,
+            now_ms: 0,
+            quit: false,
+            debug_keys: false,
+        }
+    }
+
+    /// Memory entries passing the current filter.
+    pub fn visible_memory(&self) -> impl Iterator<Item = &Entry> {
+        let (agent, kind) = self.memory_filter;
+        self.memory.iter().filter(move |e| agent.is_none_or(|a| e.agent == Some(a)) && kind.is_none_or(|k| e.kind == k))
+    }
+
+    /// Sum of the streaming agents' rates.
+    pub fn team_rate(&self) -> f64 {
+        self.agents.iter().filter(|p| p.status == PaneStatus::Streaming).filter_map(AgentPane::rate).sum()
+    }
+
+    /// An answer exists that the user has neither accepted nor seen saved.
+    pub fn unaccepted_answer(&self) -> bool {
+        self.replay.is_none() && self.consensus.as_ref().is_some_and(|c| self.accepted.as_deref() != Some(c.answer.as_str()))
+    }
+}

@@ -1,0 +1,74 @@
+//! The terminal: raw mode, the alternate screen, mouse and paste on entry;
+//! all of it undone on every way out (normal exit, error, panic, signal,
+//! suspension for `$EDITOR`). The UI draws on /dev/tty, so stdout stays
+//! free for `--print` and pipes.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anyhow::{Context, Result};
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture};
+use ratatui::crossterm::terminal::{self, EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::crossterm::{cursor, execute};
+use ratatui::Terminal;
+
+pub type Tui = Terminal<CrosstermBackend<File>>;
+
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+fn tty() -> io::Result<File> {
+    std::fs::OpenOptions::new().read(true).write(true).open("/dev/tty")
+}
+
+/// Raw mode, alternate screen, mouse and bracketed paste.
+pub fn enter() -> Result<Tui> {
+    let mut out = tty().context("opening the terminal (/dev/tty): the TUI needs one; use `memdoor solve` without a terminal")?;
+    terminal::enable_raw_mode().context("switching the terminal to raw mode")?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    if let Err(e) = execute!(out, EnterAlternateScreen, EnableMouseCapture, EnableBracketedPaste, cursor::Hide) {
+        restore();
+        return Err(e).context("setting up the terminal");
+    }
+    let backend = CrosstermBackend::new(out);
+    Terminal::new(backend).map_err(|e| {
+        restore();
+        anyhow::anyhow!("setting up the terminal: {e}")
+    })
+}
+
+/// Puts the terminal back as it was; safe to call more than once, from a
+/// panic hook or a signal path.
+pub fn restore() {
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
+    let _ = terminal::disable_raw_mode();
+    if let Ok(mut out) = tty() {
+        let _ = execute!(out, DisableBracketedPaste, DisableMouseCapture, LeaveAlternateScreen, cursor::Show);
+        let _ = out.flush();
+    }
+}
+
+/// Restores the terminal before the default panic message prints, so the
+/// message is readable and the shell usable.
+pub fn install_panic_hook() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
+}
+
+/// Runs `f` with the terminal as the user's shell has it (for `$EDITOR`),
+/// then takes it back and redraws from scratch.
+pub fn suspended<T>(tui: &mut Tui, f: impl FnOnce() -> T) -> Result<T> {
+    restore();
+    let out = f();
+    terminal::enable_raw_mode().context("re-entering raw mode")?;
+    ACTIVE.store(true, Ordering::SeqCst);
+    execute!(tui.backend_mut(), EnterAlternateScreen, EnableMouseCapture, EnableBracketedPaste, cursor::Hide)?;
+    tui.clear()?;
+    Ok(out)
+}

@@ -1,0 +1,325 @@
+//! `update(state, msg) -> effects`: every change to the state, and no IO.
+//! Team events are applied in team_events.rs; keys in the modes other than
+//! Normal in input.rs.
+
+use ratatui::crossterm::event::{KeyEventKind, MouseEventKind};
+
+use super::action::Action;
+use super::input;
+use super::layout::{self, areas, inner_height};
+use super::msg::{Effect, Msg};
+use super::state::{Focus, JudgeOutcome, Mode, PromptPurpose, Scroll, State};
+use super::team_events;
+
+pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
+    match msg {
+        Msg::Key(k) if k.kind != KeyEventKind::Release => {
+            if matches!(state.mode, Mode::Normal) {
+                match state.keymap.action(&k) {
+                    Some(a) => act(state, a),
+                    None => Vec::new(),
+                }
+            } else {
+                input::key(state, k)
+            }
+        }
+        Msg::Key(_) => Vec::new(),
+        Msg::Paste(text) => input::paste(state, &text),
+        Msg::Mouse(m) => mouse(state, m),
+        Msg::Resize(w, h) => {
+            state.size = (w, h);
+            Vec::new()
+        }
+        Msg::Tick(ms) => {
+            state.now_ms = ms;
+            Vec::new()
+        }
+        Msg::Team(e) => {
+            team_events::apply(state, e);
+            Vec::new()
+        }
+        Msg::TeamStopped => {
+            state.running = false;
+            Vec::new()
+        }
+        Msg::StoreStatus(s) => {
+            state.store = s;
+            Vec::new()
+        }
+        Msg::Saved(r) => {
+            state.flash = Some(match r {
+                Ok(p) => format!("saved to {}", p.display()),
+                Err(e) => format!("save failed: {e}"),
+            });
+            Vec::new()
+        }
+        Msg::Copied(r) => {
+            let saved = state.flash.take().unwrap_or_default();
+            let copied = match r {
+                Ok(how) => format!("copied ({how})"),
+                Err(e) => format!("copy failed: {e}"),
+            };
+            state.flash = Some(if saved.is_empty() { copied } else { format!("{saved}; {copied}") });
+            Vec::new()
+        }
+        Msg::Edited(Ok(text)) => set_edited(state, text),
+        Msg::Edited(Err(e)) => {
+            state.flash = Some(format!("editor: {e}"));
+            Vec::new()
+        }
+        Msg::Judged(outcome) => {
+            if let Some(c) = state.consensus.as_mut() {
+                c.judged = Some(outcome);
+            }
+            Vec::new()
+        }
+        Msg::ReplayEnded => {
+            if let Some(r) = state.replay.as_mut() {
+                r.done = true;
+            }
+            state.running = false;
+            Vec::new()
+        }
+    }
+}
+
+/// The user's edit becomes the consensus; the judge runs it.
+pub(super) fn set_edited(state: &mut State, text: String) -> Vec<Effect> {
+    let Some(c) = state.consensus.as_mut() else { return Vec::new() };
+    if c.answer == text {
+        state.flash = Some("no change".into());
+        return Vec::new();
+    }
+    c.answer = text.clone();
+    c.code.set_text(&text);
+    c.edited = true;
+    c.judged = Some(JudgeOutcome::Running);
+    state.flash = Some("edited; judging".into());
+    vec![Effect::Judge(text)]
+}
+
+fn focused_agent(state: &State) -> Option<usize> {
+    match state.focus {
+        Focus::Agent(i) => Some(i),
+        _ => None,
+    }
+}
+
+pub(super) fn prompt(state: &mut State, purpose: PromptPurpose, initial: &str) {
+    let mut input = ratatui_textarea::TextArea::new(vec![initial.to_string()]);
+    input.move_cursor(ratatui_textarea::CursorMove::End);
+    state.mode = Mode::Prompt { purpose, input };
+}
+
+fn act(state: &mut State, a: Action) -> Vec<Effect> {
+    state.flash = None;
+    if let Some(i) = a.zoom_index() {
+        if i < state.agents.len() {
+            state.zoom = if state.zoom == Some(i) { None } else { Some(i) };
+            set_focus(state, Focus::Agent(i));
+        }
+        return Vec::new();
+    }
+    match a {
+        Action::Quit => {
+            if state.unaccepted_answer() {
+                state.mode = Mode::ConfirmQuit;
+                return Vec::new();
+            }
+            state.quit = true;
+            return vec![Effect::Quit];
+        }
+        Action::Cancel => {
+            if state.zoom.take().is_some() {
+                return Vec::new();
+            }
+            if state.running && state.replay.is_none() {
+                state.flash = Some("stopping the round…".into());
+                return vec![Effect::CancelRound];
+            }
+        }
+        Action::Accept => match &state.consensus {
+            Some(_) => prompt(state, PromptPurpose::SavePath, &state.default_save.display().to_string()),
+            None => state.flash = Some("no answer to accept yet".into()),
+        },
+        Action::Copy => {
+            if let Some(c) = &state.consensus {
+                return vec![Effect::Copy(c.answer.clone())];
+            }
+            state.flash = Some("no answer to copy yet".into());
+        }
+        Action::Edit => match &state.consensus {
+            Some(c) => {
+                let lines: Vec<String> = c.answer.lines().map(str::to_string).collect();
+                state.mode = Mode::Editing(ratatui_textarea::TextArea::new(lines));
+            }
+            None => state.flash = Some("no answer to edit yet".into()),
+        },
+        Action::EditExternal => match &state.consensus {
+            Some(c) => return vec![Effect::ExternalEdit(c.answer.clone())],
+            None => state.flash = Some("no answer to edit yet".into()),
+        },
+        Action::Reprompt | Action::RepromptFocused => {
+            let agent = if a == Action::RepromptFocused { focused_agent(state) } else { None };
+            if a == Action::RepromptFocused && agent.is_none() {
+                state.flash = Some("focus an agent pane first (tab)".into());
+            } else if state.replay.is_some() || state.task.is_none() {
+                state.flash = Some("nothing to re-prompt".into());
+            } else if state.running {
+                state.flash = Some("the team is still working (esc stops it)".into());
+            } else {
+                prompt(state, PromptPurpose::Feedback { agent }, "");
+            }
+        }
+        Action::NewProblem => {
+            if state.replay.is_some() {
+                state.flash = Some("a replay cannot take a new problem".into());
+            } else if state.running {
+                state.flash = Some("the team is still working (esc stops it)".into());
+            } else {
+                prompt(state, PromptPurpose::NewProblem, "");
+            }
+        }
+        Action::Diff => {
+            let agent = focused_agent(state).unwrap_or(state.last_agent_focus);
+            if agent < state.agents.len() {
+                let against = if state.consensus.is_some() { None } else { Some((agent + 1) % state.agents.len()) };
+                state.mode = Mode::Diff { agent, against, side_by_side: state.size.0 >= 100, scroll: 0 };
+            }
+        }
+        Action::FocusNext | Action::FocusPrev => {
+            let order = focus_order(state);
+            let at = order.iter().position(|f| *f == state.focus).unwrap_or(0);
+            let next = if a == Action::FocusNext { (at + 1) % order.len() } else { (at + order.len() - 1) % order.len() };
+            set_focus(state, order[next]);
+            if state.zoom.is_some() {
+                state.zoom = focused_agent(state);
+            }
+        }
+        Action::ScrollUp => scroll(state, -1),
+        Action::ScrollDown => scroll(state, 1),
+        Action::PageUp => scroll(state, -(page(state) as i64)),
+        Action::PageDown => scroll(state, page(state) as i64),
+        Action::ScrollEnd => *focused_scroll(state) = Scroll::Follow,
+        Action::FilterAgent => {
+            let n = state.agents.len();
+            state.memory_filter.0 = match state.memory_filter.0 {
+                None if n > 0 => Some(0),
+                Some(a) if a + 1 < n => Some(a + 1),
+                _ => None,
+            };
+        }
+        Action::FilterKind => {
+            use crate::memory::EntryKind::*;
+            let kinds = [Draft, Note, Test, Decision, Error];
+            state.memory_filter.1 = match state.memory_filter.1 {
+                None => Some(kinds[0]),
+                Some(k) => kinds.iter().position(|x| *x == k).and_then(|i| kinds.get(i + 1)).copied(),
+            };
+        }
+        Action::ToggleHighlight => {
+            state.highlight = !state.highlight;
+            let on = state.highlight;
+            state.agents.iter_mut().for_each(|p| p.draft.set_enabled(on));
+            if let Some(c) = state.consensus.as_mut() {
+                c.code.set_enabled(on);
+            }
+        }
+        Action::Help => state.mode = Mode::Help,
+        Action::Pause | Action::Step | Action::Faster | Action::Slower => return replay_control(state, a),
+        Action::DebugPanic if state.debug_keys => return vec![Effect::Panic],
+        Action::DiffLayout | Action::Zoom1 | Action::Zoom2 | Action::Zoom3 | Action::Zoom4 | Action::Zoom5 | Action::DebugPanic => {}
+    }
+    Vec::new()
+}
+
+const SPEEDS: &[f64] = &[0.5, 1.0, 2.0, 5.0, 10.0];
+
+fn replay_control(state: &mut State, a: Action) -> Vec<Effect> {
+    let Some(r) = state.replay.as_mut() else { return Vec::new() };
+    match a {
+        Action::Pause => {
+            r.paused = !r.paused;
+            vec![Effect::ReplayPause(r.paused)]
+        }
+        Action::Step => vec![Effect::ReplayStep],
+        _ => {
+            let at = SPEEDS.iter().position(|s| *s >= r.speed).unwrap_or(SPEEDS.len() - 1);
+            let next = if a == Action::Faster { (at + 1).min(SPEEDS.len() - 1) } else { at.saturating_sub(1) };
+            r.speed = SPEEDS[next];
+            vec![Effect::ReplaySpeed(r.speed)]
+        }
+    }
+}
+
+fn focus_order(state: &State) -> Vec<Focus> {
+    (0..state.agents.len()).map(Focus::Agent).chain([Focus::Memory, Focus::Consensus]).collect()
+}
+
+pub(super) fn set_focus(state: &mut State, f: Focus) {
+    state.focus = f;
+    if let Focus::Agent(i) = f {
+        state.last_agent_focus = i;
+    }
+}
+
+/// Lines in the focused view, and the view's height.
+fn extent(state: &State) -> (usize, usize) {
+    let a = areas(state);
+    match state.focus {
+        Focus::Agent(i) => {
+            let h = a.agents.iter().find(|(j, _)| *j == i).map_or(10, |(_, r)| inner_height(*r));
+            (state.agents.get(i).map_or(0, |p| p.draft.line_count()), h)
+        }
+        Focus::Memory => (state.visible_memory().count(), a.memory.map_or(10, inner_height)),
+        Focus::Consensus => (state.consensus.as_ref().map_or(0, |c| c.code.line_count()), a.consensus.map_or(10, inner_height)),
+    }
+}
+
+fn page(state: &State) -> usize {
+    extent(state).1.saturating_sub(1).max(1)
+}
+
+fn focused_scroll(state: &mut State) -> &mut Scroll {
+    match state.focus {
+        Focus::Agent(i) if i < state.agents.len() => &mut state.agents[i].scroll,
+        Focus::Consensus if state.consensus.is_some() => &mut state.consensus.as_mut().expect("checked").scroll,
+        _ => &mut state.memory_scroll,
+    }
+}
+
+/// Scrolls the focused view; scrolling to the end follows the stream again.
+fn scroll(state: &mut State, by: i64) {
+    let (total, height) = extent(state);
+    let last_top = total.saturating_sub(height);
+    let s = focused_scroll(state);
+    let top = s.top(total, height) as i64 + by;
+    let top = top.clamp(0, last_top as i64) as usize;
+    *s = if top >= last_top { Scroll::Follow } else { Scroll::At(top) };
+}
+
+fn mouse(state: &mut State, m: ratatui::crossterm::event::MouseEvent) -> Vec<Effect> {
+    if !matches!(state.mode, Mode::Normal) {
+        return Vec::new();
+    }
+    let a = areas(state);
+    let hit = a
+        .agents
+        .iter()
+        .find(|(_, r)| layout::contains(*r, m.column, m.row))
+        .map(|(i, _)| Focus::Agent(*i))
+        .or_else(|| a.memory.filter(|r| layout::contains(*r, m.column, m.row)).map(|_| Focus::Memory))
+        .or_else(|| a.consensus.filter(|r| layout::contains(*r, m.column, m.row)).map(|_| Focus::Consensus));
+    let Some(target) = hit else { return Vec::new() };
+    match m.kind {
+        MouseEventKind::Down(_) => set_focus(state, target),
+        MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
+            let before = state.focus;
+            set_focus(state, target);
+            scroll(state, if m.kind == MouseEventKind::ScrollUp { -3 } else { 3 });
+            state.focus = before;
+        }
+        _ => {}
+    }
+    Vec::new()
+}

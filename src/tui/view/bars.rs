@@ -1,0 +1,99 @@
+//! The one-line bars: the title (task, round, store, team speed), the prompt
+//! bar (feedback, a new problem, a path; or the latest message), the keys.
+
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+use super::clip;
+use crate::tui::action::Action;
+use crate::tui::state::{Mode, PromptPurpose, State};
+
+pub fn title(frame: &mut Frame, area: Rect, state: &State) {
+    let pal = &state.theme.palette;
+    let mut parts = vec!["memdoor".to_string()];
+    if let Some(r) = &state.replay {
+        let how = if r.done { "ended".to_string() } else if r.paused { "paused".to_string() } else { format!("{}×", r.speed) };
+        parts.push(format!("replay {how}"));
+    }
+    if let Some(t) = &state.task {
+        parts.push(format!("task {t}"));
+    }
+    if state.round > 0 {
+        parts.push(if state.replay.is_some() { format!("round {}", state.round) } else { format!("round {}/{}", state.round, state.rounds_planned.max(state.round)) });
+    }
+    parts.push(state.store.clone());
+    parts.push(format!("{} agents", state.agents.len()));
+    if state.running {
+        parts.push(format!("{:.0} tok/s", state.team_rate()));
+    }
+    if let Some(sb) = &state.sandbox {
+        parts.push(sb.clone());
+    }
+    let text = clip(&parts.join(" · "), area.width as usize);
+    let style = Style::new().bg(pal.status_bg).fg(pal.status_fg).add_modifier(Modifier::BOLD);
+    frame.render_widget(Paragraph::new(format!("{text:<width$}", width = area.width as usize)).style(style), area);
+}
+
+pub fn prompt(frame: &mut Frame, area: Rect, state: &State) {
+    let pal = &state.theme.palette;
+    if let Mode::Prompt { purpose, input } = &state.mode {
+        let label = match purpose {
+            PromptPurpose::NewProblem => " problem> ".to_string(),
+            PromptPurpose::Feedback { agent: None } => " feedback (all)> ".to_string(),
+            PromptPurpose::Feedback { agent: Some(a) } => format!(" feedback (A{a})> "),
+            PromptPurpose::SavePath => " save to> ".to_string(),
+        };
+        let w = (label.chars().count() as u16).min(area.width);
+        frame.render_widget(Span::styled(label, Style::new().fg(pal.accent).add_modifier(Modifier::BOLD)), Rect { width: w, ..area });
+        frame.render_widget(input, Rect { x: area.x + w, width: area.width - w, ..area });
+        return;
+    }
+    let line = match &state.flash {
+        Some(f) => Line::from(Span::styled(format!(" {f}"), Style::new().fg(pal.warn))),
+        None if state.task.is_none() && state.replay.is_none() => {
+            let key = state.keymap.key_for(Action::NewProblem).unwrap_or_default();
+            Line::from(Span::styled(format!(" press {key} to type a problem"), Style::new().fg(pal.dim)))
+        }
+        None => Line::from(Span::styled(clip(&format!(" > {}", first_line(&state.problem)), area.width as usize), Style::new().fg(pal.dim))),
+    };
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+fn first_line(s: &str) -> &str {
+    s.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("")
+}
+
+pub fn keys(frame: &mut Frame, area: Rect, state: &State) {
+    let pal = &state.theme.palette;
+    let hints: &[(Action, &str)] = match (&state.mode, state.replay.is_some()) {
+        (Mode::Editing(_), _) => &[],
+        (_, true) => &[(Action::Pause, "pause"), (Action::Step, "step"), (Action::Faster, "faster"), (Action::Slower, "slower"), (Action::Diff, "diff"), (Action::Help, "help"), (Action::Quit, "quit")],
+        _ => &[
+            (Action::Accept, "accept"),
+            (Action::Edit, "edit"),
+            (Action::Reprompt, "re-prompt"),
+            (Action::Zoom1, "zoom"),
+            (Action::Diff, "diff"),
+            (Action::FocusNext, "focus"),
+            (Action::Cancel, "stop"),
+            (Action::Help, "help"),
+            (Action::Quit, "quit"),
+        ],
+    };
+    let text = if matches!(state.mode, Mode::Editing(_)) {
+        " ctrl-s save · esc discard".to_string()
+    } else {
+        let parts: Vec<String> = hints
+            .iter()
+            .filter_map(|(a, what)| {
+                let k = state.keymap.key_for(*a)?;
+                Some(if *a == Action::Zoom1 { format!("{k}-5 {what}") } else { format!("{k} {what}") })
+            })
+            .collect();
+        format!(" {}", parts.join(" · "))
+    };
+    frame.render_widget(Paragraph::new(clip(&text, area.width as usize)).style(Style::new().fg(pal.dim)), area);
+}

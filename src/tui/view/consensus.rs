@@ -1,0 +1,60 @@
+//! The consensus pane: the answer the team stands behind, and why.
+
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::Frame;
+
+use super::clip;
+use crate::tui::layout::inner_height;
+use crate::tui::state::{ConsensusView, Focus, JudgeOutcome, State};
+
+/// Tests the winning drafts passed, from the vote's evidence.
+fn winners_tests(c: &ConsensusView) -> Option<(usize, usize)> {
+    c.evidence.iter().filter(|e| c.agents.contains(&e.agent)).filter_map(|e| e.tests).max()
+}
+
+fn verdict_span(tests: Option<(usize, usize)>, unverified: bool, state: &State) -> Span<'static> {
+    let pal = &state.theme.palette;
+    match tests {
+        Some((p, r)) if p == r => Span::styled(format!(" ✓ {p}/{r} "), Style::new().fg(pal.pass).add_modifier(Modifier::BOLD)),
+        Some((p, r)) => Span::styled(format!(" ✗ {p}/{r} "), Style::new().fg(pal.fail).add_modifier(Modifier::BOLD)),
+        None if unverified => Span::styled(" unverified ".to_string(), Style::new().fg(pal.warn)),
+        None => Span::raw(""),
+    }
+}
+
+pub fn consensus(frame: &mut Frame, area: Rect, state: &State) {
+    let pal = &state.theme.palette;
+    let focused = state.focus == Focus::Consensus;
+    let mut block = Block::new().borders(Borders::ALL).border_style(Style::new().fg(if focused { pal.border_focus } else { pal.border }));
+    let Some(c) = &state.consensus else {
+        let msg = if state.running { "the team is working…" } else { "no answer yet" };
+        block = block.title(Span::styled(" Consensus ", Style::new().fg(pal.title)));
+        frame.render_widget(Paragraph::new(Span::styled(msg, Style::new().fg(pal.dim))).block(block), area);
+        return;
+    };
+    let mut title = vec![Span::styled(" Consensus ", Style::new().fg(pal.title).add_modifier(Modifier::BOLD))];
+    if c.edited {
+        title.push(Span::styled("· edited ", Style::new().fg(pal.accent)));
+        title.push(match &c.judged {
+            Some(JudgeOutcome::Tests { passed, run }) => verdict_span(Some((*passed, *run)), false, state),
+            Some(JudgeOutcome::Running) => Span::styled(" judging… ".to_string(), Style::new().fg(pal.dim)),
+            Some(JudgeOutcome::NoTests) | None => verdict_span(None, true, state),
+            Some(JudgeOutcome::Error(e)) => Span::styled(format!(" judge failed: {e} "), Style::new().fg(pal.fail)),
+        });
+    } else {
+        let agents: Vec<String> = c.agents.iter().map(|a| format!("A{a}")).collect();
+        title.push(Span::styled(format!("· cluster {} · {} votes ({}) ", c.cluster, c.agents.len(), agents.join(" ")), Style::new().fg(pal.dim)));
+        title.push(verdict_span(winners_tests(c), c.strategy.contains("unverified"), state));
+    }
+    if state.accepted.as_deref() == Some(c.answer.as_str()) {
+        title.push(Span::styled(" accepted ", Style::new().fg(pal.pass)));
+    }
+    let strategy = clip(&format!(" {} ", c.strategy), area.width.saturating_sub(2) as usize);
+    block = block.title(Line::from(title)).title_bottom(Span::styled(strategy, Style::new().fg(pal.dim)));
+    let height = inner_height(area);
+    let top = c.scroll.top(c.code.line_count(), height);
+    frame.render_widget(Paragraph::new(c.code.lines(top, height)).block(block), area);
+}

@@ -1,0 +1,95 @@
+//! What opens over the screen: help, the quit question, the inline editor
+//! and the diff view.
+
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+use ratatui::Frame;
+
+use crate::tui::diff;
+use crate::tui::layout::{centered, inner_height};
+use crate::tui::state::{Mode, State};
+
+pub fn draw(frame: &mut Frame, area: Rect, state: &State) {
+    match &state.mode {
+        Mode::Help => help(frame, area, state),
+        Mode::ConfirmQuit => confirm(frame, area, state),
+        Mode::Editing(textarea) => {
+            let pal = &state.theme.palette;
+            frame.render_widget(Clear, area);
+            let block = Block::new()
+                .borders(Borders::ALL)
+                .border_style(Style::new().fg(pal.border_focus))
+                .title(Span::styled(" edit the consensus · ctrl-s save and judge · esc discard ", Style::new().fg(pal.title)));
+            let inner = block.inner(area);
+            frame.render_widget(block, area);
+            frame.render_widget(textarea, inner);
+        }
+        Mode::Diff { agent, against, side_by_side, scroll } => diff_view(frame, area, state, *agent, *against, *side_by_side, *scroll),
+        Mode::Normal | Mode::Prompt { .. } => {}
+    }
+}
+
+fn boxed(title: &str, state: &State) -> Block<'static> {
+    let pal = &state.theme.palette;
+    Block::new()
+        .borders(Borders::ALL)
+        .border_style(Style::new().fg(pal.border_focus))
+        .title(Span::styled(format!(" {title} "), Style::new().fg(pal.title).add_modifier(Modifier::BOLD)))
+        .style(Style::new().bg(pal.background).fg(pal.text))
+}
+
+fn help(frame: &mut Frame, area: Rect, state: &State) {
+    let pal = &state.theme.palette;
+    let mut lines: Vec<Line> = state
+        .keymap
+        .bindings()
+        .into_iter()
+        .filter(|(a, _)| state.debug_keys || *a != crate::tui::action::Action::DebugPanic)
+        .map(|(a, keys)| {
+            Line::from(vec![
+                Span::styled(format!(" {:<18}", keys.join(" ")), Style::new().fg(pal.accent)),
+                Span::raw(format!("{:<16}", format!("{a:?}"))),
+                Span::styled(a.describe(), Style::new().fg(pal.dim)),
+            ])
+        })
+        .collect();
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(" In the diff view: d next agent · s unified/side by side · esc close", Style::new().fg(pal.dim)));
+    lines.push(Line::styled(" Keys are set in the config's [keys] table: \"ctrl-s\" = \"Accept\"", Style::new().fg(pal.dim)));
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines).block(boxed("keys · any key closes", state)), area);
+}
+
+fn confirm(frame: &mut Frame, area: Rect, state: &State) {
+    let r = centered(area, 60, 30);
+    let r = Rect { height: r.height.clamp(3, 5), ..r };
+    let text = "The team's answer is not accepted and will be lost.\nQuit anyway?  y quit · any other key stays";
+    frame.render_widget(Clear, r);
+    frame.render_widget(Paragraph::new(text).block(boxed("quit?", state)), r);
+}
+
+fn draft_text(state: &State, agent: usize) -> &str {
+    state.agents.get(agent).map_or("", |p| p.draft.text())
+}
+
+fn diff_view(frame: &mut Frame, area: Rect, state: &State, agent: usize, against: Option<usize>, side_by_side: bool, scroll: usize) {
+    let pal = &state.theme.palette;
+    let (name, other) = match against {
+        Some(b) => (format!("A{b}"), draft_text(state, b)),
+        None => ("consensus".to_string(), state.consensus.as_ref().map_or("", |c| c.answer.as_str())),
+    };
+    let mine = draft_text(state, agent);
+    let mine_code = crate::team::extract_code(mine).unwrap_or_else(|| mine.to_string());
+    let other_code = if against.is_some() { crate::team::extract_code(other).unwrap_or_else(|| other.to_string()) } else { other.to_string() };
+    let width = area.width.saturating_sub(2);
+    let lines = if side_by_side { diff::side_by_side(&mine_code, &other_code, width, pal) } else { diff::unified(&mine_code, &other_code, pal) };
+    let height = inner_height(area);
+    let top = scroll.min(lines.len().saturating_sub(height));
+    let shown: Vec<Line> = lines.into_iter().skip(top).take(height).collect();
+    let layout = if side_by_side { "side by side" } else { "unified" };
+    let title = format!("diff A{agent} → {name} · {layout} · d next · s layout · esc close");
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(shown).block(boxed(&title, state)), area);
+}
