@@ -12,3 +12,4 @@ pub mod problem;
 pub mod replay;
 pub mod solve_view;
 pub mod team;
+pub mod tui;
