@@ -5,7 +5,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::msg::Effect;
 use super::state::{Mode, PromptPurpose, State};
-use super::update::set_edited;
+use super::update::{prompt, set_edited};
 
 pub fn key(state: &mut State, k: KeyEvent) -> Vec<Effect> {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
@@ -22,6 +22,11 @@ pub fn key(state: &mut State, k: KeyEvent) -> Vec<Effect> {
             KeyCode::Esc => Vec::new(),
             KeyCode::Enter => submit(state, purpose, input.lines().join("\n").trim().to_string()),
             KeyCode::Char('c') if ctrl => Vec::new(),
+            KeyCode::Char('u') if ctrl => {
+                // As in a shell: clear the line.
+                prompt(state, purpose, "");
+                Vec::new()
+            }
             _ => {
                 input.input(k);
                 state.mode = Mode::Prompt { purpose, input };
@@ -93,8 +98,8 @@ fn submit(state: &mut State, purpose: PromptPurpose, text: String) -> Vec<Effect
                 state.flash = Some("no path given; nothing saved".into());
                 return Vec::new();
             }
+            // Accepted once saved (Msg::Saved); a failed save loses nothing.
             let contents = c.answer.clone();
-            state.accepted = Some(contents.clone());
             vec![Effect::Save { path: text.into(), contents: contents.clone() }, Effect::Copy(contents)]
         }
         PromptPurpose::Feedback { agent } => {

@@ -182,7 +182,14 @@ impl Keymap {
 
     /// The first key bound to `action`, for hints in the status line.
     pub fn key_for(&self, action: Action) -> Option<String> {
-        self.bindings.iter().find(|(_, a)| **a == action).map(|(k, _)| k.label())
+        // The default key when still bound (the plainest: "q" before "ctrl-c"), else any.
+        DEFAULTS
+            .iter()
+            .filter(|(_, a)| *a == action)
+            .filter_map(|(k, _)| Key::parse(k).ok())
+            .find(|k| self.bindings.get(k) == Some(&action))
+            .or_else(|| self.bindings.iter().find(|(_, a)| **a == action).map(|(k, _)| *k))
+            .map(|k| k.label())
     }
 }
 

@@ -21,6 +21,13 @@ pub mod theme;
 pub mod update;
 pub mod view;
 
+#[cfg(test)]
+mod fixtures;
+#[cfg(test)]
+mod snapshot_tests;
+#[cfg(test)]
+mod update_tests;
+
 pub use msg::{Effect, Msg};
 pub use state::State;
 pub use update::update;

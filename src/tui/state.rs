@@ -204,7 +204,8 @@ impl State {
 
     /// Sum of the streaming agents' rates.
     pub fn team_rate(&self) -> f64 {
-        self.agents.iter().filter(|p| p.status == PaneStatus::Streaming).filter_map(AgentPane::rate).sum()
+        let sum: f64 = self.agents.iter().filter(|p| p.status == PaneStatus::Streaming).filter_map(AgentPane::rate).sum();
+        sum.max(0.0)
     }
 
     /// An answer exists that the user has neither accepted nor seen saved.

@@ -48,7 +48,10 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
         }
         Msg::Saved(r) => {
             state.flash = Some(match r {
-                Ok(p) => format!("saved to {}", p.display()),
+                Ok(p) => {
+                    state.accepted = state.consensus.as_ref().map(|c| c.answer.clone());
+                    format!("accepted: saved to {}", p.display())
+                }
                 Err(e) => format!("save failed: {e}"),
             });
             Vec::new()

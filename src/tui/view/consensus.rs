@@ -45,9 +45,10 @@ pub fn consensus(frame: &mut Frame, area: Rect, state: &State) {
             Some(JudgeOutcome::Error(e)) => Span::styled(format!(" judge failed: {e} "), Style::new().fg(pal.fail)),
         });
     } else {
+        // The verdict first: on a narrow pane the title is cut from the right.
+        title.push(verdict_span(winners_tests(c), c.strategy.contains("unverified"), state));
         let agents: Vec<String> = c.agents.iter().map(|a| format!("A{a}")).collect();
         title.push(Span::styled(format!("· cluster {} · {} votes ({}) ", c.cluster, c.agents.len(), agents.join(" ")), Style::new().fg(pal.dim)));
-        title.push(verdict_span(winners_tests(c), c.strategy.contains("unverified"), state));
     }
     if state.accepted.as_deref() == Some(c.answer.as_str()) {
         title.push(Span::styled(" accepted ", Style::new().fg(pal.pass)));
