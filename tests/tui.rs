@@ -1,0 +1,166 @@
+//! The TUI end to end in a real terminal: the real binary and the real
+//! default model under tmux, driven by keys, read from the screen.
+
+mod common;
+#[path = "common/tmux.rs"]
+mod tmux;
+
+use std::path::Path;
+use std::time::Duration;
+
+use memdoor::event::TeamEvent;
+use tmux::{wait_for_file, Tmux};
+
+const BIN: &str = env!("CARGO_BIN_EXE_memdoor");
+const MODEL_WAIT: Duration = Duration::from_secs(300);
+const UI_WAIT: Duration = Duration::from_secs(20);
+
+/// A pane command: the app, then the exit status and the terminal's settings
+/// as the shell sees them afterwards.
+fn pane_command(dir: &Path, args: &str) -> String {
+    let d = dir.display();
+    format!("{BIN} {args} 2> {d}/stderr; echo $? > {d}/exit; stty -a > {d}/stty")
+}
+
+fn assert_terminal_restored(dir: &Path) {
+    let stty = wait_for_file(&dir.join("stty"), UI_WAIT);
+    let flags: Vec<&str> = stty.split_whitespace().collect();
+    assert!(flags.contains(&"echo") && flags.contains(&"icanon") && flags.contains(&"icrnl"), "terminal not restored:\n{stty}");
+}
+
+fn env(dir: &Path) -> Vec<(&'static str, String)> {
+    vec![
+        ("MEMDOOR_LOG_DIR", dir.join("log").display().to_string()),
+        ("MEMDOOR_NO_CLIPBOARD", "1".into()),
+        ("TERM", "xterm-256color".into()),
+    ]
+}
+
+fn last_consensus(journal: &Path) -> String {
+    let records = memdoor::memory::journal::read(journal).expect("the journal");
+    records
+        .iter()
+        .rev()
+        .find_map(|r| match &r.event {
+            TeamEvent::Consensus { answer, .. } => Some(answer.clone()),
+            _ => None,
+        })
+        .expect("a consensus in the journal")
+}
+
+#[test]
+fn five_panes_accept_edit_reprompt_quit() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let editor = d.join("editor.sh");
+    std::fs::write(&editor, "#!/bin/sh\nprintf '# edited by the test\\n' >> \"$1\"\n").unwrap();
+    std::fs::set_permissions(&editor, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let journal = d.join("session.jsonl");
+    let args = format!(
+        "--model {} --max-tokens 40 --rounds 1 --no-agent-tests --journal {} 'Write a Python function is_even(n) that returns True for even n.'",
+        common::model_path().display(),
+        journal.display()
+    );
+    let mut vars = env(d);
+    vars.push(("EDITOR", editor.display().to_string()));
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars);
+
+    // Five panes fill, and the team settles on an answer.
+    let s = t.wait_for("five streamed drafts and a consensus", MODEL_WAIT, |s| {
+        s.matches(" tok · ").count() >= 5 && s.contains("votes") && !s.contains("tok/s")
+    });
+    for a in 0..5 {
+        assert!(s.contains(&format!("A{a} SmolLM2")), "pane A{a} missing:\n{s}");
+    }
+
+    // Accept: save to a file of our choosing.
+    let saved = d.join("answer.py");
+    t.keys(&["a"]);
+    t.wait_for("the save prompt", UI_WAIT, |s| s.contains("save to>"));
+    t.keys(&["C-u"]);
+    t.text(&saved.display().to_string());
+    t.keys(&["Enter"]);
+    t.wait_for("the save message", UI_WAIT, |s| s.contains("accepted: saved to"));
+    let accepted = std::fs::read_to_string(&saved).unwrap();
+
+    // Edit in $EDITOR (the script appends a line); the judge runs the edit.
+    t.keys(&["E"]);
+    t.wait_for("the edited consensus", UI_WAIT, |s| s.contains("# edited by the test") && s.contains("edited"));
+
+    // The edit is not accepted: quitting now asks first; "n" stays.
+    t.keys(&["q"]);
+    t.wait_for("the quit question", UI_WAIT, |s| s.contains("Quit anyway?"));
+    t.keys(&["n"]);
+    t.wait_for("the question to close", UI_WAIT, |s| !s.contains("Quit anyway?"));
+
+    // Re-prompt the team: a new round runs and a new consensus arrives.
+    t.keys(&["r"]);
+    t.wait_for("the feedback prompt", UI_WAIT, |s| s.contains("feedback (all)>"));
+    t.text("use the modulo operator");
+    t.keys(&["Enter"]);
+    // Round 3 is the re-prompt; with no tests to run, agent 0 then aggregates
+    // (round 4). The new consensus replaces the edited one.
+    t.wait_for("the re-prompted round to finish", MODEL_WAIT, |s| {
+        s.contains("round 4/") && s.contains("votes") && !s.contains("· edited") && !s.contains("tok/s")
+    });
+
+    // Quit (the new answer may equal the accepted one; if not, confirm).
+    t.keys(&["q"]);
+    let exit = d.join("exit");
+    let s = t.wait_for("the app to exit or ask", UI_WAIT, |s| s.contains("Quit anyway?") || exit.exists());
+    if s.contains("Quit anyway?") {
+        t.keys(&["y"]);
+    }
+    assert_eq!(wait_for_file(&d.join("exit"), UI_WAIT).trim(), "0");
+    assert_terminal_restored(d);
+
+    // The accepted file held the consensus of its moment: the first round's.
+    let records = memdoor::memory::journal::read(&journal).unwrap();
+    let first = records.iter().find_map(|r| match &r.event {
+        TeamEvent::Consensus { answer, .. } => Some(answer.clone()),
+        _ => None,
+    });
+    assert_eq!(Some(accepted), first, "the saved file is the consensus shown when accepted");
+    let rounds: Vec<u32> = records.iter().filter_map(|r| match &r.event {
+        TeamEvent::AgentDone { round, .. } => Some(*round),
+        _ => None,
+    }).collect();
+    assert!(rounds.contains(&3), "the re-prompt ran a third round: {rounds:?}");
+    assert!(!last_consensus(&journal).is_empty());
+}
+
+#[test]
+fn a_panic_restores_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = format!("--model {} --no-journal", common::model_path().display());
+    let mut vars = env(d);
+    vars.push(("MEMDOOR_TEST_PANIC", "1".into()));
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let t = Tmux::start(&pane_command(d, &args), 100, 30, &vars);
+    t.wait_for("the app", MODEL_WAIT, |s| s.contains("press n to type a problem"));
+    t.keys(&["F12"]);
+    let code = wait_for_file(&d.join("exit"), UI_WAIT);
+    assert_ne!(code.trim(), "0", "a panic is a failure exit");
+    assert_terminal_restored(d);
+    let stderr = std::fs::read_to_string(d.join("stderr")).unwrap();
+    assert!(stderr.contains("panic on purpose"), "the panic message reaches stderr:\n{stderr}");
+}
+
+#[test]
+fn sigterm_restores_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = format!("--model {} --no-journal", common::model_path().display());
+    let vars = env(d);
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let t = Tmux::start(&pane_command(d, &args), 80, 24, &vars);
+    t.wait_for("the app", MODEL_WAIT, |s| s.contains("press n to type a problem"));
+    let shell = t.pane_pid();
+    let child = std::process::Command::new("pgrep").args(["-P", &shell.to_string()]).output().unwrap();
+    let pid = String::from_utf8_lossy(&child.stdout).lines().next().expect("the app's pid").trim().to_string();
+    assert!(std::process::Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    wait_for_file(&d.join("exit"), UI_WAIT);
+    assert_terminal_restored(d);
+}
