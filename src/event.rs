@@ -12,6 +12,9 @@ pub struct AgentInfo {
     pub model: String,
     pub temperature: f64,
     pub seed: u64,
+    /// The agent's persona line, when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<String>,
 }
 
 /// One agent's finished answer.

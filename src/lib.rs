@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod cli;
+pub mod config;
 pub mod event;
 pub mod judge;
 pub mod logging;

@@ -13,11 +13,12 @@ use crate::memory::embedded::EmbeddedStore;
 use crate::memory::redis::RedisStore;
 use crate::model::resolve::{self, ModelSpec};
 
-pub async fn bench(what: BenchWhat) -> Result<ExitCode> {
+pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitCode> {
     match what {
         BenchWhat::Engine { agents, max_tokens, json, model } => {
-            let device = parse_device(&model.device)?;
-            let spec = ModelSpec::parse(&model.model);
+            let model = model.or_config(cfg);
+            let device = parse_device(model.device())?;
+            let spec = ModelSpec::parse(model.spec());
             let path = tokio::task::spawn_blocking(move || resolve::resolve(&spec)).await??;
             let report = crate::bench::engine(&path, &LoadOptions { device }, agents.max(1), max_tokens.max(2)).await?;
             if json {
@@ -28,7 +29,7 @@ pub async fn bench(what: BenchWhat) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         BenchWhat::Team { redis, agents, rounds, max_tokens, json, model } => {
-            let model = super::solve::load_model(&model).await?;
+            let model = super::solve::load_model(&model.or_config(cfg)).await?;
             let (agents, rounds) = (agents.clamp(1, 64), rounds.max(1));
             let mut reports = vec![
                 crate::bench::team_overhead(model.clone(), Arc::new(EmbeddedStore::new()), agents, rounds, max_tokens).await?,

@@ -5,6 +5,7 @@ mod bench;
 mod judge;
 mod models;
 mod replay;
+pub mod setup;
 mod solve;
 mod tui;
 
@@ -30,13 +31,18 @@ use clap::{Args, Parser, Subcommand};
     args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
+    /// The config file (default: ~/.config/memdoor/config.toml; env MEMDOOR_CONFIG).
+    /// Flags beat MEMDOOR_MODEL / MEMDOOR_REDIS, which beat the file.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
     #[command(flatten)]
     pub tui: TuiArgs,
 }
 
-/// The terminal UI's options (`memdoor` with no command).
+/// The terminal UI's options (`memdoor` with no command). Flags left out keep
+/// the config file's values, as for `solve`.
 #[derive(Args)]
 pub struct TuiArgs {
     /// The problem, as text (or --problem FILE); without one, type it in the app (n).
@@ -44,24 +50,28 @@ pub struct TuiArgs {
     /// A problem file: plain text, or a LiveCodeBench JSON object.
     #[arg(long, value_name = "FILE")]
     pub problem: Option<PathBuf>,
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub agents: u16,
-    /// Most tokens each agent may write.
-    #[arg(long, default_value_t = 512)]
-    pub max_tokens: usize,
+    /// How many agents [default: 5].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub agents: Option<u16>,
+    /// Most tokens each agent may write [default: 512].
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
+    pub max_tokens: Option<usize>,
     /// One sampling temperature for every agent (default: a low ladder, 0.0–0.4).
     #[arg(long)]
     pub temperature: Option<f64>,
-    #[arg(long, default_value_t = 42)]
-    pub seed: u64,
-    /// Rounds for a new problem (a re-prompt adds one).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10))]
-    pub rounds: u32,
+    /// Base random seed; agent i uses seed + i [default: 42].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Rounds for a new problem; a re-prompt adds one [default: 2].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub rounds: Option<u32>,
     /// Keep the shared memory in this Redis instead of in-process.
-    #[arg(long, env = "MEMDOOR_REDIS", value_name = "URL")]
+    #[arg(long, value_name = "URL")]
     pub redis: Option<String>,
-    #[arg(long, default_value = "default")]
-    pub session: String,
+    /// The Redis session (key namespace) [default: default].
+    #[arg(long)]
+    pub session: Option<String>,
+    /// Skip the step where agents write test inputs.
     #[arg(long)]
     pub no_agent_tests: bool,
     /// Journal the session here (default: a new file under the log dir's journal/).
@@ -69,7 +79,7 @@ pub struct TuiArgs {
     pub journal: Option<PathBuf>,
     #[arg(long, conflicts_with = "journal")]
     pub no_journal: bool,
-    /// Colour theme: dark, light, or a theme file (see themes/).
+    /// Colour theme: dark, light, or a theme file (default: the config's [tui] theme).
     #[arg(long)]
     pub theme: Option<String>,
     /// After the UI closes, print the accepted answer on stdout.
@@ -80,6 +90,30 @@ pub struct TuiArgs {
     pub save_as: Option<PathBuf>,
     #[command(flatten)]
     pub model: ModelArgs,
+}
+
+impl TuiArgs {
+    /// The team flags, as `solve` takes them (one place applies them to the config).
+    pub fn team_flags(&self) -> SolveArgs {
+        SolveArgs {
+            text: None,
+            problem: None,
+            agents: self.agents,
+            max_tokens: self.max_tokens,
+            temperature: self.temperature,
+            seed: self.seed,
+            rounds: self.rounds,
+            journal: None,
+            redis: self.redis.clone(),
+            session: self.session.clone(),
+            remote: false,
+            no_agent_tests: self.no_agent_tests,
+            no_journal: false,
+            json: false,
+            show_drafts: false,
+            model: ModelArgs { model: self.model.model.clone(), device: self.model.device.clone() },
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -113,11 +147,27 @@ pub enum Command {
 #[derive(Args)]
 pub struct ModelArgs {
     /// GGUF file path, Hugging Face `owner/repo[:FILE.gguf|:QUANT]`, or `default` (SmolLM2-135M-Instruct Q4_1).
-    #[arg(long, env = "MEMDOOR_MODEL", default_value = "default")]
-    pub model: String,
-    /// Where to run the model: cpu, cuda or cuda:N (CUDA needs a `--features cuda` build).
-    #[arg(long, default_value = "cpu")]
-    pub device: String,
+    /// Default: $MEMDOOR_MODEL, else the config's [team] model, else `default`.
+    #[arg(long)]
+    pub model: Option<String>,
+    /// Where to run the model: cpu, cuda or cuda:N (CUDA needs a `--features cuda` build). Default: the config's, else cpu.
+    #[arg(long)]
+    pub device: Option<String>,
+}
+
+impl ModelArgs {
+    /// Fills what the flags left out from the config (which holds MEMDOOR_MODEL).
+    pub fn or_config(mut self, cfg: &crate::config::Config) -> Self {
+        self.model.get_or_insert_with(|| cfg.team.model.clone());
+        self.device.get_or_insert_with(|| cfg.team.device.clone());
+        self
+    }
+    pub fn spec(&self) -> &str {
+        self.model.as_deref().unwrap_or("default")
+    }
+    pub fn device(&self) -> &str {
+        self.device.as_deref().unwrap_or("cpu")
+    }
 }
 
 #[derive(Args)]
@@ -127,33 +177,36 @@ pub struct SolveArgs {
     /// A problem file: plain text, or a LiveCodeBench JSON object (`question_content`, `starter_code`).
     #[arg(long, value_name = "FILE")]
     pub problem: Option<PathBuf>,
-    /// How many agents work on the problem.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub agents: u16,
-    /// Most tokens each agent may write.
-    #[arg(long, default_value_t = 512)]
-    pub max_tokens: usize,
+    // Flags the config file can set are `Option`s: a flag left out keeps the
+    // file's value (defaults live in `Config`).
+    /// How many agents work on the problem [default: 5].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub agents: Option<u16>,
+    /// Most tokens each agent may write [default: 512].
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
+    pub max_tokens: Option<usize>,
     /// One sampling temperature for every agent (default: 0.0 for agent 0, then 0.2, 0.3, 0.4, 0.3).
     #[arg(long)]
     pub temperature: Option<f64>,
-    /// Base random seed; agent i uses seed + i.
-    #[arg(long, default_value_t = 42)]
-    pub seed: u64,
+    /// Base random seed; agent i uses seed + i [default: 42].
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// Rounds: 1 = every agent proposes; each further round every agent reads the
-    /// others' drafts and notes from the shared memory and refines its own.
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=10))]
-    pub rounds: u32,
+    /// others' drafts and notes from the shared memory and refines its own [default: 2].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub rounds: Option<u32>,
     /// Journal the session's events here (default: a new file under the log dir's journal/).
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,
-    /// Keep the shared memory in this Redis (redis://, rediss://, unix sockets) instead of in-process.
-    #[arg(long, env = "MEMDOOR_REDIS", value_name = "URL")]
+    /// Keep the shared memory in this Redis (redis://, rediss://, unix sockets) instead of
+    /// in-process. Default: $MEMDOOR_REDIS, else the config's [store] redis.
+    #[arg(long, value_name = "URL")]
     pub redis: Option<String>,
-    /// The Redis session (key namespace) shared with `memdoor agent` workers.
-    #[arg(long, default_value = "default")]
-    pub session: String,
-    /// Agents are `memdoor agent` workers on the same Redis (needs --redis); no model is loaded here.
-    #[arg(long, requires = "redis")]
+    /// The Redis session (key namespace) shared with `memdoor agent` workers [default: default].
+    #[arg(long)]
+    pub session: Option<String>,
+    /// Agents are `memdoor agent` workers on the same Redis (needs one); no model is loaded here.
+    #[arg(long)]
     pub remote: bool,
     /// Skip the step where agents write test inputs (they help tell drafts apart in the vote).
     #[arg(long)]
@@ -298,14 +351,23 @@ pub struct ReplayArgs {
 }
 
 pub async fn run(cli: Cli) -> Result<ExitCode> {
-    let Some(command) = cli.command else { return tui::tui(cli.tui).await };
+    // Only the commands that use it read the config: a broken file must not
+    // stop `replay` or `models`.
+    let config = || crate::config::Config::load(cli.config.as_deref());
+    let Some(command) = cli.command else { return tui::tui(cli.tui, config()?).await };
     match command {
-        Command::Solve(args) => solve::solve(args).await,
+        Command::Solve(args) => solve::solve(args, config()?).await,
         Command::Models { action } => tokio::task::spawn_blocking(move || models::models(action)).await?,
         Command::Replay(args) => replay::replay(args).await,
-        Command::Agent(args) => agent::agent(args).await,
-        Command::Bench { what: Some(what), .. } => bench::bench(what).await,
-        Command::Bench { what: None, set } => bench::bench_set(set).await,
+        Command::Agent(mut args) => {
+            args.model = args.model.or_config(&config()?);
+            agent::agent(args).await
+        }
+        Command::Bench { what: Some(what), .. } => bench::bench(what, &config()?).await,
+        Command::Bench { what: None, mut set } => {
+            set.model = set.model.or_config(&config()?);
+            bench::bench_set(set).await
+        }
         Command::Judge(args) => judge::judge(args).await,
     }
 }

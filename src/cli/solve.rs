@@ -7,30 +7,24 @@ use anyhow::{bail, Context, Result};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::{ModelArgs, SolveArgs};
-use crate::judge::sandbox::{Limits, Sandbox};
+use super::{setup, ModelArgs, SolveArgs};
+use crate::config::{Backend, Config};
+use crate::judge::sandbox::Sandbox;
 use crate::judge::SelfConsistency;
 use crate::memory::embedded::EmbeddedStore;
 use crate::memory::journal::{self, JournalWriter};
 use crate::memory::redis::RedisStore;
 use crate::memory::MemoryStore;
-use crate::model::local::{parse_device, LoadOptions, LocalModel};
-use crate::model::resolve::{self, ModelSpec};
+use crate::model::local::LocalModel;
 use crate::model::ModelBackend;
 use crate::problem::Problem;
 use crate::solve_view::SolveView;
 use crate::team::remote::RemoteBackend;
-use crate::team::{agent_sampling, run_team, Agent, Session, TeamConfig};
+use crate::team::{agent_sampling, run_team, Agent, Session};
 
 /// Resolves (fetching if needed) and loads the model named by `args`.
 pub async fn load_model(args: &ModelArgs) -> Result<Arc<LocalModel>> {
-    let device = parse_device(&args.device)?;
-    let spec = ModelSpec::parse(&args.model);
-    let path = tokio::task::spawn_blocking(move || resolve::resolve(&spec)).await??;
-    eprintln!("memdoor: loading {}", path.display());
-    let opts = LoadOptions { device };
-    let model = tokio::task::spawn_blocking(move || LocalModel::load(&path, &opts)).await??;
-    Ok(Arc::new(model))
+    setup::load_local(args.spec(), args.device()).await
 }
 
 /// Warns (stderr and log) when the Redis server would lose the memory on a restart.
@@ -56,34 +50,34 @@ fn read_problem(args: &SolveArgs) -> Result<Problem> {
     }
 }
 
-pub async fn solve(args: SolveArgs) -> Result<ExitCode> {
+pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
     let mut problem = read_problem(&args)?;
-    let cfg = TeamConfig {
-        agents: args.agents as usize,
-        max_tokens: args.max_tokens,
-        temperature: args.temperature,
-        seed: args.seed,
-        ..TeamConfig::default()
-    };
-    let (store, agents): (Arc<dyn MemoryStore>, Vec<Agent>) = match &args.redis {
-        None => (Arc::new(EmbeddedStore::new()), Agent::team_on(load_model(&args.model).await?, &cfg)),
-        Some(url) => {
-            let redis = RedisStore::connect(url, &args.session).await?;
-            warn_if_not_persistent(&redis).await;
-            // Ids in a shared Redis must not collide with earlier runs' answers.
-            problem.id = format!("{}-{}", problem.id, crate::memory::now_ms());
-            let agents = if args.remote {
-                (0..cfg.agents)
-                    .map(|id| {
-                        let backend: Arc<dyn ModelBackend> = Arc::new(RemoteBackend::new(redis.clone(), "remote"));
-                        Agent { id, backend, sampling: agent_sampling(&cfg, id) }
-                    })
-                    .collect()
-            } else {
-                Agent::team_on(load_model(&args.model).await?, &cfg)
-            };
+    let cfg = setup::apply_solve_flags(&args, file);
+    let team = cfg.team_config();
+    let redis = setup::open_redis(&cfg).await?;
+    if redis.is_some() {
+        // Ids in a shared Redis must not collide with earlier runs' answers.
+        problem.id = format!("{}-{}", problem.id, crate::memory::now_ms());
+    }
+    let (store, agents): (Arc<dyn MemoryStore>, Vec<Agent>) = match redis {
+        Some(redis) if args.remote => {
+            if cfg.agents.iter().take(team.agents).any(|a| a.backend == Backend::Openai) {
+                bail!("--remote runs every agent on `memdoor agent` workers; the config's backend = \"openai\" agents cannot join (run without --remote)");
+            }
+            let agents = (0..team.agents)
+                .map(|id| {
+                    let backend: Arc<dyn ModelBackend> = Arc::new(RemoteBackend::new(redis.clone(), "remote"));
+                    let entry = cfg.agent(id);
+                    let mut sampling = agent_sampling(&team, id);
+                    sampling.temperature = entry.temperature.unwrap_or(sampling.temperature);
+                    Agent { role: entry.role, max_tokens: entry.max_tokens, ..Agent::new(id, backend, sampling) }
+                })
+                .collect();
             (Arc::new(redis), agents)
         }
+        None if args.remote => bail!("--remote needs a Redis: --redis URL, MEMDOOR_REDIS, or [store] redis in the config"),
+        Some(redis) => (Arc::new(redis), setup::build_agents(&cfg).await?),
+        None => (Arc::new(EmbeddedStore::new()), setup::build_agents(&cfg).await?),
     };
 
     let mut journal = match (&args.journal, args.no_journal) {
@@ -92,7 +86,7 @@ pub async fn solve(args: SolveArgs) -> Result<ExitCode> {
         (None, _) => Some(JournalWriter::create(&journal::default_path(&problem.id))?),
     };
 
-    let sandbox = Sandbox::detect(Limits::default()).await;
+    let sandbox = Sandbox::detect(cfg.sandbox.limits()).await;
     if !sandbox.strength().is_strong() && !problem.public_tests.is_empty() {
         eprintln!("memdoor: warning: {}", sandbox.strength());
     }
@@ -105,13 +99,13 @@ pub async fn solve(args: SolveArgs) -> Result<ExitCode> {
         }
     });
     let (tx, mut rx) = mpsc::channel(1024);
-    let rounds = args.rounds;
-    let agent_tests = !args.no_agent_tests;
+    let (rounds, agent_tests, max_tokens) = (cfg.team.rounds, cfg.team.agent_tests, cfg.team.max_tokens);
+    let longest = agents.iter().map(|a| a.max_tokens.unwrap_or(max_tokens)).max().unwrap_or(max_tokens);
     let team = tokio::spawn(async move {
-        let session = Session { problem: &problem, agents: &agents, max_tokens: cfg.max_tokens, rounds, strategy: &SelfConsistency, store, sandbox: Some(sandbox), agent_tests, aggregate: true };
+        let session = Session { problem: &problem, agents: &agents, max_tokens, rounds, strategy: &SelfConsistency, store, sandbox: Some(sandbox), agent_tests, aggregate: true };
         run_team(session, tx, cancel).await
     });
-    let mut view = SolveView::new(args.json, args.show_drafts, args.max_tokens);
+    let mut view = SolveView::new(args.json, args.show_drafts, longest);
     while let Some(event) = rx.recv().await {
         if let Some(j) = journal.as_mut() {
             j.write(&event)?;

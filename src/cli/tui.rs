@@ -6,15 +6,14 @@ use std::sync::Arc;
 
 use anyhow::{bail, Result};
 
-use super::solve::{load_model, warn_if_not_persistent};
-use super::TuiArgs;
-use crate::judge::sandbox::{Limits, Sandbox};
+use super::solve::warn_if_not_persistent;
+use super::{setup, TuiArgs};
+use crate::config::Config;
+use crate::judge::sandbox::Sandbox;
 use crate::memory::embedded::EmbeddedStore;
 use crate::memory::journal::{self, JournalWriter};
-use crate::memory::redis::RedisStore;
 use crate::memory::MemoryStore;
 use crate::problem::Problem;
-use crate::team::{Agent, TeamConfig};
 use crate::tui::app::{self, Source};
 use crate::tui::keymap::Keymap;
 use crate::tui::runner::TeamSetup;
@@ -40,7 +39,7 @@ fn ensure_terminal() -> Result<()> {
     Ok(())
 }
 
-pub async fn tui(args: TuiArgs) -> Result<ExitCode> {
+pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
     ensure_terminal()?;
     let problem = match (&args.text, &args.problem) {
         (Some(t), None) => Some(Problem::from_text(t)?),
@@ -48,26 +47,25 @@ pub async fn tui(args: TuiArgs) -> Result<ExitCode> {
         (Some(_), Some(_)) => bail!("give the problem as text or as --problem FILE, not both"),
         (None, None) => None,
     };
-    let (theme, keymap, debug_keys) = look(args.theme.as_deref(), &Default::default())?;
-    let cfg = TeamConfig { agents: args.agents as usize, max_tokens: args.max_tokens, temperature: args.temperature, seed: args.seed, ..TeamConfig::default() };
-    let model = load_model(&args.model).await?;
-    let agents = Agent::team_on(model, &cfg);
-    let (store, label): (Arc<dyn MemoryStore>, String) = match &args.redis {
+    let cfg = setup::apply_solve_flags(&args.team_flags(), file);
+    let (theme, keymap, debug_keys) = look(Some(args.theme.as_deref().unwrap_or(&cfg.tui.theme)), &cfg.keys)?;
+    let team = cfg.team_config();
+    let agents = setup::build_agents(&cfg).await?;
+    let (store, label): (Arc<dyn MemoryStore>, String) = match setup::open_redis(&cfg).await? {
         None => (Arc::new(EmbeddedStore::new()), "embedded store".into()),
-        Some(url) => {
-            let redis = RedisStore::connect(url, &args.session).await?;
+        Some(redis) => {
             warn_if_not_persistent(&redis).await;
             let label = redis.describe();
             (Arc::new(redis), label)
         }
     };
-    let sandbox = Sandbox::detect(Limits::default()).await;
+    let sandbox = Sandbox::detect(cfg.sandbox.limits()).await;
     let journal = match (&args.journal, args.no_journal) {
         (_, true) => None,
         (Some(p), _) => Some(JournalWriter::create(p)?),
         (None, _) => Some(JournalWriter::create(&journal::default_path(problem.as_ref().map_or("tui", |p| p.id.as_str())))?),
     };
-    let mut state = State::new(theme, keymap, cfg.agents, args.rounds, label);
+    let mut state = State::new(theme, keymap, agents.len(), cfg.team.rounds, label);
     state.debug_keys = debug_keys;
     if let Some(p) = &problem {
         state.default_save = args.save_as.clone().unwrap_or_else(|| format!("{}.py", p.id.replace('-', "_")).into());
@@ -78,10 +76,10 @@ pub async fn tui(args: TuiArgs) -> Result<ExitCode> {
         agents,
         store,
         sandbox: Some(sandbox),
-        rounds: args.rounds,
-        max_tokens: args.max_tokens,
-        agent_tests: !args.no_agent_tests,
-        unique_ids: args.redis.is_some(),
+        rounds: cfg.team.rounds,
+        max_tokens: team.max_tokens,
+        agent_tests: cfg.team.agent_tests,
+        unique_ids: cfg.store.redis.is_some(),
     };
     let out = app::run(state, Source::Team { setup, problem, journal }).await?;
     if let Some(j) = &out.journal {

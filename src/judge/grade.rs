@@ -77,12 +77,15 @@ pub async fn grade(sandbox: &Sandbox, mode: &Mode, code: &str, tests: &[TestCase
     if tests.is_empty() {
         return Ok(Vec::new());
     }
-    let spec = Spec { mode: mode_name, code, fn_name, tests: tests.clone(), timeout: TEST_TIMEOUT_SECS };
-    let stdin = serde_json::to_vec(&spec)?;
     let mut limits = sandbox.limits().clone();
+    // The sandbox's wall clock is the per-test timeout (TEST_TIMEOUT_SECS by
+    // default; `[sandbox] test_timeout_secs` in the config).
+    let per_test = limits.wall.as_secs().max(1);
+    let spec = Spec { mode: mode_name, code, fn_name, tests: tests.clone(), timeout: per_test };
+    let stdin = serde_json::to_vec(&spec)?;
     // One process runs every test, each under its own alarm: the watchdog
     // is the backstop for what an alarm cannot interrupt.
-    let budget = TEST_TIMEOUT_SECS * (tests.len() as u64 + 1) + 5;
+    let budget = per_test * (tests.len() as u64 + 1) + 5;
     limits.wall = Duration::from_secs(budget);
     limits.cpu_secs = budget;
     let out = sandbox.clone().with_limits(limits).run(HARNESS, &stdin).await.context("running the grading harness")?;

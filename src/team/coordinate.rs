@@ -68,7 +68,7 @@ async fn run_task(worker: &Worker, task: &str, cancel: CancellationToken) -> Res
     let agents: Vec<Agent> = (0..worker.team.agents)
         .map(|id| {
             let backend: Arc<dyn ModelBackend> = Arc::new(RemoteBackend::new(worker.store.clone(), name.clone()));
-            Agent { id, backend, sampling: agent_sampling(&worker.team, id) }
+            Agent::new(id, backend, agent_sampling(&worker.team, id))
         })
         .collect();
     let (tx, mut rx) = mpsc::channel(1024);

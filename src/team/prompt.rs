@@ -101,6 +101,17 @@ pub fn with_feedback(messages: &mut [Message], feedback: &str) {
     }
 }
 
+/// Adds `role` (a persona line) to the system prompt, or makes it the system
+/// prompt. Note that a model's template may then drop its own default one.
+pub fn with_role(mut messages: Vec<Message>, role: Option<&str>) -> Vec<Message> {
+    let Some(role) = role.map(str::trim).filter(|r| !r.is_empty()) else { return messages };
+    match messages.first_mut() {
+        Some(first) if first.role == "system" => first.content = format!("{}\n\n{role}", first.content.trim_end()),
+        _ => messages.insert(0, Message::system(role)),
+    }
+    messages
+}
+
 // The Mixture-of-Agents aggregation prompt (Wang et al., 2024), asking for code.
 const AGGREGATE_INSTRUCTIONS: &str = "You have been provided with a set of solutions from various agents to the problem above. \
 Your task is to synthesize these solutions into a single, high-quality solution. Critically evaluate them, \
@@ -169,6 +180,16 @@ mod tests {
         // At the conservative characters-per-token rate, prompt + answer fit.
         let estimate = text.chars().count() / CHARS_PER_TOKEN;
         assert!(estimate + 512 <= 2048, "{estimate} tokens estimated");
+    }
+
+    #[test]
+    fn a_role_joins_or_becomes_the_system_prompt() {
+        let user = vec![Message::user("Write f.")];
+        assert_eq!(with_role(user.clone(), None), user);
+        assert_eq!(with_role(user.clone(), Some("  ")), user);
+        assert_eq!(with_role(user.clone(), Some("Be terse.")), vec![Message::system("Be terse."), Message::user("Write f.")]);
+        let sys = vec![Message::system("Rules."), Message::user("Write f.")];
+        assert_eq!(with_role(sys, Some("Be terse."))[0], Message::system("Rules.\n\nBe terse."));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use tokio_util::sync::CancellationToken;
 use super::agent_tests::write_tests;
 use super::checks::{failing_tests, run_tests, testable};
 use super::extract::extract_code;
-use super::prompt::{aggregate_messages, messages_for, note_of, with_feedback};
+use super::prompt::{aggregate_messages, messages_for, note_of, with_feedback, with_role};
 use super::spec::{agent_sampling, TeamConfig};
 use crate::event::{AgentInfo, Draft, TeamEvent};
 use crate::judge::sandbox::Sandbox;
@@ -27,12 +27,21 @@ pub struct Agent {
     pub id: usize,
     pub backend: Arc<dyn ModelBackend>,
     pub sampling: Sampling,
+    /// A persona line for this agent's system prompt.
+    pub role: Option<String>,
+    /// This agent's answer length, instead of the session's.
+    pub max_tokens: Option<usize>,
 }
 
 impl Agent {
     /// `cfg.agents` agents on one backend (the weights are shared by cloning).
     pub fn team_on(backend: Arc<dyn ModelBackend>, cfg: &TeamConfig) -> Vec<Agent> {
-        (0..cfg.agents).map(|id| Agent { id, backend: backend.clone(), sampling: agent_sampling(cfg, id) }).collect()
+        (0..cfg.agents).map(|id| Agent::new(id, backend.clone(), agent_sampling(cfg, id))).collect()
+    }
+
+    /// An agent with no role of its own and the session's answer length.
+    pub fn new(id: usize, backend: Arc<dyn ModelBackend>, sampling: Sampling) -> Agent {
+        Agent { id, backend, sampling, role: None, max_tokens: None }
     }
 }
 
@@ -70,8 +79,9 @@ async fn aggregate(s: &Session<'_>, round: u32, drafts: &[(usize, Draft)], event
         return None; // nothing to synthesise
     }
     let agent = s.agents.first()?;
-    let messages = aggregate_messages(s.problem, &shown, agent.backend.context_tokens(), s.max_tokens);
-    let draft = run_agent(agent, messages, s.max_tokens, round, events, cancel).await?;
+    let max_tokens = agent.max_tokens.unwrap_or(s.max_tokens);
+    let messages = aggregate_messages(s.problem, &shown, agent.backend.context_tokens(), max_tokens);
+    let draft = run_agent(agent, messages, max_tokens, round, events, cancel).await?;
     let answer = draft.code?;
     let entry = Entry::new(&s.problem.id, round, Some(agent.id), EntryKind::Draft, answer.clone());
     remember(&*s.store, events, entry).await;
@@ -98,6 +108,7 @@ async fn run_agent(
     cancel: CancellationToken,
 ) -> Option<Draft> {
     let failed = |error: String| TeamEvent::AgentFailed { agent: agent.id, round, error };
+    let messages = with_role(messages, agent.role.as_deref());
     let req = ChatRequest { messages, sampling: agent.sampling.clone(), max_tokens, ignore_stop: false };
     let mut stream = match agent.backend.stream(req, cancel).await {
         Ok(s) => s,
@@ -188,7 +199,7 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
     let infos = s
         .agents
         .iter()
-        .map(|a| AgentInfo { agent: a.id, model: a.backend.name().to_string(), temperature: a.sampling.temperature, seed: a.sampling.seed })
+        .map(|a| AgentInfo { agent: a.id, model: a.backend.name().to_string(), temperature: a.sampling.temperature, seed: a.sampling.seed, role: a.role.clone() })
         .collect();
     let sandbox = s.sandbox.as_ref().filter(|_| !s.problem.public_tests.is_empty()).map(|sb| sb.strength().to_string());
     emit(&events, TeamEvent::TaskStarted { task: task.clone(), problem: s.problem.statement.clone(), agents: infos, sandbox }).await;
@@ -221,11 +232,12 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
         let turns = s.agents.iter().map(|a| {
             let ctx = a.backend.context_tokens();
             let failures = failing_tests(s.problem, runs.get(&a.id));
-            let mut messages = messages_for(s.problem, a.id, round, &memory, ctx, s.max_tokens, &failures);
+            let max_tokens = a.max_tokens.unwrap_or(s.max_tokens);
+            let mut messages = messages_for(s.problem, a.id, round, &memory, ctx, max_tokens, &failures);
             if let Some(f) = &feedback {
                 with_feedback(&mut messages, f);
             }
-            run_agent(a, messages, s.max_tokens, round, &events, cancel.clone())
+            run_agent(a, messages, max_tokens, round, &events, cancel.clone())
         });
         let results = futures::future::join_all(turns).await;
         let mut new: Vec<(usize, &Draft)> = s.agents.iter().zip(&results).filter_map(|(a, d)| d.as_ref().map(|d| (a.id, d))).collect();

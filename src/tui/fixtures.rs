@@ -50,7 +50,7 @@ fn results(passed: usize, run: usize) -> Vec<TestResult> {
 }
 
 pub fn started() -> TeamEvent {
-    let agents = (0..5).map(|i| AgentInfo { agent: i, model: "SmolLM2-135M-Instruct.Q4_1.gguf".into(), temperature: [0.0, 0.2, 0.3, 0.4, 0.3][i], seed: 42 + i as u64 }).collect();
+    let agents = (0..5).map(|i| AgentInfo { agent: i, model: "SmolLM2-135M-Instruct.Q4_1.gguf".into(), temperature: [0.0, 0.2, 0.3, 0.4, 0.3][i], seed: 42 + i as u64, role: None }).collect();
     TeamEvent::TaskStarted { task: "is-palindrome".into(), problem: "Write a Python function is_palindrome(s: str) -> bool.".into(), agents, sandbox: Some("strong sandbox (bubblewrap)".into()) }
 }
 

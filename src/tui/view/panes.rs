@@ -60,9 +60,8 @@ fn title(p: &AgentPane, i: usize, state: &State, tabbed: bool, width: u16) -> Li
     Line::from(spans)
 }
 
-#[allow(unused_variables)]
 fn info_role(info: &crate::event::AgentInfo) -> String {
-    String::new()
+    info.role.as_deref().map(|r| format!(" · {}", r.split_whitespace().take(3).collect::<Vec<_>>().join(" "))).unwrap_or_default()
 }
 
 pub fn agent(frame: &mut Frame, area: Rect, state: &State, i: usize, tabbed: bool) {

@@ -1,0 +1,125 @@
+//! From a `Config` to what a session runs with: the agents (local ones share
+//! one loaded model per distinct model, OpenAI-compatible ones get a client
+//! each) and the shared memory. The CLI and the TUI both start here.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::{Context, Result};
+
+use super::SolveArgs;
+use crate::config::Config;
+use crate::memory::embedded::EmbeddedStore;
+use crate::memory::redis::RedisStore;
+use crate::memory::MemoryStore;
+use crate::model::local::{parse_device, LoadOptions, LocalModel};
+use crate::model::openai::OpenAiBackend;
+use crate::model::resolve::{self, ModelSpec};
+use crate::model::ModelBackend;
+use crate::team::{agent_sampling, Agent};
+
+/// `solve`'s flags on top of the config: a flag given wins, a flag left out
+/// keeps what the file (or the environment, or the default) said.
+pub fn apply_solve_flags(args: &SolveArgs, mut cfg: Config) -> Config {
+    let t = &mut cfg.team;
+    if let Some(n) = args.agents {
+        t.agents = Some(n as usize);
+    }
+    t.rounds = args.rounds.unwrap_or(t.rounds);
+    t.max_tokens = args.max_tokens.unwrap_or(t.max_tokens);
+    t.seed = args.seed.unwrap_or(t.seed);
+    t.temperature = args.temperature.or(t.temperature);
+    t.agent_tests &= !args.no_agent_tests;
+    t.model = args.model.model.clone().unwrap_or(std::mem::take(&mut t.model));
+    t.device = args.model.device.clone().unwrap_or(std::mem::take(&mut t.device));
+    cfg.store.redis = args.redis.clone().or(cfg.store.redis);
+    cfg.store.session = args.session.clone().unwrap_or(cfg.store.session);
+    // A flag temperature is for every agent, over the entries' own too.
+    if args.temperature.is_some() {
+        cfg.agents.iter_mut().for_each(|a| a.temperature = None);
+    }
+    cfg
+}
+
+/// Resolves (fetching if needed) and loads one local model.
+pub async fn load_local(spec: &str, device: &str) -> Result<Arc<LocalModel>> {
+    let path = resolve_spec(spec).await?;
+    load_path(path, device).await
+}
+
+async fn resolve_spec(spec: &str) -> Result<PathBuf> {
+    let parsed = ModelSpec::parse(spec);
+    let spec = spec.to_string();
+    tokio::task::spawn_blocking(move || resolve::resolve(&parsed)).await?.with_context(|| format!("finding the model `{spec}`"))
+}
+
+async fn load_path(path: PathBuf, device: &str) -> Result<Arc<LocalModel>> {
+    let opts = LoadOptions { device: parse_device(device)? };
+    eprintln!("memdoor: loading {}", path.display());
+    Ok(Arc::new(tokio::task::spawn_blocking(move || LocalModel::load(&path, &opts)).await??))
+}
+
+/// The team the config describes, `cfg.team_size()` agents in order.
+/// Sampling follows the team's ladder unless an entry sets its temperature.
+pub async fn build_agents(cfg: &Config) -> Result<Vec<Agent>> {
+    let team = cfg.team_config();
+    // Loaded once per model file, however many agents or spellings name it.
+    let mut by_spec: HashMap<String, Arc<dyn ModelBackend>> = HashMap::new();
+    let mut by_path: HashMap<PathBuf, Arc<dyn ModelBackend>> = HashMap::new();
+    let mut agents = Vec::with_capacity(cfg.team_size());
+    for id in 0..cfg.team_size() {
+        let entry = cfg.agent(id);
+        let backend: Arc<dyn ModelBackend> = match entry.openai() {
+            Some(oc) => {
+                let what = format!("agent {id} ({} at {})", oc.model, oc.base_url);
+                Arc::new(OpenAiBackend::new(oc).context(what)?)
+            }
+            None => {
+                let spec = entry.model.clone().unwrap_or_else(|| cfg.team.model.clone());
+                match by_spec.get(&spec) {
+                    Some(b) => b.clone(),
+                    None => {
+                        let path = resolve_spec(&spec).await.with_context(|| format!("agent {id}"))?;
+                        let backend = match by_path.get(&path) {
+                            Some(b) => b.clone(),
+                            None => {
+                                let b: Arc<dyn ModelBackend> = load_path(path.clone(), &cfg.team.device).await?;
+                                by_path.insert(path, b.clone());
+                                b
+                            }
+                        };
+                        by_spec.insert(spec, backend.clone());
+                        backend
+                    }
+                }
+            }
+        };
+        let mut sampling = agent_sampling(&team, id);
+        if let Some(t) = entry.temperature {
+            sampling.temperature = t;
+        }
+        agents.push(Agent { id, backend, sampling, role: entry.role, max_tokens: entry.max_tokens });
+    }
+    Ok(agents)
+}
+
+/// The Redis the config names, connected (with a warning when it does not
+/// persist), or `None` for the in-process store.
+pub async fn open_redis(cfg: &Config) -> Result<Option<RedisStore>> {
+    let Some(url) = &cfg.store.redis else { return Ok(None) };
+    let redis = RedisStore::connect(url, &cfg.store.session).await?;
+    super::solve::warn_if_not_persistent(&redis).await;
+    Ok(Some(redis))
+}
+
+/// The shared memory the config names: Redis, or the in-process store.
+pub async fn open_store(cfg: &Config) -> Result<Arc<dyn MemoryStore>> {
+    Ok(match open_redis(cfg).await? {
+        Some(redis) => Arc::new(redis),
+        None => Arc::new(EmbeddedStore::new()),
+    })
+}
+
+#[cfg(test)]
+mod tests;

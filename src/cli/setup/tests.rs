@@ -1,0 +1,105 @@
+use std::path::Path;
+
+use clap::Parser;
+
+use super::*;
+use crate::cli::{Cli, Command};
+
+fn solve_args(flags: &[&str]) -> SolveArgs {
+    let argv = ["memdoor", "solve"].iter().chain(flags).chain(&["problem text"]).copied();
+    match Cli::try_parse_from(argv).unwrap().command {
+        Some(Command::Solve(args)) => args,
+        _ => unreachable!("parsed `solve`"),
+    }
+}
+
+fn config(text: &str) -> Config {
+    crate::config::from_str(text, Path::new("test.toml")).unwrap()
+}
+
+const FILE: &str = "[team]\nagents = 3\nrounds = 4\nmax_tokens = 100\nseed = 7\nagent_tests = true\nmodel = \"file-model\"\n\
+    [store]\nredis = \"redis://file\"\nsession = \"s\"\n[[agents]]\ntemperature = 0.9\n";
+
+#[test]
+fn flags_left_out_keep_the_files_values() {
+    let c = apply_solve_flags(&solve_args(&[]), config(FILE));
+    assert_eq!((c.team_size(), c.team.rounds, c.team.max_tokens, c.team.seed), (3, 4, 100, 7));
+    assert!(c.team.agent_tests);
+    assert_eq!((c.team.model.as_str(), c.team.device.as_str()), ("file-model", "cpu"));
+    assert_eq!((c.store.redis.as_deref(), c.store.session.as_str()), (Some("redis://file"), "s"));
+    assert_eq!(c.agents[0].temperature, Some(0.9));
+    // No file at all: the documented defaults.
+    let d = apply_solve_flags(&solve_args(&[]), Config::default());
+    assert_eq!((d.team_size(), d.team.rounds, d.team.max_tokens, d.team.seed), (5, 2, 512, 42));
+    assert_eq!((d.team.model.as_str(), d.store.redis.as_deref(), d.store.session.as_str()), ("default", None, "default"));
+}
+
+#[test]
+fn flags_given_beat_the_file() {
+    let flags = [
+        "--agents", "2", "--rounds", "1", "--max-tokens", "64", "--seed", "9", "--no-agent-tests", "--model", "flag-model",
+        "--device", "cuda:1", "--redis", "redis://flag", "--session", "f", "--temperature", "0.1",
+    ];
+    let c = apply_solve_flags(&solve_args(&flags), config(FILE));
+    assert_eq!((c.team_size(), c.team.rounds, c.team.max_tokens, c.team.seed), (2, 1, 64, 9));
+    assert!(!c.team.agent_tests);
+    assert_eq!((c.team.model.as_str(), c.team.device.as_str()), ("flag-model", "cuda:1"));
+    assert_eq!((c.store.redis.as_deref(), c.store.session.as_str()), (Some("redis://flag"), "f"));
+    assert_eq!(c.team.temperature, Some(0.1));
+    assert_eq!(c.agents[0].temperature, None, "a flag temperature is for every agent");
+}
+
+#[test]
+fn bad_flag_values_are_refused_by_the_parser() {
+    for bad in [["--agents", "0"], ["--rounds", "11"], ["--max-tokens", "0"]] {
+        let argv = ["memdoor", "solve"].iter().chain(&bad).chain(&["x"]).copied();
+        assert!(Cli::try_parse_from(argv).is_err(), "{bad:?}");
+    }
+}
+
+const OPENAI_TEAM: &str = "[team]\nagents = 3\nseed = 100\n\
+    [[agents]]\nbackend = \"openai\"\nbase_url = \"http://127.0.0.1:9\"\nmodel = \"served-a\"\nrole = \"Be terse.\"\nmax_tokens = 64\n\
+    [[agents]]\nbackend = \"openai\"\nbase_url = \"http://127.0.0.1:9/v1\"\nmodel = \"served-b\"\nname = \"bee\"\ntemperature = 1.5\n\
+    [[agents]]\nbackend = \"openai\"\nbase_url = \"http://127.0.0.1:9\"\nmodel = \"served-c\"\n";
+
+#[tokio::test]
+async fn openai_agents_are_named_by_their_model_and_keep_their_settings() {
+    // Building clients connects nowhere: no server is needed.
+    let agents = build_agents(&config(OPENAI_TEAM)).await.unwrap();
+    let names: Vec<&str> = agents.iter().map(|a| a.backend.name()).collect();
+    assert_eq!(names, ["served-a", "bee", "served-c"]);
+    assert_eq!(agents.iter().map(|a| a.id).collect::<Vec<_>>(), [0, 1, 2]);
+    assert_eq!((agents[0].role.as_deref(), agents[0].max_tokens), (Some("Be terse."), Some(64)));
+    assert_eq!((agents[1].role.as_deref(), agents[1].max_tokens), (None, None));
+    // The ladder and seed + i, unless the entry sets a temperature.
+    let team = config(OPENAI_TEAM).team_config();
+    assert_eq!(agents[0].sampling, agent_sampling(&team, 0));
+    assert_eq!(agents[1].sampling.temperature, 1.5);
+    assert_eq!(agents[2].sampling.seed, 102);
+}
+
+#[tokio::test]
+async fn a_missing_key_variable_is_named_with_its_agent() {
+    let var = "MEMDOOR_TEST_KEY_THAT_IS_NEVER_SET";
+    let text = format!("[team]\nagents = 1\n[[agents]]\nbackend = \"openai\"\nbase_url = \"http://h\"\nmodel = \"m\"\napi_key_env = \"{var}\"\n");
+    let e = format!("{:#}", build_agents(&config(&text)).await.err().expect("no key, no agent"));
+    assert!(e.contains("agent 0") && e.contains(var), "{e}");
+}
+
+#[tokio::test]
+async fn no_redis_means_the_in_process_store() {
+    let store = open_store(&Config::default()).await.unwrap();
+    assert!(!store.describe().to_lowercase().contains("redis"), "{}", store.describe());
+}
+
+#[test]
+fn the_tui_takes_the_same_flags_over_the_file() {
+    let cli = Cli::try_parse_from(["memdoor", "--rounds", "1", "--max-tokens", "64", "a problem"]).unwrap();
+    assert!(cli.command.is_none());
+    assert_eq!(cli.tui.text.as_deref(), Some("a problem"));
+    let cfg = apply_solve_flags(&cli.tui.team_flags(), config(FILE));
+    assert_eq!((cfg.team.rounds, cfg.team.max_tokens, cfg.team.seed), (1, 64, 7));
+    // A subcommand still wins over the TUI's positional problem.
+    let cli = Cli::try_parse_from(["memdoor", "solve", "x"]).unwrap();
+    assert!(matches!(cli.command, Some(Command::Solve(_))));
+}

@@ -1,0 +1,228 @@
+//! The config room: one `Config` from a TOML file (XDG config dir or
+//! `--config FILE`), then the documented environment variables, then flags.
+//! `load` finds and reads the file and turns TOML errors into file:line:key;
+//! `check` holds the value rules that run while the file is read.
+
+mod check;
+mod load;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::judge::sandbox::Limits;
+use crate::model::openai::OpenAiConfig;
+use crate::team::TeamConfig;
+
+pub use load::{default_path, from_str};
+
+/// Team size when neither the file nor a flag says.
+pub const DEFAULT_AGENTS: usize = 5;
+
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub team: TeamSection,
+    /// One entry per agent, in order; agents past the list are default local ones.
+    pub agents: Vec<AgentEntry>,
+    pub store: StoreSection,
+    pub sandbox: SandboxSection,
+    pub tui: TuiSection,
+    /// Key (e.g. `ctrl-s`) → action name; the TUI interprets them.
+    pub keys: BTreeMap<String, String>,
+    /// The file this came from; `None` = no file, all defaults.
+    #[serde(skip)]
+    pub source: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TeamSection {
+    /// `None`: as many as `[[agents]]` entries, at least `DEFAULT_AGENTS`.
+    #[serde(deserialize_with = "check::team_size")]
+    pub agents: Option<usize>,
+    #[serde(deserialize_with = "check::rounds")]
+    pub rounds: u32,
+    #[serde(deserialize_with = "check::max_tokens")]
+    pub max_tokens: usize,
+    pub seed: u64,
+    /// One temperature for every agent without its own; `None` = the ladder.
+    #[serde(deserialize_with = "check::temperature")]
+    pub temperature: Option<f64>,
+    pub agent_tests: bool,
+    /// The local model of agents that name none: path, hub id or `default`.
+    pub model: String,
+    pub device: String,
+}
+
+impl Default for TeamSection {
+    fn default() -> Self {
+        let t = TeamConfig::default();
+        Self {
+            agents: None,
+            rounds: 2,
+            max_tokens: t.max_tokens,
+            seed: t.seed,
+            temperature: None,
+            agent_tests: true,
+            model: "default".into(),
+            device: "cpu".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Backend {
+    #[default]
+    Local,
+    Openai,
+}
+
+/// One `[[agents]]` table. Which keys apply depends on `backend`; `check`
+/// rejects the ones that do not, so a misplaced key is not silently ignored.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AgentEntry {
+    pub backend: Backend,
+    /// local: path / hub id / `default` (`None` = the team's model);
+    /// openai: the server's model name (required).
+    pub model: Option<String>,
+    /// openai: `http://host:port` or `…/v1`.
+    pub base_url: Option<String>,
+    /// openai: the NAME of the environment variable holding the API key.
+    #[serde(deserialize_with = "check::env_name")]
+    pub api_key_env: Option<String>,
+    /// openai: shown in panes and events instead of the model name.
+    pub name: Option<String>,
+    #[serde(deserialize_with = "check::seconds")]
+    pub connect_timeout_secs: Option<f64>,
+    #[serde(deserialize_with = "check::seconds")]
+    pub first_token_timeout_secs: Option<f64>,
+    #[serde(deserialize_with = "check::seconds")]
+    pub idle_timeout_secs: Option<f64>,
+    pub retries: Option<u32>,
+    /// A persona line added to this agent's system prompt.
+    pub role: Option<String>,
+    #[serde(deserialize_with = "check::temperature")]
+    pub temperature: Option<f64>,
+    #[serde(deserialize_with = "check::opt_max_tokens")]
+    pub max_tokens: Option<usize>,
+}
+
+impl AgentEntry {
+    /// The client settings of an `openai` entry (`None` for a local one).
+    pub fn openai(&self) -> Option<OpenAiConfig> {
+        if self.backend != Backend::Openai {
+            return None;
+        }
+        let mut c = OpenAiConfig::new(self.base_url.clone().unwrap_or_default(), self.model.clone().unwrap_or_default());
+        c.api_key_env = self.api_key_env.clone();
+        c.name = self.name.clone().unwrap_or_default();
+        let secs = |s: Option<f64>, d: Duration| s.map(Duration::from_secs_f64).unwrap_or(d);
+        c.connect_timeout = secs(self.connect_timeout_secs, c.connect_timeout);
+        c.first_token_timeout = secs(self.first_token_timeout_secs, c.first_token_timeout);
+        c.idle_timeout = secs(self.idle_timeout_secs, c.idle_timeout);
+        c.retries = self.retries.unwrap_or(c.retries);
+        Some(c)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct StoreSection {
+    /// `redis://…`; `None` = the in-process store.
+    pub redis: Option<String>,
+    pub session: String,
+}
+
+impl Default for StoreSection {
+    fn default() -> Self {
+        Self { redis: None, session: "default".into() }
+    }
+}
+
+/// The sandbox limits worth tuning; unset ones keep `Limits::default()`.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SandboxSection {
+    /// Seconds per test (LiveCodeBench: 6).
+    #[serde(deserialize_with = "check::positive_u64")]
+    pub test_timeout_secs: Option<u64>,
+    #[serde(deserialize_with = "check::positive_u64")]
+    pub memory_mb: Option<u64>,
+    #[serde(deserialize_with = "check::positive_u64")]
+    pub file_mb: Option<u64>,
+    /// Of stdout, and separately of stderr; more ends the run.
+    #[serde(deserialize_with = "check::positive_u64")]
+    pub output_kb: Option<u64>,
+    #[serde(deserialize_with = "check::positive_u64")]
+    pub processes: Option<u64>,
+    #[serde(deserialize_with = "check::positive_u64")]
+    pub open_files: Option<u64>,
+}
+
+impl SandboxSection {
+    pub fn limits(&self) -> Limits {
+        let mut l = Limits::default();
+        if let Some(s) = self.test_timeout_secs {
+            l.wall = Duration::from_secs(s);
+            l.cpu_secs = s;
+        }
+        let mb = |v: u64| v.saturating_mul(1 << 20);
+        l.memory_bytes = self.memory_mb.map(mb).unwrap_or(l.memory_bytes);
+        l.file_bytes = self.file_mb.map(mb).unwrap_or(l.file_bytes);
+        l.output_bytes = self.output_kb.map(|k| k.saturating_mul(1024) as usize).unwrap_or(l.output_bytes);
+        l.processes = self.processes.unwrap_or(l.processes);
+        l.open_files = self.open_files.unwrap_or(l.open_files);
+        l
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TuiSection {
+    /// `dark`, `light`, or a theme file's path; the TUI interprets it.
+    pub theme: String,
+}
+
+impl Default for TuiSection {
+    fn default() -> Self {
+        Self { theme: "dark".into() }
+    }
+}
+
+impl Config {
+    /// Reads the file (`explicit`, else `$MEMDOOR_CONFIG`, else the XDG
+    /// location, where a missing file means defaults), then applies
+    /// `MEMDOOR_MODEL` and `MEMDOOR_REDIS`. Flags go on top of the result.
+    pub fn load(explicit: Option<&std::path::Path>) -> anyhow::Result<Config> {
+        load::load_with(explicit, &|name| std::env::var(name).ok())
+    }
+
+    /// How many agents the team has.
+    pub fn team_size(&self) -> usize {
+        self.team.agents.unwrap_or(self.agents.len().max(DEFAULT_AGENTS))
+    }
+
+    /// Agent `i`'s entry: its own, or a default local one past the list.
+    pub fn agent(&self, i: usize) -> AgentEntry {
+        self.agents.get(i).cloned().unwrap_or_default()
+    }
+
+    /// The team's sampling settings (per-agent overrides come on top).
+    pub fn team_config(&self) -> TeamConfig {
+        TeamConfig {
+            agents: self.team_size(),
+            max_tokens: self.team.max_tokens,
+            temperature: self.team.temperature,
+            seed: self.team.seed,
+            ..TeamConfig::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
