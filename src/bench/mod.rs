@@ -4,6 +4,7 @@
 //! set bench is in `problems`.
 
 pub mod problems;
+pub mod tui;
 
 use std::sync::Arc;
 use std::time::Instant;

@@ -28,6 +28,21 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
             }
             Ok(ExitCode::SUCCESS)
         }
+        BenchWhat::Tui { seconds, width, height, json } => {
+            if !(seconds > 0.0 && seconds.is_finite()) || width < 20 || height < 8 {
+                anyhow::bail!("bench tui needs --seconds > 0 and a size of at least 20x8");
+            }
+            let reports = tokio::task::spawn_blocking(move || {
+                [true, false].map(|on| crate::bench::tui::run(on, width, height, seconds)).into_iter().collect::<Result<Vec<_>>>()
+            })
+            .await??;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&reports)?);
+            } else {
+                crate::bench::tui::print_table(&reports);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         BenchWhat::Team { redis, agents, rounds, max_tokens, json, model } => {
             let model = super::solve::load_model(&model.or_config(cfg)).await?;
             let (agents, rounds) = (agents.clamp(1, 64), rounds.max(1));

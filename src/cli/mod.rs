@@ -248,6 +248,20 @@ pub enum BenchWhat {
         #[command(flatten)]
         model: ModelArgs,
     },
+    /// Drawing cost: frame time and CPU for five panes of 2,000 lines while five agents
+    /// stream at 50 tok/s, with and without syntax highlighting.
+    Tui {
+        /// Simulated seconds of streaming.
+        #[arg(long, default_value_t = 10.0)]
+        seconds: f64,
+        #[arg(long, default_value_t = 200)]
+        width: u16,
+        #[arg(long, default_value_t = 60)]
+        height: u16,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Coordination overhead: a team solve's wall time minus the model's own compute,
     /// with the embedded store and (with --redis) with Redis.
     Team {

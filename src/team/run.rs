@@ -214,7 +214,12 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
         if let Ok(entries) = s.store.read(&task, None).await {
             let ours: Vec<usize> = s.agents.iter().map(|a| a.id).collect();
             let memory: Vec<Entry> = entries.into_iter().map(|(_, e)| e).collect();
-            carried = drafts_from_memory(&memory, &ours);
+            // Every latest draft is run again: the re-prompted agents see their
+            // failing tests, and the others' results enter the vote.
+            let all = drafts_from_memory(&memory, &[]);
+            let refs: Vec<(usize, &Draft)> = all.iter().map(|(a, d)| (*a, d)).collect();
+            runs = run_tests(&s, first.saturating_sub(1), &refs, &[], &events).await;
+            carried = all.into_iter().filter(|(a, _)| !ours.contains(a)).collect();
         }
     }
     let last_round = first + s.rounds.max(1) - 1;
@@ -240,11 +245,7 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
             run_agent(a, messages, max_tokens, round, &events, cancel.clone())
         });
         let results = futures::future::join_all(turns).await;
-        let mut new: Vec<(usize, &Draft)> = s.agents.iter().zip(&results).filter_map(|(a, d)| d.as_ref().map(|d| (a.id, d))).collect();
-        if round == first {
-            // The rest of the team's drafts are judged beside the new ones.
-            new.extend(carried.iter().map(|(a, d)| (*a, d)));
-        }
+        let new: Vec<(usize, &Draft)> = s.agents.iter().zip(&results).filter_map(|(a, d)| d.as_ref().map(|d| (a.id, d))).collect();
         if round == 1 && s.agent_tests && testable(&s) {
             extra = write_tests(&s, &events, cancel.clone()).await;
         }
@@ -266,6 +267,7 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
         }
         runs.extend(tested);
         if round == first {
+            // The rest of the team's drafts stand beside the new ones in the vote.
             latest.extend(std::mem::take(&mut carried));
         }
         emit(&events, TeamEvent::RoundFinished { round }).await;

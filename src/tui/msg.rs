@@ -20,6 +20,8 @@ pub enum Msg {
     TeamStopped,
     /// The shared memory's connection state ("connected", "reconnecting"…).
     StoreStatus(String),
+    /// An entry read from the store (written by anyone: local agents, workers).
+    StoreEntry(crate::memory::Entry),
     Saved(Result<PathBuf, String>),
     Copied(Result<&'static str, String>),
     /// `$EDITOR` returned with the edited text (or failed).

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use futures::StreamExt;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
@@ -32,12 +33,14 @@ pub struct TeamRunner {
     setup: Arc<TeamSetup>,
     problem: Option<Arc<Problem>>,
     cancel: Option<CancellationToken>,
+    /// Stops following the last task's memory in the store.
+    watch: Option<CancellationToken>,
     tx: mpsc::Sender<Msg>,
 }
 
 impl TeamRunner {
     pub fn new(setup: TeamSetup, tx: mpsc::Sender<Msg>) -> Self {
-        TeamRunner { setup: Arc::new(setup), problem: None, cancel: None, tx }
+        TeamRunner { setup: Arc::new(setup), problem: None, cancel: None, watch: None, tx }
     }
 
     pub fn start(&mut self, mut problem: Problem) {
@@ -45,6 +48,12 @@ impl TeamRunner {
         if self.setup.unique_ids {
             problem.id = format!("{}-{}", problem.id, crate::memory::now_ms());
         }
+        if let Some(w) = self.watch.take() {
+            w.cancel();
+        }
+        let watch = CancellationToken::new();
+        tokio::spawn(follow_store(self.setup.store.clone(), problem.id.clone(), self.tx.clone(), watch.clone()));
+        self.watch = Some(watch);
         self.problem = Some(Arc::new(problem));
         self.spawn(None, None);
     }
@@ -125,5 +134,50 @@ impl TeamRunner {
 impl Drop for TeamRunner {
     fn drop(&mut self) {
         self.cancel();
+        if let Some(w) = self.watch.take() {
+            w.cancel();
+        }
+    }
+}
+
+/// Follows `task`'s entries in the store (others' too: remote workers write
+/// there) and reports the connection: a lost subscription is re-made with
+/// backoff; entries seen twice are dropped by the state.
+async fn follow_store(store: Arc<dyn MemoryStore>, task: String, tx: mpsc::Sender<Msg>, stop: CancellationToken) {
+    let name = store.describe();
+    let mut backoff = std::time::Duration::from_millis(250);
+    loop {
+        let mut entries = match store.subscribe(&task).await {
+            Ok(s) => s,
+            Err(e) => {
+                let _ = tx.send(Msg::StoreStatus(format!("{name} · reconnecting ({e:#})"))).await;
+                tokio::select! {
+                    _ = stop.cancelled() => return,
+                    // Waiting between attempts, not for a condition: there is no event for "the server is back".
+                    _ = tokio::time::sleep(backoff) => {}
+                }
+                backoff = (backoff * 2).min(std::time::Duration::from_secs(5));
+                continue;
+            }
+        };
+        let status = if name == "embedded" { "embedded store".to_string() } else { format!("{name} · connected") };
+        let _ = tx.send(Msg::StoreStatus(status)).await;
+        backoff = std::time::Duration::from_millis(250);
+        loop {
+            let next = tokio::select! {
+                _ = stop.cancelled() => return,
+                next = entries.next() => next,
+            };
+            match next {
+                Some(Ok((_, e))) => {
+                    let _ = tx.send(Msg::StoreEntry(e)).await;
+                }
+                Some(Err(e)) => {
+                    let _ = tx.send(Msg::StoreStatus(format!("{name} · reconnecting ({e:#})"))).await;
+                    break;
+                }
+                None => break,
+            }
+        }
     }
 }

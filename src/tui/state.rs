@@ -136,6 +136,8 @@ pub struct State {
     pub problem: String,
     pub agents: Vec<AgentPane>,
     pub memory: Vec<Entry>,
+    /// Keys of the entries shown (entries arrive from events and the store).
+    pub memory_keys: std::collections::HashSet<String>,
     pub memory_filter: (Option<usize>, Option<EntryKind>),
     pub memory_scroll: Scroll,
     pub consensus: Option<ConsensusView>,
@@ -172,6 +174,7 @@ impl State {
             problem: String::new(),
             agents: panes,
             memory: Vec::new(),
+            memory_keys: Default::default(),
             memory_filter: (None, None),
             memory_scroll: Scroll::Follow,
             consensus: None,

@@ -34,6 +34,7 @@ pub fn apply(state: &mut State, event: TeamEvent) {
             if state.task.as_deref() != Some(task.as_str()) {
                 // A new problem: nothing of the last one stays on screen.
                 state.memory.clear();
+                state.memory_keys.clear();
                 state.consensus = None;
                 state.accepted = None;
                 state.round = 0;
@@ -88,7 +89,7 @@ pub fn apply(state: &mut State, event: TeamEvent) {
                 p.status = PaneStatus::Waiting;
             }
         }
-        TeamEvent::MemoryEntry(e) => state.memory.push(e),
+        TeamEvent::MemoryEntry(e) => remember(state, e),
         TeamEvent::TestRun { agent, results, .. } => {
             let passed = results.iter().filter(|r| r.verdict == crate::judge::grade::Verdict::Pass).count();
             if let Some(p) = pane(state, agent) {
@@ -104,5 +105,13 @@ pub fn apply(state: &mut State, event: TeamEvent) {
                 Some(ConsensusView { answer, strategy, cluster, agents, evidence, code, edited: false, judged: None, scroll: Scroll::At(0) });
         }
         TeamEvent::TaskFinished { .. } => state.running = false,
+    }
+}
+
+/// Adds a memory entry of the current task once, whether it came from the
+/// team's events or from the store (both report the same entries).
+pub fn remember(state: &mut State, e: crate::memory::Entry) {
+    if state.task.as_deref() == Some(e.task.as_str()) && state.memory_keys.insert(e.key.clone()) {
+        state.memory.push(e);
     }
 }

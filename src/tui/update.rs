@@ -42,6 +42,10 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
             state.running = false;
             Vec::new()
         }
+        Msg::StoreEntry(e) => {
+            team_events::remember(state, e);
+            Vec::new()
+        }
         Msg::StoreStatus(s) => {
             state.store = s;
             Vec::new()

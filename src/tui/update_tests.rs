@@ -280,3 +280,20 @@ fn the_debug_panic_key_works_only_when_enabled() {
     s.debug_keys = true;
     assert_eq!(update(&mut s, code(KeyCode::F(12))), vec![Effect::Panic]);
 }
+
+#[test]
+fn store_entries_and_event_entries_are_shown_once_and_only_for_this_task() {
+    let mut s = judged(200, 60);
+    let n = s.memory.len();
+    let again = s.memory[0].clone();
+    update(&mut s, Msg::StoreEntry(again));
+    assert_eq!(s.memory.len(), n, "an entry seen as an event and from the store shows once");
+    let other = crate::memory::Entry::new("another-task", 1, Some(0), EntryKind::Draft, "x");
+    update(&mut s, Msg::StoreEntry(other));
+    assert_eq!(s.memory.len(), n, "a late entry of another task is not shown");
+    let worker = crate::memory::Entry::new("is-palindrome", 1, Some(4), EntryKind::Test, "assert f(1)");
+    update(&mut s, Msg::StoreEntry(worker));
+    assert_eq!(s.memory.len(), n + 1, "an entry only the store has (a remote worker's) is shown");
+    update(&mut s, Msg::StoreStatus("redis 127.0.0.1:6379 · reconnecting".into()));
+    assert!(s.store.contains("reconnecting"));
+}
