@@ -83,6 +83,9 @@ fn five_panes_accept_edit_reprompt_quit() {
     t.keys(&["Enter"]);
     t.wait_for("the save message", UI_WAIT, |s| s.contains("accepted: saved to"));
     let accepted = std::fs::read_to_string(&saved).unwrap();
+    // Accepting also copied it: with no system clipboard here, by OSC 52.
+    t.wait_for("the copy message", UI_WAIT, |s| s.contains("copied (OSC 52)"));
+    assert_eq!(t.paste_buffer(), accepted, "the terminal's clipboard holds the accepted answer");
 
     // Edit in $EDITOR (the script appends a line); the judge runs the edit.
     t.keys(&["E"]);

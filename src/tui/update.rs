@@ -51,22 +51,25 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
             Vec::new()
         }
         Msg::Saved(r) => {
-            state.flash = Some(match r {
+            let saved = match r {
                 Ok(p) => {
                     state.accepted = state.consensus.as_ref().map(|c| c.answer.clone());
                     format!("accepted: saved to {}", p.display())
                 }
                 Err(e) => format!("save failed: {e}"),
-            });
+            };
+            // The copy's result may have come first: keep both.
+            let copied = state.flash.take().filter(|f| f.starts_with("cop"));
+            state.flash = Some(copied.map_or(saved.clone(), |c| format!("{saved}; {c}")));
             Vec::new()
         }
         Msg::Copied(r) => {
-            let saved = state.flash.take().unwrap_or_default();
             let copied = match r {
                 Ok(how) => format!("copied ({how})"),
                 Err(e) => format!("copy failed: {e}"),
             };
-            state.flash = Some(if saved.is_empty() { copied } else { format!("{saved}; {copied}") });
+            let saved = state.flash.take().filter(|f| f.starts_with("accepted") || f.starts_with("save failed"));
+            state.flash = Some(saved.map_or(copied.clone(), |s| format!("{s}; {copied}")));
             Vec::new()
         }
         Msg::Edited(Ok(text)) => set_edited(state, text),

@@ -297,3 +297,17 @@ fn store_entries_and_event_entries_are_shown_once_and_only_for_this_task() {
     update(&mut s, Msg::StoreStatus("redis 127.0.0.1:6379 · reconnecting".into()));
     assert!(s.store.contains("reconnecting"));
 }
+
+#[test]
+fn save_and_copy_results_show_together_in_either_order() {
+    for copy_first in [false, true] {
+        let mut s = judged(200, 60);
+        let saved = Msg::Saved(Ok("a.py".into()));
+        let copied = Msg::Copied(Ok("OSC 52"));
+        let (x, y) = if copy_first { (copied, saved) } else { (saved, copied) };
+        update(&mut s, x);
+        update(&mut s, y);
+        let f = s.flash.clone().unwrap();
+        assert!(f.contains("accepted: saved to a.py") && f.contains("copied (OSC 52)"), "{f}");
+    }
+}

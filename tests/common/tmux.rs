@@ -26,6 +26,8 @@ impl Tmux {
         assert!(status.success(), "tmux new-session failed");
         let t = Tmux { socket };
         t.tmux(&["set-option", "-g", "remain-on-exit", "on"]);
+        // Let the app's OSC 52 copy land in tmux's paste buffer, where a test can read it.
+        t.tmux(&["set-option", "-g", "set-clipboard", "on"]);
         t
     }
 
@@ -47,6 +49,11 @@ impl Tmux {
 
     pub fn text(&self, text: &str) {
         self.tmux(&["send-keys", "-t", "t", "-l", text]);
+    }
+
+    /// tmux's newest paste buffer (what an OSC 52 copy put there).
+    pub fn paste_buffer(&self) -> String {
+        self.tmux(&["show-buffer"])
     }
 
     /// The shell's pid in the pane (the app is its child).
