@@ -208,3 +208,39 @@ fn replay_plays_in_the_tui_with_speed_pause_and_step() {
     assert_eq!(wait_for_file(&d.join("exit"), UI_WAIT).trim(), "0");
     assert_terminal_restored(d);
 }
+
+#[test]
+fn esc_stops_the_round_and_the_app_stays_responsive() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let journal = d.join("cancelled.jsonl");
+    let args = format!(
+        "--model {} --max-tokens 400 --rounds 3 --no-agent-tests --journal {} 'Write a Python class for a bank account with deposit, withdraw and a history of transactions.'",
+        common::model_path().display(),
+        journal.display()
+    );
+    let vars = env(d);
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars);
+    t.wait_for("the agents writing", MODEL_WAIT, |s| s.matches("writing · ").count() >= 5);
+    t.keys(&["Escape"]);
+    t.wait_for("the round to stop", UI_WAIT, |s| !s.contains("tok/s") && !s.contains("writing · "));
+    // Still responsive: help opens and closes.
+    t.keys(&["?"]);
+    t.wait_for("help", UI_WAIT, |s| s.contains("keys · any key closes"));
+    // Any key closes help ("?" again: esc followed at once by q would read as alt-q).
+    t.keys(&["?"]);
+    t.wait_for("help to close", UI_WAIT, |s| !s.contains("keys · any key closes"));
+    t.keys(&["q"]);
+    let exit = d.join("exit");
+    let s = t.wait_for("the app to exit or ask", UI_WAIT, |s| s.contains("Quit anyway?") || exit.exists());
+    if s.contains("Quit anyway?") {
+        t.keys(&["y"]);
+    }
+    assert_eq!(wait_for_file(&exit, UI_WAIT).trim(), "0");
+    let records = memdoor::memory::journal::read(&journal).unwrap();
+    assert!(
+        !records.iter().any(|r| matches!(&r.event, TeamEvent::AgentToken { round, .. } if *round >= 2)),
+        "no later round started after esc"
+    );
+}
