@@ -41,8 +41,7 @@ pub struct Cli {
     pub tui: TuiArgs,
 }
 
-/// The terminal UI's options (`memdoor` with no command). Flags left out keep
-/// the config file's values, as for `solve`.
+/// The terminal UI's options (`memdoor` with no command).
 #[derive(Args)]
 pub struct TuiArgs {
     /// The problem, as text (or --problem FILE); without one, type it in the app (n).
@@ -50,30 +49,8 @@ pub struct TuiArgs {
     /// A problem file: plain text, or a LiveCodeBench JSON object.
     #[arg(long, value_name = "FILE")]
     pub problem: Option<PathBuf>,
-    /// How many agents [default: 5].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub agents: Option<u16>,
-    /// Most tokens each agent may write [default: 512].
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
-    pub max_tokens: Option<usize>,
-    /// One sampling temperature for every agent (default: a low ladder, 0.0–0.4).
-    #[arg(long)]
-    pub temperature: Option<f64>,
-    /// Base random seed; agent i uses seed + i [default: 42].
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Rounds for a new problem; a re-prompt adds one [default: 2].
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
-    pub rounds: Option<u32>,
-    /// Keep the shared memory in this Redis instead of in-process.
-    #[arg(long, value_name = "URL")]
-    pub redis: Option<String>,
-    /// The Redis session (key namespace) [default: default].
-    #[arg(long)]
-    pub session: Option<String>,
-    /// Skip the step where agents write test inputs.
-    #[arg(long)]
-    pub no_agent_tests: bool,
+    #[command(flatten)]
+    pub team: TeamFlags,
     /// Journal the session here (default: a new file under the log dir's journal/).
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,
@@ -88,32 +65,42 @@ pub struct TuiArgs {
     /// Where accepting saves the answer by default (default: from the problem's name).
     #[arg(long, value_name = "FILE")]
     pub save_as: Option<PathBuf>,
-    #[command(flatten)]
-    pub model: ModelArgs,
 }
 
-impl TuiArgs {
-    /// The team flags, as `solve` takes them (one place applies them to the config).
-    pub fn team_flags(&self) -> SolveArgs {
-        SolveArgs {
-            text: None,
-            problem: None,
-            agents: self.agents,
-            max_tokens: self.max_tokens,
-            temperature: self.temperature,
-            seed: self.seed,
-            rounds: self.rounds,
-            journal: None,
-            redis: self.redis.clone(),
-            session: self.session.clone(),
-            remote: false,
-            no_agent_tests: self.no_agent_tests,
-            no_journal: false,
-            json: false,
-            show_drafts: false,
-            model: ModelArgs { model: self.model.model.clone(), device: self.model.device.clone() },
-        }
-    }
+/// The team's flags, shared by `solve` and the TUI. The config file can set
+/// each of them, so they are `Option`s: a flag left out keeps the file's
+/// value (defaults live in `Config`).
+#[derive(Args)]
+pub struct TeamFlags {
+    /// How many agents work on the problem [default: 5].
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub agents: Option<u16>,
+    /// Most tokens each agent may write [default: 512].
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
+    pub max_tokens: Option<usize>,
+    /// One sampling temperature for every agent (default: 0.0 for agent 0, then 0.2, 0.3, 0.4, 0.3).
+    #[arg(long)]
+    pub temperature: Option<f64>,
+    /// Base random seed; agent i uses seed + i [default: 42].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Rounds: 1 = every agent proposes; each further round every agent reads the
+    /// others' drafts and notes from the shared memory and refines its own [default: 2].
+    /// In the TUI a re-prompt adds one.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
+    pub rounds: Option<u32>,
+    /// Keep the shared memory in this Redis (redis://, rediss://, unix sockets) instead of
+    /// in-process. Default: $MEMDOOR_REDIS, else the config's [store] redis.
+    #[arg(long, value_name = "URL")]
+    pub redis: Option<String>,
+    /// The Redis session (key namespace) shared with `memdoor agent` workers [default: default].
+    #[arg(long)]
+    pub session: Option<String>,
+    /// Skip the step where agents write test inputs (they help tell drafts apart in the vote).
+    #[arg(long)]
+    pub no_agent_tests: bool,
+    #[command(flatten)]
+    pub model: ModelArgs,
 }
 
 #[derive(Subcommand)]
@@ -177,40 +164,14 @@ pub struct SolveArgs {
     /// A problem file: plain text, or a LiveCodeBench JSON object (`question_content`, `starter_code`).
     #[arg(long, value_name = "FILE")]
     pub problem: Option<PathBuf>,
-    // Flags the config file can set are `Option`s: a flag left out keeps the
-    // file's value (defaults live in `Config`).
-    /// How many agents work on the problem [default: 5].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub agents: Option<u16>,
-    /// Most tokens each agent may write [default: 512].
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
-    pub max_tokens: Option<usize>,
-    /// One sampling temperature for every agent (default: 0.0 for agent 0, then 0.2, 0.3, 0.4, 0.3).
-    #[arg(long)]
-    pub temperature: Option<f64>,
-    /// Base random seed; agent i uses seed + i [default: 42].
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Rounds: 1 = every agent proposes; each further round every agent reads the
-    /// others' drafts and notes from the shared memory and refines its own [default: 2].
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
-    pub rounds: Option<u32>,
+    #[command(flatten)]
+    pub team: TeamFlags,
     /// Journal the session's events here (default: a new file under the log dir's journal/).
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,
-    /// Keep the shared memory in this Redis (redis://, rediss://, unix sockets) instead of
-    /// in-process. Default: $MEMDOOR_REDIS, else the config's [store] redis.
-    #[arg(long, value_name = "URL")]
-    pub redis: Option<String>,
-    /// The Redis session (key namespace) shared with `memdoor agent` workers [default: default].
-    #[arg(long)]
-    pub session: Option<String>,
     /// Agents are `memdoor agent` workers on the same Redis (needs one); no model is loaded here.
     #[arg(long)]
     pub remote: bool,
-    /// Skip the step where agents write test inputs (they help tell drafts apart in the vote).
-    #[arg(long)]
-    pub no_agent_tests: bool,
     /// Do not journal the session.
     #[arg(long, conflicts_with = "journal")]
     pub no_journal: bool,
@@ -220,8 +181,6 @@ pub struct SolveArgs {
     /// Also print every agent's whole answer before the team's code.
     #[arg(long)]
     pub show_drafts: bool,
-    #[command(flatten)]
-    pub model: ModelArgs,
 }
 
 #[derive(Subcommand)]

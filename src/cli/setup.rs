@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result};
 
-use super::SolveArgs;
+use super::TeamFlags;
 use crate::config::Config;
 use crate::memory::embedded::EmbeddedStore;
 use crate::memory::redis::RedisStore;
@@ -19,9 +19,9 @@ use crate::model::resolve::{self, ModelSpec};
 use crate::model::ModelBackend;
 use crate::team::{agent_sampling, Agent};
 
-/// `solve`'s flags on top of the config: a flag given wins, a flag left out
+/// The team flags (`solve`, the TUI) on top of the config: a flag given wins, a flag left out
 /// keeps what the file (or the environment, or the default) said.
-pub fn apply_solve_flags(args: &SolveArgs, mut cfg: Config) -> Config {
+pub fn apply_team_flags(args: &TeamFlags, mut cfg: Config) -> Config {
     let t = &mut cfg.team;
     if let Some(n) = args.agents {
         t.agents = Some(n as usize);

@@ -52,7 +52,7 @@ fn read_problem(args: &SolveArgs) -> Result<Problem> {
 
 pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
     let mut problem = read_problem(&args)?;
-    let cfg = setup::apply_solve_flags(&args, file);
+    let cfg = setup::apply_team_flags(&args.team, file);
     let team = cfg.team_config();
     let redis = setup::open_redis(&cfg).await?;
     if redis.is_some() {

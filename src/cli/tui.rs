@@ -47,7 +47,7 @@ pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
         (Some(_), Some(_)) => bail!("give the problem as text or as --problem FILE, not both"),
         (None, None) => None,
     };
-    let cfg = setup::apply_solve_flags(&args.team_flags(), file);
+    let cfg = setup::apply_team_flags(&args.team, file);
     let (theme, keymap, debug_keys) = look(Some(args.theme.as_deref().unwrap_or(&cfg.tui.theme)), &cfg.keys)?;
     let team = cfg.team_config();
     let agents = setup::build_agents(&cfg).await?;

@@ -5,10 +5,10 @@ use clap::Parser;
 use super::*;
 use crate::cli::{Cli, Command};
 
-fn solve_args(flags: &[&str]) -> SolveArgs {
+fn solve_args(flags: &[&str]) -> TeamFlags {
     let argv = ["memdoor", "solve"].iter().chain(flags).chain(&["problem text"]).copied();
     match Cli::try_parse_from(argv).unwrap().command {
-        Some(Command::Solve(args)) => args,
+        Some(Command::Solve(args)) => args.team,
         _ => unreachable!("parsed `solve`"),
     }
 }
@@ -22,14 +22,14 @@ const FILE: &str = "[team]\nagents = 3\nrounds = 4\nmax_tokens = 100\nseed = 7\n
 
 #[test]
 fn flags_left_out_keep_the_files_values() {
-    let c = apply_solve_flags(&solve_args(&[]), config(FILE));
+    let c = apply_team_flags(&solve_args(&[]), config(FILE));
     assert_eq!((c.team_size(), c.team.rounds, c.team.max_tokens, c.team.seed), (3, 4, 100, 7));
     assert!(c.team.agent_tests);
     assert_eq!((c.team.model.as_str(), c.team.device.as_str()), ("file-model", "cpu"));
     assert_eq!((c.store.redis.as_deref(), c.store.session.as_str()), (Some("redis://file"), "s"));
     assert_eq!(c.agents[0].temperature, Some(0.9));
     // No file at all: the documented defaults.
-    let d = apply_solve_flags(&solve_args(&[]), Config::default());
+    let d = apply_team_flags(&solve_args(&[]), Config::default());
     assert_eq!((d.team_size(), d.team.rounds, d.team.max_tokens, d.team.seed), (5, 2, 512, 42));
     assert_eq!((d.team.model.as_str(), d.store.redis.as_deref(), d.store.session.as_str()), ("default", None, "default"));
 }
@@ -40,7 +40,7 @@ fn flags_given_beat_the_file() {
         "--agents", "2", "--rounds", "1", "--max-tokens", "64", "--seed", "9", "--no-agent-tests", "--model", "flag-model",
         "--device", "cuda:1", "--redis", "redis://flag", "--session", "f", "--temperature", "0.1",
     ];
-    let c = apply_solve_flags(&solve_args(&flags), config(FILE));
+    let c = apply_team_flags(&solve_args(&flags), config(FILE));
     assert_eq!((c.team_size(), c.team.rounds, c.team.max_tokens, c.team.seed), (2, 1, 64, 9));
     assert!(!c.team.agent_tests);
     assert_eq!((c.team.model.as_str(), c.team.device.as_str()), ("flag-model", "cuda:1"));
@@ -97,7 +97,7 @@ fn the_tui_takes_the_same_flags_over_the_file() {
     let cli = Cli::try_parse_from(["memdoor", "--rounds", "1", "--max-tokens", "64", "a problem"]).unwrap();
     assert!(cli.command.is_none());
     assert_eq!(cli.tui.text.as_deref(), Some("a problem"));
-    let cfg = apply_solve_flags(&cli.tui.team_flags(), config(FILE));
+    let cfg = apply_team_flags(&cli.tui.team, config(FILE));
     assert_eq!((cfg.team.rounds, cfg.team.max_tokens, cfg.team.seed), (1, 64, 7));
     // A subcommand still wins over the TUI's positional problem.
     let cli = Cli::try_parse_from(["memdoor", "solve", "x"]).unwrap();
