@@ -2,6 +2,8 @@
 //! default model under tmux, driven by keys, read from the screen.
 
 mod common;
+#[path = "common/openai_server.rs"]
+mod openai_server;
 #[path = "common/tmux.rs"]
 mod tmux;
 
@@ -243,4 +245,42 @@ fn esc_stops_the_round_and_the_app_stays_responsive() {
         !records.iter().any(|r| matches!(&r.event, TeamEvent::AgentToken { round, .. } if *round >= 2)),
         "no later round started after esc"
     );
+}
+
+#[test]
+fn a_mixed_team_of_local_and_openai_agents_in_the_tui() {
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let server = rt.block_on(openai_server::serve(common::model(), None));
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let model = common::model_path();
+    let config = d.join("memdoor.toml");
+    let base = &server.base;
+    std::fs::write(
+        &config,
+        format!(
+            "[team]\nagents = 5\nrounds = 1\nmax_tokens = 32\nagent_tests = false\nmodel = {model:?}\n\
+             [[agents]]\n[[agents]]\n[[agents]]\n\
+             [[agents]]\nbackend = \"openai\"\nbase_url = {base:?}\nmodel = \"served-a\"\nfirst_token_timeout_secs = 120\n\
+             [[agents]]\nbackend = \"openai\"\nbase_url = {base:?}\nmodel = \"served-b\"\nfirst_token_timeout_secs = 120\n"
+        ),
+    )
+    .unwrap();
+    let args = format!("--config {} --no-journal 'Write a Python function is_even(n).'", config.display());
+    let vars = env(d);
+    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars);
+    let s = t.wait_for("five finished drafts", MODEL_WAIT, |s| s.matches(" tok · ").count() >= 5 && !s.contains("writing · "));
+    assert!(s.contains("A3 served-a") && s.contains("A4 served-b"), "the OpenAI agents are named by their model:\n{s}");
+    assert!(s.contains("A0 SmolLM2"), "{s}");
+    let served: std::collections::BTreeSet<String> = server.models.lock().unwrap().iter().cloned().collect();
+    assert_eq!(served, ["served-a".to_string(), "served-b".to_string()].into());
+    t.keys(&["q"]);
+    let exit = d.join("exit");
+    let s = t.wait_for("the app to exit or ask", UI_WAIT, |s| s.contains("Quit anyway?") || exit.exists());
+    if s.contains("Quit anyway?") {
+        t.keys(&["y"]);
+    }
+    assert_eq!(wait_for_file(&exit, UI_WAIT).trim(), "0");
+    drop(rt);
 }

@@ -28,7 +28,7 @@ use clap::{Args, Parser, Subcommand};
         Examples:\n  memdoor \"Write a Python function is_palindrome(s: str) -> bool.\"\n  \
         memdoor --problem assets/problems/two_sum_lcb.json\n  \
         memdoor solve \"Write a Python function is_palindrome(s: str) -> bool.\"",
-    args_conflicts_with_subcommands = true
+    subcommand_precedence_over_arg = true
 )]
 pub struct Cli {
     /// The config file (default: ~/.config/memdoor/config.toml; env MEMDOOR_CONFIG).

@@ -103,3 +103,14 @@ fn the_tui_takes_the_same_flags_over_the_file() {
     let cli = Cli::try_parse_from(["memdoor", "solve", "x"]).unwrap();
     assert!(matches!(cli.command, Some(Command::Solve(_))));
 }
+
+#[test]
+fn global_config_goes_before_or_after_the_command() {
+    for argv in [vec!["memdoor", "--config", "c.toml", "solve", "x"], vec!["memdoor", "solve", "--config", "c.toml", "x"]] {
+        let cli = Cli::try_parse_from(&argv).unwrap_or_else(|e| panic!("{argv:?}: {e}"));
+        assert!(matches!(&cli.command, Some(Command::Solve(a)) if a.text.as_deref() == Some("x")), "{argv:?}");
+        assert_eq!(cli.config.as_deref(), Some(std::path::Path::new("c.toml")));
+    }
+    let cli = Cli::try_parse_from(["memdoor", "--config", "c.toml", "a problem"]).unwrap();
+    assert!(cli.command.is_none() && cli.tui.text.as_deref() == Some("a problem"));
+}
