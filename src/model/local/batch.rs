@@ -95,7 +95,7 @@ impl<'t> Seq<'t> {
             history: job.prompt.clone(),
             sampler: Sampler::new(&job.sampling),
             job,
-            cache: KvCache::new(),
+            cache: KvCache::default(),
             fed: 0,
             next: None,
             text: Utf8Stream::new(tokenizer),

@@ -78,6 +78,8 @@ pub struct LocalModel {
     name: String,
     path: PathBuf,
     architecture: String,
+    /// Bytes of the batched engine's weight matrices (None on the fallback).
+    weight_bytes: Option<usize>,
     backend: Backend,
     tokenizer: Arc<Tokenizer>,
     stop: Arc<HashSet<u32>>,
@@ -132,8 +134,10 @@ impl LocalModel {
         };
         let tokenizer = Arc::new(vocab.tokenizer);
         let stop = Arc::new(stop);
+        let mut weight_bytes = None;
         let backend = if architecture == "llama" {
             let llama = Llama::from_gguf(&content, &mut file, &opts.device, opts.requantize).map_err(corrupt)?;
+            weight_bytes = Some(llama.quantized_bytes);
             tracing::info!(quantized_mb = llama.quantized_bytes / 1_000_000, "llama weights for the batched engine");
             Backend::Batched(Engine::start(Arc::new(llama), tokenizer.clone(), stop.clone())?)
         } else {
@@ -148,6 +152,7 @@ impl LocalModel {
             name,
             path: path.to_path_buf(),
             architecture,
+            weight_bytes,
             backend,
             tokenizer,
             stop,
@@ -162,6 +167,10 @@ impl LocalModel {
     }
     pub fn architecture(&self) -> &str {
         &self.architecture
+    }
+    /// Bytes of quantized weight matrices the batched engine holds.
+    pub fn weight_bytes(&self) -> Option<usize> {
+        self.weight_bytes
     }
     pub fn context_len(&self) -> usize {
         self.context_len

@@ -15,6 +15,7 @@ const KV_GROW: usize = 256;
 
 /// One sequence's keys and values, per layer `[capacity, n_kv_head, head_dim]`
 /// (token-major, so a step's new rows are one contiguous write).
+#[derive(Default)]
 pub struct KvCache {
     k: Vec<Tensor>,
     v: Vec<Tensor>,
@@ -23,12 +24,8 @@ pub struct KvCache {
 }
 
 impl KvCache {
-    pub fn new() -> Self {
-        Self { k: Vec::new(), v: Vec::new(), len: 0, cap: 0 }
-    }
-
     /// Tokens cached so far (the next token's position).
-    pub fn len(&self) -> usize {
+    pub fn filled(&self) -> usize {
         self.len
     }
 
@@ -58,7 +55,7 @@ impl KvCache {
     }
 }
 
-/// A sequence's part of a step: `tokens` at positions `cache.len()..`.
+/// A sequence's part of a step: `tokens` at positions `cache.filled()..`.
 pub struct Piece<'a> {
     pub tokens: &'a [u32],
     pub cache: &'a mut KvCache,
@@ -95,7 +92,7 @@ pub fn forward(model: &Llama, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
         if p.tokens.is_empty() {
             bail!("an empty piece in an engine step");
         }
-        let pos = p.cache.len();
+        let pos = p.cache.filled();
         p.cache.reserve(pos + p.tokens.len(), cfg, dev)?;
         spans.push((ids.len(), p.tokens.len(), pos));
         positions.extend((pos..pos + p.tokens.len()).map(|i| i as u32));
