@@ -71,7 +71,7 @@ pub fn parse_device(spec: &str) -> Result<Device> {
 enum Backend {
     Batched(Engine),
     /// Architectures the batched engine does not implement (qwen3's q/k norms).
-    Threads(Weights),
+    Threads(Box<Weights>),
 }
 
 pub struct LocalModel {
@@ -144,7 +144,7 @@ impl LocalModel {
             if opts.requantize.is_some() {
                 bail!("requantising is only implemented for llama-family models, not `{architecture}`");
             }
-            Backend::Threads(Weights::from_gguf(content, &mut file, &opts.device).map_err(corrupt)?)
+            Backend::Threads(Box::new(Weights::from_gguf(content, &mut file, &opts.device).map_err(corrupt)?))
         };
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         tracing::info!(model = %path.display(), %architecture, context_len, "model loaded");
@@ -222,7 +222,7 @@ impl ModelBackend for LocalModel {
             Backend::Threads(weights) => {
                 let (tx, rx) = mpsc::channel(STREAM_BUFFER);
                 let job = Job {
-                    weights: weights.clone(),
+                    weights: (**weights).clone(),
                     tokenizer: self.tokenizer.clone(),
                     stop: self.stop.clone(),
                     device: self.device.clone(),

@@ -107,7 +107,7 @@ pub fn rope_tables(dim: usize, base: f32, positions: usize, device: &Device) -> 
 fn requantize(q: QTensor, to: Option<GgmlDType>, device: &Device) -> Result<QTensor> {
     let Some(to) = to else { return Ok(q) };
     let dims = q.shape().dims().to_vec();
-    if q.dtype() == to || dims.len() != 2 || dims[1] % to.block_size() != 0 {
+    if q.dtype() == to || dims.len() != 2 || !dims[1].is_multiple_of(to.block_size()) {
         return Ok(q);
     }
     Ok(QTensor::quantize(&q.dequantize(device)?, to)?)
