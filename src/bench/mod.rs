@@ -31,6 +31,11 @@ pub struct StreamFigures {
 #[derive(Debug, Serialize)]
 pub struct TeamFigures {
     pub streams: usize,
+    pub prompt_tokens: usize,
+    /// Every prompt read: all prompt tokens over the slowest first token.
+    pub prompt_tok_s: f64,
+    pub mean_time_to_first_token_s: f64,
+    pub max_time_to_first_token_s: f64,
     pub generated_tokens: usize,
     pub wall_s: f64,
     pub aggregate_tok_s: f64,
@@ -40,7 +45,10 @@ pub struct TeamFigures {
 #[derive(Debug, Serialize)]
 pub struct EngineReport {
     pub model: String,
-    pub compute_threads_per_stream: String,
+    pub quant: String,
+    /// MB of weight matrices (batched engine only).
+    pub weights_mb: Option<f64>,
+    pub compute_threads: String,
     pub load_s: f64,
     pub one: StreamFigures,
     pub peak_rss_one_mb: f64,
@@ -102,8 +110,15 @@ pub async fn engine(path: &std::path::Path, opts: &LoadOptions, streams: usize, 
         .map(|u| u.completion_tokens.saturating_sub(1) as f64 / u.generate_secs.unwrap_or(f64::NAN))
         .sum::<f64>()
         / streams as f64;
+    let ttfts: Vec<f64> = usages.iter().map(|u| u.prompt_secs.unwrap_or(f64::NAN)).collect();
+    let max_ttft = ttfts.iter().cloned().fold(0.0, f64::max);
+    let prompt_tokens: usize = usages.iter().map(|u| u.prompt_tokens).sum();
     let team = TeamFigures {
         streams,
+        prompt_tokens,
+        prompt_tok_s: prompt_tokens as f64 / max_ttft,
+        mean_time_to_first_token_s: ttfts.iter().sum::<f64>() / streams as f64,
+        max_time_to_first_token_s: max_ttft,
         generated_tokens: generated,
         wall_s,
         aggregate_tok_s: generated as f64 / wall_s,
@@ -111,7 +126,9 @@ pub async fn engine(path: &std::path::Path, opts: &LoadOptions, streams: usize, 
     };
     Ok(EngineReport {
         model: path.display().to_string(),
-        compute_threads_per_stream: std::env::var("CANDLE_NUM_THREADS").unwrap_or_else(|_| "default".into()),
+        quant: opts.requantize.map_or_else(|| "as stored".into(), |q| format!("{q:?}")),
+        weights_mb: model.weight_bytes().map(|b| b as f64 / 1e6),
+        compute_threads: std::env::var("CANDLE_NUM_THREADS").unwrap_or_else(|_| "default".into()),
         load_s,
         one,
         peak_rss_one_mb,
@@ -121,7 +138,10 @@ pub async fn engine(path: &std::path::Path, opts: &LoadOptions, streams: usize, 
 }
 
 pub fn print_table(r: &EngineReport) {
-    println!("memdoor bench engine · {} · CANDLE_NUM_THREADS={}", r.model, r.compute_threads_per_stream);
+    println!("memdoor bench engine · {} · weights {} · CANDLE_NUM_THREADS={}", r.model, r.quant, r.compute_threads);
+    if let Some(mb) = r.weights_mb {
+        println!("weight matrices             {mb:>8.0} MB");
+    }
     println!("load                        {:>8.2} s", r.load_s);
     println!(
         "one stream    prompt        {:>8.1} tok/s  ({} tok, first token after {:.2} s)",
@@ -130,8 +150,12 @@ pub fn print_table(r: &EngineReport) {
     println!("              generate      {:>8.1} tok/s  ({} tok)", r.one.generate_tok_s, r.one.generated_tokens);
     println!("              peak RSS      {:>8.0} MB", r.peak_rss_one_mb);
     println!(
-        "{} streams     generate      {:>8.1} tok/s aggregate, {:.1} tok/s per stream ({} tok in {:.1} s)",
-        r.team.streams, r.team.aggregate_tok_s, r.team.per_stream_tok_s, r.team.generated_tokens, r.team.wall_s
+        "{} streams     prompt        {:>8.1} tok/s  ({} tok, first token after {:.2} s mean, {:.2} s last)",
+        r.team.streams, r.team.prompt_tok_s, r.team.prompt_tokens, r.team.mean_time_to_first_token_s, r.team.max_time_to_first_token_s
+    );
+    println!(
+        "              generate      {:>8.1} tok/s aggregate, {:.1} tok/s per stream ({} tok in {:.1} s)",
+        r.team.aggregate_tok_s, r.team.per_stream_tok_s, r.team.generated_tokens, r.team.wall_s
     );
     println!("              peak RSS      {:>8.0} MB", r.peak_rss_team_mb);
     println!("reference, llama.cpp on this machine kind, same GGUF: prompt 211–259 tok/s, one stream 106 tok/s, llama-server -np 5: 91 tok/s aggregate");

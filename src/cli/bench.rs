@@ -7,7 +7,7 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use super::BenchWhat;
-use crate::model::local::{parse_device, LoadOptions};
+use crate::model::local::{parse_device, parse_quant, LoadOptions};
 use crate::judge::sandbox::{Limits, Sandbox};
 use crate::memory::embedded::EmbeddedStore;
 use crate::memory::redis::RedisStore;
@@ -20,7 +20,7 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
             let device = parse_device(model.device())?;
             let spec = ModelSpec::parse(model.spec());
             let path = tokio::task::spawn_blocking(move || resolve::resolve(&spec)).await??;
-            let report = crate::bench::engine(&path, &LoadOptions { device }, agents.max(1), max_tokens.max(2)).await?;
+            let report = crate::bench::engine(&path, &LoadOptions { device, requantize: parse_quant(model.quant())? }, agents.max(1), max_tokens.max(2)).await?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&report)?);
             } else {

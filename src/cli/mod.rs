@@ -140,6 +140,10 @@ pub struct ModelArgs {
     /// Where to run the model: cpu, cuda or cuda:N (CUDA needs a `--features cuda` build). Default: the config's, else cpu.
     #[arg(long)]
     pub device: Option<String>,
+    /// Requantise a llama-family model's weights at load: `q8_0` (SIMD kernels on CPU, ~2x faster
+    /// than Q4_1, ~1.7x its weight memory) or `none`. Default: the config's, else none.
+    #[arg(long, value_name = "Q")]
+    pub quant: Option<String>,
 }
 
 impl ModelArgs {
@@ -147,7 +151,11 @@ impl ModelArgs {
     pub fn or_config(mut self, cfg: &crate::config::Config) -> Self {
         self.model.get_or_insert_with(|| cfg.team.model.clone());
         self.device.get_or_insert_with(|| cfg.team.device.clone());
+        self.quant.get_or_insert_with(|| cfg.team.quant.clone());
         self
+    }
+    pub fn quant(&self) -> &str {
+        self.quant.as_deref().unwrap_or("none")
     }
     pub fn spec(&self) -> &str {
         self.model.as_deref().unwrap_or("default")

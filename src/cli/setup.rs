@@ -13,7 +13,7 @@ use crate::config::Config;
 use crate::memory::embedded::EmbeddedStore;
 use crate::memory::redis::RedisStore;
 use crate::memory::MemoryStore;
-use crate::model::local::{parse_device, LoadOptions, LocalModel};
+use crate::model::local::{parse_device, parse_quant, LoadOptions, LocalModel};
 use crate::model::openai::OpenAiBackend;
 use crate::model::resolve::{self, ModelSpec};
 use crate::model::ModelBackend;
@@ -33,6 +33,7 @@ pub fn apply_team_flags(args: &TeamFlags, mut cfg: Config) -> Config {
     t.agent_tests &= !args.no_agent_tests;
     t.model = args.model.model.clone().unwrap_or(std::mem::take(&mut t.model));
     t.device = args.model.device.clone().unwrap_or(std::mem::take(&mut t.device));
+    t.quant = args.model.quant.clone().unwrap_or(std::mem::take(&mut t.quant));
     cfg.store.redis = args.redis.clone().or(cfg.store.redis);
     cfg.store.session = args.session.clone().unwrap_or(cfg.store.session);
     // A flag temperature is for every agent, over the entries' own too.
@@ -43,9 +44,9 @@ pub fn apply_team_flags(args: &TeamFlags, mut cfg: Config) -> Config {
 }
 
 /// Resolves (fetching if needed) and loads one local model.
-pub async fn load_local(spec: &str, device: &str) -> Result<Arc<LocalModel>> {
+pub async fn load_local(spec: &str, device: &str, quant: &str) -> Result<Arc<LocalModel>> {
     let path = resolve_spec(spec).await?;
-    load_path(path, device).await
+    load_path(path, device, quant).await
 }
 
 async fn resolve_spec(spec: &str) -> Result<PathBuf> {
@@ -54,8 +55,8 @@ async fn resolve_spec(spec: &str) -> Result<PathBuf> {
     tokio::task::spawn_blocking(move || resolve::resolve(&parsed)).await?.with_context(|| format!("finding the model `{spec}`"))
 }
 
-async fn load_path(path: PathBuf, device: &str) -> Result<Arc<LocalModel>> {
-    let opts = LoadOptions { device: parse_device(device)? };
+async fn load_path(path: PathBuf, device: &str, quant: &str) -> Result<Arc<LocalModel>> {
+    let opts = LoadOptions { device: parse_device(device)?, requantize: parse_quant(quant)? };
     eprintln!("memdoor: loading {}", path.display());
     Ok(Arc::new(tokio::task::spawn_blocking(move || LocalModel::load(&path, &opts)).await??))
 }
@@ -84,7 +85,7 @@ pub async fn build_agents(cfg: &Config) -> Result<Vec<Agent>> {
                         let backend = match by_path.get(&path) {
                             Some(b) => b.clone(),
                             None => {
-                                let b: Arc<dyn ModelBackend> = load_path(path.clone(), &cfg.team.device).await?;
+                                let b: Arc<dyn ModelBackend> = load_path(path.clone(), &cfg.team.device, &cfg.team.quant).await?;
                                 by_path.insert(path, b.clone());
                                 b
                             }

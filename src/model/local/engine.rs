@@ -1,22 +1,25 @@
-//! `LocalModel`: a GGUF model loaded once; every `stream` clones the weights
-//! (shared tensors, own KV cache) and generates on its own thread.
+//! `LocalModel`: a GGUF model loaded once. Llama-family models run on the
+//! batched engine (one thread, every stream a sequence in its batch); other
+//! architectures fall back to a thread per stream over shared weights.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
-use candle_core::quantized::gguf_file;
+use candle_core::quantized::{gguf_file, GgmlDType};
 use candle_core::Device;
 use futures::stream::BoxStream;
 use futures::StreamExt;
 use tokenizers::Tokenizer;
 use tokio::sync::mpsc;
-use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::wrappers::{ReceiverStream, UnboundedReceiverStream};
 use tokio_util::sync::CancellationToken;
 
+use super::batch::{Engine, Submit};
 use super::chat_template::ChatTemplate;
 use super::generate::{self, Job};
+use super::llama::Llama;
 use super::tokenizer::{tokenizer_from_gguf, tokenizer_from_json};
 use super::weights::{self, Weights};
 use crate::model::{ChatRequest, Chunk, Message, ModelBackend};
@@ -27,11 +30,25 @@ const STREAM_BUFFER: usize = 256;
 #[derive(Debug, Clone)]
 pub struct LoadOptions {
     pub device: Device,
+    /// Requantise the weight matrices at load (e.g. Q4_1 to Q8_0: candle's CPU
+    /// kernels for Q8_0 are SIMD, Q4_1's are not; costs 8.5 instead of 5 bits
+    /// a weight).
+    pub requantize: Option<GgmlDType>,
 }
 
 impl Default for LoadOptions {
     fn default() -> Self {
-        Self { device: Device::Cpu }
+        Self { device: Device::Cpu, requantize: None }
+    }
+}
+
+/// `q8_0` (or `none`/`keep`) as given to `--quant`.
+pub fn parse_quant(spec: &str) -> Result<Option<GgmlDType>> {
+    match spec.to_ascii_lowercase().as_str() {
+        "none" | "keep" | "" => Ok(None),
+        "q8_0" => Ok(Some(GgmlDType::Q8_0)),
+        "f16" => Ok(Some(GgmlDType::F16)),
+        other => bail!("unknown quantisation `{other}` (use q8_0, f16 or none)"),
     }
 }
 
@@ -51,11 +68,19 @@ pub fn parse_device(spec: &str) -> Result<Device> {
     }
 }
 
+enum Backend {
+    Batched(Engine),
+    /// Architectures the batched engine does not implement (qwen3's q/k norms).
+    Threads(Box<Weights>),
+}
+
 pub struct LocalModel {
     name: String,
     path: PathBuf,
     architecture: String,
-    weights: Weights,
+    /// Bytes of the batched engine's weight matrices (None on the fallback).
+    weight_bytes: Option<usize>,
+    backend: Backend,
     tokenizer: Arc<Tokenizer>,
     stop: Arc<HashSet<u32>>,
     template: ChatTemplate,
@@ -104,18 +129,33 @@ impl LocalModel {
         let mut stop = vocab.control.clone();
         stop.extend(vocab.eos);
 
-        let weights = Weights::from_gguf(content, &mut file, &opts.device).map_err(|e| {
+        let corrupt = |e: anyhow::Error| {
             anyhow::anyhow!("reading the weights of {} failed ({e:#}); is the file truncated or corrupt?", path.display())
-        })?;
+        };
+        let tokenizer = Arc::new(vocab.tokenizer);
+        let stop = Arc::new(stop);
+        let mut weight_bytes = None;
+        let backend = if architecture == "llama" {
+            let llama = Llama::from_gguf(&content, &mut file, &opts.device, opts.requantize).map_err(corrupt)?;
+            weight_bytes = Some(llama.quantized_bytes);
+            tracing::info!(quantized_mb = llama.quantized_bytes / 1_000_000, "llama weights for the batched engine");
+            Backend::Batched(Engine::start(Arc::new(llama), tokenizer.clone(), stop.clone())?)
+        } else {
+            if opts.requantize.is_some() {
+                bail!("requantising is only implemented for llama-family models, not `{architecture}`");
+            }
+            Backend::Threads(Box::new(Weights::from_gguf(content, &mut file, &opts.device).map_err(corrupt)?))
+        };
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         tracing::info!(model = %path.display(), %architecture, context_len, "model loaded");
         Ok(Self {
             name,
             path: path.to_path_buf(),
             architecture,
-            weights,
-            tokenizer: Arc::new(vocab.tokenizer),
-            stop: Arc::new(stop),
+            weight_bytes,
+            backend,
+            tokenizer,
+            stop,
             template,
             context_len,
             device: opts.device.clone(),
@@ -127,6 +167,10 @@ impl LocalModel {
     }
     pub fn architecture(&self) -> &str {
         &self.architecture
+    }
+    /// Bytes of quantized weight matrices the batched engine holds.
+    pub fn weight_bytes(&self) -> Option<usize> {
+        self.weight_bytes
     }
     pub fn context_len(&self) -> usize {
         self.context_len
@@ -164,27 +208,39 @@ impl ModelBackend for LocalModel {
             );
         }
         let max_tokens = req.max_tokens.min(self.context_len - prompt.len());
-        let (tx, rx) = mpsc::channel(STREAM_BUFFER);
         let cancel = cancel.child_token();
-        let job = Job {
-            weights: self.weights.clone(),
-            tokenizer: self.tokenizer.clone(),
-            stop: self.stop.clone(),
-            device: self.device.clone(),
-            prompt,
-            sampling: req.sampling,
-            max_tokens,
-            ignore_stop: req.ignore_stop,
-            tx,
-            cancel: cancel.clone(),
-        };
-        std::thread::Builder::new()
-            .name("memdoor-generate".into())
-            .spawn(move || generate::run(job))
-            .context("starting a generation thread")?;
         // Dropping the stream cancels its compute.
-        let guard = cancel.drop_guard();
-        Ok(ReceiverStream::new(rx)
+        let guard = cancel.clone().drop_guard();
+        let chunks = match &self.backend {
+            Backend::Batched(engine) => {
+                let (tx, rx) = mpsc::unbounded_channel();
+                let submitted = std::time::Instant::now();
+                let job = Submit { prompt, sampling: req.sampling, max_tokens, ignore_stop: req.ignore_stop, tx, cancel, submitted };
+                engine.submit(job).await?;
+                UnboundedReceiverStream::new(rx).boxed()
+            }
+            Backend::Threads(weights) => {
+                let (tx, rx) = mpsc::channel(STREAM_BUFFER);
+                let job = Job {
+                    weights: (**weights).clone(),
+                    tokenizer: self.tokenizer.clone(),
+                    stop: self.stop.clone(),
+                    device: self.device.clone(),
+                    prompt,
+                    sampling: req.sampling,
+                    max_tokens,
+                    ignore_stop: req.ignore_stop,
+                    tx,
+                    cancel,
+                };
+                std::thread::Builder::new()
+                    .name("memdoor-generate".into())
+                    .spawn(move || generate::run(job))
+                    .context("starting a generation thread")?;
+                ReceiverStream::new(rx).boxed()
+            }
+        };
+        Ok(chunks
             .map(move |chunk| {
                 let _keep = &guard;
                 chunk

@@ -1,4 +1,6 @@
-//! One sequence's generation loop, run on its own blocking thread: prefill the
+//! The fallback for architectures the batched engine does not implement
+//! (qwen3: candle's model code, one clone per stream): one sequence's
+//! generation loop, run on its own blocking thread: prefill the
 //! prompt in chunks, then sample token by token, sending text deltas through a
 //! bounded channel. It stops at a control token, at `max_tokens`, when
 //! cancelled, or when the receiver is gone.
@@ -43,7 +45,14 @@ pub fn active_generations() -> usize {
     ACTIVE.load(Ordering::SeqCst)
 }
 
-struct ActiveGuard;
+/// Counts one live generation (a thread here, a sequence in the batched engine).
+pub struct ActiveGuard;
+impl ActiveGuard {
+    pub fn new() -> Self {
+        ACTIVE.fetch_add(1, Ordering::SeqCst);
+        Self
+    }
+}
 impl Drop for ActiveGuard {
     fn drop(&mut self) {
         ACTIVE.fetch_sub(1, Ordering::SeqCst);
@@ -52,8 +61,7 @@ impl Drop for ActiveGuard {
 
 /// Runs the job to its end. Errors go down the channel as the last item.
 pub fn run(mut job: Job) {
-    ACTIVE.fetch_add(1, Ordering::SeqCst);
-    let _active = ActiveGuard;
+    let _active = ActiveGuard::new();
     let tx = job.tx.clone();
     if let Err(e) = generate(&mut job) {
         let _ = tx.blocking_send(Err(e));

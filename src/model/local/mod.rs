@@ -1,10 +1,14 @@
 //! The local engine: GGUF weights through candle, loaded once and shared by
-//! every agent (clones share the tensors), one blocking compute thread per
-//! live stream.
+//! every agent. Llama-family models run batched (`batch`: one engine thread,
+//! one forward per step over every live sequence); others one thread per
+//! stream (`generate`).
 
+mod batch;
 mod chat_template;
 mod engine;
+mod forward;
 mod generate;
+mod llama;
 mod sampler;
 pub mod tokenizer;
 mod utf8_stream;
@@ -14,5 +18,5 @@ pub use chat_template::ChatTemplate;
 pub use engine::{LocalModel, LoadOptions};
 pub use tokenizer::tokenizer_from_gguf;
 pub use utf8_stream::Utf8Stream;
-pub use engine::parse_device;
+pub use engine::{parse_device, parse_quant};
 pub use generate::active_generations;

@@ -1,15 +1,14 @@
-//! The model code candle has for quantized GGUF weights, behind one enum.
-//! Every variant is `Clone` over shared tensors: a clone costs a KV cache,
-//! not a second copy of the weights.
+//! candle's own model code for the architectures the batched engine does not
+//! implement (llama-family models go to `batch`). `Clone` over shared tensors:
+//! a clone costs a KV cache, not a second copy of the weights.
 
 use anyhow::{bail, Result};
 use candle_core::quantized::gguf_file;
 use candle_core::{Device, Tensor};
-use candle_transformers::models::{quantized_llama, quantized_qwen3};
+use candle_transformers::models::quantized_qwen3;
 
 #[derive(Clone)]
 pub enum Weights {
-    Llama(quantized_llama::ModelWeights),
     Qwen3(quantized_qwen3::ModelWeights),
 }
 
@@ -20,17 +19,13 @@ pub fn architecture(ct: &gguf_file::Content) -> Result<String> {
     }
 }
 
-/// The context the model was trained for, capped where candle's model code
-/// precomputes rotary tables for fewer positions.
+/// The context the model was trained for (the batched engine's RoPE tables
+/// cover all of it).
 pub fn context_length(ct: &gguf_file::Content, arch: &str) -> Result<usize> {
-    let trained = match ct.metadata.get(&format!("{arch}.context_length")) {
-        Some(v) => v.to_u32()? as usize,
+    match ct.metadata.get(&format!("{arch}.context_length")) {
+        Some(v) => Ok(v.to_u32()? as usize),
         None => bail!("GGUF metadata has no `{arch}.context_length`"),
-    };
-    Ok(match arch {
-        "llama" => trained.min(quantized_llama::MAX_SEQ_LEN),
-        _ => trained,
-    })
+    }
 }
 
 impl Weights {
@@ -41,7 +36,6 @@ impl Weights {
     ) -> Result<Self> {
         let arch = architecture(&ct)?;
         Ok(match arch.as_str() {
-            "llama" => Self::Llama(quantized_llama::ModelWeights::from_gguf(ct, reader, device)?),
             "qwen3" => Self::Qwen3(quantized_qwen3::ModelWeights::from_gguf(ct, reader, device)?),
             // candle's quantized_qwen2 weights are not `Clone`: five agents would
             // need five copies, which this engine refuses to do silently.
@@ -56,7 +50,6 @@ impl Weights {
     /// the last position, shape `[1, vocab]`. `pos == 0` starts a new sequence.
     pub fn forward(&mut self, tokens: &Tensor, pos: usize) -> Result<Tensor> {
         Ok(match self {
-            Self::Llama(m) => m.forward(tokens, pos)?,
             Self::Qwen3(m) => {
                 if pos == 0 {
                     m.clear_kv_cache();

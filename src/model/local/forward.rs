@@ -1,0 +1,179 @@
+//! One engine step as ONE forward pass: the rows of every live sequence (a
+//! decode token, or a chunk of prompt) are stacked into a `[T, hidden]` matrix
+//! so each weight matrix is read once per step for all of them. Only attention
+//! is per sequence: each row gets RoPE at its own position and attends to its
+//! own KV cache.
+
+use anyhow::{bail, Result};
+use candle_core::{DType, Device, Module, Tensor, D};
+
+use super::llama::{Llama, LlamaConfig};
+
+/// KV cache positions added at a time: growing costs one copy of the cache,
+/// so it happens every `KV_GROW` tokens, not every token.
+const KV_GROW: usize = 256;
+
+/// One sequence's keys and values, per layer `[capacity, n_kv_head, head_dim]`
+/// (token-major, so a step's new rows are one contiguous write).
+#[derive(Default)]
+pub struct KvCache {
+    k: Vec<Tensor>,
+    v: Vec<Tensor>,
+    len: usize,
+    cap: usize,
+}
+
+impl KvCache {
+    /// Tokens cached so far (the next token's position).
+    pub fn filled(&self) -> usize {
+        self.len
+    }
+
+    /// Makes room for `need` positions in all, growing by whole `KV_GROW`
+    /// chunks up to the model's context.
+    fn reserve(&mut self, need: usize, cfg: &LlamaConfig, device: &Device) -> Result<()> {
+        if need > cfg.context_len {
+            bail!("the sequence needs {need} positions but the model's context is {}", cfg.context_len);
+        }
+        if need <= self.cap {
+            return Ok(());
+        }
+        let cap = need.div_ceil(KV_GROW).saturating_mul(KV_GROW).min(cfg.context_len);
+        let fresh = || Tensor::zeros((cap - self.cap, cfg.n_kv_head, cfg.head_dim), DType::F32, device);
+        for l in 0..cfg.n_layer {
+            if l < self.k.len() {
+                let extra = fresh()?;
+                self.k[l] = Tensor::cat(&[&self.k[l], &extra], 0)?;
+                self.v[l] = Tensor::cat(&[&self.v[l], &extra], 0)?;
+            } else {
+                self.k.push(fresh()?);
+                self.v.push(fresh()?);
+            }
+        }
+        self.cap = cap;
+        Ok(())
+    }
+}
+
+/// A sequence's part of a step: `tokens` at positions `cache.filled()..`.
+pub struct Piece<'a> {
+    pub tokens: &'a [u32],
+    pub cache: &'a mut KvCache,
+    /// Whether the step returns logits for the piece's last row.
+    pub logits: bool,
+}
+
+/// Additive causal mask for a chunk of `n` queries at `pos..pos+n` over
+/// `pos+n` keys, each query row repeated for the `group` heads sharing a KV
+/// head: `[n * group, pos + n]`.
+fn causal_mask(n: usize, pos: usize, group: usize, device: &Device) -> Result<Tensor> {
+    let kv = pos + n;
+    let mut m = Vec::with_capacity(n * group * kv);
+    for i in 0..n {
+        for _ in 0..group {
+            m.extend((0..kv).map(|j| if j > pos + i { f32::NEG_INFINITY } else { 0.0 }));
+        }
+    }
+    Ok(Tensor::from_vec(m, (n * group, kv), device)?)
+}
+
+/// Runs one step over `pieces`; returns `[R, vocab]` logits, one row per
+/// piece with `logits` set, in order. Caches advance by their piece's length.
+pub fn forward(model: &Llama, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
+    let cfg = &model.cfg;
+    let dev = &model.device;
+    let (nh, nkv, hd) = (cfg.n_head, cfg.n_kv_head, cfg.head_dim);
+    let group = nh / nkv;
+    let mut ids = Vec::new();
+    let mut positions = Vec::new();
+    let mut spans = Vec::with_capacity(pieces.len()); // (row offset, rows, position)
+    let mut masks = Vec::with_capacity(pieces.len());
+    for p in pieces.iter_mut() {
+        if p.tokens.is_empty() {
+            bail!("an empty piece in an engine step");
+        }
+        let pos = p.cache.filled();
+        p.cache.reserve(pos + p.tokens.len(), cfg, dev)?;
+        spans.push((ids.len(), p.tokens.len(), pos));
+        positions.extend((pos..pos + p.tokens.len()).map(|i| i as u32));
+        ids.extend_from_slice(p.tokens);
+        let n = p.tokens.len();
+        masks.push(if n > 1 { Some(causal_mask(n, pos, group, dev)?) } else { None });
+    }
+    let t = ids.len();
+    if t == 0 {
+        return Ok(None);
+    }
+    let positions = Tensor::new(positions.as_slice(), dev)?;
+    // Per-row rotary tables, `[T, 1, hd/2]`: rope_i's batched form with one
+    // "sequence" of length 1 per row, so every row turns by its own position.
+    let cos = model.cos.index_select(&positions, 0)?.unsqueeze(1)?;
+    let sin = model.sin.index_select(&positions, 0)?.unsqueeze(1)?;
+    let scale = 1.0 / (hd as f64).sqrt();
+
+    let mut x = model.embed.forward(&Tensor::new(ids.as_slice(), dev)?)?;
+    for (l, layer) in model.layers.iter().enumerate() {
+        let h = layer.attn_norm.forward(&x)?;
+        let q = layer.wq.forward(&h)?.reshape((t, nh, 1, hd))?;
+        let k = layer.wk.forward(&h)?.reshape((t, nkv, 1, hd))?;
+        let v = layer.wv.forward(&h)?.reshape((t, nkv, hd))?;
+        let q = (candle_nn::rotary_emb::rope_i(&q, &cos, &sin)? * scale)?.reshape((t, nh, hd))?;
+        let k = candle_nn::rotary_emb::rope_i(&k, &cos, &sin)?.reshape((t, nkv, hd))?;
+        let mut ys: Vec<Tensor> = Vec::with_capacity(pieces.len());
+        for (p, (&(off, n, pos), mask)) in pieces.iter().zip(spans.iter().zip(&masks)) {
+            let (kc, vc) = (&p.cache.k[l], &p.cache.v[l]);
+            kc.slice_set(&k.narrow(0, off, n)?, 0, pos)?;
+            vc.slice_set(&v.narrow(0, off, n)?, 0, pos)?;
+            let kv_len = pos + n;
+            let keys = kc.narrow(0, 0, kv_len)?.transpose(0, 1)?; // [nkv, L, hd]
+            let values = vc.narrow(0, 0, kv_len)?.transpose(0, 1)?;
+            // Heads sharing a KV head attend together: [nkv, n * group, hd],
+            // rows ordered (query, head in group) — no repeated keys.
+            let qs = q.narrow(0, off, n)?.reshape((n, nkv, group, hd))?.transpose(0, 1)?.contiguous()?;
+            let qs = qs.reshape((nkv, n * group, hd))?;
+            let att = qs.matmul(&keys.t()?)?;
+            let att = match mask {
+                Some(m) => att.broadcast_add(m)?,
+                None => att,
+            };
+            let att = candle_nn::ops::softmax_last_dim(&att)?;
+            let y = att.matmul(&values)?; // [nkv, n * group, hd]
+            ys.push(y.reshape((nkv, n, group * hd))?.transpose(0, 1)?.reshape((n, nh * hd))?);
+        }
+        let y = Tensor::cat(&ys, 0)?;
+        x = (layer.wo.forward(&y)? + x)?;
+        let h = layer.ffn_norm.forward(&x)?;
+        let gate = candle_nn::ops::silu(&layer.gate.forward(&h)?)?;
+        x = (layer.down.forward(&(gate * layer.up.forward(&h)?)?)? + x)?;
+    }
+    for (p, &(_, n, _)) in pieces.iter_mut().zip(&spans) {
+        p.cache.len += n;
+    }
+    let rows: Vec<u32> = pieces
+        .iter()
+        .zip(&spans)
+        .filter(|(p, _)| p.logits)
+        .map(|(_, &(off, n, _))| (off + n - 1) as u32)
+        .collect();
+    if rows.is_empty() {
+        return Ok(None);
+    }
+    // The vocabulary projection is the largest matrix: only rows that sample.
+    let last = x.index_select(&Tensor::new(rows.as_slice(), dev)?, 0)?;
+    let logits = model.output.forward(&model.norm.forward(&last)?)?;
+    debug_assert_eq!(logits.dim(D::Minus1)?, cfg.vocab);
+    Ok(Some(logits))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mask_lets_each_query_see_the_past_and_itself_only() {
+        let m: Vec<Vec<f32>> = causal_mask(2, 1, 2, &Device::Cpu).unwrap().to_vec2().unwrap();
+        let inf = f32::NEG_INFINITY;
+        // Query at position 1 (two heads), then position 2 (two heads), over keys 0..3.
+        assert_eq!(m, vec![vec![0.0, 0.0, inf], vec![0.0, 0.0, inf], vec![0.0, 0.0, 0.0], vec![0.0, 0.0, 0.0]]);
+    }
+}
