@@ -81,7 +81,7 @@ pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
         agent_tests: cfg.team.agent_tests,
         unique_ids: cfg.store.redis.is_some(),
     };
-    let out = app::run(state, Source::Team { setup: Box::new(setup), problem, journal }).await?;
+    let out = app::run(state, Source::Team { setup, problem, journal }).await?;
     if let Some(j) = &out.journal {
         eprintln!("memdoor: session journal: {}", j.display());
     }

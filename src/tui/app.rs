@@ -21,8 +21,10 @@ use crate::memory::journal::{JournalWriter, Record};
 use crate::problem::Problem;
 
 /// What the app runs: a team (live), or a journal (replay).
+// Made once per app run: the size of the larger variant does not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum Source {
-    Team { setup: Box<TeamSetup>, problem: Option<Problem>, journal: Option<JournalWriter> },
+    Team { setup: TeamSetup, problem: Option<Problem>, journal: Option<JournalWriter> },
     Replay { records: Vec<Record>, speed: f64 },
 }
 
@@ -51,7 +53,7 @@ async fn run_loop(tui: &mut terminal::Tui, state: &mut State, source: Source) ->
 
     let (mut runner, replayer, mut journal) = match source {
         Source::Team { setup, problem, journal } => {
-            let mut runner = TeamRunner::new(*setup, tx.clone());
+            let mut runner = TeamRunner::new(setup, tx.clone());
             if let Some(p) = problem {
                 state.running = true;
                 runner.start(p);
