@@ -59,9 +59,10 @@ fn five_panes_accept_edit_reprompt_quit() {
     std::fs::set_permissions(&editor, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let journal = d.join("session.jsonl");
     let args = format!(
-        "--model {} --max-tokens 40 --rounds 1 --no-agent-tests --journal {} 'Write a Python function is_even(n) that returns True for even n.'",
+        "--model {} --max-tokens 40 --rounds 1 --no-agent-tests --print --journal {} 'Write a Python function is_even(n) that returns True for even n.' > {}",
         common::model_path().display(),
-        journal.display()
+        journal.display(),
+        d.join("stdout").display()
     );
     let mut vars = env(d);
     vars.push(("EDITOR", editor.display().to_string()));
@@ -119,6 +120,9 @@ fn five_panes_accept_edit_reprompt_quit() {
     }
     assert_eq!(wait_for_file(&d.join("exit"), UI_WAIT).trim(), "0");
     assert_terminal_restored(d);
+    // --print: the accepted answer on stdout once the UI is gone (the UI itself drew on the tty).
+    let printed = std::fs::read_to_string(d.join("stdout")).unwrap();
+    assert_eq!(printed.trim_end(), accepted.trim_end(), "--print prints the accepted answer");
 
     // The accepted file held the consensus of its moment: the first round's.
     let records = memdoor::memory::journal::read(&journal).unwrap();
@@ -206,6 +210,10 @@ fn replay_plays_in_the_tui_with_speed_pause_and_step() {
     t.wait_for("one step: the consensus", UI_WAIT, |s| s.contains("votes") && s.contains("recorded vote"));
     t.keys(&["Right"]);
     t.wait_for("the end", UI_WAIT, |s| s.contains("replay ended"));
+    // A live resize to 80×24: the agent panes become tabs, nothing overlaps.
+    t.resize(80, 24);
+    let s = t.wait_for("the tabbed layout", UI_WAIT, |s| s.contains(" A0  A1  A2  A3  A4 "));
+    assert!(s.lines().all(|l| l.chars().count() <= 80), "{s}");
     t.keys(&["q"]);
     assert_eq!(wait_for_file(&d.join("exit"), UI_WAIT).trim(), "0");
     assert_terminal_restored(d);

@@ -51,6 +51,11 @@ impl Tmux {
         self.tmux(&["send-keys", "-t", "t", "-l", text]);
     }
 
+    /// Resizes the window (the app sees a resize event).
+    pub fn resize(&self, width: u16, height: u16) {
+        self.tmux(&["resize-window", "-t", "t", "-x", &width.to_string(), "-y", &height.to_string()]);
+    }
+
     /// tmux's newest paste buffer (what an OSC 52 copy put there).
     pub fn paste_buffer(&self) -> String {
         self.tmux(&["show-buffer"])

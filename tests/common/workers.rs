@@ -19,6 +19,9 @@ impl Workers {
                         .args(extra)
                         .env("MEMDOOR_MODEL", model)
                         .env("MEMDOOR_LOG_DIR", logs)
+                        // Several workers share this machine's cores: one compute
+                        // thread each, or candle's spinning pools oversubscribe them.
+                        .env("CANDLE_NUM_THREADS", "1")
                         .stdout(Stdio::null())
                         .stderr(Stdio::null())
                         .spawn()
