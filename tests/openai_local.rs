@@ -127,3 +127,26 @@ async fn solve_with_a_config_runs_local_and_openai_agents_together_and_never_sho
     }
     assert!(journal.contains("smollm-served"), "the journal records the team");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bench_engine_measures_a_server_beside_the_local_engine() {
+    let server = openai_server::serve(common::model(), None).await;
+    let dir = tempfile::tempdir().unwrap();
+    let run = tokio::process::Command::new(env!("CARGO_BIN_EXE_memdoor"))
+        .args(["bench", "engine", "--agents", "2", "--max-tokens", "8", "--json", "--vs-openai", &server.base, "--model"])
+        .arg(common::model_path())
+        .env("MEMDOOR_LOG_DIR", dir.path())
+        .env_remove("MEMDOOR_CONFIG")
+        .kill_on_drop(true)
+        .output();
+    let out = tokio::time::timeout(Duration::from_secs(300), run).await.expect("bench took over 5 minutes").unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let vs = &report["vs_openai"];
+    assert_eq!(vs["url"], server.base.as_str());
+    // ignore_eos reached the server: every stream wrote exactly max_tokens, as locally.
+    assert_eq!(vs["one"]["generated_tokens"], 8, "{vs}");
+    assert_eq!(vs["team"]["generated_tokens"], 16, "{vs}");
+    assert_eq!(report["team"]["generated_tokens"], 16);
+    assert!(vs["team"]["aggregate_tok_s"].as_f64().unwrap() > 0.0);
+}

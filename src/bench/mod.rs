@@ -54,6 +54,16 @@ pub struct EngineReport {
     pub peak_rss_one_mb: f64,
     pub team: TeamFigures,
     pub peak_rss_team_mb: f64,
+    /// The same prompts against an OpenAI-compatible server (`--vs-openai`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vs_openai: Option<ServerFigures>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ServerFigures {
+    pub url: String,
+    pub one: StreamFigures,
+    pub team: TeamFigures,
 }
 
 /// Peak resident memory of this process so far (Linux `VmHWM`), in MB.
@@ -66,7 +76,7 @@ pub fn peak_rss_mb() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
-async fn one_stream(model: &LocalModel, seed: u64, max_tokens: usize) -> Result<Usage> {
+async fn one_stream(model: &dyn ModelBackend, seed: u64, max_tokens: usize) -> Result<Usage> {
     let req = ChatRequest {
         messages: vec![Message::user(BENCH_PROMPT)],
         sampling: Sampling { temperature: 0.3, seed, ..Sampling::default() },
@@ -82,14 +92,9 @@ async fn one_stream(model: &LocalModel, seed: u64, max_tokens: usize) -> Result<
     bail!("the stream ended without finishing")
 }
 
-pub async fn engine(path: &std::path::Path, opts: &LoadOptions, streams: usize, max_tokens: usize) -> Result<EngineReport> {
-    let started = Instant::now();
-    let p = path.to_path_buf();
-    let o = opts.clone();
-    let model = Arc::new(tokio::task::spawn_blocking(move || LocalModel::load(&p, &o)).await??);
-    let load_s = started.elapsed().as_secs_f64();
-
-    let u = one_stream(&model, 0, max_tokens).await?;
+/// One stream alone, on any backend.
+async fn measure_one(model: &dyn ModelBackend, max_tokens: usize) -> Result<StreamFigures> {
+    let u = one_stream(model, 0, max_tokens).await?;
     let ttft = u.prompt_secs.unwrap_or(f64::NAN);
     let one = StreamFigures {
         prompt_tokens: u.prompt_tokens,
@@ -98,10 +103,13 @@ pub async fn engine(path: &std::path::Path, opts: &LoadOptions, streams: usize, 
         generated_tokens: u.completion_tokens,
         generate_tok_s: (u.completion_tokens.saturating_sub(1)) as f64 / u.generate_secs.unwrap_or(f64::NAN),
     };
-    let peak_rss_one_mb = peak_rss_mb();
+    Ok(one)
+}
 
+/// `streams` at once, on any backend.
+async fn measure_team(model: &dyn ModelBackend, streams: usize, max_tokens: usize) -> Result<TeamFigures> {
     let t = Instant::now();
-    let runs = (0..streams).map(|i| one_stream(&model, i as u64 + 1, max_tokens));
+    let runs = (0..streams).map(|i| one_stream(model, i as u64 + 1, max_tokens));
     let usages = futures::future::try_join_all(runs).await?;
     let wall_s = t.elapsed().as_secs_f64();
     let generated: usize = usages.iter().map(|u| u.completion_tokens).sum();
@@ -124,16 +132,50 @@ pub async fn engine(path: &std::path::Path, opts: &LoadOptions, streams: usize, 
         aggregate_tok_s: generated as f64 / wall_s,
         per_stream_tok_s: per_stream,
     };
+    Ok(team)
+}
+
+/// Measures the local engine; with `vs` also an OpenAI-compatible server
+/// (e.g. llama-server on the same GGUF) with the same prompts, in the same run.
+pub async fn engine(
+    path: &std::path::Path,
+    opts: &LoadOptions,
+    streams: usize,
+    max_tokens: usize,
+    vs: Option<crate::model::openai::OpenAiConfig>,
+) -> Result<EngineReport> {
+    let started = Instant::now();
+    let p = path.to_path_buf();
+    let o = opts.clone();
+    let model = Arc::new(tokio::task::spawn_blocking(move || LocalModel::load(&p, &o)).await??);
+    let load_s = started.elapsed().as_secs_f64();
+    let one = measure_one(&*model, max_tokens).await?;
+    let peak_rss_one_mb = peak_rss_mb();
+    let team = measure_team(&*model, streams, max_tokens).await?;
+    let peak_rss_team_mb = peak_rss_mb();
+    let weights_mb = model.weight_bytes().map(|b| b as f64 / 1e6);
+    drop(model); // the server gets the machine to itself
+    let vs_openai = match vs {
+        None => None,
+        Some(cfg) => {
+            let url = cfg.base_url.clone();
+            let server = crate::model::openai::OpenAiBackend::new(cfg)?;
+            let one = measure_one(&server, max_tokens).await.map_err(|e| e.context(format!("measuring {url}")))?;
+            let team = measure_team(&server, streams, max_tokens).await.map_err(|e| e.context(format!("measuring {url}")))?;
+            Some(ServerFigures { url, one, team })
+        }
+    };
     Ok(EngineReport {
         model: path.display().to_string(),
         quant: opts.requantize.map_or_else(|| "as stored".into(), |q| format!("{q:?}")),
-        weights_mb: model.weight_bytes().map(|b| b as f64 / 1e6),
+        weights_mb,
         compute_threads: std::env::var("CANDLE_NUM_THREADS").unwrap_or_else(|_| "default".into()),
         load_s,
         one,
         peak_rss_one_mb,
         team,
-        peak_rss_team_mb: peak_rss_mb(),
+        peak_rss_team_mb,
+        vs_openai,
     })
 }
 
@@ -158,7 +200,30 @@ pub fn print_table(r: &EngineReport) {
         r.team.aggregate_tok_s, r.team.per_stream_tok_s, r.team.generated_tokens, r.team.wall_s
     );
     println!("              peak RSS      {:>8.0} MB", r.peak_rss_team_mb);
-    println!("reference, llama.cpp on this machine kind, same GGUF: prompt 211–259 tok/s, one stream 106 tok/s, llama-server -np 5: 91 tok/s aggregate");
+    match &r.vs_openai {
+        Some(v) => {
+            let ratio = |a: f64, b: f64| if b > 0.0 { format!("{:.2}×", a / b) } else { "–".into() };
+            println!("vs {} (same prompts, same run; memdoor ÷ server):", v.url);
+            println!(
+                "one stream    prompt        {:>8.1} tok/s  ({})   generate {:>6.1} tok/s  ({})",
+                v.one.prompt_tok_s,
+                ratio(r.one.prompt_tok_s, v.one.prompt_tok_s),
+                v.one.generate_tok_s,
+                ratio(r.one.generate_tok_s, v.one.generate_tok_s)
+            );
+            println!(
+                "{} streams     prompt        {:>8.1} tok/s  ({})   generate {:>6.1} tok/s aggregate  ({})",
+                v.team.streams,
+                v.team.prompt_tok_s,
+                ratio(r.team.prompt_tok_s, v.team.prompt_tok_s),
+                v.team.aggregate_tok_s,
+                ratio(r.team.aggregate_tok_s, v.team.aggregate_tok_s)
+            );
+        }
+        None => println!(
+            "reference, llama.cpp on this machine kind, same GGUF: prompt 211–259 tok/s, one stream 106 tok/s, llama-server -np 5: 91 tok/s aggregate"
+        ),
+    }
 }
 
 /// What a team solve costs beyond the model's own compute.

@@ -15,12 +15,19 @@ use crate::model::resolve::{self, ModelSpec};
 
 pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitCode> {
     match what {
-        BenchWhat::Engine { agents, max_tokens, json, model } => {
+        BenchWhat::Engine { agents, max_tokens, json, vs_openai, openai_model, model } => {
             let model = model.or_config(cfg);
             let device = parse_device(model.device())?;
             let spec = ModelSpec::parse(model.spec());
             let path = tokio::task::spawn_blocking(move || resolve::resolve(&spec)).await??;
-            let report = crate::bench::engine(&path, &LoadOptions { device, requantize: parse_quant(model.quant())? }, agents.max(1), max_tokens.max(2)).await?;
+            // Benchmark figures, not a team: no retries, and room for a slow server's prefill.
+            let vs = vs_openai.map(|url| crate::model::openai::OpenAiConfig {
+                retries: 0,
+                first_token_timeout: std::time::Duration::from_secs(600),
+                ..crate::model::openai::OpenAiConfig::new(url, openai_model)
+            });
+            let opts = LoadOptions { device, requantize: parse_quant(model.quant())? };
+            let report = crate::bench::engine(&path, &opts, agents.max(1), max_tokens.max(2), vs).await?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&report)?);
             } else {

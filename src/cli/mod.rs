@@ -212,6 +212,13 @@ pub enum BenchWhat {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// Also run the same prompts against this OpenAI-compatible server (e.g.
+        /// `llama-server -np 5` on the same GGUF) and print memdoor ÷ server.
+        #[arg(long, value_name = "URL")]
+        vs_openai: Option<String>,
+        /// The `model` name the server is asked for.
+        #[arg(long, default_value = "default", requires = "vs_openai")]
+        openai_model: String,
         #[command(flatten)]
         model: ModelArgs,
     },

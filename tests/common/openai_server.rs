@@ -33,6 +33,9 @@ struct Body {
     top_p: Option<f64>,
     #[serde(default)]
     seed: i64,
+    /// llama.cpp's and vLLM's extension, sent by `memdoor bench engine`.
+    #[serde(default)]
+    ignore_eos: bool,
 }
 
 /// Serves `backend` until the test's runtime ends. With `key`, a request
@@ -73,7 +76,7 @@ async fn handle(mut sock: TcpStream, backend: Arc<dyn ModelBackend>, key: Option
         messages: body.messages,
         sampling: Sampling { temperature: body.temperature, top_p: body.top_p, seed: body.seed as u64, ..Sampling::default() },
         max_tokens: body.max_tokens,
-        ignore_stop: false,
+        ignore_stop: body.ignore_eos,
     };
     // Dropping the stream (the client went away) stops the generation.
     let cancel = CancellationToken::new();

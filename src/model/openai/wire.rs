@@ -19,6 +19,10 @@ pub struct RequestBody<'a> {
     pub top_p: Option<f64>,
     pub max_tokens: usize,
     pub seed: i64,
+    /// Benchmarks only (`ChatRequest::ignore_stop`): llama.cpp and vLLM read
+    /// it; never sent otherwise, since strict servers refuse unknown fields.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ignore_eos: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -39,6 +43,7 @@ impl<'a> RequestBody<'a> {
             max_tokens: req.max_tokens,
             // Servers parse the seed as a signed 64-bit integer.
             seed: (req.sampling.seed & i64::MAX as u64) as i64,
+            ignore_eos: req.ignore_stop,
         }
     }
 }
