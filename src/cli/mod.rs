@@ -7,6 +7,7 @@ mod models;
 mod replay;
 pub mod setup;
 mod solve;
+mod team_args;
 mod tui;
 
 use std::path::PathBuf;
@@ -14,6 +15,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
+
+pub use team_args::{ModelArgs, SolveArgs, TeamFlags, TuiArgs};
 
 #[derive(Parser)]
 #[command(
@@ -39,68 +42,6 @@ pub struct Cli {
     pub command: Option<Command>,
     #[command(flatten)]
     pub tui: TuiArgs,
-}
-
-/// The terminal UI's options (`memdoor` with no command).
-#[derive(Args)]
-pub struct TuiArgs {
-    /// The problem, as text (or --problem FILE); without one, type it in the app (n).
-    pub text: Option<String>,
-    /// A problem file: plain text, or a LiveCodeBench JSON object.
-    #[arg(long, value_name = "FILE")]
-    pub problem: Option<PathBuf>,
-    #[command(flatten)]
-    pub team: TeamFlags,
-    /// Journal the session here (default: a new file under the log dir's journal/).
-    #[arg(long, value_name = "FILE")]
-    pub journal: Option<PathBuf>,
-    #[arg(long, conflicts_with = "journal")]
-    pub no_journal: bool,
-    /// Colour theme: dark, light, or a theme file (default: the config's [tui] theme).
-    #[arg(long)]
-    pub theme: Option<String>,
-    /// After the UI closes, print the accepted answer on stdout.
-    #[arg(long)]
-    pub print: bool,
-    /// Where accepting saves the answer by default (default: from the problem's name).
-    #[arg(long, value_name = "FILE")]
-    pub save_as: Option<PathBuf>,
-}
-
-/// The team's flags, shared by `solve` and the TUI. The config file can set
-/// each of them, so they are `Option`s: a flag left out keeps the file's
-/// value (defaults live in `Config`).
-#[derive(Args)]
-pub struct TeamFlags {
-    /// How many agents work on the problem [default: 5].
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub agents: Option<u16>,
-    /// Most tokens each agent may write [default: 512].
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1 << 20))]
-    pub max_tokens: Option<usize>,
-    /// One sampling temperature for every agent (default: 0.0 for agent 0, then 0.2, 0.3, 0.4, 0.3).
-    #[arg(long)]
-    pub temperature: Option<f64>,
-    /// Base random seed; agent i uses seed + i [default: 42].
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Rounds: 1 = every agent proposes; each further round every agent reads the
-    /// others' drafts and notes from the shared memory and refines its own [default: 2].
-    /// In the TUI a re-prompt adds one.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
-    pub rounds: Option<u32>,
-    /// Keep the shared memory in this Redis (redis://, rediss://, unix sockets) instead of
-    /// in-process. Default: $MEMDOOR_REDIS, else the config's [store] redis.
-    #[arg(long, value_name = "URL")]
-    pub redis: Option<String>,
-    /// The Redis session (key namespace) shared with `memdoor agent` workers [default: default].
-    #[arg(long)]
-    pub session: Option<String>,
-    /// Skip the step where agents write test inputs (they help tell drafts apart in the vote).
-    #[arg(long)]
-    pub no_agent_tests: bool,
-    #[command(flatten)]
-    pub model: ModelArgs,
 }
 
 #[derive(Subcommand)]
@@ -129,66 +70,6 @@ pub enum Command {
     },
     /// Grade one program on a problem's tests (public and private) and print the verdicts.
     Judge(JudgeArgs),
-}
-
-#[derive(Args)]
-pub struct ModelArgs {
-    /// GGUF file path, Hugging Face `owner/repo[:FILE.gguf|:QUANT]`, or `default` (SmolLM2-135M-Instruct Q4_1).
-    /// Default: $MEMDOOR_MODEL, else the config's [team] model, else `default`.
-    #[arg(long)]
-    pub model: Option<String>,
-    /// Where to run the model: cpu, cuda or cuda:N (CUDA needs a `--features cuda` build). Default: the config's, else cpu.
-    #[arg(long)]
-    pub device: Option<String>,
-    /// Requantise a llama-family model's weights at load: `q8_0` (SIMD kernels on CPU, ~2x faster
-    /// than Q4_1, ~1.7x its weight memory) or `none`. Default: the config's, else none.
-    #[arg(long, value_name = "Q")]
-    pub quant: Option<String>,
-}
-
-impl ModelArgs {
-    /// Fills what the flags left out from the config (which holds MEMDOOR_MODEL).
-    pub fn or_config(mut self, cfg: &crate::config::Config) -> Self {
-        self.model.get_or_insert_with(|| cfg.team.model.clone());
-        self.device.get_or_insert_with(|| cfg.team.device.clone());
-        self.quant.get_or_insert_with(|| cfg.team.quant.clone());
-        self
-    }
-    pub fn quant(&self) -> &str {
-        self.quant.as_deref().unwrap_or("none")
-    }
-    pub fn spec(&self) -> &str {
-        self.model.as_deref().unwrap_or("default")
-    }
-    pub fn device(&self) -> &str {
-        self.device.as_deref().unwrap_or("cpu")
-    }
-}
-
-#[derive(Args)]
-pub struct SolveArgs {
-    /// The problem, as text. Or use --problem FILE.
-    pub text: Option<String>,
-    /// A problem file: plain text, or a LiveCodeBench JSON object (`question_content`, `starter_code`).
-    #[arg(long, value_name = "FILE")]
-    pub problem: Option<PathBuf>,
-    #[command(flatten)]
-    pub team: TeamFlags,
-    /// Journal the session's events here (default: a new file under the log dir's journal/).
-    #[arg(long, value_name = "FILE")]
-    pub journal: Option<PathBuf>,
-    /// Agents are `memdoor agent` workers on the same Redis (needs one); no model is loaded here.
-    #[arg(long)]
-    pub remote: bool,
-    /// Do not journal the session.
-    #[arg(long, conflicts_with = "journal")]
-    pub no_journal: bool,
-    /// Print the TeamEvent stream as JSON lines on stdout instead of the live view.
-    #[arg(long)]
-    pub json: bool,
-    /// Also print every agent's whole answer before the team's code.
-    #[arg(long)]
-    pub show_drafts: bool,
 }
 
 #[derive(Subcommand)]

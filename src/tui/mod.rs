@@ -12,6 +12,7 @@ mod input;
 pub mod keymap;
 pub mod layout;
 pub mod msg;
+mod navigate;
 pub mod state;
 pub mod replayer;
 pub mod runner;

@@ -2,13 +2,13 @@
 //! Team events are applied in team_events.rs; keys in the modes other than
 //! Normal in input.rs.
 
-use ratatui::crossterm::event::{KeyEventKind, MouseEventKind};
+use ratatui::crossterm::event::KeyEventKind;
 
 use super::action::Action;
 use super::input;
-use super::layout::{self, areas, inner_height};
 use super::msg::{Effect, Msg};
 use super::state::{Focus, JudgeOutcome, Mode, PromptPurpose, Scroll, State};
+use super::navigate::{focus_order, focused_scroll, mouse, page, scroll, set_focus};
 use super::team_events;
 
 pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
@@ -260,76 +260,4 @@ fn replay_control(state: &mut State, a: Action) -> Vec<Effect> {
             vec![Effect::ReplaySpeed(r.speed)]
         }
     }
-}
-
-fn focus_order(state: &State) -> Vec<Focus> {
-    (0..state.agents.len()).map(Focus::Agent).chain([Focus::Memory, Focus::Consensus]).collect()
-}
-
-pub(super) fn set_focus(state: &mut State, f: Focus) {
-    state.focus = f;
-    if let Focus::Agent(i) = f {
-        state.last_agent_focus = i;
-    }
-}
-
-/// Lines in the focused view, and the view's height.
-fn extent(state: &State) -> (usize, usize) {
-    let a = areas(state);
-    match state.focus {
-        Focus::Agent(i) => {
-            let h = a.agents.iter().find(|(j, _)| *j == i).map_or(10, |(_, r)| inner_height(*r));
-            (state.agents.get(i).map_or(0, |p| p.draft.line_count()), h)
-        }
-        Focus::Memory => (state.visible_memory().count(), a.memory.map_or(10, inner_height)),
-        Focus::Consensus => (state.consensus.as_ref().map_or(0, |c| c.code.line_count()), a.consensus.map_or(10, inner_height)),
-    }
-}
-
-fn page(state: &State) -> usize {
-    extent(state).1.saturating_sub(1).max(1)
-}
-
-fn focused_scroll(state: &mut State) -> &mut Scroll {
-    match state.focus {
-        Focus::Agent(i) if i < state.agents.len() => &mut state.agents[i].scroll,
-        Focus::Consensus if state.consensus.is_some() => &mut state.consensus.as_mut().expect("checked").scroll,
-        _ => &mut state.memory_scroll,
-    }
-}
-
-/// Scrolls the focused view; scrolling to the end follows the stream again.
-fn scroll(state: &mut State, by: i64) {
-    let (total, height) = extent(state);
-    let last_top = total.saturating_sub(height);
-    let s = focused_scroll(state);
-    let top = s.top(total, height) as i64 + by;
-    let top = top.clamp(0, last_top as i64) as usize;
-    *s = if top >= last_top { Scroll::Follow } else { Scroll::At(top) };
-}
-
-fn mouse(state: &mut State, m: ratatui::crossterm::event::MouseEvent) -> Vec<Effect> {
-    if !matches!(state.mode, Mode::Normal) {
-        return Vec::new();
-    }
-    let a = areas(state);
-    let hit = a
-        .agents
-        .iter()
-        .find(|(_, r)| layout::contains(*r, m.column, m.row))
-        .map(|(i, _)| Focus::Agent(*i))
-        .or_else(|| a.memory.filter(|r| layout::contains(*r, m.column, m.row)).map(|_| Focus::Memory))
-        .or_else(|| a.consensus.filter(|r| layout::contains(*r, m.column, m.row)).map(|_| Focus::Consensus));
-    let Some(target) = hit else { return Vec::new() };
-    match m.kind {
-        MouseEventKind::Down(_) => set_focus(state, target),
-        MouseEventKind::ScrollUp | MouseEventKind::ScrollDown => {
-            let before = state.focus;
-            set_focus(state, target);
-            scroll(state, if m.kind == MouseEventKind::ScrollUp { -3 } else { 3 });
-            state.focus = before;
-        }
-        _ => {}
-    }
-    Vec::new()
 }
