@@ -67,7 +67,7 @@ fn five_panes_accept_edit_reprompt_quit() {
     let mut vars = env(d);
     vars.push(("EDITOR", editor.display().to_string()));
     let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars);
+    let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars).with_log(&d.join("stderr"));
 
     // Five panes fill, and the team settles on an answer.
     let s = t.wait_for("five streamed drafts and a consensus", MODEL_WAIT, |s| {
@@ -231,7 +231,7 @@ fn esc_stops_the_round_and_the_app_stays_responsive() {
     );
     let vars = env(d);
     let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars);
+    let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars).with_log(&d.join("stderr"));
     t.wait_for("the agents writing", MODEL_WAIT, |s| s.matches("writing · ").count() >= 5);
     t.keys(&["Escape"]);
     t.wait_for("the round to stop", UI_WAIT, |s| !s.contains("tok/s") && !s.contains("writing · "));
@@ -277,7 +277,7 @@ fn a_mixed_team_of_local_and_openai_agents_in_the_tui() {
     let args = format!("--config {} --no-journal 'Write a Python function is_even(n).'", config.display());
     let vars = env(d);
     let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars);
+    let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars).with_log(&d.join("stderr"));
     let s = t.wait_for("five finished drafts", MODEL_WAIT, |s| s.matches(" tok · ").count() >= 5 && !s.contains("writing · "));
     assert!(s.contains("A3 served-a") && s.contains("A4 served-b"), "the OpenAI agents are named by their model:\n{s}");
     assert!(s.contains("A0 SmolLM2"), "{s}");

@@ -35,6 +35,10 @@ pub fn copy(text: String, tui: &mut Tui, tx: mpsc::Sender<Msg>) {
 pub fn external_edit(text: &str) -> Result<String, String> {
     let mut file = tempfile::Builder::new().prefix("memdoor-").suffix(".py").tempfile().map_err(|e| e.to_string())?;
     file.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
+    if !text.ends_with('\n') {
+        // Editors expect (and some add) a final newline.
+        file.write_all(b"\n").map_err(|e| e.to_string())?;
+    }
     file.flush().map_err(|e| e.to_string())?;
     let editor = std::env::var("VISUAL").or_else(|_| std::env::var("EDITOR")).unwrap_or_else(|_| "vi".into());
     // The editor may carry arguments ("code --wait"): let the shell split it.

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::{Context, Result};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture};
-use ratatui::crossterm::terminal::{self, EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::crossterm::terminal::{self, Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::crossterm::{cursor, execute};
 use ratatui::Terminal;
 
@@ -68,7 +68,11 @@ pub fn suspended<T>(tui: &mut Tui, f: impl FnOnce() -> T) -> Result<T> {
     let out = f();
     terminal::enable_raw_mode().context("re-entering raw mode")?;
     ACTIVE.store(true, Ordering::SeqCst);
-    execute!(tui.backend_mut(), EnterAlternateScreen, EnableMouseCapture, EnableBracketedPaste, cursor::Hide)?;
-    tui.clear()?;
+    let mut fresh = tty().context("reopening the terminal (/dev/tty)")?;
+    execute!(fresh, EnterAlternateScreen, EnableMouseCapture, EnableBracketedPaste, cursor::Hide, Clear(ClearType::All))?;
+    // A new Terminal starts with empty buffers, so the next draw paints every
+    // cell. (`Terminal::clear` would ask for the cursor position, a query
+    // crossterm writes to stdout — a file or a pipe under `--print`.)
+    *tui = Terminal::new(CrosstermBackend::new(fresh)).map_err(|e| anyhow::anyhow!("setting up the terminal: {e}"))?;
     Ok(out)
 }

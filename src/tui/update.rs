@@ -96,7 +96,7 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
 /// The user's edit becomes the consensus; the judge runs it.
 pub(super) fn set_edited(state: &mut State, text: String) -> Vec<Effect> {
     let Some(c) = state.consensus.as_mut() else { return Vec::new() };
-    if c.answer == text {
+    if c.answer.trim_end() == text.trim_end() {
         state.flash = Some("no change".into());
         return Vec::new();
     }

@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 pub struct Tmux {
     socket: String,
+    /// A file whose text goes into timeout messages (the app's stderr).
+    log: Option<std::path::PathBuf>,
 }
 
 impl Tmux {
@@ -24,11 +26,17 @@ impl Tmux {
         cmd.arg(shell_command);
         let status = cmd.status().expect("tmux (apt-get install tmux)");
         assert!(status.success(), "tmux new-session failed");
-        let t = Tmux { socket };
+        let t = Tmux { socket, log: None };
         t.tmux(&["set-option", "-g", "remain-on-exit", "on"]);
         // Let the app's OSC 52 copy land in tmux's paste buffer, where a test can read it.
         t.tmux(&["set-option", "-g", "set-clipboard", "on"]);
         t
+    }
+
+    /// Timeouts will also show this file (e.g. the app's stderr).
+    pub fn with_log(mut self, path: &Path) -> Self {
+        self.log = Some(path.to_path_buf());
+        self
     }
 
     fn tmux(&self, args: &[&str]) -> String {
@@ -75,7 +83,8 @@ impl Tmux {
                 return s;
             }
             if Instant::now() > deadline {
-                panic!("timed out waiting for {what}; the screen:\n{s}");
+                let log = self.log.as_ref().map(|p| std::fs::read_to_string(p).unwrap_or_default()).unwrap_or_default();
+                panic!("timed out waiting for {what}; the screen:\n{s}\nthe app's stderr:\n{log}");
             }
             std::thread::sleep(Duration::from_millis(100));
         }
