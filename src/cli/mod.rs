@@ -224,6 +224,10 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
     // stop `replay` or `models`.
     let config = || crate::config::Config::load(cli.config.as_deref());
     let Some(command) = cli.command else { return tui::tui(cli.tui, config()?).await };
+    if cli.tui.any_given() {
+        // clap lets a command follow them (so a global --config may come first).
+        anyhow::bail!("options before the command are the TUI's: put them after the command (e.g. `memdoor solve --rounds 1 …`)");
+    }
     match command {
         Command::Solve(args) => solve::solve(args, config()?).await,
         Command::Models { action } => tokio::task::spawn_blocking(move || models::models(action)).await?,

@@ -31,6 +31,32 @@ pub struct TuiArgs {
     pub save_as: Option<PathBuf>,
 }
 
+impl TuiArgs {
+    /// Whether any TUI option was given (they mean nothing before a command).
+    pub fn any_given(&self) -> bool {
+        let t = &self.team;
+        let m = &t.model;
+        self.text.is_some()
+            || self.problem.is_some()
+            || self.journal.is_some()
+            || self.no_journal
+            || self.theme.is_some()
+            || self.print
+            || self.save_as.is_some()
+            || t.agents.is_some()
+            || t.max_tokens.is_some()
+            || t.temperature.is_some()
+            || t.seed.is_some()
+            || t.rounds.is_some()
+            || t.redis.is_some()
+            || t.session.is_some()
+            || t.no_agent_tests
+            || m.model.is_some()
+            || m.device.is_some()
+            || m.quant.is_some()
+    }
+}
+
 /// The team's flags, shared by `solve` and the TUI. The config file can set
 /// each of them, so they are `Option`s: a flag left out keeps the file's
 /// value (defaults live in `Config`).

@@ -114,3 +114,11 @@ fn global_config_goes_before_or_after_the_command() {
     let cli = Cli::try_parse_from(["memdoor", "--config", "c.toml", "a problem"]).unwrap();
     assert!(cli.command.is_none() && cli.tui.text.as_deref() == Some("a problem"));
 }
+
+#[test]
+fn options_before_a_command_are_noticed() {
+    let cli = Cli::try_parse_from(["memdoor", "--rounds", "1", "solve", "x"]).unwrap();
+    assert!(cli.command.is_some() && cli.tui.any_given());
+    let cli = Cli::try_parse_from(["memdoor", "--config", "c.toml", "solve", "--rounds", "1", "x"]).unwrap();
+    assert!(!cli.tui.any_given(), "--config is global, not the TUI's");
+}
