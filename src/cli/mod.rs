@@ -16,7 +16,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 
-pub use team_args::{ModelArgs, SolveArgs, TeamFlags, TuiArgs};
+pub use team_args::{ModelArgs, SessionArgs, SolveArgs, TeamFlags, TuiArgs};
 
 #[derive(Parser)]
 #[command(

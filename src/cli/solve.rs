@@ -12,12 +12,10 @@ use crate::config::{Backend, Config};
 use crate::judge::sandbox::Sandbox;
 use crate::judge::SelfConsistency;
 use crate::memory::embedded::EmbeddedStore;
-use crate::memory::journal::{self, JournalWriter};
 use crate::memory::redis::RedisStore;
 use crate::memory::MemoryStore;
 use crate::model::local::LocalModel;
 use crate::model::ModelBackend;
-use crate::problem::Problem;
 use crate::solve_view::SolveView;
 use crate::team::remote::RemoteBackend;
 use crate::team::{agent_sampling, run_team, Agent, Session};
@@ -41,18 +39,11 @@ pub async fn warn_if_not_persistent(store: &RedisStore) {
     }
 }
 
-fn read_problem(args: &SolveArgs) -> Result<Problem> {
-    match (&args.text, &args.problem) {
-        (Some(t), None) => Problem::from_text(t),
-        (None, Some(f)) => Problem::from_file(f),
-        (Some(_), Some(_)) => bail!("give the problem as text or as --problem FILE, not both"),
-        (None, None) => bail!("no problem given: memdoor solve \"TEXT\" or memdoor solve --problem FILE"),
-    }
-}
-
 pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
-    let mut problem = read_problem(&args)?;
-    let cfg = setup::apply_team_flags(&args.team, file);
+    let Some(mut problem) = args.session.read_problem()? else {
+        bail!("no problem given: memdoor solve \"TEXT\" or memdoor solve --problem FILE")
+    };
+    let cfg = setup::apply_team_flags(&args.session.team, file);
     let team = cfg.team_config();
     let redis = setup::open_redis(&cfg).await?;
     if redis.is_some() {
@@ -80,11 +71,7 @@ pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
         None => (Arc::new(EmbeddedStore::new()), setup::build_agents(&cfg).await?),
     };
 
-    let mut journal = match (&args.journal, args.no_journal) {
-        (_, true) => None,
-        (Some(path), _) => Some(JournalWriter::create(path)?),
-        (None, _) => Some(JournalWriter::create(&journal::default_path(&problem.id))?),
-    };
+    let mut journal = args.session.open_journal(&problem.id)?;
 
     let sandbox = Sandbox::detect(cfg.sandbox.limits()).await;
     if !sandbox.strength().is_strong() && !problem.public_tests.is_empty() {

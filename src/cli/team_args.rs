@@ -1,25 +1,62 @@
 //! The flags of the commands that run a team: `solve` and the TUI share
-//! `TeamFlags` (one place applies them to the config) and `ModelArgs`.
+//! `SessionArgs` (problem, journal) and `TeamFlags` (applied to the config in
+//! one place) and `ModelArgs`.
 
 use std::path::PathBuf;
 
+use anyhow::{bail, Result};
 use clap::Args;
 
-/// The terminal UI's options (`memdoor` with no command).
+use crate::memory::journal::{self, JournalWriter};
+use crate::problem::Problem;
+
+/// What a session needs, for `solve` and the TUI alike: the problem, the
+/// team's flags, the journal.
 #[derive(Args)]
-pub struct TuiArgs {
-    /// The problem, as text (or --problem FILE); without one, type it in the app (n).
+pub struct SessionArgs {
+    /// The problem, as text. Or use --problem FILE.
     pub text: Option<String>,
-    /// A problem file: plain text, or a LiveCodeBench JSON object.
+    /// A problem file: plain text, or a LiveCodeBench JSON object (`question_content`, `starter_code`).
     #[arg(long, value_name = "FILE")]
     pub problem: Option<PathBuf>,
     #[command(flatten)]
     pub team: TeamFlags,
-    /// Journal the session here (default: a new file under the log dir's journal/).
+    /// Journal the session's events here (default: a new file under the log dir's journal/).
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,
+    /// Do not journal the session.
     #[arg(long, conflicts_with = "journal")]
     pub no_journal: bool,
+}
+
+impl SessionArgs {
+    /// The problem given as text or as a file; `None` when neither is.
+    pub fn read_problem(&self) -> Result<Option<Problem>> {
+        match (&self.text, &self.problem) {
+            (Some(t), None) => Problem::from_text(t).map(Some),
+            (None, Some(f)) => Problem::from_file(f).map(Some),
+            (Some(_), Some(_)) => bail!("give the problem as text or as --problem FILE, not both"),
+            (None, None) => Ok(None),
+        }
+    }
+
+    /// The journal asked for: `--journal FILE`, none with `--no-journal`,
+    /// else a new file named after `task` under the log dir.
+    pub fn open_journal(&self, task: &str) -> Result<Option<JournalWriter>> {
+        match (&self.journal, self.no_journal) {
+            (_, true) => Ok(None),
+            (Some(path), _) => JournalWriter::create(path).map(Some),
+            (None, _) => JournalWriter::create(&journal::default_path(task)).map(Some),
+        }
+    }
+}
+
+/// The terminal UI's options (`memdoor` with no command); without a problem,
+/// type one in the app (n).
+#[derive(Args)]
+pub struct TuiArgs {
+    #[command(flatten)]
+    pub session: SessionArgs,
     /// Colour theme: dark, light, or a theme file (default: the config's [tui] theme).
     #[arg(long)]
     pub theme: Option<String>,
@@ -34,12 +71,13 @@ pub struct TuiArgs {
 impl TuiArgs {
     /// Whether any TUI option was given (they mean nothing before a command).
     pub fn any_given(&self) -> bool {
-        let t = &self.team;
+        let s = &self.session;
+        let t = &s.team;
         let m = &t.model;
-        self.text.is_some()
-            || self.problem.is_some()
-            || self.journal.is_some()
-            || self.no_journal
+        s.text.is_some()
+            || s.problem.is_some()
+            || s.journal.is_some()
+            || s.no_journal
             || self.theme.is_some()
             || self.print
             || self.save_as.is_some()
@@ -129,22 +167,11 @@ impl ModelArgs {
 
 #[derive(Args)]
 pub struct SolveArgs {
-    /// The problem, as text. Or use --problem FILE.
-    pub text: Option<String>,
-    /// A problem file: plain text, or a LiveCodeBench JSON object (`question_content`, `starter_code`).
-    #[arg(long, value_name = "FILE")]
-    pub problem: Option<PathBuf>,
     #[command(flatten)]
-    pub team: TeamFlags,
-    /// Journal the session's events here (default: a new file under the log dir's journal/).
-    #[arg(long, value_name = "FILE")]
-    pub journal: Option<PathBuf>,
+    pub session: SessionArgs,
     /// Agents are `memdoor agent` workers on the same Redis (needs one); no model is loaded here.
     #[arg(long)]
     pub remote: bool,
-    /// Do not journal the session.
-    #[arg(long, conflicts_with = "journal")]
-    pub no_journal: bool,
     /// Print the TeamEvent stream as JSON lines on stdout instead of the live view.
     #[arg(long)]
     pub json: bool,

@@ -11,9 +11,8 @@ use super::{setup, TuiArgs};
 use crate::config::Config;
 use crate::judge::sandbox::Sandbox;
 use crate::memory::embedded::EmbeddedStore;
-use crate::memory::journal::{self, JournalWriter};
+use crate::memory::journal;
 use crate::memory::MemoryStore;
-use crate::problem::Problem;
 use crate::tui::app::{self, Source};
 use crate::tui::keymap::Keymap;
 use crate::tui::runner::TeamSetup;
@@ -41,13 +40,8 @@ fn ensure_terminal() -> Result<()> {
 
 pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
     ensure_terminal()?;
-    let problem = match (&args.text, &args.problem) {
-        (Some(t), None) => Some(Problem::from_text(t)?),
-        (None, Some(f)) => Some(Problem::from_file(f)?),
-        (Some(_), Some(_)) => bail!("give the problem as text or as --problem FILE, not both"),
-        (None, None) => None,
-    };
-    let cfg = setup::apply_team_flags(&args.team, file);
+    let problem = args.session.read_problem()?;
+    let cfg = setup::apply_team_flags(&args.session.team, file);
     let (theme, keymap, debug_keys) = look(Some(args.theme.as_deref().unwrap_or(&cfg.tui.theme)), &cfg.keys)?;
     let team = cfg.team_config();
     let agents = setup::build_agents(&cfg).await?;
@@ -60,11 +54,7 @@ pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
         }
     };
     let sandbox = Sandbox::detect(cfg.sandbox.limits()).await;
-    let journal = match (&args.journal, args.no_journal) {
-        (_, true) => None,
-        (Some(p), _) => Some(JournalWriter::create(p)?),
-        (None, _) => Some(JournalWriter::create(&journal::default_path(problem.as_ref().map_or("tui", |p| p.id.as_str())))?),
-    };
+    let journal = args.session.open_journal(problem.as_ref().map_or("tui", |p| p.id.as_str()))?;
     let mut state = State::new(theme, keymap, agents.len(), cfg.team.rounds, label);
     state.debug_keys = debug_keys;
     if let Some(p) = &problem {

@@ -8,7 +8,7 @@ use crate::cli::{Cli, Command};
 fn solve_args(flags: &[&str]) -> TeamFlags {
     let argv = ["memdoor", "solve"].iter().chain(flags).chain(&["problem text"]).copied();
     match Cli::try_parse_from(argv).unwrap().command {
-        Some(Command::Solve(args)) => args.team,
+        Some(Command::Solve(args)) => args.session.team,
         _ => unreachable!("parsed `solve`"),
     }
 }
@@ -96,8 +96,8 @@ async fn no_redis_means_the_in_process_store() {
 fn the_tui_takes_the_same_flags_over_the_file() {
     let cli = Cli::try_parse_from(["memdoor", "--rounds", "1", "--max-tokens", "64", "a problem"]).unwrap();
     assert!(cli.command.is_none());
-    assert_eq!(cli.tui.text.as_deref(), Some("a problem"));
-    let cfg = apply_team_flags(&cli.tui.team, config(FILE));
+    assert_eq!(cli.tui.session.text.as_deref(), Some("a problem"));
+    let cfg = apply_team_flags(&cli.tui.session.team, config(FILE));
     assert_eq!((cfg.team.rounds, cfg.team.max_tokens, cfg.team.seed), (1, 64, 7));
     // A subcommand still wins over the TUI's positional problem.
     let cli = Cli::try_parse_from(["memdoor", "solve", "x"]).unwrap();
@@ -108,11 +108,11 @@ fn the_tui_takes_the_same_flags_over_the_file() {
 fn global_config_goes_before_or_after_the_command() {
     for argv in [vec!["memdoor", "--config", "c.toml", "solve", "x"], vec!["memdoor", "solve", "--config", "c.toml", "x"]] {
         let cli = Cli::try_parse_from(&argv).unwrap_or_else(|e| panic!("{argv:?}: {e}"));
-        assert!(matches!(&cli.command, Some(Command::Solve(a)) if a.text.as_deref() == Some("x")), "{argv:?}");
+        assert!(matches!(&cli.command, Some(Command::Solve(a)) if a.session.text.as_deref() == Some("x")), "{argv:?}");
         assert_eq!(cli.config.as_deref(), Some(std::path::Path::new("c.toml")));
     }
     let cli = Cli::try_parse_from(["memdoor", "--config", "c.toml", "a problem"]).unwrap();
-    assert!(cli.command.is_none() && cli.tui.text.as_deref() == Some("a problem"));
+    assert!(cli.command.is_none() && cli.tui.session.text.as_deref() == Some("a problem"));
 }
 
 #[test]
