@@ -38,6 +38,18 @@ fn env(dir: &Path) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// Quits, answering the quit question if the app asks (it asks when an answer
+/// was not accepted), and checks the app exited 0.
+fn quit(t: &Tmux, d: &Path) {
+    t.keys(&["q"]);
+    let exit = d.join("exit");
+    let s = t.wait_for("the app to exit or ask", UI_WAIT, |s| s.contains("Quit anyway?") || exit.exists());
+    if s.contains("Quit anyway?") {
+        t.keys(&["y"]);
+    }
+    assert_eq!(wait_for_file(&exit, UI_WAIT).trim(), "0");
+}
+
 fn last_consensus(journal: &Path) -> String {
     let records = memdoor::memory::journal::read(journal).expect("the journal");
     records
@@ -66,7 +78,6 @@ fn five_panes_accept_edit_reprompt_quit() {
     );
     let mut vars = env(d);
     vars.push(("EDITOR", editor.display().to_string()));
-    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars).with_log(&d.join("stderr"));
 
     // Five panes fill, and the team settles on an answer.
@@ -112,13 +123,7 @@ fn five_panes_accept_edit_reprompt_quit() {
     });
 
     // Quit (the new answer may equal the accepted one; if not, confirm).
-    t.keys(&["q"]);
-    let exit = d.join("exit");
-    let s = t.wait_for("the app to exit or ask", UI_WAIT, |s| s.contains("Quit anyway?") || exit.exists());
-    if s.contains("Quit anyway?") {
-        t.keys(&["y"]);
-    }
-    assert_eq!(wait_for_file(&d.join("exit"), UI_WAIT).trim(), "0");
+    quit(&t, d);
     assert_terminal_restored(d);
     // --print: the accepted answer on stdout once the UI is gone (the UI itself drew on the tty).
     let printed = std::fs::read_to_string(d.join("stdout")).unwrap();
@@ -146,7 +151,6 @@ fn a_panic_restores_the_terminal() {
     let args = format!("--model {} --no-journal", common::model_path().display());
     let mut vars = env(d);
     vars.push(("MEMDOOR_TEST_PANIC", "1".into()));
-    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let t = Tmux::start(&pane_command(d, &args), 100, 30, &vars);
     t.wait_for("the app", MODEL_WAIT, |s| s.contains("press n to type a problem"));
     t.keys(&["F12"]);
@@ -163,7 +167,6 @@ fn sigterm_restores_the_terminal() {
     let d = dir.path();
     let args = format!("--model {} --no-journal", common::model_path().display());
     let vars = env(d);
-    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let t = Tmux::start(&pane_command(d, &args), 80, 24, &vars);
     t.wait_for("the app", MODEL_WAIT, |s| s.contains("press n to type a problem"));
     let shell = t.pane_pid();
@@ -198,7 +201,6 @@ fn replay_plays_in_the_tui_with_speed_pause_and_step() {
     let journal = d.join("recorded.jsonl");
     write_journal(&journal);
     let vars = env(d);
-    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let t = Tmux::start(&pane_command(d, &format!("replay {}", journal.display())), 130, 40, &vars);
     let s = t.wait_for("the recorded drafts", UI_WAIT, |s| s.contains("replay 1×") && s.contains("def first_4"));
     assert!(!s.contains("votes"), "the answer is a minute away at 1×:\n{s}");
@@ -230,7 +232,6 @@ fn esc_stops_the_round_and_the_app_stays_responsive() {
         journal.display()
     );
     let vars = env(d);
-    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars).with_log(&d.join("stderr"));
     t.wait_for("the agents writing", MODEL_WAIT, |s| s.matches("writing · ").count() >= 5);
     t.keys(&["Escape"]);
@@ -241,13 +242,7 @@ fn esc_stops_the_round_and_the_app_stays_responsive() {
     // Any key closes help ("?" again: esc followed at once by q would read as alt-q).
     t.keys(&["?"]);
     t.wait_for("help to close", UI_WAIT, |s| !s.contains("keys · any key closes"));
-    t.keys(&["q"]);
-    let exit = d.join("exit");
-    let s = t.wait_for("the app to exit or ask", UI_WAIT, |s| s.contains("Quit anyway?") || exit.exists());
-    if s.contains("Quit anyway?") {
-        t.keys(&["y"]);
-    }
-    assert_eq!(wait_for_file(&exit, UI_WAIT).trim(), "0");
+    quit(&t, d);
     let records = memdoor::memory::journal::read(&journal).unwrap();
     assert!(
         !records.iter().any(|r| matches!(&r.event, TeamEvent::AgentToken { round, .. } if *round >= 2)),
@@ -276,19 +271,12 @@ fn a_mixed_team_of_local_and_openai_agents_in_the_tui() {
     .unwrap();
     let args = format!("--config {} --no-journal 'Write a Python function is_even(n).'", config.display());
     let vars = env(d);
-    let vars: Vec<(&str, &str)> = vars.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars).with_log(&d.join("stderr"));
     let s = t.wait_for("five finished drafts", MODEL_WAIT, |s| s.matches(" tok · ").count() >= 5 && !s.contains("writing · "));
     assert!(s.contains("A3 served-a") && s.contains("A4 served-b"), "the OpenAI agents are named by their model:\n{s}");
     assert!(s.contains("A0 SmolLM2"), "{s}");
     let served: std::collections::BTreeSet<String> = server.models.lock().unwrap().iter().cloned().collect();
     assert_eq!(served, ["served-a".to_string(), "served-b".to_string()].into());
-    t.keys(&["q"]);
-    let exit = d.join("exit");
-    let s = t.wait_for("the app to exit or ask", UI_WAIT, |s| s.contains("Quit anyway?") || exit.exists());
-    if s.contains("Quit anyway?") {
-        t.keys(&["y"]);
-    }
-    assert_eq!(wait_for_file(&exit, UI_WAIT).trim(), "0");
+    quit(&t, d);
     drop(rt);
 }

@@ -110,6 +110,13 @@ fn draw(tui: &mut terminal::Tui, state: &State) -> Result<()> {
     Ok(drawn?)
 }
 
+/// Queues a message for the loop from inside it (never waits: the loop is the reader).
+fn send(tx: &mpsc::Sender<Msg>, msg: Msg) {
+    if let Err(e) = tx.try_send(msg) {
+        tracing::warn!("dropped a message, the queue is full: {e}");
+    }
+}
+
 fn run_effect(
     effect: Effect,
     state: &mut State,
@@ -137,9 +144,7 @@ fn run_effect(
         }
         Effect::Judge(code) => match runner {
             Some(r) => r.judge(code),
-            None => {
-                update(state, Msg::Judged(super::state::JudgeOutcome::NoTests));
-            }
+            None => send(tx, Msg::Judged(super::state::JudgeOutcome::NoTests)),
         },
         Effect::Save { path, contents } => effects::save(path, contents, tx.clone()),
         Effect::Copy(text) => effects::copy(text, tui, tx.clone()),
@@ -151,14 +156,8 @@ fn run_effect(
                 Ok(r) => Msg::Edited(r),
                 Err(e) => Msg::Edited(Err(format!("{e:#}"))),
             };
-            for e in update(state, msg) {
-                if let Effect::Judge(code) = e {
-                    if let Some(r) = runner {
-                        r.judge(code);
-                    }
-                    break;
-                }
-            }
+            // Back through the loop like any result, so its effects run there.
+            send(tx, msg);
         }
         Effect::ReplaySpeed(s) => replayer.iter().for_each(|r| r.set_speed(s)),
         Effect::ReplayPause(p) => replayer.iter().for_each(|r| r.set_paused(p)),

@@ -16,7 +16,7 @@ pub struct Tmux {
 
 impl Tmux {
     /// Starts `shell_command` (run by sh) in a `width`×`height` pane.
-    pub fn start(shell_command: &str, width: u16, height: u16, env: &[(&str, &str)]) -> Tmux {
+    pub fn start(shell_command: &str, width: u16, height: u16, env: &[(&str, String)]) -> Tmux {
         let socket = format!("memdoor-test-{}-{}", std::process::id(), unique());
         let mut cmd = Command::new("tmux");
         cmd.args(["-L", &socket, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", &width.to_string(), "-y", &height.to_string()]);
