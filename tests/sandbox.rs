@@ -7,91 +7,14 @@ use std::io::ErrorKind;
 use std::net::TcpListener;
 use std::os::unix::fs::MetadataExt;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use memdoor::judge::sandbox::{Exit, Limits, RunOutput, Sandbox, Strength};
+use memdoor::judge::sandbox::{Exit, Limits, Sandbox, Strength};
 
-static NEXT: AtomicU32 = AtomicU32::new(0);
+#[path = "common/hostile.rs"]
+mod hostile;
 
-/// A name unique to one program of one test run (≤ 15 bytes, comm's size).
-fn marker() -> String {
-    format!("mdsbx{:04x}{:04x}", std::process::id() % 0x10000, NEXT.fetch_add(1, Ordering::Relaxed))
-}
-
-/// Python that renames the process to `mark`; forked children inherit it.
-fn marked(mark: &str, body: &str) -> String {
-    format!("with open('/proc/self/comm', 'w') as _f:\n    _f.write({mark:?})\n{body}")
-}
-
-/// Python source from its lines.
-fn py(lines: &[&str]) -> String {
-    lines.iter().map(|l| format!("{l}\n")).collect()
-}
-
-fn limits(wall_secs: u64) -> Limits {
-    Limits { wall: Duration::from_secs(wall_secs), ..Limits::default() }
-}
-
-/// A sandbox that bwrap must power: bwrap is installed here and in CI, so
-/// anything else is a failure to report, not a reason to skip.
-async fn strong(limits: Limits) -> Sandbox {
-    let sandbox = Sandbox::detect(limits).await;
-    assert_eq!(sandbox.strength(), &Strength::Strong, "expected bwrap to work here: {}", sandbox.strength());
-    sandbox
-}
-
-/// Live (not zombie) host processes named `mark`.
-fn alive(mark: &str) -> Vec<u32> {
-    let Ok(dir) = std::fs::read_dir("/proc") else { return Vec::new() };
-    let mut pids = Vec::new();
-    for entry in dir.flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
-        let comm = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
-        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        let state = stat.rsplit_once(") ").and_then(|(_, rest)| rest.chars().next());
-        if comm.trim_end() == mark && !matches!(state, Some('Z' | 'X') | None) {
-            pids.push(pid);
-        }
-    }
-    pids
-}
-
-/// SIGKILL is asynchronous: wait (with a deadline) for the kernel to finish.
-async fn assert_gone(mark: &str) {
-    let end = Instant::now() + Duration::from_secs(10);
-    loop {
-        let left = alive(mark);
-        if left.is_empty() {
-            return;
-        }
-        assert!(Instant::now() < end, "processes of {mark} survived the run: {left:?}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
-
-/// Runs `code` while counting its live processes; returns the largest count seen.
-async fn run_watched(sandbox: &Sandbox, mark: &str, code: &str) -> (RunOutput, usize) {
-    let done = AtomicBool::new(false);
-    let run = async {
-        let out = sandbox.run(code, b"").await;
-        done.store(true, Ordering::SeqCst);
-        out.expect("run")
-    };
-    let watch = async {
-        let mut most = 0;
-        while !done.load(Ordering::SeqCst) {
-            most = most.max(alive(mark).len());
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-        most
-    };
-    tokio::join!(run, watch)
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use hostile::*;
 
 #[tokio::test]
 async fn detect_finds_bwrap_working_here() {
