@@ -2,17 +2,13 @@
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::sync::Arc;
 
 use anyhow::{bail, Result};
 
-use super::solve::warn_if_not_persistent;
 use super::{setup, TuiArgs};
 use crate::config::Config;
 use crate::judge::sandbox::Sandbox;
-use crate::memory::embedded::EmbeddedStore;
 use crate::memory::journal;
-use crate::memory::MemoryStore;
 use crate::tui::app::{self, Source};
 use crate::tui::keymap::Keymap;
 use crate::tui::runner::TeamSetup;
@@ -45,14 +41,8 @@ pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
     let (theme, keymap, debug_keys) = look(Some(args.theme.as_deref().unwrap_or(&cfg.tui.theme)), &cfg.keys)?;
     let team = cfg.team_config();
     let agents = setup::build_agents(&cfg).await?;
-    let (store, label): (Arc<dyn MemoryStore>, String) = match setup::open_redis(&cfg).await? {
-        None => (Arc::new(EmbeddedStore::new()), "embedded store".into()),
-        Some(redis) => {
-            warn_if_not_persistent(&redis).await;
-            let label = redis.describe();
-            (Arc::new(redis), label)
-        }
-    };
+    let store = setup::open_store(&cfg).await?;
+    let label = crate::tui::runner::store_label(&*store, None);
     let sandbox = Sandbox::detect(cfg.sandbox.limits()).await;
     let journal = args.session.open_journal(problem.as_ref().map_or("tui", |p| p.id.as_str()))?;
     let mut state = State::new(theme, keymap, agents.len(), cfg.team.rounds, label);

@@ -140,6 +140,16 @@ impl Drop for TeamRunner {
     }
 }
 
+/// The store as the memory panel names it, with its connection state (the
+/// embedded store has none).
+pub fn store_label(store: &dyn MemoryStore, state: Option<&str>) -> String {
+    match (store.describe(), state) {
+        (d, _) if d == "embedded" => "embedded store".into(),
+        (d, Some(state)) => format!("{d} · {state}"),
+        (d, None) => d,
+    }
+}
+
 /// Follows `task`'s entries in the store (others' too: remote workers write
 /// there) and reports the connection: a lost subscription is re-made with
 /// backoff; entries seen twice are dropped by the state.
@@ -160,8 +170,7 @@ async fn follow_store(store: Arc<dyn MemoryStore>, task: String, tx: mpsc::Sende
                 continue;
             }
         };
-        let status = if name == "embedded" { "embedded store".to_string() } else { format!("{name} · connected") };
-        let _ = tx.send(Msg::StoreStatus(status)).await;
+        let _ = tx.send(Msg::StoreStatus(store_label(&*store, Some("connected")))).await;
         backoff = std::time::Duration::from_millis(250);
         loop {
             let next = tokio::select! {
