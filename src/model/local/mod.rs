@@ -8,6 +8,7 @@ mod chat_template;
 mod engine;
 mod forward;
 mod generate;
+mod kv_cache;
 mod llama;
 mod sampler;
 pub mod tokenizer;
