@@ -148,5 +148,8 @@ async fn bench_engine_measures_a_server_beside_the_local_engine() {
     assert_eq!(vs["one"]["generated_tokens"], 8, "{vs}");
     assert_eq!(vs["team"]["generated_tokens"], 16, "{vs}");
     assert_eq!(report["team"]["generated_tokens"], 16);
+    // The greedy glance is the model's real answer (24 tokens of it).
+    let greedy = report["greedy_start"].as_str().unwrap();
+    assert!(common::GOLDEN_START.starts_with(greedy) && greedy.len() > 40, "{greedy:?}");
     assert!(vs["team"]["aggregate_tok_s"].as_f64().unwrap() > 0.0);
 }

@@ -54,6 +54,9 @@ pub struct EngineReport {
     pub peak_rss_one_mb: f64,
     pub team: TeamFigures,
     pub peak_rss_team_mb: f64,
+    /// The first tokens of the greedy answer to the bench prompt: a glance
+    /// that the engine computes the model (on a new device, say), not only fast.
+    pub greedy_start: String,
     /// The same prompts against an OpenAI-compatible server (`--vs-openai`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vs_openai: Option<ServerFigures>,
@@ -87,6 +90,26 @@ async fn one_stream(model: &dyn ModelBackend, seed: u64, max_tokens: usize) -> R
     while let Some(chunk) = stream.next().await {
         if let Chunk::Done { usage, .. } = chunk? {
             return Ok(usage);
+        }
+    }
+    bail!("the stream ended without finishing")
+}
+
+/// The greedy answer's first `max_tokens` tokens, as text.
+async fn greedy_start(model: &dyn ModelBackend, max_tokens: usize) -> Result<String> {
+    let req = ChatRequest {
+        messages: vec![Message::user(BENCH_PROMPT)],
+        sampling: Sampling { temperature: 0.0, ..Sampling::default() },
+        max_tokens,
+        ignore_stop: false,
+    };
+    let mut stream = model.stream(req, CancellationToken::new()).await?;
+    let mut text = String::new();
+    while let Some(chunk) = stream.next().await {
+        match chunk? {
+            Chunk::Text(t) => text.push_str(&t),
+            Chunk::Done { .. } => return Ok(text),
+            Chunk::Restart => text.clear(),
         }
     }
     bail!("the stream ended without finishing")
@@ -149,6 +172,7 @@ pub async fn engine(
     let o = opts.clone();
     let model = Arc::new(tokio::task::spawn_blocking(move || LocalModel::load(&p, &o)).await??);
     let load_s = started.elapsed().as_secs_f64();
+    let greedy_start = greedy_start(&*model, 24).await?;
     let one = measure_one(&*model, max_tokens).await?;
     let peak_rss_one_mb = peak_rss_mb();
     let team = measure_team(&*model, streams, max_tokens).await?;
@@ -175,6 +199,7 @@ pub async fn engine(
         peak_rss_one_mb,
         team,
         peak_rss_team_mb,
+        greedy_start,
         vs_openai,
     })
 }
@@ -185,6 +210,7 @@ pub fn print_table(r: &EngineReport) {
         println!("weight matrices             {mb:>8.0} MB");
     }
     println!("load                        {:>8.2} s", r.load_s);
+    println!("greedy answer begins        {:?}", r.greedy_start);
     println!(
         "one stream    prompt        {:>8.1} tok/s  ({} tok, first token after {:.2} s)",
         r.one.prompt_tok_s, r.one.prompt_tokens, r.one.time_to_first_token_s
