@@ -62,7 +62,7 @@ pub fn parse_device(spec: &str) -> Result<Device> {
             if !candle_core::utils::cuda_is_available() {
                 bail!("device `{s}`: this memdoor was built without CUDA; rebuild with `--features cuda`");
             }
-            Ok(Device::new_cuda(ordinal)?)
+            Device::new_cuda(ordinal).with_context(|| format!("opening CUDA device {ordinal} (is the NVIDIA driver loaded and the GPU visible?)"))
         }
         other => bail!("unknown device `{other}` (use cpu, cuda or cuda:N)"),
     }
