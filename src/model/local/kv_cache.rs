@@ -9,7 +9,7 @@ use super::llama::LlamaConfig;
 
 /// KV cache positions added at a time: growing costs one copy of the cache,
 /// so it happens every `KV_GROW` tokens, not every token.
-const KV_GROW: usize = 256;
+pub(super) const KV_GROW: usize = 256;
 
 /// One sequence's keys and values, per layer `[capacity, n_kv_head, head_dim]`
 /// (token-major, so a step's new rows are one contiguous write).
@@ -50,5 +50,77 @@ impl KvCache {
         }
         self.cap = cap;
         Ok(())
+    }
+}
+
+impl KvCache {
+    /// A fresh cache holding this one's first `n` positions (every layer),
+    /// with room grown in the usual `KV_GROW` chunks. A copy, not a view: both
+    /// caches are written in place afterwards.
+    pub(super) fn copy_prefix(&self, n: usize, cfg: &LlamaConfig, device: &Device) -> Result<KvCache> {
+        if n > self.len {
+            bail!("copying {n} cached positions from a cache that holds {}", self.len);
+        }
+        let mut fresh = KvCache::default();
+        if n == 0 {
+            return Ok(fresh);
+        }
+        fresh.reserve(n, cfg, device)?;
+        for l in 0..cfg.n_layer {
+            fresh.k[l].slice_set(&self.k[l].narrow(0, 0, n)?, 0, 0)?;
+            fresh.v[l].slice_set(&self.v[l].narrow(0, 0, n)?, 0, 0)?;
+        }
+        fresh.len = n;
+        Ok(fresh)
+    }
+
+    /// Bytes the cache's tensors hold (its capacity, not just the filled part).
+    pub(super) fn bytes(&self) -> usize {
+        self.k.iter().chain(&self.v).map(|t| t.elem_count() * t.dtype().size_in_bytes()).sum()
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    pub(crate) fn tiny() -> LlamaConfig {
+        LlamaConfig { n_layer: 2, n_head: 2, n_kv_head: 1, head_dim: 2, hidden: 4, vocab: 8, eps: 1e-5, rope_base: 1e4, context_len: 1024 }
+    }
+
+    /// A cache of `n` positions whose value at (layer, position, head, dim) tells them apart.
+    pub(crate) fn filled(n: usize, cfg: &LlamaConfig) -> KvCache {
+        let mut c = KvCache::default();
+        c.reserve(n, cfg, &Device::Cpu).unwrap();
+        for l in 0..cfg.n_layer {
+            let vals: Vec<f32> = (0..n * cfg.head_dim).map(|i| (l * 10_000 + i) as f32).collect();
+            let rows = Tensor::from_vec(vals, (n, cfg.n_kv_head, cfg.head_dim), &Device::Cpu).unwrap();
+            c.k[l].slice_set(&rows, 0, 0).unwrap();
+            c.v[l].slice_set(&(rows + 0.5).unwrap(), 0, 0).unwrap();
+        }
+        c.len = n;
+        c
+    }
+
+    #[test]
+    fn a_copied_prefix_holds_the_same_rows_and_is_independent_of_its_source() {
+        let cfg = tiny();
+        let src = filled(300, &cfg);
+        let copy = src.copy_prefix(130, &cfg, &Device::Cpu).unwrap();
+        assert_eq!(copy.filled(), 130);
+        assert_eq!(copy.cap, KV_GROW, "grown in whole chunks, not to the source's size");
+        for l in 0..cfg.n_layer {
+            for (a, b) in [(&copy.k[l], &src.k[l]), (&copy.v[l], &src.v[l])] {
+                let a: Vec<Vec<Vec<f32>>> = a.narrow(0, 0, 130).unwrap().to_vec3().unwrap();
+                let b: Vec<Vec<Vec<f32>>> = b.narrow(0, 0, 130).unwrap().to_vec3().unwrap();
+                assert_eq!(a, b, "layer {l}");
+            }
+        }
+        // Writing the copy leaves the source alone.
+        copy.k[0].slice_set(&Tensor::full(-1f32, (1, 1, 2), &Device::Cpu).unwrap(), 0, 0).unwrap();
+        let first: Vec<f32> = src.k[0].narrow(0, 0, 1).unwrap().flatten_all().unwrap().to_vec1().unwrap();
+        assert_eq!(first, vec![0.0, 1.0]);
+        assert!(src.copy_prefix(301, &cfg, &Device::Cpu).is_err(), "only filled positions can be copied");
+        assert_eq!(copy.bytes(), cfg.n_layer * 2 * KV_GROW * cfg.n_kv_head * cfg.head_dim * 4);
     }
 }
