@@ -26,7 +26,7 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
                 first_token_timeout: std::time::Duration::from_secs(600),
                 ..crate::model::openai::OpenAiConfig::new(url, openai_model)
             });
-            let opts = LoadOptions { device, requantize: parse_quant(model.quant())? };
+            let opts = LoadOptions { device, requantize: parse_quant(model.quant())?, ..LoadOptions::default() };
             let report = crate::bench::engine(&path, &opts, agents.max(1), max_tokens.max(2), vs).await?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&report)?);

@@ -56,7 +56,7 @@ async fn resolve_spec(spec: &str) -> Result<PathBuf> {
 }
 
 async fn load_path(path: PathBuf, device: &str, quant: &str) -> Result<Arc<LocalModel>> {
-    let opts = LoadOptions { device: parse_device(device)?, requantize: parse_quant(quant)? };
+    let opts = LoadOptions { device: parse_device(device)?, requantize: parse_quant(quant)?, ..LoadOptions::default() };
     eprintln!("memdoor: loading {}", path.display());
     Ok(Arc::new(tokio::task::spawn_blocking(move || LocalModel::load(&path, &opts)).await??))
 }

@@ -69,6 +69,10 @@ pub enum FinishReason {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Usage {
     pub prompt_tokens: usize,
+    /// Of `prompt_tokens`, those whose KV was copied from another prompt that
+    /// begins the same way instead of computed (the local batched engine).
+    #[serde(default)]
+    pub prompt_reused: usize,
     pub completion_tokens: usize,
     /// Seconds spent reading the prompt (time to first token).
     pub prompt_secs: Option<f64>,

@@ -2,7 +2,8 @@
 //! live sequence. Each step is one forward pass over all of them — a decode
 //! token per generating sequence plus prompt chunks of newcomers — so the
 //! weights are read once per step, not once per sequence. Sequences join and
-//! leave between steps (continuous batching).
+//! leave between steps (continuous batching). A newcomer whose prompt begins
+//! like another's copies its KV rows instead of computing them (`prefix`).
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -10,15 +11,14 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 use tokenizers::Tokenizer;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio_util::sync::CancellationToken;
 
-use super::forward::{forward, KvCache, Piece};
-use super::generate::ActiveGuard;
+use super::forward::{forward, Piece};
 use super::llama::Llama;
-use super::sampler::Sampler;
-use super::utf8_stream::Utf8Stream;
-use crate::model::{Chunk, FinishReason, Sampling, Usage};
+use super::prefix::{self, Donor, KeptPrefixes, Plan};
+use super::sequence::{Outcome, Seq};
+use crate::model::{Chunk, FinishReason, Sampling};
 
 /// Prompt tokens of one sequence per step. A fixed size, so a sequence's
 /// prompt is cut the same way whoever else is in the batch (its output is
@@ -45,113 +45,47 @@ pub struct Submit {
     pub submitted: Instant,
 }
 
+/// What the engine has done, for callers that want to tell computed prompt
+/// tokens from reused ones (and tests that wait on its state).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EngineStats {
+    /// Prompt positions computed by forward passes.
+    pub prompt_computed: usize,
+    /// Prompt positions copied from another sequence's KV instead.
+    pub prompt_reused: usize,
+    /// Sequences waiting for another to compute the prefix they share.
+    pub waiting: usize,
+    /// Finished prompts kept for reuse, and the bytes of their KV.
+    pub kept: usize,
+    pub kept_bytes: usize,
+}
+
 pub struct Engine {
     tx: mpsc::Sender<Submit>,
+    stats: watch::Receiver<EngineStats>,
 }
 
 impl Engine {
     /// Starts the engine thread; it ends when the `Engine` is dropped and its
-    /// last sequence has finished.
-    pub fn start(model: Arc<Llama>, tokenizer: Arc<Tokenizer>, stop: Arc<HashSet<u32>>) -> Result<Self> {
+    /// last sequence has finished. Up to `keep_bytes` of finished prompts' KV
+    /// is kept for later prompts that begin the same way.
+    pub fn start(model: Arc<Llama>, tokenizer: Arc<Tokenizer>, stop: Arc<HashSet<u32>>, keep_bytes: usize) -> Result<Self> {
         let (tx, rx) = mpsc::channel(SUBMIT_QUEUE);
+        let (stats_tx, stats) = watch::channel(EngineStats::default());
+        let kept = KeptPrefixes::new(keep_bytes);
         std::thread::Builder::new()
             .name("memdoor-engine".into())
-            .spawn(move || run(&model, &tokenizer, &stop, rx))
+            .spawn(move || run(&model, &tokenizer, &stop, rx, kept, stats_tx))
             .map_err(|e| anyhow!("starting the engine thread: {e}"))?;
-        Ok(Self { tx })
+        Ok(Self { tx, stats })
+    }
+
+    pub fn stats(&self) -> watch::Receiver<EngineStats> {
+        self.stats.clone()
     }
 
     pub async fn submit(&self, job: Submit) -> Result<()> {
         self.tx.send(job).await.map_err(|_| anyhow!("the local engine thread has stopped"))
-    }
-}
-
-struct Seq<'t> {
-    job: Submit,
-    cache: KvCache,
-    /// Prompt tokens already in the cache.
-    fed: usize,
-    /// Prompt and generated tokens (the repeat penalty looks back over them).
-    history: Vec<u32>,
-    /// The last sampled token, fed at the next step.
-    next: Option<u32>,
-    sampler: Sampler,
-    text: Utf8Stream<'t>,
-    first_token_at: Option<Instant>,
-    generated: usize,
-    _active: ActiveGuard,
-}
-
-enum Outcome {
-    Running,
-    Finished(FinishReason),
-    /// Nobody reads the stream any more.
-    Gone,
-}
-
-impl<'t> Seq<'t> {
-    fn new(job: Submit, tokenizer: &'t Tokenizer) -> Self {
-        Self {
-            history: job.prompt.clone(),
-            sampler: Sampler::new(&job.sampling),
-            job,
-            cache: KvCache::default(),
-            fed: 0,
-            next: None,
-            text: Utf8Stream::new(tokenizer),
-            first_token_at: None,
-            generated: 0,
-            _active: ActiveGuard::new(),
-        }
-    }
-
-    /// What this sequence feeds this step, if anything fits `budget`.
-    fn work(&self, budget: &mut usize) -> Option<(Vec<u32>, bool)> {
-        if let Some(t) = self.next {
-            return Some((vec![t], true));
-        }
-        let left = self.job.prompt.len() - self.fed;
-        let n = left.min(PREFILL_CHUNK);
-        if n == 0 || n > *budget {
-            return None;
-        }
-        *budget -= n;
-        Some((self.job.prompt[self.fed..self.fed + n].to_vec(), n == left))
-    }
-
-    fn on_logits(&mut self, logits: &candle_core::Tensor, stop: &HashSet<u32>) -> Result<Outcome> {
-        let next = self.sampler.sample(logits, &self.history)?;
-        self.first_token_at.get_or_insert_with(Instant::now);
-        if stop.contains(&next) && !self.job.ignore_stop {
-            return Ok(Outcome::Finished(FinishReason::Stop));
-        }
-        self.generated += 1;
-        self.history.push(next);
-        if let Some(delta) = self.text.push(next)? {
-            if self.job.tx.send(Ok(Chunk::Text(delta))).is_err() {
-                return Ok(Outcome::Gone);
-            }
-        }
-        if self.generated >= self.job.max_tokens {
-            return Ok(Outcome::Finished(FinishReason::Length));
-        }
-        self.next = Some(next);
-        Ok(Outcome::Running)
-    }
-
-    fn finish(mut self, finish: FinishReason) {
-        match self.text.finish() {
-            Ok(Some(tail)) => drop(self.job.tx.send(Ok(Chunk::Text(tail)))),
-            Ok(None) => {}
-            Err(e) => drop(self.job.tx.send(Err(e))),
-        }
-        let usage = Usage {
-            prompt_tokens: self.job.prompt.len(),
-            completion_tokens: self.generated,
-            prompt_secs: self.first_token_at.map(|t| (t - self.job.submitted).as_secs_f64()),
-            generate_secs: self.first_token_at.map(|t| t.elapsed().as_secs_f64()),
-        };
-        let _ = self.job.tx.send(Ok(Chunk::Done { finish, usage }));
     }
 }
 
@@ -169,8 +103,16 @@ fn admit<'t>(job: Submit, model: &Llama, tokenizer: &'t Tokenizer, live: &mut Ve
     }
 }
 
-fn run(model: &Llama, tokenizer: &Tokenizer, stop: &HashSet<u32>, mut rx: mpsc::Receiver<Submit>) {
+fn run(
+    model: &Llama,
+    tokenizer: &Tokenizer,
+    stop: &HashSet<u32>,
+    mut rx: mpsc::Receiver<Submit>,
+    mut kept: KeptPrefixes,
+    stats_tx: watch::Sender<EngineStats>,
+) {
     let mut live: Vec<Seq> = Vec::new();
+    let mut stats = EngineStats::default();
     loop {
         if live.is_empty() {
             match rx.blocking_recv() {
@@ -188,29 +130,98 @@ fn run(model: &Llama, tokenizer: &Tokenizer, stop: &HashSet<u32>, mut rx: mpsc::
         let mut i = 0;
         while i < live.len() {
             if live[i].job.cancel.is_cancelled() {
-                live.remove(i).finish(FinishReason::Cancelled);
+                leave(live.remove(i), Some(FinishReason::Cancelled), model, &mut kept);
             } else if live[i].job.tx.is_closed() {
-                live.remove(i);
+                leave(live.remove(i), None, model, &mut kept);
             } else {
                 i += 1;
             }
         }
+        stats.prompt_reused += start_prefills(model, &mut live, &kept);
+        stats.waiting = live.iter().filter(|s| !s.started).count();
+        publish(&stats_tx, &mut stats, &kept);
         if live.is_empty() {
             continue;
         }
-        if let Err(e) = step(model, stop, &mut live) {
-            // A failed step leaves every cache in it half-written: all fail.
-            tracing::error!("engine step failed: {e:#}");
-            for s in live.drain(..) {
-                let _ = s.job.tx.send(Err(anyhow!("the local engine failed: {e:#}")));
+        match step(model, stop, &mut live, &mut kept) {
+            Ok(computed) => stats.prompt_computed += computed,
+            Err(e) => {
+                // A failed step leaves every cache in it half-written: all fail.
+                tracing::error!("engine step failed: {e:#}");
+                for s in live.drain(..) {
+                    let _ = s.job.tx.send(Err(anyhow!("the local engine failed: {e:#}")));
+                }
             }
         }
+        publish(&stats_tx, &mut stats, &kept);
     }
 }
 
+fn publish(tx: &watch::Sender<EngineStats>, stats: &mut EngineStats, kept: &KeptPrefixes) {
+    (stats.kept, stats.kept_bytes) = (kept.len(), kept.bytes());
+    tx.send_if_modified(|old| {
+        let changed = old != stats;
+        old.clone_from(stats);
+        changed
+    });
+}
+
+/// A sequence leaves (finished with `finish`, or its reader gone): what it
+/// computed of its prompt is kept first, so a prompt sent after its `Done`
+/// finds it.
+fn leave(s: Seq, finish: Option<FinishReason>, model: &Llama, kept: &mut KeptPrefixes) {
+    if let Err(e) = kept.keep(&s.job.prompt, &s.cache, s.fed, &model.cfg, &model.device) {
+        tracing::warn!("keeping a finished prompt's KV failed: {e:#}");
+    }
+    if let Some(f) = finish {
+        s.finish(f);
+    }
+}
+
+/// Starts the prefill of sequences not yet started: each copies the longest
+/// whole-chunk prefix that a live sequence or a kept prompt has computed, or
+/// waits while a live one is still computing a longer one (so prompts sent
+/// together compute their shared prefix once). Returns the positions copied.
+fn start_prefills(model: &Llama, live: &mut [Seq], kept: &KeptPrefixes) -> usize {
+    let mut copied = 0;
+    for i in 0..live.len() {
+        if live[i].started {
+            continue;
+        }
+        let donors: Vec<Donor> = live.iter().map(Seq::as_donor).chain(kept.donors()).collect();
+        let (donor, n) = match prefix::plan(&live[i].job.prompt, &donors) {
+            Plan::Wait { .. } => continue,
+            Plan::Compute => (0, 0),
+            Plan::Copy { donor, n } => (donor, n),
+        };
+        if n > 0 {
+            let from = if donor < live.len() { &live[donor].cache } else { kept.cache(donor - live.len()) };
+            match from.copy_prefix(n, &model.cfg, &model.device) {
+                Ok(cache) => {
+                    let s = &mut live[i];
+                    (s.cache, s.fed, s.reused) = (cache, n, n);
+                    copied += n;
+                }
+                Err(e) => tracing::warn!("copying a shared prompt prefix failed; computing it: {e:#}"),
+            }
+        }
+        live[i].started = true;
+    }
+    // Waits point at a started sequence still prefilling, and every started
+    // sequence has work each step, so some always do; were none started
+    // (a bug), the first computes rather than the engine spin.
+    if live.iter().all(|s| !s.started) {
+        if let Some(first) = live.first_mut() {
+            first.started = true;
+        }
+    }
+    copied
+}
+
 /// One forward pass over every sequence with work, then sampling for those
-/// that produced logits; finished sequences leave `live`.
-fn step(model: &Llama, stop: &HashSet<u32>, live: &mut Vec<Seq>) -> Result<()> {
+/// that produced logits; finished sequences leave `live`. Returns the prompt
+/// positions computed.
+fn step(model: &Llama, stop: &HashSet<u32>, live: &mut Vec<Seq>, kept: &mut KeptPrefixes) -> Result<usize> {
     // PREFILL_BUDGET >= PREFILL_CHUNK: the first waiting prompt always advances.
     let mut budget = PREFILL_BUDGET;
     let mut work = Vec::with_capacity(live.len());
@@ -230,11 +241,13 @@ fn step(model: &Llama, stop: &HashSet<u32>, live: &mut Vec<Seq>) -> Result<()> {
     drop(pieces);
 
     let mut row = 0;
+    let mut computed = 0;
     let mut outcomes = Vec::with_capacity(work.len());
     for (i, tokens, wants) in &work {
         let s = &mut live[*i];
         if s.next.take().is_none() {
             s.fed += tokens.len();
+            computed += tokens.len();
         }
         if !*wants {
             continue;
@@ -247,9 +260,9 @@ fn step(model: &Llama, stop: &HashSet<u32>, live: &mut Vec<Seq>) -> Result<()> {
     for (i, outcome) in outcomes.into_iter().rev() {
         match outcome {
             Outcome::Running => {}
-            Outcome::Finished(f) => live.remove(i).finish(f),
-            Outcome::Gone => drop(live.remove(i)),
+            Outcome::Finished(f) => leave(live.remove(i), Some(f), model, kept),
+            Outcome::Gone => leave(live.remove(i), None, model, kept),
         }
     }
-    Ok(())
+    Ok(computed)
 }

@@ -16,7 +16,7 @@ use tokio::sync::mpsc;
 use tokio_stream::wrappers::{ReceiverStream, UnboundedReceiverStream};
 use tokio_util::sync::CancellationToken;
 
-use super::batch::{Engine, Submit};
+use super::batch::{Engine, EngineStats, Submit};
 use super::chat_template::ChatTemplate;
 use super::generate::{self, Job};
 use super::llama::Llama;
@@ -34,11 +34,18 @@ pub struct LoadOptions {
     /// kernels for Q8_0 are SIMD, Q4_1's are not; costs 8.5 instead of 5 bits
     /// a weight).
     pub requantize: Option<GgmlDType>,
+    /// MB of finished prompts' KV the batched engine keeps, so later prompts
+    /// that begin the same way (the next round on the same problem) copy it;
+    /// 0 keeps none.
+    pub keep_prefix_mb: usize,
 }
+
+/// SmolLM2-135M keeps 46 KB a position: 256 MB holds two prompts of 2,700 tokens.
+const KEEP_PREFIX_MB: usize = 256;
 
 impl Default for LoadOptions {
     fn default() -> Self {
-        Self { device: Device::Cpu, requantize: None }
+        Self { device: Device::Cpu, requantize: None, keep_prefix_mb: KEEP_PREFIX_MB }
     }
 }
 
@@ -138,8 +145,10 @@ impl LocalModel {
         let backend = if architecture == "llama" {
             let llama = Llama::from_gguf(&content, &mut file, &opts.device, opts.requantize).map_err(corrupt)?;
             weight_bytes = Some(llama.quantized_bytes);
-            tracing::info!(quantized_mb = llama.quantized_bytes / 1_000_000, "llama weights for the batched engine");
-            Backend::Batched(Engine::start(Arc::new(llama), tokenizer.clone(), stop.clone())?)
+            let kv_kb_per_token = super::prefix::kv_bytes_per_position(&llama.cfg) / 1000;
+            tracing::info!(quantized_mb = llama.quantized_bytes / 1_000_000, kv_kb_per_token, "llama weights for the batched engine");
+            let keep_bytes = opts.keep_prefix_mb.saturating_mul(1 << 20);
+            Backend::Batched(Engine::start(Arc::new(llama), tokenizer.clone(), stop.clone(), keep_bytes)?)
         } else {
             if opts.requantize.is_some() {
                 bail!("requantising is only implemented for llama-family models, not `{architecture}`");
@@ -177,6 +186,13 @@ impl LocalModel {
     }
     pub fn tokenizer(&self) -> &Tokenizer {
         &self.tokenizer
+    }
+    /// The batched engine's running figures (None on the fallback).
+    pub fn engine_stats(&self) -> Option<tokio::sync::watch::Receiver<EngineStats>> {
+        match &self.backend {
+            Backend::Batched(engine) => Some(engine.stats()),
+            Backend::Threads(_) => None,
+        }
     }
 
     /// The prompt's token ids, rendered through the model's chat template.

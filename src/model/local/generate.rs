@@ -128,6 +128,7 @@ fn finish(
 ) -> Result<()> {
     let usage = Usage {
         prompt_tokens,
+        prompt_reused: 0, // one thread per stream shares no KV
         completion_tokens,
         prompt_secs: first_token_at.map(|t| (t - started).as_secs_f64()),
         generate_secs: first_token_at.map(|t| t.elapsed().as_secs_f64()),

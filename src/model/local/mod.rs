@@ -10,12 +10,15 @@ mod forward;
 mod generate;
 mod kv_cache;
 mod llama;
+mod prefix;
 mod sampler;
+mod sequence;
 pub mod tokenizer;
 mod utf8_stream;
 mod weights;
 
 pub use chat_template::ChatTemplate;
+pub use batch::{EngineStats, PREFILL_CHUNK};
 pub use engine::{LocalModel, LoadOptions};
 pub use tokenizer::tokenizer_from_gguf;
 pub use utf8_stream::Utf8Stream;

@@ -110,6 +110,8 @@ impl Progress {
         let end = Instant::now();
         Usage {
             prompt_tokens: self.usage.map_or(0, |u| u.prompt_tokens),
+            // A server's own prompt cache is not reported here.
+            prompt_reused: 0,
             // Without a usage chunk, one delta is about one token.
             completion_tokens: self.usage.map_or(self.deltas, |u| u.completion_tokens),
             prompt_secs: self.first_token.map(|t| (t - self.started).as_secs_f64()),

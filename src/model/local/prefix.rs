@@ -1,0 +1,269 @@
+//! Shared-prefix prefill: a newcomer whose prompt begins like another
+//! sequence's (the agents' prompts share the chat template's system prompt and
+//! the problem) copies that sequence's KV rows instead of computing them again.
+//!
+//! Why a copy is exact: a prompt is always cut into `PREFILL_CHUNK`-token
+//! chunks from position 0, so the KV rows of position p depend only on tokens
+//! 0..=p and on the chunk p was computed in (the chunk fixes the shapes, and
+//! with them the order of every floating-point sum). Two prompts whose first n
+//! tokens agree, n a multiple of the chunk, computed those n positions in the
+//! same chunks over the same tokens: the rows are bitwise equal. A part chunk
+//! (a donor's prompt tail, or its decode tokens fed one at a time) was cut
+//! differently, so only whole chunks are ever copied.
+
+use std::collections::VecDeque;
+
+use anyhow::Result;
+use candle_core::Device;
+
+use super::batch::PREFILL_CHUNK;
+use super::kv_cache::KvCache;
+use super::llama::LlamaConfig;
+
+/// Finished prompts kept at most: the last round's prefix, and one more.
+const MAX_KEPT: usize = 2;
+
+/// Tokens at the start of both `a` and `b`.
+pub fn common_prefix(a: &[u32], b: &[u32]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
+}
+
+/// `n` rounded down to whole prefill chunks.
+pub fn whole_chunks(n: usize) -> usize {
+    n / PREFILL_CHUNK * PREFILL_CHUNK
+}
+
+/// The most positions a prompt of `len` tokens may copy: whole chunks, and
+/// never its last token, whose logits it must compute itself.
+pub fn reuse_limit(len: usize) -> usize {
+    whole_chunks(len.saturating_sub(1))
+}
+
+/// A sequence (or a kept prompt) a newcomer could copy from.
+#[derive(Debug, Clone, Copy)]
+pub struct Donor<'a> {
+    pub tokens: &'a [u32],
+    /// Positions of `tokens` in its cache, computed in whole chunks.
+    pub computed: usize,
+    /// Whole-chunk positions it will have once its prefill is done (more than
+    /// `computed` only while it is prefilling).
+    pub planned: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// Copy the first `n` positions of `donor`, then prefill from `n`.
+    Copy { donor: usize, n: usize },
+    /// `donor` is computing more shared positions (`n` in the end): wait for
+    /// them rather than compute them twice.
+    Wait { donor: usize, n: usize },
+    /// Nothing to share: prefill from position 0.
+    Compute,
+}
+
+/// How a prompt not yet started should start, given `donors` (by index).
+/// Waiting only ever points at a donor still prefilling, never at one that is
+/// waiting itself (its `planned` is 0), so waits cannot form a cycle.
+pub fn plan(prompt: &[u32], donors: &[Donor]) -> Plan {
+    let limit = reuse_limit(prompt.len());
+    let (mut now, mut later) = ((0, 0), (0, 0)); // (positions, donor)
+    for (i, d) in donors.iter().enumerate() {
+        let shared = common_prefix(prompt, d.tokens).min(limit);
+        let n_now = whole_chunks(shared.min(d.computed));
+        let n_later = whole_chunks(shared.min(d.planned.max(d.computed)));
+        if n_now > now.0 {
+            now = (n_now, i);
+        }
+        if n_later > later.0 {
+            later = (n_later, i);
+        }
+    }
+    if later.0 > now.0 {
+        Plan::Wait { donor: later.1, n: later.0 }
+    } else if now.0 > 0 {
+        Plan::Copy { donor: now.1, n: now.0 }
+    } else {
+        Plan::Compute
+    }
+}
+
+/// A finished prompt's whole-chunk prefix and its KV rows.
+struct Kept {
+    tokens: Vec<u32>,
+    cache: KvCache,
+}
+
+/// The KV of recently finished prompts, so the next round's prompts on the
+/// same problem copy it. Bounded by `MAX_KEPT` entries and `max_bytes`
+/// (SmolLM2-135M: 30 layers × K and V × 3 KV heads × 64 dims × 4 bytes =
+/// 46 KB a position, so 1,000 prompt tokens keep 46 MB).
+pub struct KeptPrefixes {
+    kept: VecDeque<Kept>,
+    max_bytes: usize,
+}
+
+impl KeptPrefixes {
+    pub fn new(max_bytes: usize) -> Self {
+        Self { kept: VecDeque::new(), max_bytes }
+    }
+
+    pub fn donors(&self) -> impl Iterator<Item = Donor<'_>> {
+        self.kept.iter().map(|k| Donor { tokens: &k.tokens, computed: k.tokens.len(), planned: k.tokens.len() })
+    }
+
+    /// The cache of the `i`th donor of `donors()`.
+    pub fn cache(&self, i: usize) -> &KvCache {
+        &self.kept[i].cache
+    }
+
+    pub fn len(&self) -> usize {
+        self.kept.len()
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.kept.iter().map(|k| k.cache.bytes()).sum()
+    }
+
+    /// Keeps the whole-chunk part of a leaving sequence's first `computed`
+    /// prompt positions, unless a kept prefix already covers it; kept prefixes
+    /// it covers go, then the oldest while over the bounds.
+    pub fn keep(&mut self, prompt: &[u32], cache: &KvCache, computed: usize, cfg: &LlamaConfig, device: &Device) -> Result<()> {
+        let n = whole_chunks(computed.min(prompt.len()));
+        if n == 0 || self.kept.iter().any(|k| common_prefix(&k.tokens, prompt) >= n) {
+            return Ok(());
+        }
+        let copy = cache.copy_prefix(n, cfg, device)?;
+        if copy.bytes() > self.max_bytes {
+            return Ok(());
+        }
+        self.kept.retain(|k| common_prefix(&k.tokens, prompt) < k.tokens.len());
+        self.kept.push_back(Kept { tokens: prompt[..n].to_vec(), cache: copy });
+        while self.kept.len() > MAX_KEPT || self.bytes() > self.max_bytes {
+            self.kept.pop_front();
+        }
+        Ok(())
+    }
+}
+
+/// Bytes of K and V one position takes in every layer.
+pub fn kv_bytes_per_position(cfg: &LlamaConfig) -> usize {
+    cfg.n_layer * 2 * cfg.n_kv_head * cfg.head_dim * std::mem::size_of::<f32>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::local::kv_cache::tests::{filled, tiny};
+    use crate::model::local::kv_cache::KV_GROW;
+
+    const C: usize = PREFILL_CHUNK;
+
+    fn tokens(n: usize, salt: u32) -> Vec<u32> {
+        (0..n as u32).map(|i| i * 7 + salt).collect()
+    }
+
+    /// `shared` tokens in common, then each its own.
+    fn pair(shared: usize, len: usize) -> (Vec<u32>, Vec<u32>) {
+        let mut a = tokens(len, 0);
+        let mut b = a.clone();
+        for t in &mut a[shared..] {
+            *t += 1_000_000;
+        }
+        for t in &mut b[shared..] {
+            *t += 2_000_000;
+        }
+        (a, b)
+    }
+
+    fn done(tokens: &[u32]) -> Donor<'_> {
+        Donor { tokens, computed: whole_chunks(tokens.len()), planned: whole_chunks(tokens.len()) }
+    }
+
+    #[test]
+    fn only_whole_chunks_are_copied_and_never_the_last_token() {
+        assert_eq!((whole_chunks(C - 1), whole_chunks(C), whole_chunks(2 * C + 5)), (0, C, 2 * C));
+        // A prompt of exactly two chunks computes its second chunk for its logits.
+        assert_eq!(reuse_limit(2 * C), C);
+        assert_eq!(reuse_limit(2 * C + 1), 2 * C);
+        assert_eq!(reuse_limit(0), 0);
+
+        let (a, b) = pair(2 * C + 30, 4 * C);
+        assert_eq!(plan(&a, &[done(&b)]), Plan::Copy { donor: 0, n: 2 * C }, "the shared part rounded down");
+        let (a, b) = pair(C - 1, 4 * C);
+        assert_eq!(plan(&a, &[done(&b)]), Plan::Compute, "less than a chunk in common");
+        // Identical prompts: all but the chunk holding the last token.
+        let same = tokens(3 * C, 0);
+        assert_eq!(plan(&same, &[done(&same)]), Plan::Copy { donor: 0, n: 2 * C });
+        // A donor's prompt ending mid-chunk: its tail was cut differently.
+        let short = tokens(C + 10, 0);
+        assert_eq!(plan(&tokens(4 * C, 0), &[done(&short)]), Plan::Copy { donor: 0, n: C });
+    }
+
+    #[test]
+    fn the_longest_computed_share_wins_and_a_longer_one_coming_is_waited_for() {
+        let me = tokens(5 * C, 0);
+        let (_, two) = pair(2 * C + 3, 5 * C);
+        let (_, four) = pair(4 * C + 3, 5 * C);
+        assert_eq!(plan(&me, &[done(&two), done(&four)]), Plan::Copy { donor: 1, n: 4 * C });
+        // `four` has computed one chunk so far, `two` all of its share: wait for `four`.
+        let prefilling = Donor { tokens: &four, computed: C, planned: 5 * C };
+        assert_eq!(plan(&me, &[done(&two), prefilling]), Plan::Wait { donor: 1, n: 4 * C });
+        // Once it has them, copy.
+        let ready = Donor { computed: 4 * C, ..prefilling };
+        assert_eq!(plan(&me, &[done(&two), ready]), Plan::Copy { donor: 1, n: 4 * C });
+    }
+
+    #[test]
+    fn waiters_whose_leader_left_elect_a_new_one_and_never_wait_on_each_other() {
+        // Five identical prompts; none started: a waiter offers nothing.
+        let p = tokens(4 * C + 9, 0);
+        let waiting = Donor { tokens: &p, computed: 0, planned: 0 };
+        // The leader prefilling: everyone else waits on it.
+        let leader = Donor { tokens: &p, computed: C, planned: 4 * C };
+        assert_eq!(plan(&p, &[leader, waiting, waiting]), Plan::Wait { donor: 0, n: 4 * C });
+        // The leader cancelled (gone from the list): the first waiter computes,
+        assert_eq!(plan(&p, &[waiting, waiting]), Plan::Compute);
+        // and the next waits on it, as it now prefills.
+        let new_leader = Donor { tokens: &p, computed: 0, planned: 4 * C };
+        assert_eq!(plan(&p, &[new_leader, waiting]), Plan::Wait { donor: 0, n: 4 * C });
+    }
+
+    #[test]
+    fn kept_prefixes_are_whole_chunks_deduplicated_and_bounded() {
+        let cfg = tiny();
+        let dev = Device::Cpu;
+        let mut kept = KeptPrefixes::new(usize::MAX);
+        let round1 = tokens(3 * C + 10, 0);
+        let cache = filled(round1.len(), &cfg);
+        kept.keep(&round1, &cache, round1.len(), &cfg, &dev).unwrap();
+        assert_eq!(kept.donors().map(|d| d.computed).collect::<Vec<_>>(), vec![3 * C]);
+        // Four more agents with the same prompt: nothing new kept.
+        for _ in 0..4 {
+            kept.keep(&round1, &cache, round1.len(), &cfg, &dev).unwrap();
+        }
+        assert_eq!(kept.len(), 1);
+        // A longer prompt over the same prefix replaces it.
+        let longer = [&round1[..3 * C + 10], &tokens(2 * C, 9)].concat();
+        kept.keep(&longer, &filled(longer.len(), &cfg), longer.len(), &cfg, &dev).unwrap();
+        assert_eq!(kept.donors().map(|d| d.computed).collect::<Vec<_>>(), vec![5 * C]);
+        // Other problems push the oldest out.
+        for salt in [1, 2] {
+            let other = tokens(2 * C, salt);
+            kept.keep(&other, &filled(other.len(), &cfg), other.len(), &cfg, &dev).unwrap();
+        }
+        assert_eq!(kept.len(), MAX_KEPT);
+        assert!(kept.donors().all(|d| d.tokens[0] != 0), "the first problem's prefix went");
+        // A cancelled prompt keeps what it computed, in whole chunks.
+        let mut small = KeptPrefixes::new(usize::MAX);
+        small.keep(&round1, &cache, C + 20, &cfg, &dev).unwrap();
+        assert_eq!(small.donors().map(|d| d.computed).collect::<Vec<_>>(), vec![C]);
+        // The byte bound (counted by capacity, grown in KV_GROW steps): a
+        // prefix bigger than it is not kept.
+        let bound = KV_GROW * kv_bytes_per_position(&cfg);
+        let mut tight = KeptPrefixes::new(bound);
+        tight.keep(&longer, &filled(longer.len(), &cfg), longer.len(), &cfg, &dev).unwrap();
+        assert_eq!(tight.len(), 0, "{} positions need two KV_GROW steps", 5 * C);
+        tight.keep(&round1, &cache, round1.len(), &cfg, &dev).unwrap();
+        assert_eq!((tight.len(), tight.bytes()), (1, bound));
+    }
+}

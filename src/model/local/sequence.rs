@@ -1,0 +1,124 @@
+//! One sequence in the batched engine: its prompt, KV cache, sampler and
+//! stream, and what it feeds each step.
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use anyhow::Result;
+use tokenizers::Tokenizer;
+
+use super::batch::{Submit, PREFILL_CHUNK};
+use super::forward::KvCache;
+use super::generate::ActiveGuard;
+use super::prefix::{self, Donor};
+use super::sampler::Sampler;
+use super::utf8_stream::Utf8Stream;
+use crate::model::{Chunk, FinishReason, Usage};
+
+/// A sequence from submission to its `Done`.
+pub struct Seq<'t> {
+    pub(super) job: Submit,
+    pub(super) cache: KvCache,
+    /// Prompt tokens already in the cache.
+    pub(super) fed: usize,
+    /// Whether its prefill has started (until then it may wait for another
+    /// sequence to compute the prefix they share).
+    pub(super) started: bool,
+    /// Prompt tokens copied from another sequence's cache.
+    pub(super) reused: usize,
+    /// Prompt and generated tokens (the repeat penalty looks back over them).
+    pub(super) history: Vec<u32>,
+    /// The last sampled token, fed at the next step.
+    pub(super) next: Option<u32>,
+    pub(super) sampler: Sampler,
+    pub(super) text: Utf8Stream<'t>,
+    pub(super) first_token_at: Option<Instant>,
+    pub(super) generated: usize,
+    pub(super) _active: ActiveGuard,
+}
+
+pub enum Outcome {
+    Running,
+    Finished(FinishReason),
+    /// Nobody reads the stream any more.
+    Gone,
+}
+
+impl<'t> Seq<'t> {
+    pub(super) fn new(job: Submit, tokenizer: &'t Tokenizer) -> Self {
+        Self {
+            history: job.prompt.clone(),
+            sampler: Sampler::new(&job.sampling),
+            job,
+            cache: KvCache::default(),
+            fed: 0,
+            started: false,
+            reused: 0,
+            next: None,
+            text: Utf8Stream::new(tokenizer),
+            first_token_at: None,
+            generated: 0,
+            _active: ActiveGuard::new(),
+        }
+    }
+
+    /// What this sequence feeds this step, if anything fits `budget`.
+    pub(super) fn work(&self, budget: &mut usize) -> Option<(Vec<u32>, bool)> {
+        if !self.started {
+            return None;
+        }
+        if let Some(t) = self.next {
+            return Some((vec![t], true));
+        }
+        let left = self.job.prompt.len() - self.fed;
+        let n = left.min(PREFILL_CHUNK);
+        if n == 0 || n > *budget {
+            return None;
+        }
+        *budget -= n;
+        Some((self.job.prompt[self.fed..self.fed + n].to_vec(), n == left))
+    }
+
+    /// What a newcomer may copy from it: prompt positions computed in whole
+    /// chunks, now and once its prefill is done (nothing while it waits).
+    pub(super) fn as_donor(&self) -> Donor<'_> {
+        let planned = if self.started { prefix::whole_chunks(self.job.prompt.len()) } else { 0 };
+        Donor { tokens: &self.job.prompt, computed: prefix::whole_chunks(self.fed), planned }
+    }
+
+    pub(super) fn on_logits(&mut self, logits: &candle_core::Tensor, stop: &HashSet<u32>) -> Result<Outcome> {
+        let next = self.sampler.sample(logits, &self.history)?;
+        self.first_token_at.get_or_insert_with(Instant::now);
+        if stop.contains(&next) && !self.job.ignore_stop {
+            return Ok(Outcome::Finished(FinishReason::Stop));
+        }
+        self.generated += 1;
+        self.history.push(next);
+        if let Some(delta) = self.text.push(next)? {
+            if self.job.tx.send(Ok(Chunk::Text(delta))).is_err() {
+                return Ok(Outcome::Gone);
+            }
+        }
+        if self.generated >= self.job.max_tokens {
+            return Ok(Outcome::Finished(FinishReason::Length));
+        }
+        self.next = Some(next);
+        Ok(Outcome::Running)
+    }
+
+    pub(super) fn finish(mut self, finish: FinishReason) {
+        match self.text.finish() {
+            Ok(Some(tail)) => drop(self.job.tx.send(Ok(Chunk::Text(tail)))),
+            Ok(None) => {}
+            Err(e) => drop(self.job.tx.send(Err(e))),
+        }
+        let usage = Usage {
+            prompt_tokens: self.job.prompt.len(),
+            prompt_reused: self.reused,
+            completion_tokens: self.generated,
+            prompt_secs: self.first_token_at.map(|t| (t - self.job.submitted).as_secs_f64()),
+            generate_secs: self.first_token_at.map(|t| t.elapsed().as_secs_f64()),
+        };
+        let _ = self.job.tx.send(Ok(Chunk::Done { finish, usage }));
+    }
+}
