@@ -6,7 +6,8 @@ mod common;
 
 use futures::stream::BoxStream;
 use futures::StreamExt;
-use memdoor::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling, Usage};
+use common::read_all;
+use memdoor::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling};
 use tokio_util::sync::CancellationToken;
 
 const TOKENS: usize = 40;
@@ -40,24 +41,13 @@ async fn read_some(stream: &mut BoxStream<'static, anyhow::Result<Chunk>>, text:
     }
 }
 
-async fn read_all(mut stream: BoxStream<'static, anyhow::Result<Chunk>>, mut text: String) -> (String, Usage) {
-    while let Some(chunk) = stream.next().await {
-        match chunk.unwrap() {
-            Chunk::Text(t) => text.push_str(&t),
-            Chunk::Done { usage, .. } => return (text, usage),
-            Chunk::Restart => panic!("a local stream never restarts"),
-        }
-    }
-    panic!("the stream ended without Done")
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn greedy_output_in_a_batch_of_five_equals_the_output_alone() {
     let long = long_prompt();
     let palindrome_alone = read_all(start(greedy(common::PALINDROME)).await, String::new()).await;
     let long_alone = read_all(start(greedy(&long)).await, String::new()).await;
-    assert!(long_alone.1.prompt_tokens > 300, "the long prompt spans several chunks: {:?}", long_alone.1);
-    assert!(palindrome_alone.0.starts_with(common::GOLDEN_START), "{:?}", palindrome_alone.0);
+    assert!(long_alone.usage.prompt_tokens > 300, "the long prompt spans several chunks: {:?}", long_alone.usage);
+    assert!(palindrome_alone.text.starts_with(common::GOLDEN_START), "{:?}", palindrome_alone.text);
 
     // Two others start and decode; the palindrome joins mid-decode; the long
     // prompt joins while the palindrome is still young; a fifth joins while
@@ -79,10 +69,10 @@ async fn greedy_output_in_a_batch_of_five_equals_the_output_alone() {
         read_all(b, tb),
         read_all(e, String::new()),
     );
-    assert_eq!(palindrome.1.completion_tokens, TOKENS);
-    assert_eq!(palindrome.0, palindrome_alone.0, "the palindrome answer changed in the batch");
-    assert_eq!(long_batched.1.completion_tokens, TOKENS);
-    assert_eq!(long_batched.0, long_alone.0, "the long-prompt answer changed in the batch");
+    assert_eq!(palindrome.usage.completion_tokens, TOKENS);
+    assert_eq!(palindrome.text, palindrome_alone.text, "the palindrome answer changed in the batch");
+    assert_eq!(long_batched.usage.completion_tokens, TOKENS);
+    assert_eq!(long_batched.text, long_alone.text, "the long-prompt answer changed in the batch");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -96,7 +86,7 @@ async fn a_model_requantised_to_q8_0_still_answers_the_golden_prompt() {
     // matrices wider already, so the whole grows less than 1.7x (1.48x measured).
     assert!(q8_bytes * 10 > q4_bytes * 13, "{q8_bytes} bytes of Q8_0 vs {q4_bytes} of Q4_1");
     let stream = model.stream(greedy(common::PALINDROME), CancellationToken::new()).await.unwrap();
-    let (text, _) = read_all(stream, String::new()).await;
+    let text = read_all(stream, String::new()).await.text;
     // Requantising rounds every weight again, so greedy decoding may part from
     // the Q4_1 answer (it does on the third line, measured); the start holds.
     let start = "```python\ndef is_palindrome(s: str) -> bool:\n";
