@@ -66,7 +66,7 @@ async fn alone(prompts: &[String], max_tokens: usize) -> Vec<Answer> {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn five_prompts_sent_together_compute_their_shared_prefix_once() {
-    const TOKENS: usize = 24;
+    const TOKENS: usize = 12;
     let questions = [
         "Which function returns 10 for x = 1?",
         "Name the function that grows fastest.",
@@ -74,7 +74,7 @@ async fn five_prompts_sent_together_compute_their_shared_prefix_once() {
         "Does any function return 0 for x = 0?",
         "How many functions are there?",
     ];
-    let prompts: Vec<String> = questions.iter().map(|q| format!("{}{q}", listing(14))).collect();
+    let prompts: Vec<String> = questions.iter().map(|q| format!("{}{q}", listing(10))).collect();
     let sharing = load(LoadOptions::default().keep_prefix_mb);
     let ids: Vec<Vec<u32>> = prompts.iter().map(|p| tokens(&sharing, p)).collect();
     let shared = common_prefix(&ids[0], &ids[1]);
@@ -111,9 +111,9 @@ async fn five_prompts_sent_together_compute_their_shared_prefix_once() {
 #[tokio::test(flavor = "multi_thread")]
 async fn waiters_whose_leader_is_cancelled_still_finish() {
     const TOKENS: usize = 8;
-    // About a thousand tokens: the leader needs several steps for them, and
-    // the waiters are in long before it has them.
-    let prompt = format!("{}Which function returns 100 for x = 4?", listing(60));
+    // About 650 tokens: the leader needs five steps for them, and the waiters
+    // are in long before it has them.
+    let prompt = format!("{}Which function returns 100 for x = 4?", listing(36));
     let sharing = load(LoadOptions::default().keep_prefix_mb);
     let len = tokens(&sharing, &prompt).len();
     let cancel = CancellationToken::new();
@@ -146,8 +146,8 @@ async fn waiters_whose_leader_is_cancelled_still_finish() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_next_round_copies_the_kept_prefix_of_the_last() {
-    const TOKENS: usize = 16;
-    let problem = listing(14);
+    const TOKENS: usize = 12;
+    let problem = listing(10);
     let round1 = format!("{problem}Which function returns 10 for x = 1?");
     let round2 = format!("{problem}Your previous answer was f3. Is it right? Answer again.");
     let sharing = load(LoadOptions::default().keep_prefix_mb);

@@ -11,6 +11,8 @@ mod generate;
 mod kv_cache;
 mod llama;
 mod prefix;
+#[cfg(test)]
+mod prefix_exact;
 mod sampler;
 mod sequence;
 pub mod tokenizer;
