@@ -10,6 +10,7 @@ mod forward;
 mod generate;
 mod kv_cache;
 mod llama;
+pub mod qmatmul;
 mod sampler;
 pub mod tokenizer;
 mod utf8_stream;

@@ -1,0 +1,96 @@
+//! The AVX-512 VNNI kernel: one group of 16 output columns × up to 8
+//! activation rows. Each 64-byte weight load is used by every row (register
+//! blocking), each row's 16 columns accumulate in one register, and a row's
+//! arithmetic never depends on which other rows share the call — a sequence
+//! gets the same bits alone or batched.
+
+use std::arch::x86_64::*;
+
+use super::act::Act;
+use super::pack::{Format, Packed, COLS, QK, SCALES};
+
+/// Whether this CPU runs the kernel (checked at run time: the binary may be
+/// built for another CPU than it runs on).
+pub fn available() -> bool {
+    is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512bw") && is_x86_feature_detected!("avx512vnni")
+}
+
+/// `out[r][col0..col0+16]` for rows `row0..row0+rows` and column group `g`.
+///
+/// # Safety
+/// `available()` must hold; `out` must point at a `[act.rows, w.n]` buffer
+/// that no one else writes at these rows and columns.
+pub unsafe fn group(w: &Packed, act: &Act, g: usize, row0: usize, rows: usize, out: *mut f32) {
+    macro_rules! rows {
+        ($($r:literal)*) => {
+            match (rows, w.format) {
+                $(($r, Format::Q4_1) => group_rows::<$r, true>(w, act, g, row0, out),
+                  ($r, Format::Q8_0) => group_rows::<$r, false>(w, act, g, row0, out),)*
+                _ => unreachable!("{rows} rows in one kernel call"),
+            }
+        };
+    }
+    rows!(1 2 3 4 5 6 7 8)
+}
+
+#[inline(always)]
+unsafe fn broadcast4(p: *const i8) -> __m512i {
+    _mm512_set1_epi32(std::ptr::read_unaligned(p as *const i32))
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
+unsafe fn group_rows<const R: usize, const Q4: bool>(w: &Packed, act: &Act, g: usize, row0: usize, out: *mut f32) {
+    let nb = act.blocks();
+    let bytes = w.format.packed_block_bytes();
+    let quants = w.quants.as_ptr().add(g * nb * bytes);
+    let scales = w.scales.as_ptr().add(g * nb * SCALES);
+    let low = _mm512_set1_epi8(0x0F);
+    let mut acc = [_mm512_setzero_ps(); R];
+    for b in 0..nb {
+        let wq = quants.add(b * bytes);
+        let mut isum = [_mm512_setzero_si512(); R];
+        // Activation bytes of this block for row r start at `a(r)`.
+        let a = |r: usize| act.q.as_ptr().add((row0 + r) * act.k + b * QK);
+        if Q4 {
+            for j in 0..4 {
+                let packed = _mm512_loadu_si512(wq.add(64 * j) as *const _);
+                let lo = _mm512_and_si512(packed, low);
+                let hi = _mm512_and_si512(_mm512_srli_epi16::<4>(packed), low);
+                for r in 0..R {
+                    isum[r] = _mm512_dpbusd_epi32(isum[r], lo, broadcast4(a(r).add(4 * j)));
+                    isum[r] = _mm512_dpbusd_epi32(isum[r], hi, broadcast4(a(r).add(16 + 4 * j)));
+                }
+            }
+        } else {
+            for j in 0..8 {
+                let u = _mm512_loadu_si512(wq.add(64 * j) as *const _);
+                for r in 0..R {
+                    isum[r] = _mm512_dpbusd_epi32(isum[r], u, broadcast4(a(r).add(4 * j)));
+                }
+            }
+        }
+        let s = scales.add(b * SCALES);
+        let d = _mm512_loadu_ps(s);
+        let m = _mm512_loadu_ps(s.add(COLS));
+        for r in 0..R {
+            let at = (row0 + r) * nb + b;
+            if Q4 {
+                // Σq·qa·d·da + m·s (s = da·Σqa, candle's f16 value), rounded
+                // step by step in candle's own order (`vec_dot_unopt`, no
+                // fused multiply-add): the same bits as candle's Q4_1 product,
+                // so greedy answers do not move (some sit on near-ties).
+                let t = _mm512_mul_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(isum[r]), d), _mm512_set1_ps(act.d[at]));
+                let block = _mm512_add_ps(t, _mm512_mul_ps(m, _mm512_set1_ps(act.s[at])));
+                acc[r] = _mm512_add_ps(acc[r], block);
+            } else {
+                let dd = _mm512_mul_ps(d, _mm512_set1_ps(act.d[at]));
+                // Σ(w+128)·qa − 128·Σqa = Σw·qa, exactly, in integers.
+                let exact = _mm512_sub_epi32(isum[r], _mm512_set1_epi32(act.sum[at] << 7));
+                acc[r] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(exact), dd, acc[r]);
+            }
+        }
+    }
+    for (r, acc) in acc.iter().enumerate() {
+        _mm512_storeu_ps(out.add((row0 + r) * w.n + g * COLS), *acc);
+    }
+}
