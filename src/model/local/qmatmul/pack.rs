@@ -4,14 +4,10 @@
 //! per i32 lane, so lane `c` of a load holds 4 consecutive weights of column
 //! `c`, and a broadcast of the 4 matching activation bytes serves all 16.
 
-use half::f16;
-
 /// Output columns per group: the i32 lanes of a 512-bit register.
 pub const COLS: usize = 16;
 /// Weights per quantisation block (both formats).
 pub const QK: usize = 32;
-/// Scale floats stored per (group, block): 16 `d`, then 16 `m` (Q4_1) or zeros.
-pub const SCALES: usize = 2 * COLS;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -30,12 +26,22 @@ impl Format {
         }
     }
 
-    /// Packed quant bytes per (group, block): 16 columns × 32 weights, two
-    /// nibbles a byte for Q4_1.
-    pub fn packed_block_bytes(self) -> usize {
+    /// Quant bytes per (group, block): 16 columns × 32 weights, two nibbles
+    /// a byte for Q4_1.
+    pub fn quant_bytes(self) -> usize {
         match self {
             Format::Q4_1 => COLS * QK / 2,
             Format::Q8_0 => COLS * QK,
+        }
+    }
+
+    /// Bytes per (group, block): the quants, then 16 f16 `d`, then (Q4_1)
+    /// 16 f16 `m` — the file's own f16 values, so as many bits a weight as
+    /// the file (5 or 8.5): decode steps are bound by reading the weights.
+    pub fn block_bytes(self) -> usize {
+        match self {
+            Format::Q4_1 => self.quant_bytes() + 4 * COLS,
+            Format::Q8_0 => self.quant_bytes() + 2 * COLS,
         }
     }
 }
@@ -45,20 +51,20 @@ pub struct Packed {
     pub format: Format,
     pub n: usize,
     pub k: usize,
-    /// Per group of 16 columns, per block of 32 inputs, `packed_block_bytes`:
+    /// Per group of 16 columns, per block of 32 inputs, `block_bytes`, one
+    /// group's blocks in a row (one stream for the prefetcher). The quants:
     /// Q8_0: 8 vectors, vector `j` = for each column, weights `4j..4j+4`;
     /// Q4_1: 4 vectors, low nibbles as Q8_0's vector `j`, high nibbles `j + 4`.
-    pub quants: Vec<u8>,
-    /// Per (group, block): `SCALES` floats.
-    pub scales: Vec<f32>,
+    pub data: Vec<u8>,
 }
 
-fn f16_at(raw: &[u8], at: usize) -> f32 {
-    f16::from_le_bytes([raw[at], raw[at + 1]]).to_f32()
+fn f16_at(raw: &[u8], at: usize) -> [u8; 2] {
+    [raw[at], raw[at + 1]]
 }
 
-/// One GGUF block's 32 weights as unsigned bytes, its `d`, and its `m`.
-fn unpack_block(format: Format, raw: &[u8]) -> ([u8; QK], f32, f32) {
+/// One GGUF block's 32 weights as unsigned bytes, its `d`, and its `m`
+/// (f16 bytes).
+fn unpack_block(format: Format, raw: &[u8]) -> ([u8; QK], [u8; 2], [u8; 2]) {
     let mut q = [0u8; QK];
     match format {
         Format::Q4_1 => {
@@ -73,7 +79,7 @@ fn unpack_block(format: Format, raw: &[u8]) -> ([u8; QK], f32, f32) {
             for (u, &w) in q.iter_mut().zip(&raw[2..2 + QK]) {
                 *u = (w as i8 as i16 + 128) as u8;
             }
-            (q, f16_at(raw, 0), 0.0)
+            (q, f16_at(raw, 0), [0; 2])
         }
     }
 }
@@ -87,11 +93,10 @@ impl Packed {
         let rb = format.raw_block_bytes();
         assert_eq!(raw.len(), n * nb * rb, "raw bytes for {n}x{k} {format:?}");
         let groups = n / COLS;
-        let mut quants = Vec::with_capacity(groups * nb * format.packed_block_bytes());
-        let mut scales = Vec::with_capacity(groups * nb * SCALES);
+        let mut data = Vec::with_capacity(groups * nb * format.block_bytes());
         for g in 0..groups {
             for b in 0..nb {
-                let mut cols = [([0u8; QK], 0f32, 0f32); COLS];
+                let mut cols = [([0u8; QK], [0u8; 2], [0u8; 2]); COLS];
                 for (c, col) in cols.iter_mut().enumerate() {
                     let at = ((g * COLS + c) * nb + b) * rb;
                     *col = unpack_block(format, &raw[at..at + rb]);
@@ -102,23 +107,25 @@ impl Packed {
                     Format::Q8_0 => {
                         for j in 0..QK / 4 {
                             for c in 0..COLS {
-                                quants.extend((0..4).map(|i| lane(j, c, i)));
+                                data.extend((0..4).map(|i| lane(j, c, i)));
                             }
                         }
                     }
                     Format::Q4_1 => {
                         for j in 0..QK / 8 {
                             for c in 0..COLS {
-                                quants.extend((0..4).map(|i| lane(j, c, i) | lane(j + 4, c, i) << 4));
+                                data.extend((0..4).map(|i| lane(j, c, i) | lane(j + 4, c, i) << 4));
                             }
                         }
                     }
                 }
-                scales.extend(cols.iter().map(|c| c.1));
-                scales.extend(cols.iter().map(|c| c.2));
+                data.extend(cols.iter().flat_map(|c| c.1));
+                if format == Format::Q4_1 {
+                    data.extend(cols.iter().flat_map(|c| c.2));
+                }
             }
         }
-        Self { format, n, k, quants, scales }
+        Self { format, n, k, data }
     }
 
     /// The weight at (`col`, `i`) as the GGUF file defines it: for tests.
@@ -126,16 +133,18 @@ impl Packed {
     pub fn weight(&self, col: usize, i: usize) -> f32 {
         let nb = self.k / QK;
         let (g, c, b, w) = (col / COLS, col % COLS, i / QK, i % QK);
-        let gb = g * nb + b;
-        let s = &self.scales[gb * SCALES..];
-        let q = &self.quants[gb * self.format.packed_block_bytes()..];
+        let q = &self.data[(g * nb + b) * self.format.block_bytes()..];
+        let s = |i: usize| {
+            let at = self.format.quant_bytes() + 2 * i;
+            half::f16::from_le_bytes([q[at], q[at + 1]]).to_f32()
+        };
         let (j, lane) = (w / 4, 4 * c + w % 4);
         match self.format {
-            Format::Q8_0 => s[c] * (q[64 * j + lane] as f32 - 128.0),
+            Format::Q8_0 => s(c) * (q[64 * j + lane] as f32 - 128.0),
             Format::Q4_1 => {
                 let byte = q[64 * (j % 4) + lane];
                 let nib = if j < 4 { byte & 0x0F } else { byte >> 4 };
-                s[c] * nib as f32 + s[COLS + c]
+                s(c) * nib as f32 + s(COLS + c)
             }
         }
     }

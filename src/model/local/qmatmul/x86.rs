@@ -7,7 +7,7 @@
 use std::arch::x86_64::*;
 
 use super::act::Act;
-use super::pack::{Format, Packed, COLS, QK, SCALES};
+use super::pack::{Format, Packed, COLS, QK};
 
 /// Whether this CPU runs the kernel (checked at run time: the binary may be
 /// built for another CPU than it runs on).
@@ -41,13 +41,12 @@ unsafe fn broadcast4(p: *const i8) -> __m512i {
 #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
 unsafe fn group_rows<const R: usize, const Q4: bool>(w: &Packed, act: &Act, g: usize, row0: usize, out: *mut f32) {
     let nb = act.blocks();
-    let bytes = w.format.packed_block_bytes();
-    let quants = w.quants.as_ptr().add(g * nb * bytes);
-    let scales = w.scales.as_ptr().add(g * nb * SCALES);
+    let bytes = w.format.block_bytes();
+    let blocks = w.data.as_ptr().add(g * nb * bytes);
     let low = _mm512_set1_epi8(0x0F);
     let mut acc = [_mm512_setzero_ps(); R];
     for b in 0..nb {
-        let wq = quants.add(b * bytes);
+        let wq = blocks.add(b * bytes);
         let mut isum = [_mm512_setzero_si512(); R];
         // Activation bytes of this block for row r start at `a(r)`.
         let a = |r: usize| act.q.as_ptr().add((row0 + r) * act.k + b * QK);
@@ -69,9 +68,10 @@ unsafe fn group_rows<const R: usize, const Q4: bool>(w: &Packed, act: &Act, g: u
                 }
             }
         }
-        let s = scales.add(b * SCALES);
-        let d = _mm512_loadu_ps(s);
-        let m = _mm512_loadu_ps(s.add(COLS));
+        // The f16 scales after the quants (a Q8_0 block has no `m`: unused).
+        let s = wq.add(w.format.quant_bytes());
+        let d = _mm512_cvtph_ps(_mm256_loadu_si256(s as *const _));
+        let m = if Q4 { _mm512_cvtph_ps(_mm256_loadu_si256(s.add(2 * COLS) as *const _)) } else { d };
         for r in 0..R {
             let at = (row0 + r) * nb + b;
             if Q4 {
