@@ -1,10 +1,10 @@
-//! `Linear`: the engine's quantized matrix products. On a CPU with AVX-512
-//! VNNI, Q4_1 and Q8_0 weights are repacked at load (`pack`) and multiplied
-//! by our kernel (`x86`): each weight block is read once for up to 8
-//! activation rows, and a matrix is ONE parallel dispatch over column groups.
-//! candle's `QMatMul` re-reads the weights for every row and dispatches once
-//! per row. Anything else — other CPUs, other dtypes, odd shapes, CUDA —
-//! stays on candle's `QMatMul`.
+//! `Linear`: the quantized matrix products of memdoor's local engine. On a
+//! CPU with AVX-512 VNNI, Q4_1 and Q8_0 weights are repacked at load (`pack`)
+//! and multiplied by our kernel (`x86`): each weight block is read once for
+//! up to 8 activation rows, and a matrix is ONE parallel dispatch over column
+//! groups. candle's `QMatMul` has no SIMD Q4_1 kernel on x86 and re-reads
+//! the weights for every row. Anything else — other CPUs, other dtypes, odd
+//! shapes, CUDA — stays on candle's `QMatMul`.
 
 mod act;
 mod pack;

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use candle_core::quantized::{GgmlDType, QTensor};
 use candle_core::{Device, Module, Tensor};
-use memdoor::model::local::qmatmul::{Kernel, Linear};
+use memdoor_qmatmul::{Kernel, Linear};
 
 /// (inputs k, outputs n): q/o, k/v, gate/up, down, the vocabulary projection.
 const SHAPES: [(usize, usize); 5] = [(576, 576), (576, 192), (576, 1536), (1536, 576), (576, 49152)];

@@ -94,3 +94,31 @@ unsafe fn group_rows<const R: usize, const Q4: bool>(w: &Packed, act: &Act, g: u
         _mm512_storeu_ps(out.add((row0 + r) * w.n + g * COLS), *acc);
     }
 }
+
+/// Quantises one 32-block of `x` to `q` like candle's scalar Q8_0/Q8_1
+/// loop (`d = amax / 127`, `q = round(x / d)` half away from zero); returns
+/// `d` (f32, before f16 rounding) and the sum of `q`. The rounding is
+/// LLVM's own lowering of `f32::round`: trunc(v + copysign(0.49999997, v)),
+/// exact for every f32 (the predecessor of 0.5 keeps v = 0.49999997 at 0).
+///
+/// # Safety
+/// `available()` must hold.
+#[target_feature(enable = "avx512f,avx512bw")]
+pub unsafe fn quantize_block(x: &[f32; QK], q: &mut [i8; QK]) -> (f32, i32) {
+    let a = _mm512_loadu_ps(x.as_ptr());
+    let b = _mm512_loadu_ps(x.as_ptr().add(16));
+    let amax = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_abs_ps(a), _mm512_abs_ps(b)));
+    let d = amax / 127.0;
+    let id = _mm512_set1_ps(if d != 0.0 { 1.0 / d } else { 0.0 });
+    let sign = _mm512_set1_epi32(i32::MIN);
+    let half = _mm512_set1_ps(0.49999997);
+    let round = |v: __m512| {
+        let v = _mm512_mul_ps(v, id);
+        let away = _mm512_castsi512_ps(_mm512_or_si512(_mm512_and_si512(_mm512_castps_si512(v), sign), _mm512_castps_si512(half)));
+        _mm512_cvttps_epi32(_mm512_add_ps(v, away))
+    };
+    let (qa, qb) = (round(a), round(b));
+    _mm_storeu_si128(q.as_mut_ptr() as *mut __m128i, _mm512_cvtepi32_epi8(qa));
+    _mm_storeu_si128(q.as_mut_ptr().add(16) as *mut __m128i, _mm512_cvtepi32_epi8(qb));
+    (d, _mm512_reduce_add_epi32(_mm512_add_epi32(qa, qb)))
+}
