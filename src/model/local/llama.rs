@@ -4,10 +4,12 @@
 //! The math follows candle-transformers 0.11's `quantized_llama.rs`.
 
 use anyhow::{bail, Context, Result};
-use candle_core::quantized::{gguf_file, GgmlDType, QMatMul, QTensor};
+use candle_core::quantized::{gguf_file, GgmlDType, QTensor};
 use candle_core::{DType, Device, Tensor};
 use candle_nn::Embedding;
 use candle_transformers::quantized_nn::RmsNorm;
+
+use super::qmatmul::{Kernel, Linear};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LlamaConfig {
@@ -25,15 +27,15 @@ pub struct LlamaConfig {
 }
 
 pub struct Layer {
-    pub wq: QMatMul,
-    pub wk: QMatMul,
-    pub wv: QMatMul,
-    pub wo: QMatMul,
+    pub wq: Linear,
+    pub wk: Linear,
+    pub wv: Linear,
+    pub wo: Linear,
     pub attn_norm: RmsNorm,
     pub ffn_norm: RmsNorm,
-    pub gate: QMatMul,
-    pub up: QMatMul,
-    pub down: QMatMul,
+    pub gate: Linear,
+    pub up: Linear,
+    pub down: Linear,
 }
 
 pub struct Llama {
@@ -41,7 +43,7 @@ pub struct Llama {
     pub embed: Embedding,
     pub layers: Vec<Layer>,
     pub norm: RmsNorm,
-    pub output: QMatMul,
+    pub output: Linear,
     /// `[context_len, head_dim / 2]`, gathered per row at each step.
     pub cos: Tensor,
     pub sin: Tensor,
@@ -125,10 +127,10 @@ impl Llama {
         let get = |r: &mut R, name: &str| -> Result<QTensor> {
             ct.tensor(r, name, device).with_context(|| format!("reading tensor `{name}`"))
         };
-        let mut matrix = |r: &mut R, name: &str| -> Result<QMatMul> {
+        let mut matrix = |r: &mut R, name: &str| -> Result<Linear> {
             let q = requantize(get(r, name)?, requant, device)?;
             quantized_bytes += q.storage_size_in_bytes();
-            Ok(QMatMul::from_qtensor(q)?)
+            Ok(Linear::new(q, Kernel::Best)?)
         };
         let mut layers = Vec::with_capacity(cfg.n_layer);
         for i in 0..cfg.n_layer {

@@ -13,6 +13,8 @@ mod llama;
 mod prefix;
 #[cfg(test)]
 mod prefix_exact;
+/// The quantized matrix product, in its own crate so debug builds optimise it.
+pub use memdoor_qmatmul as qmatmul;
 mod sampler;
 mod sequence;
 pub mod tokenizer;

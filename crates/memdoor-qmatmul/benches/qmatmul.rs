@@ -1,0 +1,63 @@
+//! candle's `QMatMul` against our `Linear` on SmolLM2-135M's matrix shapes,
+//! for 1 (one decode stream), 5 (five streams) and 64 rows (a prefill chunk).
+//! Prints the median time per call; run on an idle machine for figures to
+//! keep (`cargo bench --bench qmatmul`).
+
+use std::time::{Duration, Instant};
+
+use candle_core::quantized::{GgmlDType, QTensor};
+use candle_core::{Device, Module, Tensor};
+use memdoor_qmatmul::{Kernel, Linear};
+
+/// (inputs k, outputs n): q/o, k/v, gate/up, down, the vocabulary projection.
+const SHAPES: [(usize, usize); 5] = [(576, 576), (576, 192), (576, 1536), (1536, 576), (576, 49152)];
+const ROWS: [usize; 3] = [1, 5, 64];
+/// Measuring time per case, after one warm-up call.
+const BUDGET: Duration = Duration::from_millis(300);
+
+fn weights(n: usize, k: usize, dtype: GgmlDType) -> QTensor {
+    let w: Vec<f32> = (0..n * k).map(|i| ((i * 7919 % 1000) as f32 / 1000.0 - 0.5) * 0.1).collect();
+    QTensor::quantize(&Tensor::from_vec(w, (n, k), &Device::Cpu).unwrap(), dtype).unwrap()
+}
+
+/// Median seconds per `f()` call.
+fn median(mut f: impl FnMut()) -> f64 {
+    f();
+    let mut times = Vec::new();
+    let start = Instant::now();
+    while start.elapsed() < BUDGET || times.len() < 5 {
+        let t = Instant::now();
+        f();
+        times.push(t.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+fn main() {
+    println!("threads: {} (rayon pool)", rayon::current_num_threads());
+    println!("{:<6} {:>12} {:>5} {:>12} {:>12} {:>8} {:>10}", "dtype", "k x n", "rows", "candle µs", "ours µs", "speedup", "ours GMAC/s");
+    for dtype in [GgmlDType::Q4_1, GgmlDType::Q8_0] {
+        for (k, n) in SHAPES {
+            let candle = Linear::new(weights(n, k, dtype), Kernel::Candle).unwrap();
+            let ours = Linear::new(weights(n, k, dtype), Kernel::Best).unwrap();
+            for rows in ROWS {
+                let x: Vec<f32> = (0..rows * k).map(|i| ((i * 104729 % 2000) as f32 / 1000.0) - 1.0).collect();
+                let x = Tensor::from_vec(x, (rows, k), &Device::Cpu).unwrap();
+                let tc = median(|| drop(candle.forward(&x).unwrap()));
+                let to = median(|| drop(ours.forward(&x).unwrap()));
+                let tag = if ours.is_packed() { "" } else { " (ours fell back to candle)" };
+                println!(
+                    "{:<6} {:>12} {:>5} {:>12.1} {:>12.1} {:>7.2}x {:>10.1}{tag}",
+                    format!("{dtype:?}"),
+                    format!("{k}x{n}"),
+                    rows,
+                    tc * 1e6,
+                    to * 1e6,
+                    tc / to,
+                    (rows * k * n) as f64 / to / 1e9
+                );
+            }
+        }
+    }
+}

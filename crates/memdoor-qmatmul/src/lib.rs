@@ -1,0 +1,157 @@
+//! `Linear`: the quantized matrix products of memdoor's local engine. On a
+//! CPU with AVX-512 VNNI, Q4_1 and Q8_0 weights are repacked at load (`pack`)
+//! and multiplied by our kernel (`x86`): each weight block is read once for
+//! up to 8 activation rows, and a matrix is ONE parallel dispatch over column
+//! groups. candle's `QMatMul` has no SIMD Q4_1 kernel on x86 and re-reads
+//! the weights for every row. Anything else — other CPUs, other dtypes, odd
+//! shapes, CUDA — stays on candle's `QMatMul`.
+
+mod act;
+mod pack;
+#[cfg(test)]
+mod tests;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+use candle_core::quantized::{GgmlDType, QMatMul, QTensor};
+use candle_core::{CpuStorage, CustomOp1, DType, Layout, Module, Result, Shape, Tensor};
+use rayon::prelude::*;
+
+use act::Act;
+use pack::{Format, Packed, COLS, QK};
+
+/// Below this many multiply-adds a product runs on the calling thread: a
+/// rayon dispatch costs a few microseconds, as much as a small decode matmul.
+const PARALLEL_MIN_MACS: usize = 1 << 20;
+/// Tasks per pool thread: slack for a core that another process holds.
+const TASKS_PER_THREAD: usize = 4;
+
+/// Which implementation a `Linear` may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// Ours where the CPU, dtype, shape and device allow; candle's otherwise.
+    Best,
+    /// candle's `QMatMul` always (the reference, and what other CPUs get).
+    Candle,
+}
+
+/// A quantized weight matrix `[n, k]` applied as `x @ W^T`.
+pub enum Linear {
+    Packed(Packed),
+    Candle(QMatMul),
+}
+
+impl Linear {
+    pub fn new(q: QTensor, kernel: Kernel) -> Result<Self> {
+        if kernel == Kernel::Best {
+            if let Some(packed) = try_pack(&q)? {
+                return Ok(Linear::Packed(packed));
+            }
+        }
+        Ok(Linear::Candle(QMatMul::from_qtensor(q)?))
+    }
+
+    /// Whether our kernel serves this matrix.
+    pub fn is_packed(&self) -> bool {
+        matches!(self, Linear::Packed(_))
+    }
+}
+
+fn kernel_available() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return x86::available();
+    #[cfg(not(target_arch = "x86_64"))]
+    return false;
+}
+
+fn try_pack(q: &QTensor) -> Result<Option<Packed>> {
+    let format = match q.dtype() {
+        GgmlDType::Q4_1 => Format::Q4_1,
+        GgmlDType::Q8_0 => Format::Q8_0,
+        _ => return Ok(None),
+    };
+    let &[n, k] = q.shape().dims() else { return Ok(None) };
+    if !q.device().is_cpu() || !kernel_available() || !n.is_multiple_of(COLS) || !k.is_multiple_of(QK) {
+        return Ok(None);
+    }
+    Ok(Some(Packed::new(format, n, k, &q.data()?)))
+}
+
+impl Module for Linear {
+    fn forward(&self, x: &Tensor) -> Result<Tensor> {
+        match self {
+            Linear::Candle(m) => m.forward(x),
+            Linear::Packed(p) if x.dtype() == DType::F32 => x.contiguous()?.apply_op1_no_bwd(p),
+            Linear::Packed(p) => x.to_dtype(DType::F32)?.contiguous()?.apply_op1_no_bwd(p)?.to_dtype(x.dtype()),
+        }
+    }
+}
+
+impl CustomOp1 for Packed {
+    fn name(&self) -> &'static str {
+        "memdoor-qmatmul"
+    }
+
+    fn cpu_fwd(&self, storage: &CpuStorage, layout: &Layout) -> Result<(CpuStorage, Shape)> {
+        let Some((start, end)) = layout.contiguous_offsets() else {
+            candle_core::bail!("memdoor-qmatmul: the input is not contiguous");
+        };
+        let dims = layout.shape().dims();
+        if dims.last() != Some(&self.k) {
+            candle_core::bail!("memdoor-qmatmul: input {:?} against a {}x{} matrix", dims, self.n, self.k);
+        }
+        let x = &storage.as_slice::<f32>()?[start..end];
+        let rows = x.len() / self.k;
+        let mut out_dims = dims.to_vec();
+        *out_dims.last_mut().unwrap() = self.n;
+        Ok((CpuStorage::F32(matmul(self, x, rows)), Shape::from(out_dims)))
+    }
+}
+
+/// Rows per kernel call: R i32 + R f32 accumulators and the unpacked
+/// weights fit the 32 zmm registers.
+const MAX_ROWS: usize = 8;
+
+/// # Safety
+/// As `x86::group`.
+unsafe fn group(p: &Packed, act: &Act, g: usize, row0: usize, rows: usize, out: *mut f32) {
+    #[cfg(target_arch = "x86_64")]
+    x86::group(p, act, g, row0, rows, out);
+    #[cfg(not(target_arch = "x86_64"))]
+    unreachable!("a packed matrix without a kernel ({p:p} {act:p} {g} {row0} {rows} {out:p})");
+}
+
+/// A pointer the column tasks share: each writes only its own columns.
+#[derive(Clone, Copy)]
+struct OutPtr(*mut f32);
+// SAFETY: tasks write disjoint column ranges of the buffer, which outlives them.
+unsafe impl Send for OutPtr {}
+unsafe impl Sync for OutPtr {}
+
+/// `x` (`[rows, k]`) times `p` transposed: `[rows, n]`.
+fn matmul(p: &Packed, x: &[f32], rows: usize) -> Vec<f32> {
+    let act = Act::quantize(x, rows, p.k);
+    let mut out = vec![0f32; rows * p.n];
+    let ptr = OutPtr(out.as_mut_ptr());
+    let groups = p.n / COLS;
+    let run = |from: usize, to: usize| {
+        let ptr = ptr;
+        for g in from..to {
+            let mut row0 = 0;
+            while row0 < rows {
+                let r = (rows - row0).min(MAX_ROWS);
+                // SAFETY: `try_pack` packed only where the kernel runs; this
+                // task alone writes column group `g`.
+                unsafe { group(p, &act, g, row0, r, ptr.0) };
+                row0 += r;
+            }
+        }
+    };
+    let tasks = if rows * p.n * p.k < PARALLEL_MIN_MACS { 1 } else { (rayon::current_num_threads() * TASKS_PER_THREAD).min(groups) };
+    if tasks <= 1 {
+        run(0, groups);
+    } else {
+        (0..tasks).into_par_iter().for_each(|t| run(t * groups / tasks, (t + 1) * groups / tasks));
+    }
+    out
+}

@@ -1,0 +1,162 @@
+//! Our kernel against candle on the model's real shapes.
+//!
+//! The reference: candle's `QMatMul` for Q4_1 (it quantises activations to
+//! Q8_1 per 32 exactly as `act` does). For Q8_0, candle 0.11.1 has its own
+//! VNNI repack when k is a multiple of 256, and quantises activations per
+//! 256 (Q8K) there — coarser than ggml's per-32 Q8_0 — so the Q8_0 reference
+//! is candle's dequantised weights times candle's Q8_0 round trip of the
+//! activations, multiplied in f32: what a per-32 Q8_0 product should give.
+//!
+//! Q4_1 must match candle bit for bit: the kernel rounds each block term in
+//! candle's order, and the engine's golden greedy answers sit on near-ties
+//! that f32 reassociation alone flips.
+//!
+//! Q8_0 tolerance: the same quantised values on both sides; the integer
+//! block sums are exact and only f32 combination order differs (≤ 48 block
+//! terms, or candle's f32 gemm over ≤ 1536 products), so the gap stays below
+//! ~100 ε · Σ|w|·|x| = 1.2e-5 · Σ|w|·|x|. A wrongly packed weight or a
+//! misquantised activation moves a result by about one term |w|·|x|,
+//! hundreds of times more at these widths (candle's own per-256 activations
+//! miss this bound by 30x on 576x1536).
+
+use candle_core::quantized::{GgmlDType, QMatMul, QTensor};
+use candle_core::{Device, Module, Tensor};
+
+use super::pack::{Format, Packed};
+use super::{kernel_available, Kernel, Linear};
+
+/// Deterministic pseudo-random values in [-scale, scale), with a few
+/// outliers ×8 as real activations have.
+fn values(n: usize, seed: u64, scale: f32) -> Vec<f32> {
+    let mut s = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    (0..n)
+        .map(|i| {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let u = ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0;
+            if i % 97 == 0 { 8.0 * u * scale } else { u * scale }
+        })
+        .collect()
+}
+
+fn matrix(n: usize, k: usize, dtype: GgmlDType, seed: u64) -> QTensor {
+    let w = Tensor::from_vec(values(n * k, seed, 0.05), (n, k), &Device::Cpu).unwrap();
+    QTensor::quantize(&w, dtype).unwrap()
+}
+
+/// Checks `Linear::new(.., Best)` against candle on `rows` rows.
+fn check(n: usize, k: usize, rows: usize, dtype: GgmlDType) {
+    let q = matrix(n, k, dtype, (n * 31 + k) as u64);
+    let w = q.dequantize(&Device::Cpu).unwrap();
+    let ours = Linear::new(q, Kernel::Best).unwrap();
+    assert_eq!(ours.is_packed(), kernel_available());
+    let x = Tensor::from_vec(values(rows * k, rows as u64, 1.0), (rows, k), &Device::Cpu).unwrap();
+    let got: Vec<Vec<f32>> = ours.forward(&x).unwrap().to_vec2().unwrap();
+    let want = match dtype {
+        GgmlDType::Q8_0 => {
+            let xq = QTensor::quantize(&x, GgmlDType::Q8_0).unwrap().dequantize(&Device::Cpu).unwrap();
+            xq.matmul(&w.t().unwrap()).unwrap()
+        }
+        _ => QMatMul::from_qtensor(matrix(n, k, dtype, (n * 31 + k) as u64)).unwrap().forward(&x).unwrap(),
+    };
+    let want: Vec<Vec<f32>> = want.to_vec2().unwrap();
+    let scale: Vec<Vec<f32>> = x.abs().unwrap().matmul(&w.abs().unwrap().t().unwrap()).unwrap().to_vec2().unwrap();
+    for r in 0..rows {
+        for c in 0..n {
+            let tol = if dtype == GgmlDType::Q4_1 { 0.0 } else { 1.2e-5 * scale[r][c] + 1e-6 };
+            let gap = (got[r][c] - want[r][c]).abs();
+            assert!(gap <= tol, "{dtype:?} {n}x{k}, {rows} rows: [{r}][{c}] ours {} reference {} (gap {gap}, tol {tol})", got[r][c], want[r][c]);
+        }
+    }
+}
+
+const SHAPES: [(usize, usize); 4] = [(576, 576), (192, 576), (1536, 576), (576, 1536)];
+const ROWS: [usize; 5] = [1, 3, 5, 17, 130];
+
+#[test]
+fn q4_1_matches_candle_on_the_models_shapes() {
+    for (n, k) in SHAPES {
+        for rows in ROWS {
+            check(n, k, rows, GgmlDType::Q4_1);
+        }
+    }
+}
+
+#[test]
+fn q8_0_matches_the_dequantised_product_on_the_models_shapes() {
+    for (n, k) in SHAPES {
+        for rows in ROWS {
+            check(n, k, rows, GgmlDType::Q8_0);
+        }
+    }
+}
+
+#[test]
+fn the_vocabulary_projection_matches_the_reference() {
+    for rows in [1, 5, 17] {
+        check(49152, 576, rows, GgmlDType::Q4_1);
+        check(49152, 576, rows, GgmlDType::Q8_0);
+    }
+}
+
+/// Each row's output is the same bits whatever rows share the call (and
+/// whichever row-block size the kernel used for them).
+#[test]
+fn a_row_gives_the_same_bits_alone_and_batched() {
+    for dtype in [GgmlDType::Q4_1, GgmlDType::Q8_0] {
+        let lin = Linear::new(matrix(1536, 576, dtype, 7), Kernel::Best).unwrap();
+        let x = Tensor::from_vec(values(17 * 576, 3, 1.0), (17, 576), &Device::Cpu).unwrap();
+        let all: Vec<Vec<f32>> = lin.forward(&x).unwrap().to_vec2().unwrap();
+        for r in [0, 8, 16] {
+            let alone: Vec<Vec<f32>> = lin.forward(&x.narrow(0, r, 1).unwrap()).unwrap().to_vec2().unwrap();
+            assert_eq!(alone[0], all[r], "{dtype:?} row {r}");
+        }
+    }
+}
+
+#[test]
+fn packing_keeps_every_weight() {
+    for (dtype, format) in [(GgmlDType::Q4_1, Format::Q4_1), (GgmlDType::Q8_0, Format::Q8_0)] {
+        let q = matrix(32, 64, dtype, 11);
+        let packed = Packed::new(format, 32, 64, &q.data().unwrap());
+        let want: Vec<Vec<f32>> = q.dequantize(&Device::Cpu).unwrap().to_vec2().unwrap();
+        for (c, row) in want.iter().enumerate() {
+            for (i, &w) in row.iter().enumerate() {
+                assert_eq!(packed.weight(c, i), w, "{format:?} column {c} input {i}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_fallback_is_candles_own_product() {
+    let x = Tensor::from_vec(values(3 * 64, 5, 1.0), (3, 64), &Device::Cpu).unwrap();
+    // Forced, on a shape the kernel takes; and chosen, for a dtype and a
+    // width (40 columns: not whole groups of 16) it does not take.
+    for (q, kernel) in [
+        (matrix(32, 64, GgmlDType::Q4_1, 1), Kernel::Candle),
+        (matrix(32, 64, GgmlDType::Q4_0, 1), Kernel::Best),
+        (matrix(40, 64, GgmlDType::Q8_0, 1), Kernel::Best),
+    ] {
+        let (dtype, n) = (q.dtype(), q.shape().dims()[0]);
+        let lin = Linear::new(q, kernel).unwrap();
+        assert!(!lin.is_packed(), "{dtype:?} {n}");
+        let want = QMatMul::from_qtensor(matrix(n, 64, dtype, 1)).unwrap().forward(&x).unwrap();
+        let got = lin.forward(&x).unwrap();
+        assert_eq!(got.to_vec2::<f32>().unwrap(), want.to_vec2::<f32>().unwrap(), "{dtype:?} {n}");
+    }
+}
+
+#[test]
+fn leading_dimensions_and_strided_inputs_are_taken() {
+    let lin = Linear::new(matrix(64, 64, GgmlDType::Q8_0, 2), Kernel::Best).unwrap();
+    let x = Tensor::from_vec(values(2 * 3 * 64, 9, 1.0), (2, 3, 64), &Device::Cpu).unwrap();
+    let flat: Vec<Vec<f32>> = lin.forward(&x.reshape((6, 64)).unwrap()).unwrap().to_vec2().unwrap();
+    let y = lin.forward(&x).unwrap();
+    assert_eq!(y.dims(), [2, 3, 64]);
+    assert_eq!(y.reshape((6, 64)).unwrap().to_vec2::<f32>().unwrap(), flat);
+    // A transposed view: rows 0 and 3 of `flat` are (0, 0) and (1, 0).
+    let t = lin.forward(&x.transpose(0, 1).unwrap()).unwrap();
+    assert_eq!(t.get(0).unwrap().to_vec2::<f32>().unwrap(), vec![flat[0].clone(), flat[3].clone()]);
+}
+
+
