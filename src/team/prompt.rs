@@ -1,11 +1,6 @@
 //! What an agent is shown in each round. Round 1 (propose): the problem alone.
-//! Later rounds (refine): the problem, every agent's latest draft and note
-//! from the shared memory (cut to fit the context), then what is this agent's
-//! own: which draft was its, the tests it failed, the instructions.
-//!
-//! Order matters for speed: everything before the agent's own part is the same
-//! text for the whole team, so the local engine prefills it once and copies it
-//! (shared-prefix prefill); an agent-specific line early would cut that short.
+//! Later rounds (refine): the problem, the agent's own last draft, and the
+//! others' drafts and notes from the shared memory — cut to fit the context.
 
 use crate::judge::grade::TestResult;
 use crate::memory::{Entry, EntryKind};
@@ -20,7 +15,7 @@ const FIXED_PROMPT_TOKENS: usize = 400;
 /// A draft shown to others is cut to this many characters at most.
 const MAX_DRAFT_CHARS: usize = 2400;
 
-const REFINE_INSTRUCTIONS: &str = "Above are your team's drafts for the same problem. \
+const REFINE_INSTRUCTIONS: &str = "Above are drafts from your teammates for the same problem. \
 First write one or two sentences starting with \"Note:\" saying what is wrong or right in them. \
 Then write your best solution as one complete ```python code block.";
 
@@ -67,21 +62,11 @@ pub fn messages_for(
     let budget_tokens = context_tokens
         .unwrap_or(8192)
         .saturating_sub(max_tokens + FIXED_PROMPT_TOKENS + problem.statement.len() / CHARS_PER_TOKEN);
-    // The same for every agent (all drafts, not "the others"), so the drafts
-    // are cut alike and the shared text stays identical.
-    let per_draft = (budget_tokens * CHARS_PER_TOKEN / drafts.len()).min(MAX_DRAFT_CHARS);
+    let per_draft = (budget_tokens * CHARS_PER_TOKEN / (others.len() + 1)).min(MAX_DRAFT_CHARS);
 
-    let mut shown = String::from("The team's latest drafts:\n\n");
-    for (a, draft) in &drafts {
-        shown += &format!("A{a}'s draft:\n```python\n{}\n```\n", cut(&draft.content, per_draft));
-        if let Some(n) = notes.get(a) {
-            shown += &format!("A{a}'s note: {}\n", cut(&n.content, 300));
-        }
-        shown += "\n";
-    }
-    // From here on the text is this agent's own.
-    if drafts.contains_key(&agent) {
-        shown += &format!("You are A{agent}: the draft of A{agent} above is your previous one.\n");
+    let mut shown = String::new();
+    if let Some(own) = drafts.get(&agent) {
+        shown += &format!("Your previous draft:\n```python\n{}\n```\n\n", cut(&own.content, per_draft));
     }
     for (test, result) in failures.iter().take(3) {
         shown += &format!(
@@ -93,7 +78,13 @@ pub fn messages_for(
             result.error.as_deref().map(|e| format!("Error: {}\n", cut(e, 300))).unwrap_or_default(),
         );
     }
-    shown += "\n";
+    for a in &others {
+        shown += &format!("Teammate A{a}'s draft:\n```python\n{}\n```\n", cut(&drafts[a].content, per_draft));
+        if let Some(n) = notes.get(a) {
+            shown += &format!("A{a}'s note: {}\n", cut(&n.content, 300));
+        }
+        shown += "\n";
+    }
     let last = messages.last_mut().expect("a problem has a user message");
     last.content = format!("{}\n\n{shown}{REFINE_INSTRUCTIONS}", last.content.trim_end());
     messages
@@ -173,25 +164,10 @@ mod tests {
         let m = messages_for(&p, 0, 2, &memory, Some(4096), 256, &[]);
         let text = &m.last().unwrap().content;
         assert!(text.starts_with("Write f."));
-        assert!(text.contains("A0's draft:\n```python\ndef f(): return 0"));
-        assert!(text.contains("A1's draft:\n```python\ndef f(): return 1"));
-        assert!(text.contains("You are A0: the draft of A0 above is your previous one."));
+        assert!(text.contains("Your previous draft:\n```python\ndef f(): return 0"));
+        assert!(text.contains("Teammate A1's draft:\n```python\ndef f(): return 1"));
         assert!(text.contains("A1's note: A0 forgot the edge case"));
         assert!(text.ends_with(REFINE_INSTRUCTIONS));
-    }
-
-    #[test]
-    fn every_agent_sees_the_same_text_up_to_its_own_part() {
-        let p = Problem::from_text("Write f.").unwrap();
-        let memory: Vec<Entry> = (0..5).map(|a| draft(a, &format!("def f(): return {a}\n").repeat(400))).collect();
-        let texts: Vec<String> = (0..5)
-            .map(|a| messages_for(&p, a, 2, &memory, Some(2048), 256, &[]).last().unwrap().content.clone())
-            .collect();
-        let own_part = texts[0].find("You are A0").unwrap();
-        assert!(texts[0][..own_part].contains("A4's draft"), "all drafts come before the agent's own part");
-        for t in &texts[1..] {
-            assert_eq!(t[..own_part], texts[0][..own_part]);
-        }
     }
 
     #[test]
