@@ -140,8 +140,9 @@ pub struct ModelArgs {
     /// Where to run the model: cpu, cuda or cuda:N (CUDA needs a `--features cuda` build). Default: the config's, else cpu.
     #[arg(long)]
     pub device: Option<String>,
-    /// Requantise a llama-family model's weights at load: `q8_0` (SIMD kernels on CPU, ~2x faster
-    /// than Q4_1, ~1.7x its weight memory) or `none`. Default: the config's, else none.
+    /// Requantise a llama-family model's weights at load: `q8_0` (~1.7x Q4_1's weight memory;
+    /// faster only on CPUs without AVX-512 VNNI, where candle's kernels run) or `none`.
+    /// Default: the config's, else none.
     #[arg(long, value_name = "Q")]
     pub quant: Option<String>,
 }

@@ -55,8 +55,8 @@ pub struct TeamSection {
     /// The local model of agents that name none: path, hub id or `default`.
     pub model: String,
     pub device: String,
-    /// Requantise local llama weights at load: `none` or `q8_0` (faster on
-    /// CPU, about 1.7x the memory of Q4_1 weights).
+    /// Requantise local llama weights at load: `none` or `q8_0` (about 1.7x
+    /// the memory of Q4_1 weights; faster only on CPUs without AVX-512 VNNI).
     pub quant: String,
 }
 

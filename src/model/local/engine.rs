@@ -30,9 +30,9 @@ const STREAM_BUFFER: usize = 256;
 #[derive(Debug, Clone)]
 pub struct LoadOptions {
     pub device: Device,
-    /// Requantise the weight matrices at load (e.g. Q4_1 to Q8_0: candle's CPU
-    /// kernels for Q8_0 are SIMD, Q4_1's are not; costs 8.5 instead of 5 bits
-    /// a weight).
+    /// Requantise the weight matrices at load (e.g. Q4_1 to Q8_0: where our
+    /// AVX-512 VNNI product does not run, candle's Q8_0 kernels are SIMD and
+    /// its Q4_1 ones scalar; costs 8.5 instead of 5 bits a weight).
     pub requantize: Option<GgmlDType>,
     /// MB of finished prompts' KV the batched engine keeps, so later prompts
     /// that begin the same way (the next round on the same problem) copy it;
