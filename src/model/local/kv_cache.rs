@@ -51,9 +51,7 @@ impl KvCache {
         self.cap = cap;
         Ok(())
     }
-}
 
-impl KvCache {
     /// A fresh cache holding this one's first `n` positions (every layer),
     /// with room grown in the usual `KV_GROW` chunks. A copy, not a view: both
     /// caches are written in place afterwards.
