@@ -9,6 +9,7 @@ fn main() -> ExitCode {
     // engine is batched — one engine thread runs one forward per step for the
     // whole team (measured on 2 cores: 1 thread 21.9 tok/s for five streams,
     // 2 threads 32.7). CANDLE_NUM_THREADS still wins when set.
+    pin_thread_count();
     let cli = memdoor::cli::Cli::parse();
     let _log = memdoor::logging::init();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
@@ -25,5 +26,17 @@ fn main() -> ExitCode {
             eprintln!("memdoor: error: {e:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Fixes RAYON_NUM_THREADS to candle's default before any thread starts.
+/// Unset, candle works the default out again on every f32 matrix product
+/// (attention does two a layer), reading /proc/cpuinfo each time: ~10 % of
+/// the engine thread's time in a one-stream decode (perf, 2-core VM).
+fn pin_thread_count() {
+    if std::env::var_os("RAYON_NUM_THREADS").is_none() {
+        let n = candle_core::utils::get_num_threads();
+        // Sound here: main has not started another thread yet.
+        std::env::set_var("RAYON_NUM_THREADS", n.to_string());
     }
 }

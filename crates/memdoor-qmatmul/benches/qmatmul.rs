@@ -35,7 +35,7 @@ fn median(mut f: impl FnMut()) -> f64 {
 }
 
 fn main() {
-    println!("threads: {} (rayon pool)", rayon::current_num_threads());
+    println!("threads: {} (candle's barrier pool and the caller)", candle_core::utils::get_num_threads());
     println!("{:<6} {:>12} {:>5} {:>12} {:>12} {:>8} {:>10}", "dtype", "k x n", "rows", "candle µs", "ours µs", "speedup", "ours GMAC/s");
     for dtype in [GgmlDType::Q4_1, GgmlDType::Q8_0] {
         for (k, n) in SHAPES {

@@ -7,6 +7,7 @@
 //! shapes, CUDA — stays on candle's `QMatMul`.
 
 mod act;
+mod arena;
 mod pack;
 #[cfg(test)]
 mod tests;
@@ -15,16 +16,15 @@ mod x86;
 
 use candle_core::quantized::{GgmlDType, QMatMul, QTensor};
 use candle_core::{CpuStorage, CustomOp1, DType, Layout, Module, Result, Shape, Tensor};
-use rayon::prelude::*;
 
 use act::Act;
+pub use arena::gather_into_arena;
 use pack::{Format, Packed, COLS, QK};
 
-/// Below this many multiply-adds a product runs on the calling thread: a
-/// rayon dispatch costs a few microseconds, as much as a small decode matmul.
-const PARALLEL_MIN_MACS: usize = 1 << 20;
-/// Tasks per pool thread: slack for a core that another process holds.
-const TASKS_PER_THREAD: usize = 4;
+/// Below this many multiply-adds a product runs on the calling thread. The
+/// pool's workers spin between products, so a dispatch costs about a
+/// microsecond — but a product this small takes about as long.
+const PARALLEL_MIN_MACS: usize = 1 << 16;
 
 /// Which implementation a `Linear` may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,11 +147,17 @@ fn matmul(p: &Packed, x: &[f32], rows: usize) -> Vec<f32> {
             }
         }
     };
-    let tasks = if rows * p.n * p.k < PARALLEL_MIN_MACS { 1 } else { (rayon::current_num_threads() * TASKS_PER_THREAD).min(groups) };
-    if tasks <= 1 {
+    if rows * p.n * p.k < PARALLEL_MIN_MACS {
         run(0, groups);
     } else {
-        (0..tasks).into_par_iter().for_each(|t| run(t * groups / tasks, (t + 1) * groups / tasks));
+        // candle's barrier pool, not rayon: its workers spin for a while
+        // between products and the caller works too, so a decode step's ~120
+        // products cost no thread wake-ups. (A rayon dispatch from the engine
+        // thread parks the caller and wakes sleeping workers: measured slower
+        // than one thread for single-row products.) Work is handed out in
+        // small chunks from a shared cursor, so a core another process holds
+        // delays only its chunk.
+        candle_core::utils::barrier_pool().execute_chunked(groups, |r| run(r.start, r.end));
     }
     out
 }

@@ -4,6 +4,8 @@
 //! per i32 lane, so lane `c` of a load holds 4 consecutive weights of column
 //! `c`, and a broadcast of the 4 matching activation bytes serves all 16.
 
+use super::arena::Bytes;
+
 /// Output columns per group: the i32 lanes of a 512-bit register.
 pub const COLS: usize = 16;
 /// Weights per quantisation block (both formats).
@@ -55,7 +57,7 @@ pub struct Packed {
     /// group's blocks in a row (one stream for the prefetcher). The quants:
     /// Q8_0: 8 vectors, vector `j` = for each column, weights `4j..4j+4`;
     /// Q4_1: 4 vectors, low nibbles as Q8_0's vector `j`, high nibbles `j + 4`.
-    pub data: Vec<u8>,
+    pub data: Bytes,
 }
 
 fn f16_at(raw: &[u8], at: usize) -> [u8; 2] {
@@ -125,7 +127,7 @@ impl Packed {
                 }
             }
         }
-        Self { format, n, k, data }
+        Self { format, n, k, data: Bytes::Own(data) }
     }
 
     /// The weight at (`col`, `i`) as the GGUF file defines it: for tests.

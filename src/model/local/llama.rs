@@ -149,7 +149,15 @@ impl Llama {
         }
         // Tied embeddings (SmolLM2): the output projection reuses token_embd.
         let output_name = if ct.tensor_infos.contains_key("output.weight") { "output.weight" } else { "token_embd.weight" };
-        let output = matrix(reader, output_name)?;
+        let mut output = matrix(reader, output_name)?;
+        // One huge-page arena for all packed matrices (see qmatmul's arena.rs).
+        let moved = super::qmatmul::gather_into_arena(
+            layers
+                .iter_mut()
+                .flat_map(|l| [&mut l.wq, &mut l.wk, &mut l.wv, &mut l.wo, &mut l.gate, &mut l.up, &mut l.down])
+                .chain([&mut output]),
+        );
+        tracing::debug!("packed weights in one arena: {moved} bytes");
         let embed = get(reader, "token_embd.weight")?.dequantize(device)?;
         let norm = RmsNorm::from_qtensor(get(reader, "output_norm.weight")?, cfg.eps)?;
         let (cos, sin) = rope_tables(cfg.head_dim, cfg.rope_base, cfg.context_len, device)?;
