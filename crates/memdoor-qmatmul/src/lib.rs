@@ -18,7 +18,7 @@ use candle_core::quantized::{GgmlDType, QMatMul, QTensor};
 use candle_core::{CpuStorage, CustomOp1, DType, Layout, Module, Result, Shape, Tensor};
 
 use act::Act;
-pub use arena::gather_into_arena;
+pub use arena::ArenaBuilder;
 use pack::{Format, Packed, COLS, QK};
 
 /// Below this many multiply-adds a product runs on the calling thread. The

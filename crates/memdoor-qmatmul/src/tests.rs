@@ -162,27 +162,33 @@ fn leading_dimensions_and_strided_inputs_are_taken() {
 
 
 /// Moving matrices into the huge-page arena changes no result, leaves
-/// candle's matrices alone, and a second gather finds nothing to move.
+/// candle's matrices alone, moves each matrix once, and leaves a matrix
+/// that does not fit where it was.
 #[test]
-fn gathering_into_the_arena_keeps_every_product() {
+fn moving_into_the_arena_keeps_every_product() {
     let x = Tensor::from_vec(values(5 * 576, 13, 1.0), (5, 576), &Device::Cpu).unwrap();
     let mut lins = vec![
         Linear::new(matrix(1536, 576, GgmlDType::Q4_1, 3), Kernel::Best).unwrap(),
         Linear::new(matrix(48, 576, GgmlDType::Q8_0, 4), Kernel::Best).unwrap(),
         Linear::new(matrix(64, 576, GgmlDType::Q4_1, 5), Kernel::Candle).unwrap(),
+        Linear::new(matrix(32, 576, GgmlDType::Q8_0, 6), Kernel::Best).unwrap(),
     ];
     let before: Vec<Vec<Vec<f32>>> = lins.iter().map(|l| l.forward(&x).unwrap().to_vec2().unwrap()).collect();
-    let moved = crate::gather_into_arena(lins.iter_mut());
+    // Room for the first two only (each padded to 64 bytes).
+    let q4: usize = 1536 * 576 / 32 * 20;
+    let q8: usize = 48 * 576 / 32 * 34;
+    let room = q4.next_multiple_of(64) + q8.next_multiple_of(64);
+    let mut arena = crate::ArenaBuilder::new(room);
+    let moved: Vec<bool> = lins.iter_mut().map(|l| arena.take(l)).collect();
     if kernel_available() {
-        // 1536x576 Q4_1 and 48x576 Q8_0, each rounded up to 64 bytes.
-        let q4: usize = 1536 * 576 / 32 * 20;
-        let q8: usize = 48 * 576 / 32 * 34;
-        assert_eq!(moved, q4.next_multiple_of(64) + q8.next_multiple_of(64));
+        assert_eq!(moved, [true, true, false, false]);
+        assert_eq!(arena.used(), room);
     } else {
-        assert_eq!(moved, 0);
+        assert_eq!(moved, [false; 4], "nothing is packed without the kernel");
     }
+    assert!(!arena.take(&mut lins[0]), "a matrix moves once");
+    drop(arena);
     for (l, want) in lins.iter().zip(&before) {
         assert_eq!(&l.forward(&x).unwrap().to_vec2::<f32>().unwrap(), want);
     }
-    assert_eq!(crate::gather_into_arena(lins.iter_mut()), 0);
 }

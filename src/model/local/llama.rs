@@ -9,7 +9,7 @@ use candle_core::{DType, Device, Tensor};
 use candle_nn::Embedding;
 use candle_transformers::quantized_nn::RmsNorm;
 
-use super::qmatmul::{Kernel, Linear};
+use super::qmatmul::{ArenaBuilder, Kernel, Linear};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LlamaConfig {
@@ -115,6 +115,22 @@ fn requantize(q: QTensor, to: Option<GgmlDType>, device: &Device) -> Result<QTen
     Ok(QTensor::quantize(&q.dequantize(device)?, to)?)
 }
 
+/// At most the bytes the packed matrices take: their GGUF size (the packing
+/// keeps the bits per weight), or Q8_0's when requantising, each padded to
+/// 64 bytes. Every 2-D tensor counts, embeddings included (the output
+/// projection may be the embedding matrix).
+fn matrix_bytes_bound(ct: &gguf_file::Content, requant: Option<GgmlDType>) -> usize {
+    ct.tensor_infos
+        .values()
+        .filter(|info| info.shape.dims().len() == 2)
+        .map(|info| {
+            let bytes = |d: GgmlDType| info.shape.elem_count().div_ceil(d.block_size()) * d.type_size();
+            let stored = bytes(info.ggml_dtype);
+            requant.map_or(stored, |d| stored.max(bytes(d))).next_multiple_of(64)
+        })
+        .sum()
+}
+
 impl Llama {
     pub fn from_gguf<R: std::io::Read + std::io::Seek>(
         ct: &gguf_file::Content,
@@ -127,10 +143,14 @@ impl Llama {
         let get = |r: &mut R, name: &str| -> Result<QTensor> {
             ct.tensor(r, name, device).with_context(|| format!("reading tensor `{name}`"))
         };
+        // The packed matrices share one huge-page arena (qmatmul's arena.rs).
+        let mut arena = ArenaBuilder::new(matrix_bytes_bound(ct, requant));
         let mut matrix = |r: &mut R, name: &str| -> Result<Linear> {
             let q = requantize(get(r, name)?, requant, device)?;
             quantized_bytes += q.storage_size_in_bytes();
-            Ok(Linear::new(q, Kernel::Best)?)
+            let mut linear = Linear::new(q, Kernel::Best)?;
+            arena.take(&mut linear);
+            Ok(linear)
         };
         let mut layers = Vec::with_capacity(cfg.n_layer);
         for i in 0..cfg.n_layer {
@@ -149,15 +169,7 @@ impl Llama {
         }
         // Tied embeddings (SmolLM2): the output projection reuses token_embd.
         let output_name = if ct.tensor_infos.contains_key("output.weight") { "output.weight" } else { "token_embd.weight" };
-        let mut output = matrix(reader, output_name)?;
-        // One huge-page arena for all packed matrices (see qmatmul's arena.rs).
-        let moved = super::qmatmul::gather_into_arena(
-            layers
-                .iter_mut()
-                .flat_map(|l| [&mut l.wq, &mut l.wk, &mut l.wv, &mut l.wo, &mut l.gate, &mut l.up, &mut l.down])
-                .chain([&mut output]),
-        );
-        tracing::debug!("packed weights in one arena: {moved} bytes");
+        let output = matrix(reader, output_name)?;
         let embed = get(reader, "token_embd.weight")?.dequantize(device)?;
         let norm = RmsNorm::from_qtensor(get(reader, "output_norm.weight")?, cfg.eps)?;
         let (cos, sin) = rope_tables(cfg.head_dim, cfg.rope_base, cfg.context_len, device)?;
