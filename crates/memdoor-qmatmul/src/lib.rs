@@ -51,6 +51,42 @@ impl Linear {
         Ok(Linear::Candle(QMatMul::from_qtensor(q)?))
     }
 
+    /// The matrices stacked along their outputs (`x @ [A; B; …]^T`: A's
+    /// columns first), as one product: one dispatch and one quantisation of
+    /// `x` instead of one each, with every column computed exactly as
+    /// alone. Only matrices our kernel serves in one format and width
+    /// stack; otherwise they come back as they were.
+    pub fn stack(parts: Vec<Linear>) -> std::result::Result<Linear, Vec<Linear>> {
+        let stackable = |l: &Linear, first: &Packed| {
+            matches!(l, Linear::Packed(p) if p.format == first.format && p.k == first.k && matches!(p.data, arena::Bytes::Own(_)))
+        };
+        let Some(Linear::Packed(first)) = parts.first() else { return Err(parts) };
+        if !parts.iter().all(|l| stackable(l, first)) {
+            return Err(parts);
+        }
+        let (format, k) = (first.format, first.k);
+        let mut n = 0;
+        let mut data = Vec::with_capacity(parts.iter().map(|l| if let Linear::Packed(p) = l { p.data.len() } else { 0 }).sum());
+        for l in &parts {
+            if let Linear::Packed(p) = l {
+                // Column groups are stored one after another, so stacking
+                // matrices is appending their bytes.
+                n += p.n;
+                data.extend_from_slice(&p.data);
+            }
+        }
+        Ok(Linear::Packed(Packed { format, n, k, data: arena::Bytes::Own(data) }))
+    }
+
+    /// Outputs (columns of the product): the matrix's first dimension.
+    pub fn outputs(&self) -> usize {
+        match self {
+            Linear::Packed(p) => p.n,
+            Linear::Candle(QMatMul::QTensor(q)) => q.shape().dims()[0],
+            Linear::Candle(QMatMul::Tensor(t) | QMatMul::TensorF16(t)) => t.dims()[0],
+        }
+    }
+
     /// Whether our kernel serves this matrix.
     pub fn is_packed(&self) -> bool {
         matches!(self, Linear::Packed(_))

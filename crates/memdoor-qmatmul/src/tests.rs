@@ -192,3 +192,42 @@ fn moving_into_the_arena_keeps_every_product() {
         assert_eq!(&l.forward(&x).unwrap().to_vec2::<f32>().unwrap(), want);
     }
 }
+
+/// Stacked matrices give each part's columns bit for bit; mixed formats or
+/// candle's matrices are refused and handed back.
+#[test]
+fn stacked_matrices_give_each_parts_columns_exactly() {
+    let x = Tensor::from_vec(values(3 * 576, 17, 1.0), (3, 576), &Device::Cpu).unwrap();
+    let parts = || {
+        vec![
+            Linear::new(matrix(576, 576, GgmlDType::Q4_1, 21), Kernel::Best).unwrap(),
+            Linear::new(matrix(192, 576, GgmlDType::Q4_1, 22), Kernel::Best).unwrap(),
+            Linear::new(matrix(192, 576, GgmlDType::Q4_1, 23), Kernel::Best).unwrap(),
+        ]
+    };
+    let alone: Vec<Vec<Vec<f32>>> = parts().iter().map(|l| l.forward(&x).unwrap().to_vec2().unwrap()).collect();
+    match Linear::stack(parts()) {
+        Ok(stacked) => {
+            assert!(kernel_available());
+            let y = stacked.forward(&x).unwrap();
+            assert_eq!(y.dims(), [3, 960]);
+            let mut at = 0;
+            for want in &alone {
+                let w = want[0].len();
+                assert_eq!(&y.narrow(1, at, w).unwrap().to_vec2::<f32>().unwrap(), want);
+                at += w;
+            }
+        }
+        Err(back) => {
+            assert!(!kernel_available(), "our kernel's matrices of one format stack");
+            assert_eq!(back.len(), 3);
+        }
+    }
+    let mixed = vec![
+        Linear::new(matrix(64, 576, GgmlDType::Q4_1, 1), Kernel::Best).unwrap(),
+        Linear::new(matrix(64, 576, GgmlDType::Q8_0, 2), Kernel::Best).unwrap(),
+    ];
+    assert_eq!(Linear::stack(mixed).err().map(|b| b.len()), Some(2));
+    let candle = vec![Linear::new(matrix(64, 576, GgmlDType::Q4_1, 1), Kernel::Candle).unwrap()];
+    assert!(Linear::stack(candle).is_err());
+}

@@ -4,7 +4,7 @@
 //! is per sequence: each row gets RoPE at its own position and attends to its
 //! own KV cache.
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use candle_core::{Device, Module, Tensor, D};
 
 pub use super::kv_cache::KvCache;
@@ -69,9 +69,10 @@ pub fn forward(model: &Llama, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
     let mut x = model.embed.forward(&Tensor::new(ids.as_slice(), dev)?)?;
     for (l, layer) in model.layers.iter().enumerate() {
         let h = layer.attn_norm.forward(&x)?;
-        let q = layer.wq.forward(&h)?.reshape((t, nh, 1, hd))?;
-        let k = layer.wk.forward(&h)?.reshape((t, nkv, 1, hd))?;
-        let v = layer.wv.forward(&h)?.reshape((t, nkv, hd))?;
+        let [q, k, v]: [Tensor; 3] = layer.qkv.forward(&h)?.try_into().map_err(|_| anyhow!("q/k/v: not three projections"))?;
+        let q = q.reshape((t, nh, 1, hd))?;
+        let k = k.reshape((t, nkv, 1, hd))?;
+        let v = v.reshape((t, nkv, hd))?;
         let q = (candle_nn::rotary_emb::rope_i(&q, &cos, &sin)? * scale)?.reshape((t, nh, hd))?;
         let k = candle_nn::rotary_emb::rope_i(&k, &cos, &sin)?.reshape((t, nkv, hd))?;
         let mut ys: Vec<Tensor> = Vec::with_capacity(pieces.len());
@@ -98,8 +99,8 @@ pub fn forward(model: &Llama, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
         let y = Tensor::cat(&ys, 0)?;
         x = (layer.wo.forward(&y)? + x)?;
         let h = layer.ffn_norm.forward(&x)?;
-        let gate = candle_nn::ops::silu(&layer.gate.forward(&h)?)?;
-        x = (layer.down.forward(&(gate * layer.up.forward(&h)?)?)? + x)?;
+        let [gate, up]: [Tensor; 2] = layer.gate_up.forward(&h)?.try_into().map_err(|_| anyhow!("gate/up: not two projections"))?;
+        x = (layer.down.forward(&(candle_nn::ops::silu(&gate)? * up)?)? + x)?;
     }
     for (p, &(_, n, _)) in pieces.iter_mut().zip(&spans) {
         p.cache.len += n;

@@ -5,7 +5,7 @@
 
 use anyhow::{bail, Context, Result};
 use candle_core::quantized::{gguf_file, GgmlDType, QTensor};
-use candle_core::{DType, Device, Tensor};
+use candle_core::{DType, Device, Module, Tensor, D};
 use candle_nn::Embedding;
 use candle_transformers::quantized_nn::RmsNorm;
 
@@ -27,15 +27,57 @@ pub struct LlamaConfig {
 }
 
 pub struct Layer {
-    pub wq: Linear,
-    pub wk: Linear,
-    pub wv: Linear,
+    /// The query, key and value projections, applied together.
+    pub qkv: Stacked,
     pub wo: Linear,
     pub attn_norm: RmsNorm,
     pub ffn_norm: RmsNorm,
-    pub gate: Linear,
-    pub up: Linear,
+    /// The feed-forward gate and up projections, applied together.
+    pub gate_up: Stacked,
     pub down: Linear,
+}
+
+/// Projections of the same input: one stacked product where our kernel
+/// serves them all (one dispatch, the input quantised once, every column's
+/// bits unchanged), else one product each.
+pub enum Stacked {
+    One { linear: Linear, widths: Vec<usize> },
+    Each(Vec<Linear>),
+}
+
+impl Stacked {
+    fn new(parts: Vec<Linear>) -> Self {
+        let widths = parts.iter().map(Linear::outputs).collect();
+        match Linear::stack(parts) {
+            Ok(linear) => Stacked::One { linear, widths },
+            Err(parts) => Stacked::Each(parts),
+        }
+    }
+
+    fn linears_mut(&mut self) -> impl Iterator<Item = &mut Linear> {
+        match self {
+            Stacked::One { linear, .. } => std::slice::from_mut(linear).iter_mut(),
+            Stacked::Each(parts) => parts.iter_mut(),
+        }
+    }
+
+    /// Each projection of `x` (`[t, in]`), in order.
+    pub fn forward(&self, x: &Tensor) -> candle_core::Result<Vec<Tensor>> {
+        match self {
+            Stacked::One { linear, widths } => {
+                let y = linear.forward(x)?;
+                let mut at = 0;
+                widths
+                    .iter()
+                    .map(|&w| {
+                        at += w;
+                        y.narrow(D::Minus1, at - w, w)
+                    })
+                    .collect()
+            }
+            Stacked::Each(parts) => parts.iter().map(|l| l.forward(x)).collect(),
+        }
+    }
 }
 
 pub struct Llama {
@@ -143,33 +185,41 @@ impl Llama {
         let get = |r: &mut R, name: &str| -> Result<QTensor> {
             ct.tensor(r, name, device).with_context(|| format!("reading tensor `{name}`"))
         };
-        // The packed matrices share one huge-page arena (qmatmul's arena.rs).
-        let mut arena = ArenaBuilder::new(matrix_bytes_bound(ct, requant));
         let mut matrix = |r: &mut R, name: &str| -> Result<Linear> {
             let q = requantize(get(r, name)?, requant, device)?;
             quantized_bytes += q.storage_size_in_bytes();
-            let mut linear = Linear::new(q, Kernel::Best)?;
-            arena.take(&mut linear);
-            Ok(linear)
+            Ok(Linear::new(q, Kernel::Best)?)
         };
+        // The packed matrices share one huge-page arena (qmatmul's arena.rs),
+        // each moved in once stacked, so loading holds one layer's copies.
+        let mut arena = ArenaBuilder::new(matrix_bytes_bound(ct, requant));
         let mut layers = Vec::with_capacity(cfg.n_layer);
         for i in 0..cfg.n_layer {
             let p = format!("blk.{i}");
-            layers.push(Layer {
-                wq: matrix(reader, &format!("{p}.attn_q.weight"))?,
-                wk: matrix(reader, &format!("{p}.attn_k.weight"))?,
-                wv: matrix(reader, &format!("{p}.attn_v.weight"))?,
+            let mut stacked = |names: &[&str]| -> Result<Stacked> {
+                let parts = names.iter().map(|m| matrix(reader, &format!("{p}.{m}.weight"))).collect::<Result<_>>()?;
+                Ok(Stacked::new(parts))
+            };
+            let (qkv, gate_up) = (stacked(&["attn_q", "attn_k", "attn_v"])?, stacked(&["ffn_gate", "ffn_up"])?);
+            let mut layer = Layer {
+                qkv,
                 wo: matrix(reader, &format!("{p}.attn_output.weight"))?,
-                gate: matrix(reader, &format!("{p}.ffn_gate.weight"))?,
-                up: matrix(reader, &format!("{p}.ffn_up.weight"))?,
+                gate_up,
                 down: matrix(reader, &format!("{p}.ffn_down.weight"))?,
                 attn_norm: RmsNorm::from_qtensor(get(reader, &format!("{p}.attn_norm.weight"))?, cfg.eps)?,
                 ffn_norm: RmsNorm::from_qtensor(get(reader, &format!("{p}.ffn_norm.weight"))?, cfg.eps)?,
-            });
+            };
+            let Layer { qkv, wo, gate_up, down, .. } = &mut layer;
+            for linear in qkv.linears_mut().chain(gate_up.linears_mut()).chain([wo, down]) {
+                arena.take(linear);
+            }
+            layers.push(layer);
         }
         // Tied embeddings (SmolLM2): the output projection reuses token_embd.
         let output_name = if ct.tensor_infos.contains_key("output.weight") { "output.weight" } else { "token_embd.weight" };
-        let output = matrix(reader, output_name)?;
+        let mut output = matrix(reader, output_name)?;
+        arena.take(&mut output);
+        drop(arena);
         let embed = get(reader, "token_embd.weight")?.dequantize(device)?;
         let norm = RmsNorm::from_qtensor(get(reader, "output_norm.weight")?, cfg.eps)?;
         let (cos, sin) = rope_tables(cfg.head_dim, cfg.rope_base, cfg.context_len, device)?;
