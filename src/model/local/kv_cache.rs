@@ -11,6 +11,12 @@ use super::llama::LlamaConfig;
 /// so it happens every `KV_GROW` tokens, not every token.
 pub(super) const KV_GROW: usize = 256;
 
+/// The capacity a cache grows to for `need` positions: whole `KV_GROW`
+/// chunks, at most the model's context.
+pub(super) fn grown_capacity(need: usize, cfg: &LlamaConfig) -> usize {
+    need.div_ceil(KV_GROW).saturating_mul(KV_GROW).min(cfg.context_len)
+}
+
 /// One sequence's keys and values, per layer `[capacity, n_kv_head, head_dim]`
 /// (token-major, so a step's new rows are one contiguous write).
 #[derive(Default)]
@@ -36,7 +42,7 @@ impl KvCache {
         if need <= self.cap {
             return Ok(());
         }
-        let cap = need.div_ceil(KV_GROW).saturating_mul(KV_GROW).min(cfg.context_len);
+        let cap = grown_capacity(need, cfg);
         let fresh = || Tensor::zeros((cap - self.cap, cfg.n_kv_head, cfg.head_dim), DType::F32, device);
         for l in 0..cfg.n_layer {
             if l < self.k.len() {

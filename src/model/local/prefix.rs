@@ -17,7 +17,7 @@ use anyhow::Result;
 use candle_core::Device;
 
 use super::batch::PREFILL_CHUNK;
-use super::kv_cache::KvCache;
+use super::kv_cache::{grown_capacity, KvCache};
 use super::llama::LlamaConfig;
 
 /// Finished prompts kept at most: the last round's prefix, and one more.
@@ -132,10 +132,11 @@ impl KeptPrefixes {
         if n == 0 || self.kept.iter().any(|k| common_prefix(&k.tokens, prompt) >= n) {
             return Ok(());
         }
-        let copy = cache.copy_prefix(n, cfg, device)?;
-        if copy.bytes() > self.max_bytes {
+        // Sized before copying: a prefix over the cap is not copied at all.
+        if grown_capacity(n, cfg) * kv_bytes_per_position(cfg) > self.max_bytes {
             return Ok(());
         }
+        let copy = cache.copy_prefix(n, cfg, device)?;
         self.kept.retain(|k| common_prefix(&k.tokens, prompt) < k.tokens.len());
         self.kept.push_back(Kept { tokens: prompt[..n].to_vec(), cache: copy });
         while self.kept.len() > MAX_KEPT || self.bytes() > self.max_bytes {
