@@ -7,7 +7,6 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use super::BenchWhat;
-use crate::model::local::{parse_device, parse_quant, LoadOptions};
 use crate::judge::sandbox::{Limits, Sandbox};
 use crate::memory::embedded::EmbeddedStore;
 use crate::memory::redis::RedisStore;
@@ -17,7 +16,6 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
     match what {
         BenchWhat::Engine { agents, max_tokens, json, vs_openai, openai_model, model } => {
             let model = model.or_config(cfg);
-            let device = parse_device(model.device())?;
             let spec = ModelSpec::parse(model.spec());
             let path = tokio::task::spawn_blocking(move || resolve::resolve(&spec)).await??;
             // Benchmark figures, not a team: no retries, and room for a slow server's prefill.
@@ -26,7 +24,7 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
                 first_token_timeout: std::time::Duration::from_secs(600),
                 ..crate::model::openai::OpenAiConfig::new(url, openai_model)
             });
-            let opts = LoadOptions { device, requantize: parse_quant(model.quant())?, ..LoadOptions::default() };
+            let opts = model.load_options()?;
             let report = crate::bench::engine(&path, &opts, agents.max(1), max_tokens.max(2), vs).await?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&report)?);

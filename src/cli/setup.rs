@@ -34,6 +34,7 @@ pub fn apply_team_flags(args: &TeamFlags, mut cfg: Config) -> Config {
     t.model = args.model.model.clone().unwrap_or(std::mem::take(&mut t.model));
     t.device = args.model.device.clone().unwrap_or(std::mem::take(&mut t.device));
     t.quant = args.model.quant.clone().unwrap_or(std::mem::take(&mut t.quant));
+    t.keep_prefix_mb = args.model.keep_prefix_mb.unwrap_or(t.keep_prefix_mb);
     cfg.store.redis = args.redis.clone().or(cfg.store.redis);
     cfg.store.session = args.session.clone().unwrap_or(cfg.store.session);
     // A flag temperature is for every agent, over the entries' own too.
@@ -44,9 +45,9 @@ pub fn apply_team_flags(args: &TeamFlags, mut cfg: Config) -> Config {
 }
 
 /// Resolves (fetching if needed) and loads one local model.
-pub async fn load_local(spec: &str, device: &str, quant: &str) -> Result<Arc<LocalModel>> {
+pub async fn load_local(spec: &str, opts: LoadOptions) -> Result<Arc<LocalModel>> {
     let path = resolve_spec(spec).await?;
-    load_path(path, device, quant).await
+    load_path(path, opts).await
 }
 
 async fn resolve_spec(spec: &str) -> Result<PathBuf> {
@@ -55,8 +56,12 @@ async fn resolve_spec(spec: &str) -> Result<PathBuf> {
     tokio::task::spawn_blocking(move || resolve::resolve(&parsed)).await?.with_context(|| format!("finding the model `{spec}`"))
 }
 
-async fn load_path(path: PathBuf, device: &str, quant: &str) -> Result<Arc<LocalModel>> {
-    let opts = LoadOptions { device: parse_device(device)?, requantize: parse_quant(quant)?, ..LoadOptions::default() };
+/// Load options from their spellings in flags and the config.
+pub fn load_options(device: &str, quant: &str, keep_prefix_mb: usize) -> Result<LoadOptions> {
+    Ok(LoadOptions { device: parse_device(device)?, requantize: parse_quant(quant)?, keep_prefix_mb })
+}
+
+async fn load_path(path: PathBuf, opts: LoadOptions) -> Result<Arc<LocalModel>> {
     eprintln!("memdoor: loading {}", path.display());
     Ok(Arc::new(tokio::task::spawn_blocking(move || LocalModel::load(&path, &opts)).await??))
 }
@@ -85,7 +90,9 @@ pub async fn build_agents(cfg: &Config) -> Result<Vec<Agent>> {
                         let backend = match by_path.get(&path) {
                             Some(b) => b.clone(),
                             None => {
-                                let b: Arc<dyn ModelBackend> = load_path(path.clone(), &cfg.team.device, &cfg.team.quant).await?;
+                                let t = &cfg.team;
+                                let opts = load_options(&t.device, &t.quant, t.keep_prefix_mb)?;
+                                let b: Arc<dyn ModelBackend> = load_path(path.clone(), opts).await?;
                                 by_path.insert(path, b.clone());
                                 b
                             }

@@ -22,7 +22,7 @@ use crate::team::{agent_sampling, run_team, Agent, Session};
 
 /// Resolves (fetching if needed) and loads the model named by `args`.
 pub async fn load_model(args: &ModelArgs) -> Result<Arc<LocalModel>> {
-    setup::load_local(args.spec(), args.device(), args.quant()).await
+    setup::load_local(args.spec(), args.load_options()?).await
 }
 
 /// Warns (stderr and log) when the Redis server would lose the memory on a restart.

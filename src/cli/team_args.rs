@@ -145,6 +145,11 @@ pub struct ModelArgs {
     /// Default: the config's, else none.
     #[arg(long, value_name = "Q")]
     pub quant: Option<String>,
+    /// MB of finished prompts' KV cache the local engine keeps, so the next round's prompts
+    /// (which begin like this round's) copy their shared prefix instead of computing it; 0 keeps none.
+    /// Default: the config's, else 256.
+    #[arg(long, value_name = "MB")]
+    pub keep_prefix_mb: Option<usize>,
 }
 
 impl ModelArgs {
@@ -153,7 +158,17 @@ impl ModelArgs {
         self.model.get_or_insert_with(|| cfg.team.model.clone());
         self.device.get_or_insert_with(|| cfg.team.device.clone());
         self.quant.get_or_insert_with(|| cfg.team.quant.clone());
+        self.keep_prefix_mb.get_or_insert(cfg.team.keep_prefix_mb);
         self
+    }
+
+    /// How to load a local model: device, requantisation, kept prefixes.
+    pub fn load_options(&self) -> anyhow::Result<crate::model::local::LoadOptions> {
+        crate::cli::setup::load_options(
+            self.device(),
+            self.quant(),
+            self.keep_prefix_mb.unwrap_or(crate::model::local::KEEP_PREFIX_MB),
+        )
     }
     pub fn quant(&self) -> &str {
         self.quant.as_deref().unwrap_or("none")

@@ -58,6 +58,9 @@ pub struct TeamSection {
     /// Requantise local llama weights at load: `none` or `q8_0` (about 1.7x
     /// the memory of Q4_1 weights; faster only on CPUs without AVX-512 VNNI).
     pub quant: String,
+    /// MB of finished prompts' KV the local engine keeps for prompts that
+    /// begin the same way (the next round's); 0 keeps none.
+    pub keep_prefix_mb: usize,
 }
 
 impl Default for TeamSection {
@@ -73,6 +76,7 @@ impl Default for TeamSection {
             model: "default".into(),
             device: "cpu".into(),
             quant: "none".into(),
+            keep_prefix_mb: crate::model::local::KEEP_PREFIX_MB,
         }
     }
 }

@@ -17,7 +17,7 @@ fn config(text: &str) -> Config {
     crate::config::from_str(text, Path::new("test.toml")).unwrap()
 }
 
-const FILE: &str = "[team]\nagents = 3\nrounds = 4\nmax_tokens = 100\nseed = 7\nagent_tests = true\nmodel = \"file-model\"\n\
+const FILE: &str = "[team]\nagents = 3\nrounds = 4\nmax_tokens = 100\nseed = 7\nagent_tests = true\nmodel = \"file-model\"\nkeep_prefix_mb = 64\n\
     [store]\nredis = \"redis://file\"\nsession = \"s\"\n[[agents]]\ntemperature = 0.9\n";
 
 #[test]
@@ -26,19 +26,21 @@ fn flags_left_out_keep_the_files_values() {
     assert_eq!((c.team_size(), c.team.rounds, c.team.max_tokens, c.team.seed), (3, 4, 100, 7));
     assert!(c.team.agent_tests);
     assert_eq!((c.team.model.as_str(), c.team.device.as_str()), ("file-model", "cpu"));
+    assert_eq!(c.team.keep_prefix_mb, 64);
     assert_eq!((c.store.redis.as_deref(), c.store.session.as_str()), (Some("redis://file"), "s"));
     assert_eq!(c.agents[0].temperature, Some(0.9));
     // No file at all: the documented defaults.
     let d = apply_team_flags(&solve_args(&[]), Config::default());
     assert_eq!((d.team_size(), d.team.rounds, d.team.max_tokens, d.team.seed), (5, 2, 512, 42));
     assert_eq!((d.team.model.as_str(), d.store.redis.as_deref(), d.store.session.as_str()), ("default", None, "default"));
+    assert_eq!(d.team.keep_prefix_mb, 256);
 }
 
 #[test]
 fn flags_given_beat_the_file() {
     let flags = [
         "--agents", "2", "--rounds", "1", "--max-tokens", "64", "--seed", "9", "--no-agent-tests", "--model", "flag-model",
-        "--device", "cuda:1", "--redis", "redis://flag", "--session", "f", "--temperature", "0.1",
+        "--device", "cuda:1", "--redis", "redis://flag", "--session", "f", "--temperature", "0.1", "--keep-prefix-mb", "0",
     ];
     let c = apply_team_flags(&solve_args(&flags), config(FILE));
     assert_eq!((c.team_size(), c.team.rounds, c.team.max_tokens, c.team.seed), (2, 1, 64, 9));
@@ -46,6 +48,7 @@ fn flags_given_beat_the_file() {
     assert_eq!((c.team.model.as_str(), c.team.device.as_str()), ("flag-model", "cuda:1"));
     assert_eq!((c.store.redis.as_deref(), c.store.session.as_str()), (Some("redis://flag"), "f"));
     assert_eq!(c.team.temperature, Some(0.1));
+    assert_eq!(c.team.keep_prefix_mb, 0);
     assert_eq!(c.agents[0].temperature, None, "a flag temperature is for every agent");
 }
 

@@ -41,7 +41,7 @@ pub struct LoadOptions {
 }
 
 /// SmolLM2-135M keeps 46 KB a position: 256 MB holds two prompts of 2,700 tokens.
-const KEEP_PREFIX_MB: usize = 256;
+pub const KEEP_PREFIX_MB: usize = 256;
 
 impl Default for LoadOptions {
     fn default() -> Self {

@@ -23,7 +23,7 @@ mod weights;
 
 pub use chat_template::ChatTemplate;
 pub use batch::{EngineStats, PREFILL_CHUNK};
-pub use engine::{LocalModel, LoadOptions};
+pub use engine::{LocalModel, LoadOptions, KEEP_PREFIX_MB};
 pub use tokenizer::tokenizer_from_gguf;
 pub use utf8_stream::Utf8Stream;
 pub use engine::{parse_device, parse_quant};
