@@ -75,7 +75,10 @@ impl Engine {
         let kept = KeptPrefixes::new(keep_bytes);
         std::thread::Builder::new()
             .name("memdoor-engine".into())
-            .spawn(move || match inline_rayon_pool() {
+            .spawn(move || match super::inline_rayon::one_thread_pool() {
+                // The engine thread is its own one-thread rayon pool, so
+                // candle's small ops run inline (see inline_rayon.rs); the
+                // matrix products still use every core (candle's barrier pool).
                 Ok(pool) => pool.install(|| run(&model, &tokenizer, &stop, rx, kept, stats_tx)),
                 Err(e) => {
                     tracing::warn!("no one-thread rayon pool for the engine ({e}); candle's small ops will hop threads");
@@ -93,17 +96,6 @@ impl Engine {
     pub async fn submit(&self, job: Submit) -> Result<()> {
         self.tx.send(job).await.map_err(|_| anyhow!("the local engine thread has stopped"))
     }
-}
-
-/// A rayon pool of one thread, the engine thread itself. candle-nn's
-/// softmax, rms-norm and RoPE split every call over rayon however small it
-/// is; called from outside rayon's pool, each call parks the engine thread
-/// and wakes a worker — two context switches, ~150 times a decode step.
-/// Inside this pool they run inline, with the same per-row arithmetic (the
-/// same bits). The matrix products still use every core, on candle's
-/// barrier pool.
-fn inline_rayon_pool() -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
-    rayon::ThreadPoolBuilder::new().num_threads(1).use_current_thread().build()
 }
 
 /// Refuses what cannot run (the caller checks too; this keeps a bad job from

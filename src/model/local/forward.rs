@@ -4,10 +4,13 @@
 //! is per sequence: each row gets RoPE at its own position and attends to its
 //! own KV cache.
 
+use std::sync::Mutex;
+
 use anyhow::{anyhow, bail, Result};
 use candle_core::{Device, Module, Tensor, D};
 
 pub use super::kv_cache::KvCache;
+use super::inline_rayon;
 use super::llama::Llama;
 
 /// A sequence's part of a step: `tokens` at positions `cache.filled()..`.
@@ -30,6 +33,69 @@ fn causal_mask(n: usize, pos: usize, group: usize, device: &Device) -> Result<Te
         }
     }
     Ok(Tensor::from_vec(m, (n * group, kv), device)?)
+}
+
+#[derive(Clone, Copy)]
+struct Heads {
+    n_head: usize,
+    n_kv_head: usize,
+    head_dim: usize,
+}
+
+/// One piece's attention in layer `l`: writes its new K/V rows into its
+/// cache and returns its `[n, n_head * head_dim]` outputs. `q`, `k`, `v`: the
+/// step's rows after RoPE, `[T, heads, head_dim]`.
+#[allow(clippy::too_many_arguments)]
+fn attend(p: &Piece, l: usize, h: Heads, q: &Tensor, k: &Tensor, v: &Tensor, span: (usize, usize, usize), mask: Option<&Tensor>) -> Result<Tensor> {
+    let (off, n, pos) = span;
+    let (nh, nkv, hd) = (h.n_head, h.n_kv_head, h.head_dim);
+    let group = nh / nkv;
+    let (kc, vc) = (&p.cache.k[l], &p.cache.v[l]);
+    kc.slice_set(&k.narrow(0, off, n)?, 0, pos)?;
+    vc.slice_set(&v.narrow(0, off, n)?, 0, pos)?;
+    let kv_len = pos + n;
+    let keys = kc.narrow(0, 0, kv_len)?.transpose(0, 1)?; // [nkv, L, hd]
+    let values = vc.narrow(0, 0, kv_len)?.transpose(0, 1)?;
+    // Heads sharing a KV head attend together: [nkv, n * group, hd],
+    // rows ordered (query, head in group) — no repeated keys.
+    let qs = q.narrow(0, off, n)?.reshape((n, nkv, group, hd))?.transpose(0, 1)?.contiguous()?;
+    let qs = qs.reshape((nkv, n * group, hd))?;
+    let att = qs.matmul(&keys.t()?)?;
+    let att = match mask {
+        Some(m) => att.broadcast_add(m)?,
+        None => att,
+    };
+    let att = candle_nn::ops::softmax_last_dim(&att)?;
+    let y = att.matmul(&values)?; // [nkv, n * group, hd]
+    Ok(y.reshape((nkv, n, group * hd))?.transpose(0, 1)?.reshape((n, nh * hd))?)
+}
+
+/// `attend(0..pieces)`, in order. When every piece is one decode row, the
+/// pieces are spread over the cores on candle's barrier pool (the matrix
+/// products' pool, idle meanwhile), each computed whole by one thread in
+/// the same way as alone — the same bits; each thread runs candle's small
+/// ops inline (`inline_rayon`). Prompt chunks stay on this thread: their
+/// mask addition is an element-wise op big enough (>= 64K elements) that
+/// candle runs it on the barrier pool itself, which the engine thread holds
+/// while it works on its share — a deadlock (`tests/batch.rs` hung on it).
+/// A decode row's attention uses no such op: views, copies, gemm, softmax.
+fn attend_all(pieces: usize, all_decode: bool, attend: impl Fn(usize) -> Result<Tensor> + Sync) -> Result<Vec<Tensor>> {
+    if pieces == 1 || !all_decode {
+        return (0..pieces).map(attend).collect();
+    }
+    let slots: Vec<Mutex<Option<Result<Tensor>>>> = (0..pieces).map(|_| Mutex::new(None)).collect();
+    candle_core::utils::barrier_pool().execute_chunked(pieces, |range| {
+        inline_rayon::run(|| {
+            for i in range {
+                let y = attend(i);
+                *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(y);
+            }
+        })
+    });
+    slots
+        .into_iter()
+        .map(|slot| slot.into_inner().unwrap_or_else(|e| e.into_inner()).unwrap_or_else(|| Err(anyhow!("a piece's attention did not run"))))
+        .collect()
 }
 
 /// Runs one step over `pieces`; returns `[R, vocab]` logits, one row per
@@ -55,6 +121,7 @@ pub fn forward(model: &Llama, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
         let n = p.tokens.len();
         masks.push(if n > 1 { Some(causal_mask(n, pos, group, dev)?) } else { None });
     }
+    let all_decode = masks.iter().all(Option::is_none);
     let t = ids.len();
     if t == 0 {
         return Ok(None);
@@ -75,27 +142,9 @@ pub fn forward(model: &Llama, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
         let v = v.reshape((t, nkv, hd))?;
         let q = (candle_nn::rotary_emb::rope_i(&q, &cos, &sin)? * scale)?.reshape((t, nh, hd))?;
         let k = candle_nn::rotary_emb::rope_i(&k, &cos, &sin)?.reshape((t, nkv, hd))?;
-        let mut ys: Vec<Tensor> = Vec::with_capacity(pieces.len());
-        for (p, (&(off, n, pos), mask)) in pieces.iter().zip(spans.iter().zip(&masks)) {
-            let (kc, vc) = (&p.cache.k[l], &p.cache.v[l]);
-            kc.slice_set(&k.narrow(0, off, n)?, 0, pos)?;
-            vc.slice_set(&v.narrow(0, off, n)?, 0, pos)?;
-            let kv_len = pos + n;
-            let keys = kc.narrow(0, 0, kv_len)?.transpose(0, 1)?; // [nkv, L, hd]
-            let values = vc.narrow(0, 0, kv_len)?.transpose(0, 1)?;
-            // Heads sharing a KV head attend together: [nkv, n * group, hd],
-            // rows ordered (query, head in group) — no repeated keys.
-            let qs = q.narrow(0, off, n)?.reshape((n, nkv, group, hd))?.transpose(0, 1)?.contiguous()?;
-            let qs = qs.reshape((nkv, n * group, hd))?;
-            let att = qs.matmul(&keys.t()?)?;
-            let att = match mask {
-                Some(m) => att.broadcast_add(m)?,
-                None => att,
-            };
-            let att = candle_nn::ops::softmax_last_dim(&att)?;
-            let y = att.matmul(&values)?; // [nkv, n * group, hd]
-            ys.push(y.reshape((nkv, n, group * hd))?.transpose(0, 1)?.reshape((n, nh * hd))?);
-        }
+        let heads = Heads { n_head: nh, n_kv_head: nkv, head_dim: hd };
+        let attend = |i: usize| attend(&pieces[i], l, heads, &q, &k, &v, spans[i], masks[i].as_ref());
+        let ys = attend_all(pieces.len(), all_decode, attend)?;
         let y = Tensor::cat(&ys, 0)?;
         x = (layer.wo.forward(&y)? + x)?;
         let h = layer.ffn_norm.forward(&x)?;

@@ -8,6 +8,7 @@ mod chat_template;
 mod engine;
 mod forward;
 mod generate;
+mod inline_rayon;
 mod kv_cache;
 mod llama;
 mod prefix;
