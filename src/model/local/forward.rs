@@ -70,17 +70,18 @@ fn attend(p: &Piece, l: usize, h: Heads, q: &Tensor, k: &Tensor, v: &Tensor, spa
     Ok(y.reshape((nkv, n, group * hd))?.transpose(0, 1)?.reshape((n, nh * hd))?)
 }
 
-/// `attend(0..pieces)`, in order. When every piece is one decode row, the
-/// pieces are spread over the cores on candle's barrier pool (the matrix
-/// products' pool, idle meanwhile), each computed whole by one thread in
-/// the same way as alone — the same bits; each thread runs candle's small
-/// ops inline (`inline_rayon`). Prompt chunks stay on this thread: their
+/// `attend(0..pieces)`, in order. With `parallel` (every piece one decode
+/// row, on the CPU), the pieces are spread over the cores on candle's
+/// barrier pool (the matrix products' pool, idle meanwhile), each computed
+/// whole by one thread in the same way as alone — the same bits; each
+/// thread runs candle's small ops inline (`inline_rayon`). Prompt chunks
+/// stay on this thread: their
 /// mask addition is an element-wise op big enough (>= 64K elements) that
 /// candle runs it on the barrier pool itself, which the engine thread holds
 /// while it works on its share — a deadlock (`tests/batch.rs` hung on it).
 /// A decode row's attention uses no such op: views, copies, gemm, softmax.
-fn attend_all(pieces: usize, all_decode: bool, attend: impl Fn(usize) -> Result<Tensor> + Sync) -> Result<Vec<Tensor>> {
-    if pieces == 1 || !all_decode {
+fn attend_all(pieces: usize, parallel: bool, attend: impl Fn(usize) -> Result<Tensor> + Sync) -> Result<Vec<Tensor>> {
+    if pieces == 1 || !parallel {
         return (0..pieces).map(attend).collect();
     }
     let slots: Vec<Mutex<Option<Result<Tensor>>>> = (0..pieces).map(|_| Mutex::new(None)).collect();
@@ -121,7 +122,8 @@ pub fn forward(model: &Llama, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
         let n = p.tokens.len();
         masks.push(if n > 1 { Some(causal_mask(n, pos, group, dev)?) } else { None });
     }
-    let all_decode = masks.iter().all(Option::is_none);
+    // (On a GPU the pieces queue on one stream anyway: no threads.)
+    let attend_in_parallel = dev.is_cpu() && masks.iter().all(Option::is_none);
     let t = ids.len();
     if t == 0 {
         return Ok(None);
@@ -144,7 +146,7 @@ pub fn forward(model: &Llama, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
         let k = candle_nn::rotary_emb::rope_i(&k, &cos, &sin)?.reshape((t, nkv, hd))?;
         let heads = Heads { n_head: nh, n_kv_head: nkv, head_dim: hd };
         let attend = |i: usize| attend(&pieces[i], l, heads, &q, &k, &v, spans[i], masks[i].as_ref());
-        let ys = attend_all(pieces.len(), all_decode, attend)?;
+        let ys = attend_all(pieces.len(), attend_in_parallel, attend)?;
         let y = Tensor::cat(&ys, 0)?;
         x = (layer.wo.forward(&y)? + x)?;
         let h = layer.ffn_norm.forward(&x)?;
