@@ -117,9 +117,9 @@ fn five_panes_accept_edit_reprompt_quit() {
     t.text("use the modulo operator");
     t.keys(&["Enter"]);
     // Round 3 is the re-prompt; with no tests to run, agent 0 then aggregates
-    // (round 4). The new consensus replaces the edited one.
+    // (run as round 4, titled as such). The new consensus replaces the edited one.
     t.wait_for("the re-prompted round to finish", MODEL_WAIT, |s| {
-        s.contains("round 4/") && s.contains("votes") && !s.contains("· edited") && !s.contains("tok/s")
+        s.contains("aggregating after round 3") && s.contains("votes") && !s.contains("· edited") && !s.contains("tok/s")
     });
 
     // Quit (the new answer may equal the accepted one; if not, confirm).

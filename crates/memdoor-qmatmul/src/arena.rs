@@ -54,7 +54,8 @@ impl Arena {
         std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.ptr.as_ptr().add(at), bytes.len());
     }
 
-    /// Bytes the matrices occupy (without the padding to a whole huge page).
+    /// Bytes the arena holds for matrices (without its padding to whole huge
+    /// pages).
     pub fn len(&self) -> usize {
         self.len
     }

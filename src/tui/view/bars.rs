@@ -21,8 +21,8 @@ pub fn title(frame: &mut Frame, area: Rect, state: &State) {
     if let Some(t) = &state.task {
         parts.push(format!("task {t}"));
     }
-    if state.round > 0 {
-        parts.push(if state.replay.is_some() { format!("round {}", state.round) } else { format!("round {}/{}", state.round, state.rounds_planned.max(state.round)) });
+    if let Some(r) = round_label(state) {
+        parts.push(r);
     }
     parts.push(state.store.clone());
     parts.push(format!("{} agents", state.agents.len()));
@@ -35,6 +35,18 @@ pub fn title(frame: &mut Frame, area: Rect, state: &State) {
     let text = clip(&parts.join(" · "), area.width as usize);
     let style = Style::new().bg(pal.status_bg).fg(pal.status_fg).add_modifier(Modifier::BOLD);
     frame.render_widget(Paragraph::new(format!("{text:<width$}", width = area.width as usize)).style(style), area);
+}
+
+/// Where the team is: "round 2/3"; past the planned rounds, the team's
+/// answer is being synthesised from the drafts (the aggregation step runs as
+/// one more round), which "round 3/3" used to misreport.
+fn round_label(state: &State) -> Option<String> {
+    Some(match state.round {
+        0 => return None,
+        r if state.replay.is_some() => format!("round {r}"),
+        r if r > state.rounds_planned => format!("aggregating after round {}", state.rounds_planned),
+        r => format!("round {r}/{}", state.rounds_planned),
+    })
 }
 
 pub fn prompt(frame: &mut Frame, area: Rect, state: &State) {
@@ -96,4 +108,20 @@ pub fn keys(frame: &mut Frame, area: Rect, state: &State) {
         format!(" {}", parts.join(" · "))
     };
     frame.render_widget(Paragraph::new(clip(&text, area.width as usize)).style(Style::new().fg(pal.dim)), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::round_label;
+    use crate::tui::fixtures::fresh;
+
+    #[test]
+    fn the_title_tells_rounds_from_the_aggregation_after_them() {
+        let mut s = fresh(80, 24); // two rounds planned
+        assert_eq!(round_label(&s), None);
+        s.round = 2;
+        assert_eq!(round_label(&s).as_deref(), Some("round 2/2"));
+        s.round = 3;
+        assert_eq!(round_label(&s).as_deref(), Some("aggregating after round 2"));
+    }
 }
