@@ -119,7 +119,7 @@ fn five_panes_accept_edit_reprompt_quit() {
     // Round 3 is the re-prompt; with no tests to run, agent 0 then aggregates
     // (run as round 4, titled as such). The new consensus replaces the edited one.
     t.wait_for("the re-prompted round to finish", MODEL_WAIT, |s| {
-        s.contains("aggregating after round 3") && s.contains("votes") && !s.contains("· edited") && !s.contains("tok/s")
+        s.contains("round 3/3 · aggregated") && s.contains("votes") && !s.contains("· edited") && !s.contains("tok/s")
     });
 
     // Quit (the new answer may equal the accepted one; if not, confirm).

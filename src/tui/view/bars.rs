@@ -37,15 +37,17 @@ pub fn title(frame: &mut Frame, area: Rect, state: &State) {
     frame.render_widget(Paragraph::new(format!("{text:<width$}", width = area.width as usize)).style(style), area);
 }
 
-/// Where the team is: "round 2/3"; past the planned rounds, the team's
-/// answer is being synthesised from the drafts (the aggregation step runs as
-/// one more round), which "round 3/3" used to misreport.
+/// Where the team is: "round 2/3". Past the planned rounds, agent 0 is
+/// synthesising the team's answer from the drafts (the aggregation step runs
+/// as one more round, which the title used to show as "round 4/4").
 fn round_label(state: &State) -> Option<String> {
+    let planned = state.rounds_planned;
     Some(match state.round {
         0 => return None,
         r if state.replay.is_some() => format!("round {r}"),
-        r if r > state.rounds_planned => format!("aggregating after round {}", state.rounds_planned),
-        r => format!("round {r}/{}", state.rounds_planned),
+        r if r > planned && state.running => format!("aggregating after round {planned}"),
+        r if r > planned => format!("round {planned}/{planned} · aggregated"),
+        r => format!("round {r}/{planned}"),
     })
 }
 
@@ -122,6 +124,9 @@ mod tests {
         s.round = 2;
         assert_eq!(round_label(&s).as_deref(), Some("round 2/2"));
         s.round = 3;
+        s.running = true;
         assert_eq!(round_label(&s).as_deref(), Some("aggregating after round 2"));
+        s.running = false;
+        assert_eq!(round_label(&s).as_deref(), Some("round 2/2 · aggregated"));
     }
 }
