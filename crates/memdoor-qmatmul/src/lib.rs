@@ -57,25 +57,22 @@ impl Linear {
     /// alone. Only matrices our kernel serves in one format and width
     /// stack; otherwise they come back as they were.
     pub fn stack(parts: Vec<Linear>) -> std::result::Result<Linear, Vec<Linear>> {
-        let stackable = |l: &Linear, first: &Packed| {
-            matches!(l, Linear::Packed(p) if p.format == first.format && p.k == first.k && matches!(p.data, arena::Bytes::Own(_)))
-        };
-        let Some(Linear::Packed(first)) = parts.first() else { return Err(parts) };
-        if !parts.iter().all(|l| stackable(l, first)) {
+        let packed: Vec<&Packed> = parts
+            .iter()
+            .filter_map(|l| match l {
+                Linear::Packed(p) if matches!(p.data, arena::Bytes::Own(_)) => Some(p),
+                _ => None,
+            })
+            .collect();
+        let Some(&first) = packed.first() else { return Err(parts) };
+        if packed.len() != parts.len() || packed.iter().any(|p| p.format != first.format || p.k != first.k) {
             return Err(parts);
         }
-        let (format, k) = (first.format, first.k);
-        let mut n = 0;
-        let mut data = Vec::with_capacity(parts.iter().map(|l| if let Linear::Packed(p) = l { p.data.len() } else { 0 }).sum());
-        for l in &parts {
-            if let Linear::Packed(p) = l {
-                // Column groups are stored one after another, so stacking
-                // matrices is appending their bytes.
-                n += p.n;
-                data.extend_from_slice(&p.data);
-            }
-        }
-        Ok(Linear::Packed(Packed { format, n, k, data: arena::Bytes::Own(data) }))
+        // Column groups are stored one after another, so stacking matrices
+        // is appending their bytes.
+        let data = packed.iter().map(|p| &*p.data).collect::<Vec<&[u8]>>().concat();
+        let n = packed.iter().map(|p| p.n).sum();
+        Ok(Linear::Packed(Packed { format: first.format, n, k: first.k, data: arena::Bytes::Own(data) }))
     }
 
     /// Outputs (columns of the product): the matrix's first dimension.
@@ -171,6 +168,8 @@ fn matmul(p: &Packed, x: &[f32], rows: usize) -> Vec<f32> {
     let ptr = OutPtr(out.as_mut_ptr());
     let groups = p.n / COLS;
     let run = |from: usize, to: usize| {
+        // The whole wrapper, not its raw pointer field (which is not Sync).
+        #[allow(clippy::redundant_locals)]
         let ptr = ptr;
         for g in from..to {
             let mut row0 = 0;

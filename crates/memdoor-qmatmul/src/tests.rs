@@ -167,7 +167,7 @@ fn leading_dimensions_and_strided_inputs_are_taken() {
 #[test]
 fn moving_into_the_arena_keeps_every_product() {
     let x = Tensor::from_vec(values(5 * 576, 13, 1.0), (5, 576), &Device::Cpu).unwrap();
-    let mut lins = vec![
+    let mut lins = [
         Linear::new(matrix(1536, 576, GgmlDType::Q4_1, 3), Kernel::Best).unwrap(),
         Linear::new(matrix(48, 576, GgmlDType::Q8_0, 4), Kernel::Best).unwrap(),
         Linear::new(matrix(64, 576, GgmlDType::Q4_1, 5), Kernel::Candle).unwrap(),

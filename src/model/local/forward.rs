@@ -135,6 +135,7 @@ pub fn forward(model: &Llama, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
     let sin = model.sin.index_select(&positions, 0)?.unsqueeze(1)?;
     let scale = 1.0 / (hd as f64).sqrt();
 
+    let heads = Heads { n_head: nh, n_kv_head: nkv, head_dim: hd };
     let mut x = model.embed.forward(&Tensor::new(ids.as_slice(), dev)?)?;
     for (l, layer) in model.layers.iter().enumerate() {
         let h = layer.attn_norm.forward(&x)?;
@@ -144,9 +145,8 @@ pub fn forward(model: &Llama, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
         let v = v.reshape((t, nkv, hd))?;
         let q = (candle_nn::rotary_emb::rope_i(&q, &cos, &sin)? * scale)?.reshape((t, nh, hd))?;
         let k = candle_nn::rotary_emb::rope_i(&k, &cos, &sin)?.reshape((t, nkv, hd))?;
-        let heads = Heads { n_head: nh, n_kv_head: nkv, head_dim: hd };
-        let attend = |i: usize| attend(&pieces[i], l, heads, &q, &k, &v, spans[i], masks[i].as_ref());
-        let ys = attend_all(pieces.len(), attend_in_parallel, attend)?;
+        let attend_piece = |i: usize| attend(&pieces[i], l, heads, &q, &k, &v, spans[i], masks[i].as_ref());
+        let ys = attend_all(pieces.len(), attend_in_parallel, attend_piece)?;
         let y = Tensor::cat(&ys, 0)?;
         x = (layer.wo.forward(&y)? + x)?;
         let h = layer.ffn_norm.forward(&x)?;
