@@ -26,12 +26,32 @@ pub struct Draft {
     pub code: Option<String>,
     pub finish: FinishReason,
     pub usage: Usage,
+    /// Repairs of form made to `code` before it was judged (none: as written).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub repairs: Vec<Repair>,
+}
+
+/// A repair of a draft's form that leaves its logic alone (`team::form`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Repair {
+    /// A top-level `def f(self, …)` made a method of `class Solution`.
+    WrappedInSolution,
+    /// The starter's function name bound to the one function of that arity.
+    RenamedFunction,
+    /// Example calls with literal arguments left at the end of a stdin program.
+    DroppedDemo,
+    /// `input("prompt")`'s text, which would be printed, dropped.
+    DroppedPromptText,
 }
 
 /// How one draft fared in the vote.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DraftEvidence {
     pub agent: usize,
+    /// The round the draft was written in (journals from before rounds were kept read as 0).
+    #[serde(default)]
+    pub round: u32,
     /// Index of the draft's cluster; `None` when it had no code to vote with.
     pub cluster: Option<usize>,
     /// Public tests passed, and run, when the draft was run.

@@ -48,7 +48,7 @@ async fn agent_zero_of_a_team_of_five_sharing_weights_gives_the_same_answer() {
     let (tx, mut rx) = mpsc::channel(4096);
     let team = tokio::spawn(async move {
         let store = Arc::new(EmbeddedStore::new());
-        let session = Session { problem: &problem, agents: &agents, max_tokens: 48, rounds: 1, strategy: &SelfConsistency, store, sandbox: None, agent_tests: false, aggregate: false };
+        let session = Session { problem: &problem, agents: &agents, max_tokens: 48, rounds: 1, strategy: &SelfConsistency, store, sandbox: None, mechanisms: memdoor::team::Mechanisms { agent_tests: false, aggregate: false, ..Default::default() } };
         run_team(session, tx, CancellationToken::new()).await
     });
     let mut done = std::collections::BTreeMap::new();

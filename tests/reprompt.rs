@@ -2,40 +2,19 @@
 //! carry the user's feedback and their failing tests, and the rest of the
 //! team's drafts stand in the vote. Scripted backends, real sandbox + python3.
 
-use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+#[path = "common/scripted.rs"]
+mod scripted;
 
-use futures::stream::{self, BoxStream, StreamExt};
+use std::sync::Arc;
+
+use scripted::{fenced, Scripted};
 use memdoor::judge::sandbox::{Limits, Sandbox};
 use memdoor::judge::SelfConsistency;
 use memdoor::memory::embedded::EmbeddedStore;
-use memdoor::model::{ChatRequest, Chunk, FinishReason, Message, ModelBackend, Sampling, Usage};
+use memdoor::model::Sampling;
 use memdoor::problem::load_set;
-use memdoor::team::{continue_team, run_team, Agent, Continuation, Session};
+use memdoor::team::{continue_team, run_team, Agent, Continuation, Mechanisms, Session};
 use tokio_util::sync::CancellationToken;
-
-/// Answers from a script, and remembers what it was asked.
-struct Scripted {
-    answers: Mutex<VecDeque<String>>,
-    asked: Mutex<Vec<Vec<Message>>>,
-}
-
-#[async_trait::async_trait]
-impl ModelBackend for Scripted {
-    fn name(&self) -> &str {
-        "scripted"
-    }
-    async fn stream(&self, req: ChatRequest, _cancel: CancellationToken) -> anyhow::Result<BoxStream<'static, anyhow::Result<Chunk>>> {
-        self.asked.lock().unwrap().push(req.messages);
-        let text = self.answers.lock().unwrap().pop_front().expect("a scripted answer left");
-        let done = Chunk::Done { finish: FinishReason::Stop, usage: Usage::default() };
-        Ok(stream::iter(vec![Ok(Chunk::Text(text)), Ok(done)]).boxed())
-    }
-}
-
-fn fenced(code: &str) -> String {
-    format!("```python\n{code}```\n")
-}
 
 #[tokio::test]
 async fn a_reprompt_carries_feedback_and_failures_and_keeps_the_others_in_the_vote() {
@@ -46,7 +25,7 @@ async fn a_reprompt_carries_feedback_and_failures_and_keeps_the_others_in_the_vo
     let scripts = [vec![fenced(wrong), fenced(right)], vec![fenced(right)], vec![fenced(right)]];
     let backends: Vec<Arc<Scripted>> = scripts
         .into_iter()
-        .map(|a| Arc::new(Scripted { answers: Mutex::new(a.into()), asked: Mutex::new(Vec::new()) }))
+        .map(|a| Arc::new(Scripted::new(a)))
         .collect();
     let agents: Vec<Agent> = backends.iter().enumerate().map(|(id, b)| Agent::new(id, b.clone(), Sampling::default())).collect();
     let store = Arc::new(EmbeddedStore::new());
@@ -59,8 +38,7 @@ async fn a_reprompt_carries_feedback_and_failures_and_keeps_the_others_in_the_vo
         strategy: &SelfConsistency,
         store: store.clone(),
         sandbox: Some(sandbox.clone()),
-        agent_tests: false,
-        aggregate: false,
+        mechanisms: Mechanisms { agent_tests: false, aggregate: false, ..Mechanisms::default() },
     };
     let all: &'static [Agent] = Box::leak(agents.into_boxed_slice());
     let (tx, mut rx) = tokio::sync::mpsc::channel(1024);
@@ -72,9 +50,9 @@ async fn a_reprompt_carries_feedback_and_failures_and_keeps_the_others_in_the_vo
     let more = Continuation { round: 2, feedback: Some("reverse the string, do not echo it".into()) };
     let second = continue_team(session(only_a0), more, tx, CancellationToken::new()).await.expect("a verdict");
 
-    let asked = backends[0].asked.lock().unwrap();
+    let asked = backends[0].prompts();
     assert_eq!(asked.len(), 2, "A0 wrote twice");
-    let prompt = &asked[1].last().unwrap().content;
+    let prompt = &asked[1];
     assert!(prompt.contains("reverse the string, do not echo it"), "the feedback is in the prompt:\n{prompt}");
     assert!(prompt.contains("Your draft failed a test"), "A0's failing tests are in its prompt:\n{prompt}");
     assert_eq!(backends[1].asked.lock().unwrap().len(), 1, "A1 was not re-prompted");

@@ -3,6 +3,8 @@
 //! team, peak memory) and `bench team` (coordination overhead); the problem
 //! set bench is in `problems`.
 
+mod arms;
+mod counting;
 pub mod problems;
 pub mod tui;
 
@@ -301,7 +303,7 @@ pub async fn team_overhead(
     let (tx, mut rx) = tokio::sync::mpsc::channel(4096);
     let started = Instant::now();
     let run = async {
-        let session = Session { problem: &problem, agents: &team, max_tokens, rounds, strategy: &crate::judge::SelfConsistency, store, sandbox: None, agent_tests: false, aggregate: false };
+        let session = Session { problem: &problem, agents: &team, max_tokens, rounds, strategy: &crate::judge::SelfConsistency, store, sandbox: None, mechanisms: crate::team::Mechanisms { agent_tests: false, aggregate: false, ..Default::default() } };
         run_team(session, tx, CancellationToken::new()).await
     };
     let collect = async {

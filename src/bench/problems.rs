@@ -1,7 +1,8 @@
-//! `memdoor bench --problems FILE`: the team on a problem set, graded on
-//! every test (public and private — private ones are never shown to agents):
-//! single-agent pass@1 (agent 0's first draft), team pass@1 (the consensus),
-//! the best-of-N oracle (any draft passes), tokens and wall time.
+//! `memdoor bench --problems FILE`: on the same problems in one run, pass@1
+//! with tokens and wall time of the single agent (agent 0's greedy first
+//! draft), sample-and-select at the team's tokens, the team, and the
+//! oracles (any team draft passes; any of five independent samples
+//! passes); `--ablate` adds the team with each mechanism off in turn.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -9,24 +10,42 @@ use std::time::Instant;
 
 use anyhow::Result;
 use serde::Serialize;
-use tokio::sync::mpsc;
-use tokio_util::sync::CancellationToken;
 
-use crate::event::TeamEvent;
-use crate::judge::grade::{all_pass, grade};
+use super::arms::{sample_and_select, team_run, Arm};
 use crate::judge::sandbox::Sandbox;
-use crate::judge::SelfConsistency;
-use crate::memory::embedded::EmbeddedStore;
-use crate::problem::{Problem, TestCase};
-use crate::team::{run_team, Agent, Session};
+use crate::model::ModelBackend;
+use crate::problem::Problem;
+use crate::team::{Ablation, Mechanisms, TeamConfig};
+
+/// What is compared, and how.
+pub struct SetBench {
+    pub cfg: TeamConfig,
+    pub rounds: u32,
+    pub mechanisms: Mechanisms,
+    pub ablate: bool,
+}
 
 #[derive(Debug, Serialize)]
 pub struct ProblemFigures {
     pub id: String,
-    pub single: bool,
-    pub team: bool,
-    pub oracle: bool,
+    pub single: Arm,
+    pub sample_select: Arm,
+    pub samples: usize,
+    pub team: Arm,
     pub strategy: Option<String>,
+    pub oracle: bool,
+    pub oracle5: bool,
+    pub repairs_saved: BTreeMap<String, usize>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ablations: Vec<(Ablation, Arm)>,
+}
+
+/// One row of the summary: a method's pass@1 over the set and its cost.
+#[derive(Debug, Serialize)]
+pub struct Row {
+    pub method: String,
+    pub pass_at_1: f64,
+    pub passed: usize,
     pub tokens: usize,
     pub wall_s: f64,
 }
@@ -34,112 +53,118 @@ pub struct ProblemFigures {
 #[derive(Debug, Serialize)]
 pub struct SetReport {
     pub problems: Vec<ProblemFigures>,
-    pub single_pass_at_1: f64,
-    pub team_pass_at_1: f64,
-    pub oracle: f64,
-    pub tokens: usize,
+    pub rows: Vec<Row>,
+    pub repairs_saved: BTreeMap<String, usize>,
     pub wall_s: f64,
 }
 
-async fn passes(sandbox: &Sandbox, problem: &Problem, tests: &[TestCase], code: Option<&String>) -> bool {
-    match code {
-        Some(code) => grade(sandbox, &problem.mode, code, tests).await.map(|r| all_pass(&r)).unwrap_or(false),
-        None => false,
-    }
-}
-
-/// One problem: the team runs, then its drafts and answer are graded.
-pub async fn run_problem(problem: &Problem, agents: &[Agent], max_tokens: usize, rounds: u32, agent_tests: bool, sandbox: &Sandbox) -> Result<ProblemFigures> {
-    let started = Instant::now();
-    let (tx, mut rx) = mpsc::channel(8192);
-    let team = async {
-        let session = Session {
-            problem,
-            agents,
-            max_tokens,
-            rounds,
-            strategy: &SelfConsistency,
-            store: Arc::new(EmbeddedStore::new()),
-            sandbox: Some(sandbox.clone()),
-            agent_tests, aggregate: true,
-        };
-        run_team(session, tx, CancellationToken::new()).await
-    };
-    let collect = async {
-        let mut drafts: BTreeMap<(u32, usize), Option<String>> = BTreeMap::new();
-        let mut tokens = 0;
-        while let Some(e) = rx.recv().await {
-            if let TeamEvent::AgentDone { agent, round, draft } = e {
-                tokens += draft.usage.completion_tokens;
-                drafts.insert((round, agent), draft.code);
+/// One problem: the team, then sample-and-select at the team's tokens, then the ablations.
+pub async fn run_problem(problem: &Problem, model: &Arc<dyn ModelBackend>, b: &SetBench, sandbox: &Sandbox) -> Result<ProblemFigures> {
+    let team = team_run(problem, model.clone(), &b.cfg, b.rounds, b.mechanisms, sandbox).await?;
+    let sampled = sample_and_select(problem, &**model, &b.cfg, team.team.tokens, b.mechanisms.form_repair, sandbox).await?;
+    let mut ablations = Vec::new();
+    if b.ablate {
+        for a in Ablation::ALL {
+            let (m, rounds) = a.apply(b.mechanisms, b.rounds);
+            if (m, rounds) == (b.mechanisms, b.rounds) {
+                continue;
             }
-        }
-        (drafts, tokens)
-    };
-    let (verdict, (drafts, tokens)) = tokio::join!(team, collect);
-    let all: Vec<TestCase> = problem.public_tests.iter().chain(&problem.private_tests).cloned().collect();
-    let single = passes(sandbox, problem, &all, drafts.get(&(1, 0)).and_then(|c| c.as_ref())).await;
-    let team_pass = passes(sandbox, problem, &all, verdict.as_ref().map(|v| &v.answer)).await;
-    let mut oracle = false;
-    for code in drafts.values().flatten() {
-        if passes(sandbox, problem, &all, Some(code)).await {
-            oracle = true;
-            break;
+            ablations.push((a, team_run(problem, model.clone(), &b.cfg, rounds, m, sandbox).await?.team));
         }
     }
     Ok(ProblemFigures {
         id: problem.id.clone(),
-        single,
-        team: team_pass,
-        oracle,
-        strategy: verdict.map(|v| v.strategy),
-        tokens,
-        wall_s: started.elapsed().as_secs_f64(),
+        single: team.single,
+        sample_select: sampled.select,
+        samples: sampled.samples,
+        team: team.team,
+        strategy: team.strategy,
+        oracle: team.oracle,
+        oracle5: sampled.oracle5,
+        repairs_saved: team.repairs_saved,
+        ablations,
     })
 }
 
-pub async fn run_set(problems: &[Problem], agents: &[Agent], max_tokens: usize, rounds: u32, agent_tests: bool, sandbox: &Sandbox) -> Result<SetReport> {
+fn row(method: &str, figures: &[ProblemFigures], arm: impl Fn(&ProblemFigures) -> Option<Arm>) -> Row {
+    let arms: Vec<Arm> = figures.iter().filter_map(&arm).collect();
+    let passed = arms.iter().filter(|a| a.pass).count();
+    Row {
+        method: method.into(),
+        pass_at_1: passed as f64 / figures.len().max(1) as f64,
+        passed,
+        tokens: arms.iter().map(|a| a.tokens).sum(),
+        wall_s: arms.iter().map(|a| a.wall_s).sum(),
+    }
+}
+
+/// The summary rows: the four methods, then one per ablation run.
+pub fn rows(figures: &[ProblemFigures]) -> Vec<Row> {
+    let oracle = |f: &ProblemFigures| Some(Arm { pass: f.oracle, tokens: f.team.tokens, wall_s: f.team.wall_s });
+    let oracle5 = |f: &ProblemFigures| Some(Arm { pass: f.oracle5, ..Arm::default() });
+    let mut rows = vec![
+        row("single agent (agent 0, greedy)", figures, |f| Some(f.single.clone())),
+        row("sample-and-select (equal tokens)", figures, |f| Some(f.sample_select.clone())),
+        row("team", figures, |f| Some(f.team.clone())),
+        row("oracle: any team draft passes", figures, oracle),
+        row("oracle: any of 5 samples passes", figures, oracle5),
+    ];
+    for a in Ablation::ALL {
+        if figures.iter().any(|f| f.ablations.iter().any(|(x, _)| *x == a)) {
+            let label = format!("team, {}", a.label());
+            rows.push(row(&label, figures, |f| f.ablations.iter().find(|(x, _)| *x == a).map(|(_, arm)| arm.clone())));
+        }
+    }
+    rows
+}
+
+pub async fn run_set(problems: &[Problem], model: Arc<dyn ModelBackend>, b: &SetBench, sandbox: &Sandbox) -> Result<SetReport> {
     let started = Instant::now();
     let bar = indicatif::ProgressBar::new(problems.len() as u64).with_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} problems · {elapsed} · {msg}").expect("static template"),
     );
-    let mut figures = Vec::new();
+    let mut figures: Vec<ProblemFigures> = Vec::new();
     for p in problems {
         bar.set_message(p.id.clone());
-        let f = run_problem(p, agents, max_tokens, rounds, agent_tests, sandbox).await?;
+        let f = run_problem(p, &model, b, sandbox).await?;
         tracing::info!(?f, "bench problem done");
         figures.push(f);
-        let n = figures.len() as f64;
-        let team = figures.iter().filter(|f| f.team).count() as f64;
-        bar.set_message(format!("team {:.0}% so far", 100.0 * team / n));
+        let pct = |n: usize| 100.0 * n as f64 / figures.len() as f64;
+        let (team, sel) = (figures.iter().filter(|f| f.team.pass).count(), figures.iter().filter(|f| f.sample_select.pass).count());
+        bar.set_message(format!("team {:.0}% · sample-and-select {:.0}% so far", pct(team), pct(sel)));
         bar.inc(1);
     }
     bar.finish_and_clear();
-    let n = figures.len().max(1) as f64;
-    let rate = |f: fn(&ProblemFigures) -> bool| figures.iter().filter(|p| f(p)).count() as f64 / n;
-    Ok(SetReport {
-        single_pass_at_1: rate(|p| p.single),
-        team_pass_at_1: rate(|p| p.team),
-        oracle: rate(|p| p.oracle),
-        tokens: figures.iter().map(|p| p.tokens).sum(),
-        wall_s: started.elapsed().as_secs_f64(),
-        problems: figures,
-    })
+    let mut repairs_saved = BTreeMap::new();
+    for (r, n) in figures.iter().flat_map(|f| &f.repairs_saved) {
+        *repairs_saved.entry(r.clone()).or_insert(0) += n;
+    }
+    Ok(SetReport { rows: rows(&figures), problems: figures, repairs_saved, wall_s: started.elapsed().as_secs_f64() })
 }
 
 pub fn print_set(r: &SetReport) {
     let yes = |b: bool| if b { "✓" } else { "·" };
-    println!("{:<28} {:>6} {:>5} {:>6} {:>7} {:>7}", "problem", "single", "team", "oracle", "tokens", "wall s");
+    println!("{:<28} {:>6} {:>7} {:>5} {:>6} {:>7} {:>7} {:>7}", "problem", "single", "sample", "team", "oracle", "oracle5", "tokens", "wall s");
     for p in &r.problems {
-        println!("{:<28} {:>6} {:>5} {:>6} {:>7} {:>7.1}", p.id, yes(p.single), yes(p.team), yes(p.oracle), p.tokens, p.wall_s);
+        println!(
+            "{:<28} {:>6} {:>7} {:>5} {:>6} {:>7} {:>7} {:>7.1}",
+            p.id,
+            yes(p.single.pass),
+            yes(p.sample_select.pass),
+            yes(p.team.pass),
+            yes(p.oracle),
+            yes(p.oracle5),
+            p.team.tokens,
+            p.team.wall_s
+        );
     }
-    println!(
-        "pass@1: single agent {:.1}% · team {:.1}% · best-of-N oracle {:.1}% · {} problems, {} tokens, {:.0} s",
-        100.0 * r.single_pass_at_1,
-        100.0 * r.team_pass_at_1,
-        100.0 * r.oracle,
-        r.problems.len(),
-        r.tokens,
-        r.wall_s
-    );
+    println!();
+    println!("{:<46} {:>8} {:>9} {:>9} {:>8}", "method", "pass@1", "passed", "tokens", "wall s");
+    for row in &r.rows {
+        let passed = format!("{}/{}", row.passed, r.problems.len());
+        println!("{:<46} {:>7.1}% {:>9} {:>9} {:>8.0}", row.method, 100.0 * row.pass_at_1, passed, row.tokens, row.wall_s);
+    }
+    let saved: Vec<String> = r.repairs_saved.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    println!("drafts saved by form repairs: {}", if saved.is_empty() { "none".into() } else { saved.join(", ") });
+    println!("{} problems in {:.0} s", r.problems.len(), r.wall_s);
 }

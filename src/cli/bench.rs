@@ -83,10 +83,11 @@ pub async fn bench_set(args: super::SetBenchArgs) -> Result<ExitCode> {
     }
     let sandbox = Sandbox::detect(Limits::default()).await;
     eprintln!("memdoor bench: {} problems, {} agents, {} rounds, {}", problems.len(), args.agents, args.rounds, sandbox.strength());
-    let model = super::solve::load_model(&args.model).await?;
+    let model: Arc<dyn crate::model::ModelBackend> = super::solve::load_model(&args.model).await?;
     let cfg = crate::team::TeamConfig { agents: args.agents.clamp(1, 64), max_tokens: args.max_tokens, ..Default::default() };
-    let agents = crate::team::Agent::team_on(model, &cfg);
-    let report = crate::bench::problems::run_set(&problems, &agents, args.max_tokens, args.rounds.max(1), !args.no_agent_tests, &sandbox).await?;
+    let mechanisms = crate::team::Mechanisms { agent_tests: !args.no_agent_tests, ..Default::default() };
+    let bench = crate::bench::problems::SetBench { cfg, rounds: args.rounds.max(1), mechanisms, ablate: args.ablate };
+    let report = crate::bench::problems::run_set(&problems, model, &bench, &sandbox).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

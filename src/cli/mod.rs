@@ -176,6 +176,12 @@ pub struct SetBenchArgs {
     /// Skip the step where agents write test inputs.
     #[arg(long)]
     pub no_agent_tests: bool,
+    /// Also run the team with each mechanism turned off in turn (one round,
+    /// agent tests, repair prompts, aggregation, early stop, fresh drafts,
+    /// distinguishing inputs, form repair) and print a row for each: about
+    /// nine times as long.
+    #[arg(long)]
+    pub ablate: bool,
     #[arg(long, default_value_t = 512)]
     pub max_tokens: usize,
     /// Print the report as JSON.

@@ -89,7 +89,7 @@ pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
     let (rounds, agent_tests, max_tokens) = (cfg.team.rounds, cfg.team.agent_tests, cfg.team.max_tokens);
     let longest = agents.iter().map(|a| a.max_tokens.unwrap_or(max_tokens)).max().unwrap_or(max_tokens);
     let team = tokio::spawn(async move {
-        let session = Session { problem: &problem, agents: &agents, max_tokens, rounds, strategy: &SelfConsistency, store, sandbox: Some(sandbox), agent_tests, aggregate: true };
+        let session = Session { problem: &problem, agents: &agents, max_tokens, rounds, strategy: &SelfConsistency, store, sandbox: Some(sandbox), mechanisms: crate::team::Mechanisms { agent_tests, ..Default::default() } };
         run_team(session, tx, cancel).await
     });
     let mut view = SolveView::new(args.json, args.show_drafts, longest);

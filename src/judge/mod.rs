@@ -8,7 +8,7 @@ mod self_consistency;
 mod vote;
 
 pub use self_consistency::SelfConsistency;
-pub use vote::{DraftRun, ExecutionVote};
+pub use vote::{agents_of, ranked_clusters, Cluster, DraftKey, DraftRun, ExecutionVote};
 
 use crate::event::{Draft, DraftEvidence, TeamEvent};
 
@@ -19,6 +19,8 @@ pub struct Verdict {
     pub cluster: usize,
     /// Agents whose drafts are in the winning cluster.
     pub agents: Vec<usize>,
+    /// Drafts in the winning cluster (an agent's drafts of several rounds each count).
+    pub votes: usize,
     pub evidence: Vec<DraftEvidence>,
 }
 
@@ -28,7 +30,7 @@ impl Verdict {
             answer: self.answer.clone(),
             strategy: self.strategy.clone(),
             cluster: self.cluster,
-            votes: self.agents.len(),
+            votes: self.votes,
             agents: self.agents.clone(),
             evidence: self.evidence.clone(),
         }
@@ -37,5 +39,5 @@ impl Verdict {
 
 pub trait Strategy: Send + Sync {
     /// Picks the answer from `(agent, draft)` pairs; `None` when no draft has code.
-    fn decide(&self, drafts: &[(usize, Draft)]) -> Option<Verdict>;
+    fn decide(&self, drafts: &[(DraftKey, Draft)]) -> Option<Verdict>;
 }

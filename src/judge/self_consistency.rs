@@ -3,6 +3,7 @@
 //! biggest group wins, ties going to the group of the lowest agent.
 
 use super::{Strategy, Verdict};
+use super::DraftKey;
 use crate::event::{Draft, DraftEvidence};
 
 pub struct SelfConsistency;
@@ -34,15 +35,16 @@ pub fn normalise(code: &str) -> String {
 }
 
 impl Strategy for SelfConsistency {
-    fn decide(&self, drafts: &[(usize, Draft)]) -> Option<Verdict> {
-        let mut drafts: Vec<&(usize, Draft)> = drafts.iter().collect();
-        drafts.sort_by_key(|(agent, _)| *agent);
+    fn decide(&self, drafts: &[(DraftKey, Draft)]) -> Option<Verdict> {
+        let mut drafts: Vec<&(DraftKey, Draft)> = drafts.iter().collect();
+        drafts.sort_by_key(|(key, _)| key.agent);
         // Clusters in order of their first (lowest) agent.
         let mut clusters: Vec<(String, Vec<usize>, String)> = Vec::new();
         let mut evidence = Vec::new();
-        for (agent, draft) in drafts {
+        for (key, draft) in drafts {
+            let (agent, round) = (&key.agent, key.round);
             let Some(code) = &draft.code else {
-                evidence.push(DraftEvidence { agent: *agent, cluster: None, tests: None });
+                evidence.push(DraftEvidence { agent: *agent, round, cluster: None, tests: None });
                 continue;
             };
             let key = normalise(code);
@@ -54,11 +56,11 @@ impl Strategy for SelfConsistency {
                 }
             };
             clusters[idx].1.push(*agent);
-            evidence.push(DraftEvidence { agent: *agent, cluster: Some(idx), tests: None });
+            evidence.push(DraftEvidence { agent: *agent, round, cluster: Some(idx), tests: None });
         }
         let best = (0..clusters.len()).rev().max_by_key(|&i| clusters[i].1.len())?;
         let (_, agents, answer) = clusters.swap_remove(best);
-        Some(Verdict { answer, strategy: "self-consistency".into(), cluster: best, agents, evidence })
+        Some(Verdict { answer, strategy: "self-consistency".into(), cluster: best, votes: agents.len(), agents, evidence })
     }
 }
 
@@ -67,8 +69,11 @@ mod tests {
     use super::*;
     use crate::model::{FinishReason, Usage};
 
+    fn k(agent: usize) -> DraftKey {
+        DraftKey { round: 1, agent }
+    }
     fn draft(code: Option<&str>) -> Draft {
-        Draft { text: String::new(), code: code.map(str::to_string), finish: FinishReason::Stop, usage: Usage::default() }
+        Draft { text: String::new(), code: code.map(str::to_string), finish: FinishReason::Stop, usage: Usage::default(), repairs: Vec::new() }
     }
 
     #[test]
@@ -80,22 +85,22 @@ mod tests {
     #[test]
     fn the_biggest_cluster_wins() {
         let drafts = vec![
-            (0, draft(Some("a = 1"))),
-            (1, draft(Some("b = 2"))),
-            (2, draft(Some("b  = 2 # same"))),
-            (3, draft(None)),
+            (k(0), draft(Some("a = 1"))),
+            (k(1), draft(Some("b = 2"))),
+            (k(2), draft(Some("b  = 2 # same"))),
+            (k(3), draft(None)),
         ];
         let v = SelfConsistency.decide(&drafts).unwrap();
         assert_eq!(v.answer, "b = 2");
         assert_eq!(v.agents, vec![1, 2]);
         assert_eq!(v.cluster, 1);
-        assert_eq!(v.evidence[3], DraftEvidence { agent: 3, cluster: None, tests: None });
+        assert_eq!(v.evidence[3], DraftEvidence { agent: 3, round: 1, cluster: None, tests: None });
     }
 
     #[test]
     fn ties_go_to_the_lowest_agent_and_no_code_means_no_verdict() {
-        let drafts = vec![(1, draft(Some("b"))), (0, draft(Some("a")))];
+        let drafts = vec![(k(1), draft(Some("b"))), (k(0), draft(Some("a")))];
         assert_eq!(SelfConsistency.decide(&drafts).unwrap().agents, vec![0]);
-        assert_eq!(SelfConsistency.decide(&[(0, draft(None))]), None);
+        assert_eq!(SelfConsistency.decide(&[(k(0), draft(None))]), None);
     }
 }

@@ -3,9 +3,12 @@
 //! tests; and the prompt agents are given.
 
 mod cases;
+mod examples;
+pub(crate) mod literal;
 mod set;
 
 pub use cases::{Mode, TestCase};
+pub use examples::{stated, Stated};
 pub use set::load_set;
 
 use std::path::Path;
@@ -62,13 +65,16 @@ impl Problem {
         if statement.is_empty() {
             bail!("the problem is empty");
         }
+        // The examples the text states become public tests, so drafts are
+        // run even on free text; without any it stays unverified.
+        let Stated { mode, tests } = stated(statement).unwrap_or(Stated { mode: Mode::Stdin, tests: Vec::new() });
         Ok(Self {
             id: slug(statement),
             statement: statement.into(),
             starter_code: String::new(),
             livecodebench: false,
-            mode: Mode::Stdin,
-            public_tests: Vec::new(),
+            mode,
+            public_tests: tests,
             private_tests: Vec::new(),
         })
     }
@@ -168,6 +174,23 @@ mod tests {
         let p = Problem::parse("  Write is_even(n).\n").unwrap();
         assert_eq!(p.messages(), vec![Message::user("Write is_even(n).")]);
         assert_eq!(p.id, "write-is_even-n");
+    }
+
+    #[test]
+    fn free_text_examples_become_public_tests_and_the_prompt_stays_as_written() {
+        let text = include_str!("../../assets/problems/is_palindrome.txt");
+        let p = Problem::parse(text).unwrap();
+        assert_eq!(p.mode, Mode::Functional { fn_name: "is_palindrome".into() });
+        let tests: Vec<(&str, Option<&str>)> = p.public_tests.iter().map(|t| (t.input.as_str(), t.output.as_deref())).collect();
+        assert_eq!(tests, vec![("\"A man, a plan, a canal: Panama\"", Some("true")), ("\"race a car\"", Some("false"))]);
+        assert!(p.private_tests.is_empty());
+        assert_eq!(p.messages(), vec![Message::user(text.trim())]);
+        let stdin = Problem::from_text("Print n doubled.\n\nSample Input 1\n\n2\n\nSample Output 1\n\n4\n").unwrap();
+        assert_eq!((stdin.mode, stdin.public_tests), (Mode::Stdin, vec![TestCase { input: "2\n".into(), output: Some("4\n".into()) }]));
+        let named = Problem::from_text("Write a Python function is_even(n).").unwrap();
+        assert_eq!((named.mode, named.public_tests.len()), (Mode::Functional { fn_name: "is_even".into() }, 0));
+        let plain = Problem::from_text("Write is_even(n).").unwrap();
+        assert_eq!((plain.mode, plain.public_tests.len()), (Mode::Stdin, 0));
     }
 
     #[test]

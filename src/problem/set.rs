@@ -35,6 +35,8 @@ fn from_value(v: &Value) -> Result<Problem> {
         p.statement = prompt.to_string();
         p.starter_code = prompt.to_string();
         p.mode = Mode::HumanEval { prompt: prompt.to_string(), entry_point: entry_point.to_string(), test: test.to_string() };
+        // HumanEval is graded by its own `check`; the prompt's doctests are not public tests.
+        p.public_tests.clear();
         return Ok(p);
     }
     bail!("neither a LiveCodeBench problem (`question_content`) nor a HumanEval task (`prompt`, `entry_point`, `test`)")
@@ -73,13 +75,15 @@ mod tests {
     fn humaneval_gz_and_lcb_jsonl_load_and_bad_lines_are_named() {
         let dir = tempfile::tempdir().unwrap();
         let he = dir.path().join("he.jsonl.gz");
-        let line = r#"{"task_id": "HumanEval/0", "prompt": "def f(x):\n", "entry_point": "f", "test": "def check(c):\n    assert c(1) == 1\n"}"#;
+        let line = r#"{"task_id": "HumanEval/0", "prompt": "def f(x):\n    \"\"\"\n    >>> f(1)\n    1\n    \"\"\"\n", "entry_point": "f", "test": "def check(c):\n    assert c(1) == 1\n"}"#;
         let mut gz = flate2::write::GzEncoder::new(std::fs::File::create(&he).unwrap(), flate2::Compression::default());
         writeln!(gz, "{line}").unwrap();
         gz.finish().unwrap();
         let set = load_set(&he).unwrap();
         assert_eq!(set[0].id, "HumanEval/0");
         assert!(matches!(set[0].mode, Mode::HumanEval { ref entry_point, .. } if entry_point == "f"));
+        // Its doctests are graded by `check`, not run again as public tests.
+        assert!(set[0].public_tests.is_empty());
 
         let bad = dir.path().join("bad.jsonl");
         std::fs::write(&bad, "{\"question_content\": \"x\"}\n{\"nope\": 1}\n").unwrap();

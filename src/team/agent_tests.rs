@@ -8,7 +8,8 @@ use futures::StreamExt;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::run::{remember, Agent, Session};
+use super::agent_turn::remember;
+use super::session::{Agent, Session};
 use crate::event::TeamEvent;
 use crate::memory::{Entry, EntryKind};
 use crate::model::{ChatRequest, Chunk};

@@ -6,46 +6,63 @@ use std::collections::BTreeMap;
 
 use tokio::sync::mpsc;
 
-use super::run::{emit, Session};
+use super::agent_turn::emit;
+use super::session::Session;
 use crate::event::{Draft, TeamEvent};
 use crate::judge::grade::{grade, TestResult, Verdict};
-use crate::judge::DraftRun;
+use crate::judge::{DraftKey, DraftRun};
 use crate::problem::{Mode, Problem, TestCase};
 
-/// Whether drafts of this session can be run on tests.
-pub fn testable(s: &Session<'_>) -> bool {
-    s.sandbox.is_some() && !s.problem.public_tests.is_empty() && !matches!(s.problem.mode, Mode::HumanEval { .. })
+/// Whether drafts of this session can be run: a sandbox, and a problem whose
+/// form is known — tests of its own, or a function to call on the inputs
+/// the agents write (a free-text problem that names its function).
+pub fn runnable(s: &Session<'_>) -> bool {
+    s.sandbox.is_some()
+        && match s.problem.mode {
+            Mode::HumanEval { .. } => false,
+            Mode::Functional { .. } => true,
+            Mode::Stdin => !s.problem.public_tests.is_empty(),
+        }
 }
 
 /// Runs each new draft on the public tests then `extra` inputs; reports
 /// the public results as a `TestRun`.
 pub async fn run_tests(
     s: &Session<'_>,
-    round: u32,
-    drafts: &[(usize, &Draft)],
+    drafts: &[(DraftKey, &Draft)],
     extra: &[TestCase],
     events: &mpsc::Sender<TeamEvent>,
-) -> BTreeMap<usize, DraftRun> {
-    let mut runs = BTreeMap::new();
-    let (true, Some(sandbox)) = (testable(s), &s.sandbox) else { return runs };
-    let tests: Vec<TestCase> = s.problem.public_tests.iter().chain(extra).cloned().collect();
+) -> BTreeMap<DraftKey, DraftRun> {
     let public = s.problem.public_tests.len();
-    let jobs = drafts.iter().filter_map(|(agent, d)| {
-        let code = d.code.as_ref()?;
-        let tests = &tests;
-        Some(async move { (*agent, grade(sandbox, &s.problem.mode, code, tests).await) })
-    });
-    for (agent, result) in futures::future::join_all(jobs).await {
-        match result {
-            Ok(mut results) => {
-                let extra = results.split_off(public.min(results.len()));
-                emit(events, TeamEvent::TestRun { agent, round, results: results.clone() }).await;
-                runs.insert(agent, DraftRun { public: results, extra });
-            }
-            Err(e) => tracing::warn!(agent, "running the tests failed: {e:#}"),
-        }
+    let tests: Vec<TestCase> = s.problem.public_tests.iter().chain(extra).cloned().collect();
+    let mut runs = BTreeMap::new();
+    for (key, mut results) in run_on(s, drafts, &tests).await {
+        let extra = results.split_off(public.min(results.len()));
+        emit(events, TeamEvent::TestRun { agent: key.agent, round: key.round, results: results.clone() }).await;
+        runs.insert(key, DraftRun { public: results, extra });
     }
     runs
+}
+
+/// Runs each draft with code on `tests`, all at once; a draft the harness
+/// could not run at all is left out (and logged).
+pub async fn run_on(s: &Session<'_>, drafts: &[(DraftKey, &Draft)], tests: &[TestCase]) -> Vec<(DraftKey, Vec<TestResult>)> {
+    let (true, Some(sandbox)) = (runnable(s), &s.sandbox) else { return Vec::new() };
+    if tests.is_empty() {
+        return Vec::new();
+    }
+    let jobs = drafts.iter().filter_map(|(key, d)| {
+        let code = d.code.as_ref()?;
+        Some(async move { (*key, grade(sandbox, &s.problem.mode, code, tests).await) })
+    });
+    let mut out = Vec::new();
+    for (key, result) in futures::future::join_all(jobs).await {
+        match result {
+            Ok(results) => out.push((key, results)),
+            Err(e) => tracing::warn!(?key, "running the tests failed: {e:#}"),
+        }
+    }
+    out
 }
 
 /// The public tests an agent's last draft failed, with what it did, for its

@@ -89,7 +89,7 @@ async fn run_task(worker: &Worker, task: &str, cancel: CancellationToken) -> Res
         strategy: &SelfConsistency,
         store: Arc::new(worker.store.clone()),
         sandbox: Some(Sandbox::detect(Limits::default()).await),
-        agent_tests: true, aggregate: true,
+        mechanisms: crate::team::Mechanisms::default(),
     };
     let verdict = run_team(session, tx, cancel).await;
     let _ = drain.await;

@@ -3,18 +3,27 @@
 //! judge's `Strategy` picks the answer.
 
 mod agent_tests;
+mod agent_turn;
+mod aggregate;
 mod checks;
 mod coordinate;
+mod decide;
 mod discover;
+mod distinguish;
 mod extract;
+pub mod form;
+mod plan;
 mod prompt;
 pub mod remote;
 mod run;
+mod session;
 mod spec;
 pub mod worker;
 
 pub use coordinate::error_object;
 pub use extract::extract_code;
+pub use form::repair_form;
 pub use prompt::{messages_for, note_of};
-pub use run::{continue_team, run_team, Agent, Continuation, Session};
-pub use spec::{agent_sampling, TeamConfig};
+pub use run::{continue_team, run_team};
+pub use session::{Agent, Continuation, Session};
+pub use spec::{agent_sampling, Ablation, Mechanisms, TeamConfig};

@@ -5,7 +5,8 @@
 use crate::judge::grade::TestResult;
 use crate::memory::{Entry, EntryKind};
 use crate::model::Message;
-use crate::problem::{Problem, TestCase};
+use super::plan::Framing;
+use crate::problem::{Mode, Problem, TestCase};
 
 /// Conservative characters per token for budgeting (code averages ~3 with
 /// SmolLM2's tokenizer); erring low keeps prompts inside the context.
@@ -88,6 +89,40 @@ pub fn messages_for(
     let last = messages.last_mut().expect("a problem has a user message");
     last.content = format!("{}\n\n{shown}{REFINE_INSTRUCTIONS}", last.content.trim_end());
     messages
+}
+
+/// Messages for a fresh draft: the problem alone (no teammate's draft to
+/// copy), asked for under `framing`.
+pub fn fresh_messages(problem: &Problem, framing: Framing) -> Vec<Message> {
+    let mut messages = problem.messages();
+    let ask = match framing {
+        Framing::PlanFirst => "Before any code, write the steps of a simple, correct approach in two or three short lines. \
+Then write the complete solution as one ```python code block."
+            .to_string(),
+        Framing::ExamplesFirst => "Before any code, check each example in the problem: say in one line how its output follows from its input. \
+Then write the complete solution as one ```python code block."
+            .to_string(),
+        Framing::FormSpelledOut => format!("{} Write it as one complete ```python code block.", form_rule(problem)),
+    };
+    let last = messages.last_mut().expect("a problem has a user message");
+    last.content = format!("{}\n\n{ask}", last.content.trim_end());
+    messages
+}
+
+/// The form the judge runs, said plainly.
+fn form_rule(problem: &Problem) -> String {
+    match &problem.mode {
+        Mode::Functional { fn_name } if !problem.starter_code.trim().is_empty() => {
+            format!("Write the whole class Solution with its method {fn_name} exactly as in the starter code; the method returns the answer and neither reads input nor prints.")
+        }
+        Mode::Functional { fn_name } => {
+            format!("Write the function {fn_name} with the arguments the problem gives; it returns the answer. Do not read input, print, or call it on examples.")
+        }
+        Mode::Stdin => "Write a whole program: read the input from standard input with input() (no prompt text), \
+compute the answer and print only the answer. Do not run it on the examples."
+            .into(),
+        Mode::HumanEval { .. } => "Write the whole function, returning the answer.".into(),
+    }
 }
 
 /// Adds the user's feedback (a re-prompt) to the last user message.
@@ -190,6 +225,18 @@ mod tests {
         assert_eq!(with_role(user.clone(), Some("Be terse.")), vec![Message::system("Be terse."), Message::user("Write f.")]);
         let sys = vec![Message::system("Rules."), Message::user("Write f.")];
         assert_eq!(with_role(sys, Some("Be terse."))[0], Message::system("Rules.\n\nBe terse."));
+    }
+
+    #[test]
+    fn fresh_drafts_see_the_problem_and_a_framing_but_no_teammate() {
+        let p = Problem::parse(r#"{"question_content": "Read n.", "question_id": "q"}"#).unwrap();
+        let plan = fresh_messages(&p, Framing::PlanFirst);
+        let form = fresh_messages(&p, Framing::FormSpelledOut);
+        assert_eq!(plan.len(), p.messages().len());
+        assert!(plan.last().unwrap().content.starts_with(p.messages().last().unwrap().content.trim_end()));
+        assert!(plan.last().unwrap().content.contains("steps of a simple, correct approach"));
+        assert!(form.last().unwrap().content.contains("standard input with input() (no prompt text)"));
+        assert!(!plan.last().unwrap().content.contains("Teammate"));
     }
 
     #[test]

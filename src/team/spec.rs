@@ -36,6 +36,89 @@ pub fn agent_sampling(cfg: &TeamConfig, i: usize) -> Sampling {
     }
 }
 
+/// The team's mechanisms, each of which `memdoor bench --ablate` turns off
+/// in turn to measure what it is worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mechanisms {
+    /// Agents write test inputs after proposing (never trusted as expected outputs).
+    pub agent_tests: bool,
+    /// A refining agent is shown the public tests its draft failed.
+    pub repair_prompts: bool,
+    /// With no tests to run, agent 0 synthesises one answer from all drafts.
+    pub aggregate: bool,
+    /// Stop once a cluster passing every public test holds a majority of the drafts.
+    pub early_stop: bool,
+    /// After a round where no draft passed, some agents draw fresh drafts
+    /// under another framing instead of repairing.
+    pub fresh_drafts: bool,
+    /// When several clusters pass, agents write inputs that tell the top two apart.
+    pub distinguish: bool,
+    /// Repairs of form in the extracted code (class Solution, names, demo lines).
+    pub form_repair: bool,
+}
+
+impl Default for Mechanisms {
+    fn default() -> Self {
+        Self { agent_tests: true, repair_prompts: true, aggregate: true, early_stop: true, fresh_drafts: true, distinguish: true, form_repair: true }
+    }
+}
+
+/// A mechanism `--ablate` can turn off (and rounds, which are a count).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ablation {
+    Rounds,
+    AgentTests,
+    RepairPrompts,
+    Aggregate,
+    EarlyStop,
+    FreshDrafts,
+    Distinguish,
+    FormRepair,
+}
+
+impl Ablation {
+    pub const ALL: [Ablation; 8] = [
+        Ablation::Rounds,
+        Ablation::AgentTests,
+        Ablation::RepairPrompts,
+        Ablation::Aggregate,
+        Ablation::EarlyStop,
+        Ablation::FreshDrafts,
+        Ablation::Distinguish,
+        Ablation::FormRepair,
+    ];
+
+    /// What the row says: the team without this.
+    pub fn label(self) -> &'static str {
+        match self {
+            Ablation::Rounds => "one round only",
+            Ablation::AgentTests => "no agent tests",
+            Ablation::RepairPrompts => "no repair prompts",
+            Ablation::Aggregate => "no aggregation",
+            Ablation::EarlyStop => "no early stop",
+            Ablation::FreshDrafts => "no fresh drafts",
+            Ablation::Distinguish => "no distinguishing inputs",
+            Ablation::FormRepair => "no form repair",
+        }
+    }
+
+    /// `mechanisms` and `rounds` with this one turned off.
+    pub fn apply(self, mut m: Mechanisms, rounds: u32) -> (Mechanisms, u32) {
+        match self {
+            Ablation::Rounds => return (m, 1),
+            Ablation::AgentTests => m.agent_tests = false,
+            Ablation::RepairPrompts => m.repair_prompts = false,
+            Ablation::Aggregate => m.aggregate = false,
+            Ablation::EarlyStop => m.early_stop = false,
+            Ablation::FreshDrafts => m.fresh_drafts = false,
+            Ablation::Distinguish => m.distinguish = false,
+            Ablation::FormRepair => m.form_repair = false,
+        }
+        (m, rounds)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -51,5 +134,24 @@ mod tests {
         assert_eq!(seeds.len(), 5);
         let fixed = TeamConfig { temperature: Some(0.7), ..cfg };
         assert!((0..5).all(|i| agent_sampling(&fixed, i).temperature == 0.7));
+    }
+
+    #[test]
+    fn each_ablation_turns_off_exactly_one_thing() {
+        let all = Mechanisms::default();
+        for a in Ablation::ALL {
+            let (m, rounds) = a.apply(all, 2);
+            let changed = [
+                m.agent_tests != all.agent_tests,
+                m.repair_prompts != all.repair_prompts,
+                m.aggregate != all.aggregate,
+                m.early_stop != all.early_stop,
+                m.fresh_drafts != all.fresh_drafts,
+                m.distinguish != all.distinguish,
+                m.form_repair != all.form_repair,
+                rounds != 2,
+            ];
+            assert_eq!(changed.iter().filter(|c| **c).count(), 1, "{a:?}");
+        }
     }
 }

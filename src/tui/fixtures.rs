@@ -75,7 +75,7 @@ pub fn judged(w: u16, h: u16) -> State {
         let text = draft_text(agent);
         update(&mut s, Msg::Team(TeamEvent::AgentToken { agent, round: 1, text: text.clone() }));
         let usage = Usage { prompt_tokens: 60, completion_tokens: 40 + agent, ..Usage::default() };
-        let draft = Draft { code: crate::team::extract_code(&text), text, finish: FinishReason::Stop, usage };
+        let draft = Draft { code: crate::team::extract_code(&text), text, finish: FinishReason::Stop, usage, repairs: Vec::new() };
         update(&mut s, Msg::Team(TeamEvent::AgentDone { agent, round: 1, draft }));
     }
     for agent in 0..5 {
@@ -87,7 +87,7 @@ pub fn judged(w: u16, h: u16) -> State {
     let note = Entry::new("is-palindrome", 1, Some(2), EntryKind::Note, "Note: A3 fails on mixed case.");
     update(&mut s, Msg::Team(TeamEvent::MemoryEntry(note)));
     update(&mut s, Msg::Team(TeamEvent::RoundFinished { round: 1 }));
-    let evidence = (0..5).map(|a| DraftEvidence { agent: a, cluster: Some(if a == 3 { 1 } else { 0 }), tests: Some(if a == 3 { (3, 5) } else { (5, 5) }) }).collect();
+    let evidence = (0..5).map(|a| DraftEvidence { agent: a, round: 1, cluster: Some(if a == 3 { 1 } else { 0 }), tests: Some(if a == 3 { (3, 5) } else { (5, 5) }) }).collect();
     let answer = crate::team::extract_code(&draft_text(0)).unwrap();
     update(&mut s, Msg::Team(TeamEvent::Consensus { answer: answer.clone(), strategy: "execution vote".into(), cluster: 0, votes: 4, agents: vec![0, 1, 2, 4], evidence }));
     update(&mut s, Msg::Team(TeamEvent::TaskFinished { task: "is-palindrome".into(), answer: Some(answer), elapsed_secs: 12.0 }));

@@ -96,8 +96,7 @@ impl TeamRunner {
                 strategy: &SelfConsistency,
                 store: setup.store.clone(),
                 sandbox: setup.sandbox.clone(),
-                agent_tests: setup.agent_tests,
-                aggregate: true,
+                mechanisms: crate::team::Mechanisms { agent_tests: setup.agent_tests, ..Default::default() },
             };
             let run = async move {
                 match more {

@@ -113,7 +113,8 @@ fn try_pack(q: &QTensor) -> Result<Option<Packed>> {
 impl Module for Linear {
     fn forward(&self, x: &Tensor) -> Result<Tensor> {
         match self {
-            Linear::Candle(m) => m.forward(x),
+            // candle's QMatMul takes contiguous inputs only; ours reads any layout.
+            Linear::Candle(m) => m.forward(&x.contiguous()?),
             Linear::Packed(p) if x.dtype() == DType::F32 => x.contiguous()?.apply_op1_no_bwd(p),
             Linear::Packed(p) => x.to_dtype(DType::F32)?.contiguous()?.apply_op1_no_bwd(p)?.to_dtype(x.dtype()),
         }

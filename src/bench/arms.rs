@@ -1,0 +1,202 @@
+//! The methods `memdoor bench --problems` compares on one problem, each
+//! graded on every test (public and private; private ones are never shown
+//! to a model): the team (with its single agent and oracle read off its
+//! drafts), and sample-and-select — independent samples at the team's
+//! temperatures until they have cost the team's tokens, filtered by the
+//! public tests, the largest behaviour cluster kept.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::Result;
+use futures::StreamExt;
+use serde::Serialize;
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+use super::counting::CountingBackend;
+use crate::event::{Draft, Repair, TeamEvent};
+use crate::judge::grade::{all_pass, grade};
+use crate::judge::sandbox::Sandbox;
+use crate::judge::{DraftKey, DraftRun, ExecutionVote, SelfConsistency};
+use crate::memory::embedded::EmbeddedStore;
+use crate::model::{ChatRequest, Chunk, ModelBackend};
+use crate::problem::{Problem, TestCase};
+use crate::team::{agent_sampling, extract_code, repair_form, run_team, Agent, Mechanisms, Session, TeamConfig};
+
+/// One method's result on one problem.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Arm {
+    pub pass: bool,
+    /// Tokens generated, every step counted.
+    pub tokens: usize,
+    pub wall_s: f64,
+}
+
+/// The team's run and what its drafts say.
+#[derive(Debug, Clone, Serialize)]
+pub struct TeamRun {
+    pub team: Arm,
+    /// Agent 0's first draft (greedy), its own tokens.
+    pub single: Arm,
+    /// Any draft of any round passes.
+    pub oracle: bool,
+    pub strategy: Option<String>,
+    pub drafts: usize,
+    /// Drafts whose repaired form passes while the code as written does not, by repair.
+    pub repairs_saved: BTreeMap<String, usize>,
+}
+
+/// How sample-and-select did.
+#[derive(Debug, Clone, Serialize)]
+pub struct SampleRun {
+    pub select: Arm,
+    pub samples: usize,
+    /// Any of the first five samples passes: the best-of-5 oracle.
+    pub oracle5: bool,
+}
+
+pub fn every_test(problem: &Problem) -> Vec<TestCase> {
+    problem.public_tests.iter().chain(&problem.private_tests).cloned().collect()
+}
+
+pub async fn passes(sandbox: &Sandbox, problem: &Problem, tests: &[TestCase], code: Option<&str>) -> bool {
+    match code {
+        Some(code) => grade(sandbox, &problem.mode, code, tests).await.map(|r| all_pass(&r)).unwrap_or(false),
+        None => false,
+    }
+}
+
+/// The drafts saved by their repairs: each repaired draft that passes is
+/// graded again as written.
+async fn repairs_saved(sandbox: &Sandbox, problem: &Problem, tests: &[TestCase], drafts: &BTreeMap<DraftKey, Draft>, passing: &[DraftKey]) -> BTreeMap<String, usize> {
+    let mut saved = BTreeMap::new();
+    for key in passing {
+        let draft = &drafts[key];
+        if draft.repairs.is_empty() || passes(sandbox, problem, tests, extract_code(&draft.text).as_deref()).await {
+            continue;
+        }
+        for r in &draft.repairs {
+            let name = serde_json::to_value(r).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+            *saved.entry(name).or_insert(0) += 1;
+        }
+    }
+    saved
+}
+
+/// Runs the team with `mechanisms` and grades its answer and drafts.
+pub async fn team_run(problem: &Problem, model: Arc<dyn ModelBackend>, cfg: &TeamConfig, rounds: u32, mechanisms: Mechanisms, sandbox: &Sandbox) -> Result<TeamRun> {
+    let started = Instant::now();
+    let counting = Arc::new(CountingBackend::new(model));
+    let backend: Arc<dyn ModelBackend> = counting.clone();
+    let agents = Agent::team_on(backend, cfg);
+    let (tx, mut rx) = mpsc::channel(8192);
+    let team = async {
+        let store = Arc::new(EmbeddedStore::new());
+        let session = Session { problem, agents: &agents, max_tokens: cfg.max_tokens, rounds, strategy: &SelfConsistency, store, sandbox: Some(sandbox.clone()), mechanisms };
+        run_team(session, tx, CancellationToken::new()).await
+    };
+    let collect = async {
+        let mut drafts = BTreeMap::new();
+        while let Some(e) = rx.recv().await {
+            if let TeamEvent::AgentDone { agent, round, draft } = e {
+                drafts.insert(DraftKey { round, agent }, draft);
+            }
+        }
+        drafts
+    };
+    let (verdict, drafts) = tokio::join!(team, collect);
+    let wall_s = started.elapsed().as_secs_f64();
+    let all = every_test(problem);
+    let first = DraftKey { round: 1, agent: 0 };
+    let single_draft = drafts.get(&first);
+    let single = Arm {
+        pass: passes(sandbox, problem, &all, single_draft.and_then(|d| d.code.as_deref())).await,
+        tokens: single_draft.map_or(0, |d| d.usage.completion_tokens),
+        wall_s: single_draft.map_or(0.0, |d| d.usage.prompt_secs.unwrap_or(0.0) + d.usage.generate_secs.unwrap_or(0.0)),
+    };
+    let mut passing = Vec::new();
+    for (key, d) in &drafts {
+        if passes(sandbox, problem, &all, d.code.as_deref()).await {
+            passing.push(*key);
+        }
+    }
+    let team = Arm { pass: passes(sandbox, problem, &all, verdict.as_ref().map(|v| v.answer.as_str())).await, tokens: counting.generated(), wall_s };
+    Ok(TeamRun {
+        team,
+        single,
+        oracle: !passing.is_empty(),
+        strategy: verdict.map(|v| v.strategy),
+        drafts: drafts.len(),
+        repairs_saved: repairs_saved(sandbox, problem, &all, &drafts, &passing).await,
+    })
+}
+
+/// One independent sample: the problem's own prompt, nothing else.
+async fn sample(model: &dyn ModelBackend, problem: &Problem, cfg: &TeamConfig, n: usize, form_repair: bool) -> Result<Draft> {
+    let mut sampling = agent_sampling(cfg, n % cfg.agents.max(1));
+    if n >= cfg.agents {
+        // Past the first five, a greedy sample would repeat the first one.
+        sampling.temperature = sampling.temperature.max(0.3);
+        sampling.seed = cfg.seed.wrapping_add(1000 + n as u64);
+    }
+    let req = ChatRequest { messages: problem.messages(), sampling, max_tokens: cfg.max_tokens, ignore_stop: false };
+    let mut stream = model.stream(req, CancellationToken::new()).await?;
+    let mut text = String::new();
+    while let Some(chunk) = stream.next().await {
+        match chunk? {
+            Chunk::Text(t) => text.push_str(&t),
+            Chunk::Restart => text.clear(),
+            Chunk::Done { finish, usage } => {
+                let (code, repairs) = match extract_code(&text) {
+                    Some(c) if form_repair => {
+                        let (c, r) = repair_form(&c, &problem.mode, &problem.starter_code);
+                        (Some(c), r)
+                    }
+                    other => (other, Vec::<Repair>::new()),
+                };
+                return Ok(Draft { code, text, finish, usage, repairs });
+            }
+        }
+    }
+    anyhow::bail!("the stream ended without finishing")
+}
+
+/// Sample-and-select at `budget` tokens (at least five samples).
+pub async fn sample_and_select(problem: &Problem, model: &dyn ModelBackend, cfg: &TeamConfig, budget: usize, form_repair: bool, sandbox: &Sandbox) -> Result<SampleRun> {
+    let started = Instant::now();
+    let per_batch = cfg.agents.max(1);
+    let mut drafts: Vec<(DraftKey, Draft)> = Vec::new();
+    let mut tokens = 0;
+    while drafts.len() < per_batch || tokens < budget {
+        // The last batch draws only what the budget still buys, at the mean cost so far.
+        let mean = if drafts.is_empty() { 1 } else { (tokens / drafts.len()).max(1) };
+        let want = if drafts.len() < per_batch { per_batch } else { budget.saturating_sub(tokens).div_ceil(mean).clamp(1, per_batch) };
+        let batch = (drafts.len()..drafts.len() + want).map(|n| sample(model, problem, cfg, n, form_repair));
+        for d in futures::future::try_join_all(batch).await? {
+            tokens += d.usage.completion_tokens;
+            drafts.push((DraftKey { round: 1, agent: drafts.len() }, d));
+        }
+    }
+    let all = every_test(problem);
+    let mut oracle5 = false;
+    for (_, d) in drafts.iter().take(per_batch) {
+        if passes(sandbox, problem, &all, d.code.as_deref()).await {
+            oracle5 = true;
+            break;
+        }
+    }
+    let mut runs = BTreeMap::new();
+    for (key, d) in &drafts {
+        if let Some(code) = &d.code {
+            if let Ok(public) = grade(sandbox, &problem.mode, code, &problem.public_tests).await {
+                runs.insert(*key, DraftRun { public, extra: Vec::new() });
+            }
+        }
+    }
+    let refs: Vec<(DraftKey, &Draft)> = drafts.iter().map(|(k, d)| (*k, d)).collect();
+    let chosen = ExecutionVote.decide(&refs, &runs);
+    let pass = passes(sandbox, problem, &all, chosen.as_ref().map(|v| v.answer.as_str())).await;
+    Ok(SampleRun { select: Arm { pass, tokens, wall_s: started.elapsed().as_secs_f64() }, samples: drafts.len(), oracle5 })
+}

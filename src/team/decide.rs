@@ -1,0 +1,44 @@
+//! The team's decision when drafts run: the execution vote over every draft
+//! of every round, settled by distinguishing inputs when two clusters pass;
+//! and the rule that stops the rounds early.
+
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+use super::distinguish::settle;
+use super::session::{Pool, Session};
+use crate::event::TeamEvent;
+use crate::judge::{ranked_clusters, ExecutionVote, Verdict};
+
+/// Why the team may stop: a cluster passing every public test holds a
+/// majority of the drafts with code. `None`: keep going.
+pub fn early_stop(pool: &Pool) -> Option<String> {
+    let refs = pool.refs();
+    let clusters = ranked_clusters(&refs, &pool.runs);
+    let best = clusters.first().filter(|c| c.all_public_pass)?;
+    let ballots = refs.iter().filter(|(k, d)| d.code.is_some() && pool.runs.contains_key(k)).count();
+    (best.drafts.len() * 2 > ballots).then(|| {
+        format!("stopping early: {} of {ballots} drafts pass every public test and behave alike", best.drafts.len())
+    })
+}
+
+/// The execution vote, with distinguishing inputs when they are on.
+pub async fn decide_by_running(s: &Session<'_>, round: u32, pool: &Pool, events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
+    let refs = pool.refs();
+    let mut clusters = ranked_clusters(&refs, &pool.runs);
+    let settled = if s.mechanisms.distinguish && !cancel.is_cancelled() {
+        settle(s, round, &mut clusters, &refs, events, cancel).await
+    } else {
+        None
+    };
+    let mut v = ExecutionVote::verdict(&clusters, &refs, &pool.runs)?;
+    if s.problem.public_tests.is_empty() {
+        v.strategy = "execution vote on the agents' inputs (unverified: no tests with known outputs)".into();
+    }
+    if let Some(d) = settled {
+        let (a, b) = d.votes;
+        let (lead, other) = if d.swapped { (b, a) } else { (a, b) };
+        v.strategy = format!("{} · distinguishing inputs ({} told the top two apart; {lead} : {other} drafts agree)", v.strategy, d.inputs);
+    }
+    Some(v)
+}

@@ -1,0 +1,92 @@
+//! What a session is made of: its agents, its settings, and the pool of
+//! every draft it has written with their runs. Plain types; the rounds are
+//! in `run`.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::spec::{agent_sampling, Mechanisms, TeamConfig};
+use crate::event::Draft;
+use crate::judge::sandbox::Sandbox;
+use crate::judge::{DraftKey, DraftRun, Strategy};
+use crate::memory::MemoryStore;
+use crate::model::{ModelBackend, Sampling};
+use crate::problem::Problem;
+
+#[derive(Clone)]
+pub struct Agent {
+    pub id: usize,
+    pub backend: Arc<dyn ModelBackend>,
+    pub sampling: Sampling,
+    /// A persona line for this agent's system prompt.
+    pub role: Option<String>,
+    /// This agent's answer length, instead of the session's.
+    pub max_tokens: Option<usize>,
+}
+
+impl Agent {
+    /// `cfg.agents` agents on one backend (the weights are shared by cloning).
+    pub fn team_on(backend: Arc<dyn ModelBackend>, cfg: &TeamConfig) -> Vec<Agent> {
+        (0..cfg.agents).map(|id| Agent::new(id, backend.clone(), agent_sampling(cfg, id))).collect()
+    }
+
+    /// An agent with no role of its own and the session's answer length.
+    pub fn new(id: usize, backend: Arc<dyn ModelBackend>, sampling: Sampling) -> Agent {
+        Agent { id, backend, sampling, role: None, max_tokens: None }
+    }
+}
+
+/// Everything one session runs with.
+pub struct Session<'a> {
+    pub problem: &'a Problem,
+    pub agents: &'a [Agent],
+    pub max_tokens: usize,
+    /// 1 = propose only; each further round refines or draws fresh.
+    pub rounds: u32,
+    pub strategy: &'a dyn Strategy,
+    pub store: Arc<dyn MemoryStore>,
+    /// Where drafts are run on tests; `None` = nothing is run and the
+    /// strategy decides alone.
+    pub sandbox: Option<Sandbox>,
+    pub mechanisms: Mechanisms,
+}
+
+/// More rounds of a session already run: the user's feedback (a re-prompt)
+/// for `Session::agents`, which may be part of the team; the others' latest
+/// drafts are taken from the memory and take part in the vote.
+#[derive(Debug, Clone)]
+pub struct Continuation {
+    /// The first new round's number (one after the last round run).
+    pub round: u32,
+    pub feedback: Option<String>,
+}
+
+/// Every draft of the session, their runs, and each agent's latest.
+#[derive(Default)]
+pub struct Pool {
+    pub drafts: Vec<(DraftKey, Draft)>,
+    pub runs: BTreeMap<DraftKey, DraftRun>,
+    pub latest: BTreeMap<usize, DraftKey>,
+}
+
+impl Pool {
+    pub fn refs(&self) -> Vec<(DraftKey, &Draft)> {
+        self.drafts.iter().map(|(k, d)| (*k, d)).collect()
+    }
+
+    /// The earlier draft of `agent` with this very code: not a new ballot.
+    pub fn repeat_of(&self, agent: usize, code: Option<&String>) -> Option<DraftKey> {
+        let code = code?.trim();
+        self.drafts.iter().find(|(k, d)| k.agent == agent && d.code.as_deref().map(str::trim) == Some(code)).map(|(k, _)| *k)
+    }
+
+    pub fn any_passed(&self) -> bool {
+        self.drafts.iter().any(|(k, _)| self.runs.get(k).is_some_and(DraftRun::all_public_pass))
+    }
+
+    /// The latest draft of every agent (for strategies that read one each).
+    pub fn latest_drafts(&self) -> Vec<(DraftKey, Draft)> {
+        self.latest.values().filter_map(|k| self.drafts.iter().find(|(d, _)| d == k).cloned()).collect()
+    }
+}
+

@@ -1,0 +1,91 @@
+//! The LiveCodeBench-format problem sets under assets/problems/ are checked
+//! by tests/tools/check_problem_set.py: format, public tests shown in the
+//! statement, and every reference solution passing every test (run with
+//! real python3, as the other sandbox tests do).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs the checker on one set (a path relative to the repository root) and
+/// fails with its whole output unless it exits 0. The per-test timeout is
+/// raised from the checker's LiveCodeBench default (6 s) so that a loaded CI
+/// machine (the other tests run alongside) cannot fail it; every reference
+/// runs in well under a second.
+fn check_set(set: &str) {
+    let root = repo_root();
+    let output = Command::new("python3")
+        .arg("tests/tools/check_problem_set.py")
+        .arg(set)
+        .args(["--timeout", "30"])
+        .current_dir(&root)
+        .output()
+        .unwrap_or_else(|e| {
+            panic!("could not run python3 tests/tools/check_problem_set.py {set}: {e}")
+        });
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "check_problem_set.py {set} failed ({}):\n--- stdout ---\n{stdout}\n--- stderr ---\n{stderr}",
+        output.status
+    );
+}
+
+#[test]
+fn easy_set_passes_the_checker() {
+    check_set("assets/problems/easy.jsonl");
+}
+
+#[test]
+fn set2_passes_the_checker() {
+    check_set("assets/problems/set2.jsonl");
+}
+
+#[test]
+fn set2_has_enough_problems_of_each_kind() {
+    let path = repo_root().join("assets/problems/set2.jsonl");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let (mut total, mut stdin, mut functional, mut medium) = (0, 0, 0, 0);
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let problem: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: not JSON: {e}", n + 1));
+        let metadata = problem["metadata"]
+            .as_str()
+            .unwrap_or_else(|| panic!("line {}: metadata is not a string", n + 1));
+        let metadata: serde_json::Value = serde_json::from_str(metadata)
+            .unwrap_or_else(|e| panic!("line {}: metadata is not JSON: {e}", n + 1));
+        total += 1;
+        if metadata.get("func_name").is_some() {
+            functional += 1;
+        } else {
+            stdin += 1;
+        }
+        if problem["difficulty"].as_str() == Some("medium") {
+            medium += 1;
+        }
+    }
+    assert!(
+        total >= 40,
+        "set2.jsonl has {total} problems, want at least 40"
+    );
+    assert!(
+        stdin >= 15,
+        "set2.jsonl has {stdin} stdin problems, want at least 15"
+    );
+    assert!(
+        functional >= 15,
+        "set2.jsonl has {functional} functional problems, want at least 15"
+    );
+    assert!(
+        medium >= 10,
+        "set2.jsonl has {medium} medium problems, want at least 10"
+    );
+}

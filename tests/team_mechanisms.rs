@@ -1,0 +1,132 @@
+//! The team's mechanisms on scripted agents (real sandbox, real python3):
+//! every draft of every round is a ballot, the rounds stop once a passing
+//! cluster holds a majority, fresh drafts replace repairs while nothing
+//! passes, and distinguishing inputs settle two passing clusters.
+
+#[path = "common/scripted.rs"]
+mod scripted;
+
+use std::sync::Arc;
+
+use memdoor::event::TeamEvent;
+use memdoor::judge::sandbox::{Limits, Sandbox};
+use memdoor::judge::{SelfConsistency, Verdict};
+use memdoor::memory::embedded::EmbeddedStore;
+use memdoor::memory::{EntryKind, MemoryStore};
+use memdoor::model::Sampling;
+use memdoor::problem::{load_set, Problem};
+use memdoor::team::{run_team, Agent, Mechanisms, Session};
+use scripted::{fenced, Scripted};
+use tokio_util::sync::CancellationToken;
+
+const RIGHT: &str = "s = input().strip()\nprint(s[::-1])\n";
+/// Passes the public tests ("stressed", "a1b2c3") but doubles a one-letter line.
+const DOUBLES_ONE: &str = "s = input().strip()\nprint(s[::-1] if len(s) > 1 else s + s)\n";
+
+fn wrong(i: usize) -> String {
+    format!("print(input().strip() + '{i}')\n")
+}
+
+fn reverse_problem() -> Problem {
+    let problems = load_set(std::path::Path::new("assets/problems/easy.jsonl")).unwrap();
+    problems.into_iter().find(|p| p.id == "reverse-the-line").expect("the reverse problem")
+}
+
+struct Run {
+    verdict: Verdict,
+    backends: Vec<Arc<Scripted>>,
+    notes: Vec<String>,
+    events: Vec<TeamEvent>,
+}
+
+/// Runs a team of `scripts.len()` scripted agents, one script each.
+async fn run(scripts: Vec<Vec<String>>, rounds: u32, mechanisms: Mechanisms) -> Run {
+    let problem = reverse_problem();
+    let backends: Vec<Arc<Scripted>> = scripts.into_iter().map(|a| Arc::new(Scripted::new(a))).collect();
+    let agents: Vec<Agent> =
+        backends.iter().enumerate().map(|(id, b)| Agent::new(id, b.clone(), Sampling { seed: 42 + id as u64, ..Sampling::default() })).collect();
+    let store = Arc::new(EmbeddedStore::new());
+    let sandbox = Sandbox::detect(Limits::default()).await;
+    let session =
+        Session { problem: &problem, agents: &agents, max_tokens: 64, rounds, strategy: &SelfConsistency, store: store.clone(), sandbox: Some(sandbox), mechanisms };
+    let (tx, mut rx) = tokio::sync::mpsc::channel(4096);
+    let collect = tokio::spawn(async move {
+        let mut events = Vec::new();
+        while let Some(e) = rx.recv().await {
+            events.push(e);
+        }
+        events
+    });
+    let verdict = run_team(session, tx, CancellationToken::new()).await.expect("a verdict");
+    let events = collect.await.unwrap();
+    let memory = store.read(&problem.id, None).await.unwrap();
+    let notes = memory.into_iter().filter(|(_, e)| e.kind == EntryKind::Note && e.agent.is_none()).map(|(_, e)| e.content).collect();
+    Run { verdict, backends, notes, events }
+}
+
+const PLAIN: Mechanisms = Mechanisms {
+    agent_tests: false,
+    repair_prompts: true,
+    aggregate: false,
+    early_stop: true,
+    fresh_drafts: true,
+    distinguish: true,
+    form_repair: true,
+};
+
+#[tokio::test]
+async fn the_team_stops_once_a_passing_cluster_holds_a_majority() {
+    let scripts = vec![vec![fenced(RIGHT)], vec![fenced(RIGHT)], vec![fenced(RIGHT)], vec![fenced(&wrong(3))], vec![fenced(&wrong(4))]];
+    // One answer each: a second round would find no script left and fail the test.
+    let r = run(scripts, 3, PLAIN).await;
+    assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 3));
+    assert!(r.notes.iter().any(|n| n.starts_with("stopping early: 3 of 5 drafts")), "{:?}", r.notes);
+    let rounds = r.events.iter().filter(|e| matches!(e, TeamEvent::RoundFinished { .. })).count();
+    assert_eq!(rounds, 1);
+}
+
+#[tokio::test]
+async fn a_repair_that_breaks_the_passing_draft_does_not_lose_it() {
+    let mut scripts = vec![vec![fenced(RIGHT), fenced(&wrong(9))]];
+    scripts.extend((1..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]));
+    let r = run(scripts, 2, PLAIN).await;
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.strategy);
+    assert_eq!(r.verdict.strategy, "execution vote");
+    assert!(r.verdict.evidence.iter().any(|e| (e.round, e.agent, e.cluster) == (1, 0, Some(0))));
+    assert_eq!(r.backends[0].prompts().len(), 2, "with one passing draft of five the team went on");
+}
+
+#[tokio::test]
+async fn while_nothing_passes_half_the_team_draws_fresh_drafts_with_new_seeds() {
+    let scripts: Vec<Vec<String>> = (0..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]).collect();
+    let r = run(scripts.clone(), 2, PLAIN).await;
+    for (agent, b) in r.backends.iter().enumerate() {
+        let prompts = b.prompts();
+        let seeds: Vec<u64> = b.asked.lock().unwrap().iter().map(|q| q.sampling.seed).collect();
+        let fresh = agent % 2 == 1;
+        assert_eq!(!prompts[1].contains("Teammate"), fresh, "agent {agent}: {}", prompts[1]);
+        assert_eq!(seeds[0] != seeds[1], fresh, "agent {agent}: {seeds:?}");
+    }
+    assert!(r.backends[1].prompts()[1].contains("Before any code"));
+    // Turned off, every agent repairs with its teammates' drafts in view.
+    let off = run(scripts, 2, Mechanisms { fresh_drafts: false, ..PLAIN }).await;
+    assert!(off.backends.iter().all(|b| b.prompts()[1].contains("Teammate")));
+}
+
+#[tokio::test]
+async fn distinguishing_inputs_let_more_drafts_outvote_a_bigger_cluster() {
+    // Passing: {A0} (right) and {A1, A2} (doubles a one-letter line): the
+    // agents' test input "x" splits them, and the vote ranks the pair first.
+    // On the distinguishing input "z", A3 and A4 (failing the examples) side with A0.
+    let agrees_on_one_letter = ["s = input().strip()\nprint(s if len(s) == 1 else 'no')\n", "print(input().strip()[:1])\n"];
+    let script = |code: &str| vec![fenced(code), "```input\nx\n```\n".to_string(), "```input\nz\n```\n".to_string()];
+    let scripts =
+        vec![script(RIGHT), script(DOUBLES_ONE), script(DOUBLES_ONE), script(agrees_on_one_letter[0]), script(agrees_on_one_letter[1])];
+    let with_tests = Mechanisms { agent_tests: true, ..PLAIN };
+    let r = run(scripts.clone(), 1, with_tests).await;
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.strategy);
+    assert!(r.verdict.strategy.contains("1 told the top two apart; 3 : 2 drafts agree"), "{}", r.verdict.strategy);
+    assert!(r.backends[0].prompts()[2].contains("Program B"));
+    let off = run(scripts, 1, Mechanisms { distinguish: false, ..with_tests }).await;
+    assert_eq!(off.verdict.answer, DOUBLES_ONE.trim_end(), "without the step the bigger cluster wins");
+}
