@@ -35,7 +35,9 @@ fn solve_json_streams_events_from_all_five_agents_and_one_consensus() {
     let consensus: Vec<&TeamEvent> = events.iter().filter(|e| matches!(e, TeamEvent::Consensus { .. })).collect();
     assert_eq!(consensus.len(), 1);
     if let TeamEvent::Consensus { strategy, votes, .. } = consensus[0] {
-        assert!(strategy.ends_with("(unverified: no tests to run)"), "{strategy}");
+        // The text names a function but states no example: the drafts run on
+        // the agents' inputs (or, when none parse, agent 0 aggregates) — unverified either way.
+        assert!(strategy.contains("(unverified: no test"), "{strategy}");
         assert!(*votes >= 1);
     }
     // The log went to its file, not to the screen.

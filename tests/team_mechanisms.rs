@@ -130,3 +130,18 @@ async fn distinguishing_inputs_let_more_drafts_outvote_a_bigger_cluster() {
     let off = run(scripts, 1, Mechanisms { distinguish: false, ..with_tests }).await;
     assert_eq!(off.verdict.answer, DOUBLES_ONE.trim_end(), "without the step the bigger cluster wins");
 }
+
+#[tokio::test]
+async fn with_no_majority_the_agents_predicted_output_decides() {
+    // {A0} doubles a one-letter line, {A1} is right: one draft each, split by
+    // the agents' input "x"; on "z" nobody else sides with either (the
+    // others print "z2", "z3", …), so the agents' predicted output decides.
+    let script = |code: &str| {
+        vec![fenced(code), "```input\nx\n```\n".to_string(), "```input\nz\n```\n".to_string(), "It is the line reversed.\n```output\nz\n```\n".to_string()]
+    };
+    let scripts = vec![script(DOUBLES_ONE), script(RIGHT), script(&wrong(2)), script(&wrong(3)), script(&wrong(4))];
+    let r = run(scripts, 1, Mechanisms { agent_tests: true, ..PLAIN }).await;
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.strategy);
+    assert!(r.verdict.strategy.contains("1 : 1 drafts agree; agents predicted the output 5 : 0)"), "{}", r.verdict.strategy);
+    assert!(r.notes.iter().any(|n| n.contains("no majority")), "{:?}", r.notes);
+}

@@ -4,15 +4,13 @@
 //! wrong — but they tell behaviours apart and add to a cluster's CodeT
 //! score when its drafts agree with them.
 
-use futures::StreamExt;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::agent_turn::remember;
-use super::session::{Agent, Session};
+use super::agent_turn::{remember, side_question};
+use super::session::Session;
 use crate::event::TeamEvent;
 use crate::memory::{Entry, EntryKind};
-use crate::model::{ChatRequest, Chunk};
 use crate::problem::{Mode, Problem, TestCase};
 
 /// Inputs kept per agent, and for the whole team.
@@ -80,28 +78,11 @@ pub fn parse_tests(problem: &Problem, answer: &str) -> Vec<TestCase> {
     tests
 }
 
-async fn ask(agent: &Agent, problem: &Problem, cancel: CancellationToken) -> Option<String> {
-    let mut messages = problem.messages();
-    if let Some(last) = messages.last_mut() {
-        last.content = format!("{}\n\n{}", last.content.trim_end(), instructions(problem));
-    }
-    let req = ChatRequest { messages, sampling: agent.sampling.clone(), max_tokens: MAX_TOKENS, ignore_stop: false };
-    let mut stream = agent.backend.stream(req, cancel).await.ok()?;
-    let mut text = String::new();
-    while let Some(chunk) = stream.next().await {
-        match chunk.ok()? {
-            Chunk::Text(t) => text.push_str(&t),
-            Chunk::Restart => text.clear(),
-            Chunk::Done { .. } => return Some(text),
-        }
-    }
-    None
-}
-
 /// Every agent proposes inputs; new ones (not a public test's input) are
 /// stored as `test` entries and returned.
 pub async fn write_tests(s: &Session<'_>, events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Vec<TestCase> {
-    let answers = futures::future::join_all(s.agents.iter().map(|a| ask(a, s.problem, cancel.clone()))).await;
+    let ask = instructions(s.problem);
+    let answers = futures::future::join_all(s.agents.iter().map(|a| side_question(a, s.problem, &ask, MAX_TOKENS, cancel.clone()))).await;
     let mut inputs: Vec<TestCase> = Vec::new();
     for (agent, answer) in s.agents.iter().zip(answers) {
         let Some(answer) = answer else { continue };

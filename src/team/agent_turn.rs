@@ -97,3 +97,24 @@ pub(super) async fn run_agent(agent: &Agent, turn: TurnRequest<'_>, events: &mps
     emit(events, failed("the model's stream ended without finishing".into())).await;
     None
 }
+
+/// A question on the side of the rounds (test inputs, distinguishing
+/// inputs, a predicted output): the problem, then `ask`; the whole answer,
+/// streamed to no one. `None` when the agent failed.
+pub(super) async fn side_question(agent: &Agent, problem: &Problem, ask: &str, max_tokens: usize, cancel: CancellationToken) -> Option<String> {
+    let mut messages = problem.messages();
+    if let Some(last) = messages.last_mut() {
+        last.content = format!("{}\n\n{ask}", last.content.trim_end());
+    }
+    let req = ChatRequest { messages, sampling: agent.sampling.clone(), max_tokens, ignore_stop: false };
+    let mut stream = agent.backend.stream(req, cancel).await.ok()?;
+    let mut text = String::new();
+    while let Some(chunk) = stream.next().await {
+        match chunk.ok()? {
+            Chunk::Text(t) => text.push_str(&t),
+            Chunk::Restart => text.clear(),
+            Chunk::Done { .. } => return Some(text),
+        }
+    }
+    None
+}

@@ -36,9 +36,14 @@ pub async fn decide_by_running(s: &Session<'_>, round: u32, pool: &Pool, events:
         v.strategy = "execution vote on the agents' inputs (unverified: no tests with known outputs)".into();
     }
     if let Some(d) = settled {
-        let (a, b) = d.votes;
-        let (lead, other) = if d.swapped { (b, a) } else { (a, b) };
-        v.strategy = format!("{} · distinguishing inputs ({} told the top two apart; {lead} : {other} drafts agree)", v.strategy, d.inputs);
+        let ordered = |(a, b): (usize, usize)| if d.swapped { (b, a) } else { (a, b) };
+        let (lead, other) = ordered(d.votes);
+        v.strategy = format!("{} · distinguishing inputs ({} told the top two apart; {lead} : {other} drafts agree", v.strategy, d.inputs);
+        if let Some(p) = d.predictions {
+            let (lead, other) = ordered(p);
+            v.strategy += &format!("; agents predicted the output {lead} : {other}");
+        }
+        v.strategy += ")";
     }
     Some(v)
 }

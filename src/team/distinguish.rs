@@ -1,22 +1,21 @@
 //! Distinguishing inputs (as in S*): when two or more behaviour clusters pass
 //! every public test, the agents write inputs meant to tell the top two
 //! apart; every draft runs on them, and on the inputs where the two differ,
-//! the cluster whose output more drafts share wins. Inputs only: no output
-//! an agent asserts is trusted.
+//! the cluster whose output more drafts share wins; with no majority, the
+//! one whose output the agents predict. Inputs only: no output an agent
+//! writes beside an input is trusted.
 
-use futures::StreamExt;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::agent_tests::parse_tests;
-use super::agent_turn::remember;
+use super::agent_turn::{remember, side_question};
 use super::checks::run_on;
-use super::session::{Agent, Session};
+use super::session::Session;
 use crate::event::{Draft, TeamEvent};
 use crate::judge::grade::TestResult;
 use crate::judge::{Cluster, DraftKey};
 use crate::memory::{Entry, EntryKind};
-use crate::model::{ChatRequest, Chunk};
 use crate::problem::{Mode, Problem, TestCase};
 
 const MAX_TOKENS: usize = 192;
@@ -28,6 +27,8 @@ const MAX_INPUTS: usize = 10;
 pub struct Settled {
     pub inputs: usize,
     pub votes: (usize, usize),
+    /// With no majority of drafts: agents whose predicted output matched each side.
+    pub predictions: Option<(usize, usize)>,
     /// The second cluster won and now leads.
     pub swapped: bool,
 }
@@ -42,24 +43,6 @@ fn ask_text(problem: &Problem, a: &str, b: &str) -> String {
          Do not solve the problem. Write up to three new, valid inputs for it on which A and B may print different answers \
          (edge cases, ties, empty or largest values): each as {form}, in its own ```input code block."
     )
-}
-
-async fn ask(agent: &Agent, problem: &Problem, text: &str, cancel: CancellationToken) -> Vec<TestCase> {
-    let mut messages = problem.messages();
-    if let Some(last) = messages.last_mut() {
-        last.content = format!("{}\n\n{text}", last.content.trim_end());
-    }
-    let req = ChatRequest { messages, sampling: agent.sampling.clone(), max_tokens: MAX_TOKENS, ignore_stop: false };
-    let Ok(mut stream) = agent.backend.stream(req, cancel).await else { return Vec::new() };
-    let mut answer = String::new();
-    while let Some(Ok(chunk)) = stream.next().await {
-        match chunk {
-            Chunk::Text(t) => answer.push_str(&t),
-            Chunk::Restart => answer.clear(),
-            Chunk::Done { .. } => return parse_tests(problem, &answer),
-        }
-    }
-    Vec::new()
 }
 
 /// A run's behaviour on one input: its output, or `None` when it failed
@@ -87,6 +70,41 @@ pub fn side_votes(a: &[TestResult], b: &[TestResult], all: &[Vec<TestResult>]) -
     (inputs, va, vb)
 }
 
+/// Whether a predicted output names the same answer as a run's output key
+/// (stdin: the same stripped lines; functional: the same value).
+pub fn same_answer(mode: &Mode, predicted: &str, key: &str) -> bool {
+    match mode {
+        Mode::Functional { .. } => {
+            let value = |t: &str| serde_json::from_str::<serde_json::Value>(t.trim()).ok().or_else(|| crate::problem::literal::literal(t.trim()));
+            matches!((value(predicted), value(key)), (Some(p), Some(k)) if p == k)
+        }
+        _ => {
+            predicted.trim().lines().map(str::trim).eq(key.trim().lines().map(str::trim))
+        }
+    }
+}
+
+/// The text of the last fenced block of an answer (the predicted output).
+fn last_block(answer: &str) -> Option<String> {
+    super::extract::extract_code(answer)
+}
+
+/// With no majority of drafts, the agents predict the right output for the
+/// first input that tells the two apart; the side more predictions match.
+async fn predicted_votes(s: &Session<'_>, input: &str, a: &str, b: &str, cancel: CancellationToken) -> (usize, usize) {
+    let text = format!(
+        "For this input:\n```input\n{}\n```\nWhat exactly is the correct output? Work it out briefly, then give only the output in one ```output code block.",
+        input.trim_end()
+    );
+    let asks = s.agents.iter().map(|agent| async {
+        let answer = side_question(agent, s.problem, &text, MAX_TOKENS, cancel.clone()).await?;
+        last_block(&answer)
+    });
+    let predictions = futures::future::join_all(asks).await;
+    let count = |key: &str| predictions.iter().flatten().filter(|p| same_answer(&s.problem.mode, p, key)).count();
+    (count(a), count(b))
+}
+
 /// Runs the step when the top two clusters both pass every public test;
 /// reorders `clusters` when the second wins.
 pub async fn settle(
@@ -103,10 +121,10 @@ pub async fn settle(
     }
     let (rep_a, rep_b) = (a.drafts[0], b.drafts[0]);
     let text = ask_text(s.problem, &a.answer, &b.answer);
-    let asked = futures::future::join_all(s.agents.iter().map(|ag| ask(ag, s.problem, &text, cancel.clone()))).await;
+    let asked = futures::future::join_all(s.agents.iter().map(|ag| side_question(ag, s.problem, &text, MAX_TOKENS, cancel.clone()))).await;
     let mut inputs: Vec<TestCase> = Vec::new();
-    for (agent, tests) in s.agents.iter().zip(asked) {
-        for t in tests {
+    for (agent, answer) in s.agents.iter().zip(asked) {
+        for t in answer.map(|a| parse_tests(s.problem, &a)).unwrap_or_default() {
             let known = s.problem.public_tests.iter().chain(&inputs).any(|k| k.input.trim() == t.input.trim());
             if known || inputs.len() >= MAX_INPUTS {
                 continue;
@@ -122,13 +140,24 @@ pub async fn settle(
     let (Some(ra), Some(rb)) = (find(rep_a), find(rep_b)) else { return None };
     let all: Vec<Vec<TestResult>> = ran.iter().map(|(_, r)| r.clone()).collect();
     let (n, va, vb) = side_votes(ra, rb, &all);
-    let swapped = vb > va;
+    let mut said = format!("distinguishing inputs: {n} of {} tell the top two clusters apart; drafts agreeing A {va} : B {vb}", inputs.len());
+    let mut predictions = None;
+    if n > 0 && va == vb {
+        // No majority: the first telling input, and what the agents say its output is.
+        let first = (0..ra.len().min(rb.len())).find(|&i| output(ra.get(i)) != output(rb.get(i)));
+        if let Some((i, (ka, kb))) = first.and_then(|i| Some((i, (output(ra.get(i))?, output(rb.get(i))?)))) {
+            let (pa, pb) = predicted_votes(s, &inputs[i].input, ka, kb, cancel).await;
+            said += &format!("; no majority, so the agents predicted the output: A {pa} : B {pb}");
+            predictions = Some((pa, pb));
+        }
+    }
+    let (wa, wb) = predictions.unwrap_or((va, vb));
+    let swapped = wb > wa;
     if swapped {
         clusters.swap(0, 1);
     }
-    let said = format!("distinguishing inputs: {n} of {} tell the top two clusters apart; drafts agreeing A {va} : B {vb}", inputs.len());
     remember(&*s.store, events, Entry::new(&s.problem.id, round, None, EntryKind::Note, said)).await;
-    (n > 0).then_some(Settled { inputs: n, votes: (va, vb), swapped })
+    (n > 0).then_some(Settled { inputs: n, votes: (va, vb), predictions, swapped })
 }
 
 #[cfg(test)]
@@ -149,6 +178,16 @@ mod tests {
         let b = vec![out("1"), out("6")];
         let all = vec![a.clone(), b.clone(), vec![out("1"), out("6")], vec![crash(), crash()], vec![out("2"), out("7")]];
         assert_eq!(side_votes(&a, &b, &all), (1, 1, 2));
+    }
+
+    #[test]
+    fn predictions_match_answers_by_value_not_by_spelling() {
+        let f = Mode::Functional { fn_name: "f".into() };
+        assert!(same_answer(&f, "[1, 2]", "[1,2]"));
+        assert!(same_answer(&f, "True", "true"));
+        assert!(!same_answer(&f, "[2, 1]", "[1, 2]"));
+        assert!(same_answer(&Mode::Stdin, "  3\n 4 \n", "3\n4"));
+        assert!(!same_answer(&Mode::Stdin, "3", "3\n4"));
     }
 
     #[test]

@@ -70,7 +70,7 @@ fn turn_request<'a>(s: &Session<'a>, agent: &Agent, turn: Turn, round: u32, memo
 }
 
 async fn read_memory(store: &dyn MemoryStore, task: &str) -> Vec<Entry> {
-    match store.read(&task.to_string(), None).await {
+    match store.read(task, None).await {
         Ok(entries) => entries.into_iter().map(|(_, e)| e).collect(),
         Err(e) => {
             tracing::warn!("memory read failed: {e:#}");
