@@ -145,3 +145,13 @@ async fn with_no_majority_the_agents_predicted_output_decides() {
     assert!(r.verdict.strategy.contains("1 : 1 drafts agree; agents predicted the output 5 : 0)"), "{}", r.verdict.strategy);
     assert!(r.notes.iter().any(|n| n.contains("no majority")), "{:?}", r.notes);
 }
+
+#[tokio::test]
+async fn a_draft_repeated_word_for_word_is_one_ballot_and_still_shows_its_tests() {
+    let mut scripts = vec![vec![fenced(RIGHT), fenced(RIGHT)]];
+    scripts.extend((1..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]));
+    let r = run(scripts, 2, PLAIN).await;
+    assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 1));
+    let shown = r.events.iter().any(|e| matches!(e, TeamEvent::TestRun { agent: 0, round: 2, results } if results.len() == 2));
+    assert!(shown, "the repeated draft's pane gets its (earlier) test results");
+}

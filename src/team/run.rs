@@ -144,7 +144,13 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
             last_turn.insert(agent.id, *turn);
             let key = DraftKey { round, agent: agent.id };
             match pool.repeat_of(agent.id, draft.code.as_ref()) {
-                Some(earlier) => _ = pool.latest.insert(agent.id, earlier),
+                Some(earlier) => {
+                    // Not run again, but its pane still shows how the code fares.
+                    if let Some(run) = pool.runs.get(&earlier) {
+                        emit(&events, TeamEvent::TestRun { agent: agent.id, round, results: run.public.clone() }).await;
+                    }
+                    pool.latest.insert(agent.id, earlier);
+                }
                 None => {
                     pool.latest.insert(agent.id, key);
                     new.push((key, draft));
