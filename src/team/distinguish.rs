@@ -11,6 +11,7 @@ use tokio_util::sync::CancellationToken;
 use super::agent_tests::parse_tests;
 use super::agent_turn::{remember, side_question};
 use super::checks::run_on;
+use super::extract::extract_code;
 use super::session::Session;
 use crate::event::{Draft, TeamEvent};
 use crate::judge::grade::TestResult;
@@ -84,11 +85,6 @@ pub fn same_answer(mode: &Mode, predicted: &str, key: &str) -> bool {
     }
 }
 
-/// The text of the last fenced block of an answer (the predicted output).
-fn last_block(answer: &str) -> Option<String> {
-    super::extract::extract_code(answer)
-}
-
 /// With no majority of drafts, the agents predict the right output for the
 /// first input that tells the two apart; the side more predictions match.
 async fn predicted_votes(s: &Session<'_>, input: &str, a: &str, b: &str, cancel: CancellationToken) -> (usize, usize) {
@@ -98,7 +94,8 @@ async fn predicted_votes(s: &Session<'_>, input: &str, a: &str, b: &str, cancel:
     );
     let asks = s.agents.iter().map(|agent| async {
         let answer = side_question(agent, s.problem, &text, MAX_TOKENS, cancel.clone()).await?;
-        last_block(&answer)
+        // The predicted output is the answer's last fenced block.
+        extract_code(&answer)
     });
     let predictions = futures::future::join_all(asks).await;
     let count = |key: &str| predictions.iter().flatten().filter(|p| same_answer(&s.problem.mode, p, key)).count();
