@@ -43,6 +43,8 @@ pub enum Repair {
     DroppedDemo,
     /// `input("prompt")`'s text, which would be printed, dropped.
     DroppedPromptText,
+    /// A stdin program's demo call on a sample's input, written as a literal, made to read stdin.
+    ReadsInput,
 }
 
 /// How one draft fared in the vote.

@@ -23,7 +23,7 @@ use crate::judge::{DraftKey, DraftRun, ExecutionVote, SelfConsistency};
 use crate::memory::embedded::EmbeddedStore;
 use crate::model::{ChatRequest, Chunk, ModelBackend};
 use crate::problem::{Problem, TestCase};
-use crate::team::{agent_sampling, extract_code, repair_form, run_team, Agent, Mechanisms, Session, TeamConfig};
+use crate::team::{agent_sampling, extract_code, repair_for_problem, run_team, Agent, Mechanisms, Session, TeamConfig};
 
 /// One method's result on one problem.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -151,7 +151,7 @@ async fn sample(model: &dyn ModelBackend, problem: &Problem, cfg: &TeamConfig, n
             Chunk::Done { finish, usage } => {
                 let (code, repairs) = match extract_code(&text) {
                     Some(c) if form_repair => {
-                        let (c, r) = repair_form(&c, &problem.mode, &problem.starter_code);
+                        let (c, r) = repair_for_problem(&c, problem);
                         (Some(c), r)
                     }
                     other => (other, Vec::<Repair>::new()),

@@ -7,7 +7,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::extract::extract_code;
-use super::form::repair_form;
+use super::form::repair_for_problem;
 use super::prompt::with_role;
 use super::session::Agent;
 use crate::event::{Draft, TeamEvent};
@@ -50,7 +50,7 @@ fn code_of(text: &str, repair_for: Option<&Problem>) -> (Option<String>, Vec<cra
     let Some(code) = extract_code(text) else { return (None, Vec::new()) };
     match repair_for {
         Some(p) => {
-            let (code, repairs) = repair_form(&code, &p.mode, &p.starter_code);
+            let (code, repairs) = repair_for_problem(&code, p);
             (Some(code), repairs)
         }
         None => (Some(code), Vec::new()),

@@ -7,23 +7,31 @@
 //! returned as it was.
 
 mod demo;
+mod sample;
 mod tokens;
 
 use std::collections::HashSet;
 
 // The repairs are recorded on drafts, so the type lives with the events.
 pub use crate::event::Repair;
-use crate::problem::Mode;
+use crate::problem::{Mode, Problem};
 use tokens::{logical_lines, split, Kind, Line, Token};
 
+/// [`repair_form`] for a problem: its mode, starter code and public inputs.
+pub fn repair_for_problem(code: &str, problem: &Problem) -> (String, Vec<Repair>) {
+    let samples: Vec<String> = problem.public_tests.iter().map(|t| t.input.clone()).collect();
+    repair_form(code, &problem.mode, &problem.starter_code, &samples)
+}
+
 /// The code the judge should run, and which repairs made it so (empty: unchanged).
-pub fn repair_form(code: &str, mode: &Mode, starter_code: &str) -> (String, Vec<Repair>) {
+/// `samples` are the public tests' inputs (a stdin demo call is matched against them).
+pub fn repair_form(code: &str, mode: &Mode, starter_code: &str, samples: &[String]) -> (String, Vec<Repair>) {
     match mode {
         Mode::Functional { fn_name } => match functional(code, fn_name, starter_code) {
             Some((addition, repairs)) => (format!("{}\n\n{addition}", code.trim_end()), repairs),
             None => (code.to_string(), Vec::new()),
         },
-        Mode::Stdin => stdin(code),
+        Mode::Stdin => stdin(code, samples),
         Mode::HumanEval { .. } => (code.to_string(), Vec::new()),
     }
 }
@@ -160,7 +168,7 @@ fn functional(code: &str, fn_name: &str, starter: &str) -> Option<(String, Vec<R
     }
 }
 
-fn stdin(code: &str) -> (String, Vec<Repair>) {
+fn stdin(code: &str, samples: &[String]) -> (String, Vec<Repair>) {
     let mut out = code.to_string();
     let mut repairs = Vec::new();
     if let Some(fixed) = drop_prompt_text(&out) {
@@ -174,6 +182,10 @@ fn stdin(code: &str) -> (String, Vec<Repair>) {
         if !repairs.contains(&Repair::DroppedDemo) {
             repairs.push(Repair::DroppedDemo);
         }
+    }
+    if let Some(fixed) = sample::read_sample(&out, samples) {
+        out = fixed;
+        repairs.push(Repair::ReadsInput);
     }
     repairs.sort();
     (out, repairs)

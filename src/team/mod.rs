@@ -22,7 +22,7 @@ pub mod worker;
 
 pub use coordinate::error_object;
 pub use extract::extract_code;
-pub use form::repair_form;
+pub use form::{repair_for_problem, repair_form};
 pub use prompt::{messages_for, note_of};
 pub use run::{continue_team, run_team};
 pub use session::{Agent, Continuation, Session};

@@ -21,17 +21,17 @@ enum Demo {
 }
 
 /// The program's top-level statements and what reads stdin in it.
-struct Program<'s, 'a> {
+pub(super) struct Program<'s, 'a> {
     src: &'a str,
     lines: &'s [Line<'a>],
-    top: Vec<Unit>,
-    functions: HashSet<&'a str>,
+    pub(super) top: Vec<Unit>,
+    pub(super) functions: HashSet<&'a str>,
     /// `input`, `stdin`, names bound to them, and functions/classes using them.
     readers: HashSet<&'a str>,
 }
 
 impl<'s, 'a> Program<'s, 'a> {
-    fn new(src: &'a str, lines: &'s [Line<'a>]) -> Self {
+    pub(super) fn new(src: &'a str, lines: &'s [Line<'a>]) -> Self {
         let top = units(lines, 0, lines.len());
         let functions = top.iter().filter_map(|u| def_of(&lines[u.head])).map(|d| d.name).collect();
         let mut p = Self { src, lines, top, functions, readers: ["input", "stdin", "fileinput"].into() };
@@ -62,7 +62,7 @@ impl<'s, 'a> Program<'s, 'a> {
 
     /// Whether running the top level reads stdin (binding an alias or
     /// defining a function does not).
-    fn reads_stdin(&self) -> bool {
+    pub(super) fn reads_stdin(&self) -> bool {
         self.top.iter().any(|&u| {
             let head = &self.lines[u.head].tokens;
             let defines = ["def", "async", "class", "@", "import", "from"].iter().any(|k| head[0].is(k)) || alias(head).is_some();
@@ -135,7 +135,7 @@ impl<'s, 'a> Program<'s, 'a> {
 
     /// Where the trailing demo statements of `units` start: the first real
     /// demo of the last run of demo-or-literal-print statements.
-    fn demo_suffix(&self, units: &[Unit]) -> Option<usize> {
+    pub(super) fn demo_suffix(&self, units: &[Unit]) -> Option<usize> {
         let mut start = units.len();
         while start > 0 && self.unit_kind(units[start - 1]) != Demo::No {
             start -= 1;
@@ -145,7 +145,7 @@ impl<'s, 'a> Program<'s, 'a> {
 }
 
 /// `if __name__ == "__main__":` and what follows its colon on that line.
-fn main_guard<'t, 'a>(head: &'t [Token<'a>]) -> Option<&'t [Token<'a>]> {
+pub(super) fn main_guard<'t, 'a>(head: &'t [Token<'a>]) -> Option<&'t [Token<'a>]> {
     let [i, name, eq, main, colon, inline @ ..] = head else { return None };
     let guard = i.is("if") && name.is("__name__") && eq.is("==") && matches!(main.text, "\"__main__\"" | "'__main__'") && colon.is(":");
     guard.then_some(inline)

@@ -9,14 +9,14 @@ const STARTER: &str = "class Solution:\n    def twoSum(self, nums: List[int], ta
 
 /// Repairs `code`, checks a second repair changes nothing, returns the first.
 fn repaired(code: &str, mode: &Mode, starter: &str) -> (String, Vec<Repair>) {
-    let (once, repairs) = repair_form(code, mode, starter);
-    let (twice, again) = repair_form(&once, mode, starter);
+    let (once, repairs) = repair_form(code, mode, starter, &[]);
+    let (twice, again) = repair_form(&once, mode, starter, &[]);
     assert_eq!((twice.as_str(), again), (once.as_str(), vec![]), "repairing twice differs from once");
     (once, repairs)
 }
 
 fn unchanged(code: &str, mode: &Mode, starter: &str) {
-    assert_eq!(repair_form(code, mode, starter), (code.to_string(), vec![]), "changed:\n{code}");
+    assert_eq!(repair_form(code, mode, starter, &[]), (code.to_string(), vec![]), "changed:\n{code}");
 }
 
 #[test]
