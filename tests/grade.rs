@@ -71,3 +71,41 @@ async fn humaneval_runs_check_on_the_entry_point() {
     assert!(all_pass(&body_only), "{body_only:?}");
     assert_eq!(bad[0].verdict, Verdict::RuntimeError);
 }
+
+/// Programs that try to be graded as passing without computing the answer.
+#[tokio::test]
+async fn a_program_cannot_forge_its_verdict() {
+    let tests = [case("3\n", "secret-answer-3\n"), case("4\n", "secret-answer-4\n")];
+    // (a) It prints a result line of the harness's own form and leaves at once.
+    let forged = r#"import os, json
+line = "\x1eMEMDOOR-RESULTS " + json.dumps([{"status": "ran", "out": "x", "verdict": "pass"}] * 2) + "\n"
+os.write(1, line.encode()); os._exit(0)"#;
+    assert_eq!(verdicts(&Mode::Stdin, forged, &tests).await, [Verdict::WrongAnswer, Verdict::WrongAnswer]);
+    // (b) It looks for the expected outputs in the harness's memory: they were never there.
+    let snoop = r#"import __main__, gc
+found = [o for o in gc.get_objects() if isinstance(o, str) and o.startswith("secret-answer")]
+spec = getattr(__main__, "spec", {})
+outs = [t.get("output") for t in spec.get("tests", [])]
+n = input()
+print(next((s for s in found if s.endswith(n)), None) or (outs[0] if outs else "nothing"))"#;
+    assert_eq!(verdicts(&Mode::Stdin, snoop, &tests).await, [Verdict::WrongAnswer, Verdict::WrongAnswer]);
+    // (c) A returned object that says it equals anything is not JSON, so not equal.
+    let mode = Mode::Functional { fn_name: "f".into() };
+    let liar = "class Any:\n    def __eq__(self, other):\n        return True\ndef f(x):\n    return Any()";
+    assert_eq!(verdicts(&mode, liar, &[case("1", "2")]).await, [Verdict::WrongAnswer]);
+    // A forged line that does not read is no result at all, not an error of the judge.
+    let garbage = "import os\nos.write(1, b'\\x1eMEMDOOR-RESULTS [{]\\n')\nos._exit(0)";
+    assert_eq!(verdicts(&Mode::Stdin, garbage, &tests).await, [Verdict::RuntimeError, Verdict::RuntimeError]);
+}
+
+#[tokio::test]
+async fn large_ints_and_long_outputs_are_compared_whole() {
+    let mode = Mode::Functional { fn_name: "f".into() };
+    let code = "def f(n):\n    return 2 ** n + 1";
+    // serde_json would read both as the same float.
+    assert_eq!(verdicts(&mode, code, &[case("70", "1180591620717411303425"), case("70", "1180591620717411303424")]).await, [Verdict::Pass, Verdict::WrongAnswer]);
+    // An output longer than the 300 characters shown is still compared in full.
+    let long = format!("{}\n", "7".repeat(5000));
+    let code = "n = int(input())\nprint('7' * n)";
+    assert_eq!(verdicts(&Mode::Stdin, code, &[case("5000\n", &long), case("4999\n", &long)]).await, [Verdict::Pass, Verdict::WrongAnswer]);
+}

@@ -1,12 +1,15 @@
 //! Grading: runs a program on tests in the sandbox through harness.py (our
-//! own harness following LiveCodeBench's rules: see its header) and reads
-//! back one verdict per test.
+//! own harness following LiveCodeBench's rules: see its header), reads back
+//! what it printed or returned for each test, and compares that with the
+//! expected output here, where the program cannot reach (`compare`). Only
+//! the tests' inputs enter the sandbox.
 
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
+use super::compare::{same_stdout, same_value, stdout_key};
 use super::sandbox::{Exit, Sandbox};
 use crate::problem::{Mode, TestCase};
 
@@ -14,6 +17,13 @@ const HARNESS: &str = include_str!("harness.py");
 const MARK: &str = "\u{1e}MEMDOOR-RESULTS ";
 /// LiveCodeBench's per-test timeout.
 pub const TEST_TIMEOUT_SECS: u64 = 6;
+/// Characters of a test's output shown in a result (the comparison sees all of it).
+const SHOWN_CHARS: usize = 300;
+/// Characters of an output kept as its behaviour key for the vote.
+const KEY_CHARS: usize = 2000;
+/// The least output the harness sends back per test; a test whose expected
+/// output is longer gets twice its length.
+const MIN_OUT_CAP: usize = 64 * 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -51,13 +61,85 @@ pub fn all_pass(results: &[TestResult]) -> bool {
     !results.is_empty() && results.iter().all(|r| r.verdict == Verdict::Pass)
 }
 
+/// What enters the sandbox: the program and the inputs, never an expected output.
 #[derive(Serialize)]
 struct Spec<'a> {
     mode: &'a str,
     code: String,
     fn_name: Option<&'a str>,
-    tests: Vec<&'a TestCase>,
+    tests: Vec<Input<'a>>,
     timeout: u64,
+    out_cap: usize,
+}
+
+#[derive(Serialize)]
+struct Input<'a> {
+    input: &'a str,
+}
+
+/// How the harness says one test went (wire type; the verdict is ours).
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Status {
+    Ran,
+    TimeLimit,
+    RuntimeError,
+    CompileError,
+}
+
+#[derive(Deserialize)]
+struct HarnessResult {
+    status: Status,
+    /// stdout (stdin mode) or the return value as JSON (functional).
+    #[serde(default)]
+    out: Option<String>,
+    /// The output was longer than `out_cap`.
+    #[serde(default)]
+    over: bool,
+    /// The return value's `repr` when it is not JSON.
+    #[serde(default)]
+    unjson: Option<String>,
+    #[serde(default)]
+    error: Option<String>,
+}
+
+fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let half = max / 2;
+    let head: String = text.chars().take(half).collect();
+    let tail: Vec<char> = text.chars().rev().take(half).collect();
+    format!("{head}...(truncated)...{}", tail.into_iter().rev().collect::<String>())
+}
+
+/// Our verdict on one test from what the harness reported.
+fn judged(stdin: bool, test: &TestCase, r: HarnessResult) -> TestResult {
+    let verdict = match r.status {
+        Status::TimeLimit => Verdict::TimeLimit,
+        Status::RuntimeError => Verdict::RuntimeError,
+        Status::CompileError => Verdict::CompileError,
+        Status::Ran => Verdict::Ran,
+    };
+    if verdict != Verdict::Ran {
+        return TestResult { verdict, got: None, key: None, error: Some(r.error.unwrap_or_default()) };
+    }
+    let (got, key) = match (&r.out, &r.unjson) {
+        (Some(out), _) if stdin => (cut(out, SHOWN_CHARS), cut(&stdout_key(out), KEY_CHARS)),
+        (Some(out), _) => (cut(out, SHOWN_CHARS), cut(out, KEY_CHARS)),
+        (None, Some(repr)) => (cut(repr, SHOWN_CHARS), cut(repr, KEY_CHARS)),
+        (None, None) => ("(output too long)".to_string(), "(output too long)".to_string()),
+    };
+    let verdict = match (&test.output, &r.out) {
+        (None, _) => Verdict::Ran,
+        (Some(_), None) => Verdict::WrongAnswer,
+        (Some(expected), Some(out)) => {
+            let same = if stdin { same_stdout(out, expected) } else { same_value(out, expected) };
+            if same { Verdict::Pass } else { Verdict::WrongAnswer }
+        }
+    };
+    let error = r.over.then(|| "the output was longer than the judge reads".to_string());
+    TestResult { verdict, got: Some(got), key: Some(key), error }
 }
 
 /// Runs `code` on `tests` (HumanEval: one run of its `check`).
@@ -81,19 +163,27 @@ pub async fn grade(sandbox: &Sandbox, mode: &Mode, code: &str, tests: &[TestCase
     // The sandbox's wall clock is the per-test timeout (TEST_TIMEOUT_SECS by
     // default; `[sandbox] test_timeout_secs` in the config).
     let per_test = limits.wall.as_secs().max(1);
-    let spec = Spec { mode: mode_name, code, fn_name, tests: tests.clone(), timeout: per_test };
+    let longest = tests.iter().filter_map(|t| t.output.as_deref()).map(str::len).max().unwrap_or(0);
+    let out_cap = MIN_OUT_CAP.max(2 * longest);
+    let inputs = tests.iter().map(|t| Input { input: &t.input }).collect();
+    let spec = Spec { mode: mode_name, code, fn_name, tests: inputs, timeout: per_test, out_cap };
     let stdin = serde_json::to_vec(&spec)?;
     // One process runs every test, each under its own alarm: the watchdog
     // is the backstop for what an alarm cannot interrupt.
     let budget = per_test * (tests.len() as u64 + 1) + 5;
     limits.wall = Duration::from_secs(budget);
     limits.cpu_secs = budget;
+    // Every test's output comes back on stdout (JSON escapes a control
+    // character in six bytes).
+    limits.output_bytes = limits.output_bytes.max(6 * out_cap * tests.len() + (64 << 10));
     let out = sandbox.clone().with_limits(limits).run(HARNESS, &stdin).await.context("running the grading harness")?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     if let Some(line) = stdout.lines().rev().find_map(|l| l.strip_prefix(MARK)) {
-        let results: Vec<TestResult> = serde_json::from_str(line).context("reading the harness's results")?;
+        // A line the program wrote itself may not read: then it has no results.
+        let results: Vec<HarnessResult> = serde_json::from_str(line).unwrap_or_default();
         if results.len() == tests.len() {
-            return Ok(results);
+            let stdin_mode = mode_name == "stdin";
+            return Ok(tests.iter().zip(results).map(|(t, r)| judged(stdin_mode, t, r)).collect());
         }
     }
     // No results: the program took the harness down with it.

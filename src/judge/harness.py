@@ -5,8 +5,13 @@
 # called once per test with stdin patched, output compared line by line after
 # strip, then token-wise as Decimals; functional programs get `Solution()`
 # (or the module) and `method(*args)`, one JSON argument per input line,
-# tuples read as lists, exact `==`. Unlike LiveCodeBench it runs every test
-# (the vote needs all outputs) instead of stopping at the first failure.
+# tuples read as lists. Unlike LiveCodeBench it runs every test (the vote
+# needs all outputs) instead of stopping at the first failure, and it never
+# sees an expected output: it reports what the program printed (stdin) or
+# returned (as JSON), and memdoor compares outside the sandbox (judge/
+# compare.rs: strip + Decimal for stdin, Python's `==` on JSON values for
+# functional). A program that prints a forged result line gains nothing
+# it could not get by printing the right answer.
 # Spec on stdin as JSON; results on stdout after MARK, one object per test.
 import ast, json, signal, sys, time
 from decimal import Decimal
@@ -20,6 +25,8 @@ PRELUDE = "from string import *\nfrom re import *\nfrom datetime import *\nfrom 
 real_stdout = sys.stdout
 spec = json.loads(sys.stdin.read())
 timeout = int(spec.get("timeout", 6))
+# Most characters of one test's output sent back; more is "over" (a wrong answer).
+out_cap = int(spec.get("out_cap", 1 << 16))
 
 
 class Timeout(Exception):
@@ -78,30 +85,6 @@ def Solution_or_module(module, code):
     return module
 
 
-def stripped_lines(text):
-    return [line.strip() for line in text.strip().split("\n")]
-
-
-def decimals(line):
-    try:
-        return [Decimal(x) for x in line.split()]
-    except Exception:
-        return None
-
-
-def same_stdout(got, expected):
-    a, b = stripped_lines(got), stripped_lines(expected)
-    if len(a) != len(b):
-        return False
-    for x, y in zip(a, b):
-        if x == y:
-            continue
-        dx, dy = decimals(x), decimals(y)
-        if dx is None or dy is None or dx != dy:
-            return False
-    return True
-
-
 def call_with_stdin(method, text):
     lines = iter(text.split("\n"))
     captured = StringIO()
@@ -122,36 +105,40 @@ def call_with_stdin(method, text):
     return captured.getvalue()
 
 
+def as_json(value):
+    if isinstance(value, tuple):
+        value = list(value)
+    try:
+        return json.dumps(value, sort_keys=True), None
+    except TypeError:
+        pass
+    try:
+        return json.dumps(value), None
+    except Exception:
+        return None, trunc(repr(value), 2000)
+
+
 def run_one(target, test):
     start = time.time()
     signal.alarm(timeout)
     try:
         if spec["mode"] == "stdin":
-            got = call_with_stdin(target, test["input"])
+            out = call_with_stdin(target, test["input"])
             signal.alarm(0)
-            shown = got
-            ok = None if test.get("output") is None else same_stdout(got, test["output"])
-            key = "\n".join(stripped_lines(got))
+            unjson = None
         else:
             args = [json.loads(line) for line in test["input"].split("\n")]
             with patch("sys.stdout", StringIO()):
                 got = target(*args)
             signal.alarm(0)
-            if isinstance(got, tuple):
-                got = list(got)
-            ok = None if test.get("output") is None else got == json.loads(test["output"])
-            try:
-                key = json.dumps(got, sort_keys=True)
-            except Exception:
-                key = repr(got)
-            shown = key
-        verdict = "ran" if ok is None else ("pass" if ok else "wrong_answer")
-        return {"verdict": verdict, "got": trunc(shown), "key": trunc(key, 2000), "secs": time.time() - start}
+            out, unjson = as_json(got)
+        over = out is not None and len(out) > out_cap
+        return {"status": "ran", "out": None if over else out, "over": over, "unjson": unjson, "secs": time.time() - start}
     except Timeout:
-        return {"verdict": "time_limit", "error": "Time Limit Exceeded", "secs": time.time() - start}
+        return {"status": "time_limit", "error": "Time Limit Exceeded", "secs": time.time() - start}
     except BaseException as e:
         signal.alarm(0)
-        return {"verdict": "runtime_error", "error": trunc(repr(e)), "secs": time.time() - start}
+        return {"status": "runtime_error", "error": trunc(repr(e)), "secs": time.time() - start}
     finally:
         signal.alarm(0)
 
@@ -165,7 +152,7 @@ def main():
             target = getattr(compile_module(PRELUDE + "\n\n" + code), spec["fn_name"])
     except BaseException as e:
         err = "Time Limit Exceeded while compiling" if isinstance(e, Timeout) else trunc(repr(e))
-        results = [{"verdict": "compile_error", "error": err} for _ in spec["tests"]]
+        results = [{"status": "compile_error", "error": err} for _ in spec["tests"]]
     else:
         results = [run_one(target, t) for t in spec["tests"]]
     real_stdout.write(MARK + json.dumps(results) + "\n")

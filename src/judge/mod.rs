@@ -2,6 +2,7 @@
 //! drafts on the problem's tests in a sandbox (`grade`, `vote`) when it has
 //! tests, by self-consistency when it has none.
 
+mod compare;
 pub mod grade;
 pub mod sandbox;
 mod self_consistency;
