@@ -101,6 +101,45 @@ fn judge_grades_a_users_code_on_every_test() {
 }
 
 #[test]
+fn without_bubblewrap_drafts_run_only_when_the_user_opts_into_weak() {
+    let dir = tempfile::tempdir().unwrap();
+    let (problem, code) = shipped_problem(dir.path());
+    // A PATH with python3 but no bwrap.
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(&config, "").unwrap();
+    std::os::unix::fs::symlink("/usr/bin/python3", bin.join("python3")).unwrap();
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_memdoor"))
+            .args(["judge", "--json", "--problem"])
+            .arg(&problem)
+            .arg("--code")
+            .arg(&code)
+            .args(extra)
+            .env("PATH", &bin)
+            .env("MEMDOOR_LOG_DIR", dir.path())
+            .env("MEMDOOR_CONFIG", &config)
+            .output()
+            .unwrap()
+    };
+    let refused = run(&[]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("memdoor: error"), "{stderr}");
+    assert!(refused.stdout.is_empty(), "nothing was run");
+    assert!(stderr.contains("strong sandbox") && stderr.contains("apt install bubblewrap") && stderr.contains("--sandbox weak"), "{stderr}");
+
+    let weak = run(&["--sandbox", "weak"]);
+    let stderr = String::from_utf8_lossy(&weak.stderr);
+    assert!(weak.status.success(), "{stderr}");
+    assert!(stderr.contains("WARNING") && stderr.contains("without bubblewrap"), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&weak.stdout).unwrap();
+    assert_eq!(report["passed"], true);
+    assert!(report["sandbox"].as_str().unwrap().starts_with("weak"), "{report}");
+}
+
+#[test]
 fn a_problem_with_tests_is_decided_by_running_the_drafts() {
     let dir = tempfile::tempdir().unwrap();
     let (problem, _) = shipped_problem(dir.path());

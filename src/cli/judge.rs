@@ -17,9 +17,9 @@ pub async fn judge(args: JudgeArgs) -> Result<ExitCode> {
     if tests.is_empty() && !matches!(problem.mode, Mode::HumanEval { .. }) {
         anyhow::bail!("{} has no tests to run", args.problem.display());
     }
-    let sandbox = Sandbox::detect(Limits::default()).await;
+    let sandbox = Sandbox::open(args.sandbox.unwrap_or_default(), Limits::default()).await?;
     if !sandbox.strength().is_strong() {
-        eprintln!("memdoor: warning: {}", sandbox.strength());
+        eprintln!("memdoor: WARNING: the program runs without bubblewrap, as you ({})", sandbox.strength());
     }
     let results = grade(&sandbox, &problem.mode, &code, &tests).await?;
     let passed = all_pass(&results);

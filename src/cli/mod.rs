@@ -16,6 +16,8 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, Parser, Subcommand};
 
+use crate::judge::sandbox::SandboxMode;
+
 pub use team_args::{ModelArgs, SessionArgs, SolveArgs, TeamFlags, TuiArgs};
 
 #[derive(Parser)]
@@ -157,6 +159,10 @@ pub struct AgentArgs {
     /// Most tokens per answer, for tasks this worker coordinates.
     #[arg(long, default_value_t = 512)]
     pub max_tokens: usize,
+    /// Run drafts only in bubblewrap (`strong`, the default: without it memdoor refuses and says how to fix it),
+    /// or without it (`weak`: drafts run as you, with your files and network in reach). Default: the config's [sandbox] mode.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub sandbox: Option<SandboxMode>,
     #[command(flatten)]
     pub model: ModelArgs,
 }
@@ -187,6 +193,10 @@ pub struct SetBenchArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Run drafts only in bubblewrap (`strong`, the default: without it memdoor refuses and says how to fix it),
+    /// or without it (`weak`: drafts run as you, with your files and network in reach). Default: the config's [sandbox] mode.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub sandbox: Option<SandboxMode>,
     #[command(flatten)]
     pub model: ModelArgs,
 }
@@ -202,6 +212,10 @@ pub struct JudgeArgs {
     /// Print the verdicts as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Run drafts only in bubblewrap (`strong`, the default: without it memdoor refuses and says how to fix it),
+    /// or without it (`weak`: drafts run as you, with your files and network in reach). Default: the config's [sandbox] mode.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub sandbox: Option<SandboxMode>,
 }
 
 #[derive(Args)]
@@ -239,14 +253,21 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Models { action } => tokio::task::spawn_blocking(move || models::models(action)).await?,
         Command::Replay(args) => replay::replay(args).await,
         Command::Agent(mut args) => {
-            args.model = args.model.or_config(&config()?);
+            let cfg = config()?;
+            args.model = args.model.or_config(&cfg);
+            args.sandbox = args.sandbox.or(Some(cfg.sandbox.mode));
             agent::agent(args).await
         }
         Command::Bench { what: Some(what), .. } => bench::bench(what, &config()?).await,
         Command::Bench { what: None, mut set } => {
-            set.model = set.model.or_config(&config()?);
+            let cfg = config()?;
+            set.model = set.model.or_config(&cfg);
+            set.sandbox = set.sandbox.or(Some(cfg.sandbox.mode));
             bench::bench_set(set).await
         }
-        Command::Judge(args) => judge::judge(args).await,
+        Command::Judge(mut args) => {
+            args.sandbox = args.sandbox.or(Some(config()?.sandbox.mode));
+            judge::judge(args).await
+        }
     }
 }

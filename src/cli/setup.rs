@@ -37,6 +37,7 @@ pub fn apply_team_flags(args: &TeamFlags, mut cfg: Config) -> Config {
     t.keep_prefix_mb = args.model.keep_prefix_mb.unwrap_or(t.keep_prefix_mb);
     cfg.store.redis = args.redis.clone().or(cfg.store.redis);
     cfg.store.session = args.session.clone().unwrap_or(cfg.store.session);
+    cfg.sandbox.mode = args.sandbox.unwrap_or(cfg.sandbox.mode);
     // A flag temperature is for every agent, over the entries' own too.
     if args.temperature.is_some() {
         cfg.agents.iter_mut().for_each(|a| a.temperature = None);

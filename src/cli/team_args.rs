@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Result};
 use clap::Args;
 
+use crate::judge::sandbox::SandboxMode;
 use crate::memory::journal::{self, JournalWriter};
 use crate::problem::Problem;
 
@@ -127,6 +128,10 @@ pub struct TeamFlags {
     /// Skip the step where agents write test inputs (they help tell drafts apart in the vote).
     #[arg(long)]
     pub no_agent_tests: bool,
+    /// Run drafts only in bubblewrap (`strong`, the default: without it memdoor refuses and says how to fix it),
+    /// or without it (`weak`: drafts run as you, with your files and network in reach). Default: the config's [sandbox] mode.
+    #[arg(long, value_enum, value_name = "MODE")]
+    pub sandbox: Option<SandboxMode>,
     #[command(flatten)]
     pub model: ModelArgs,
 }

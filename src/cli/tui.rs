@@ -43,10 +43,12 @@ pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
     let agents = setup::build_agents(&cfg).await?;
     let store = setup::open_store(&cfg).await?;
     let label = crate::tui::runner::store_label(&*store, None);
-    let sandbox = Sandbox::detect(cfg.sandbox.limits()).await;
+    let sandbox = Sandbox::open(cfg.sandbox.mode, cfg.sandbox.limits()).await?;
     let journal = args.session.open_journal(problem.as_ref().map_or("tui", |p| p.id.as_str()))?;
     let mut state = State::new(theme, keymap, agents.len(), cfg.team.rounds, label);
     state.debug_keys = debug_keys;
+    // Shown from the first frame, not only once a task has started.
+    state.sandbox = Some(sandbox.strength().to_string());
     if let Some(p) = &problem {
         state.default_save = args.save_as.clone().unwrap_or_else(|| format!("{}.py", p.id.replace('-', "_")).into());
     } else if let Some(p) = &args.save_as {

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use crate::judge::sandbox::Limits;
+use crate::judge::sandbox::{Limits, SandboxMode};
 use crate::model::openai::OpenAiConfig;
 use crate::team::TeamConfig;
 
@@ -156,6 +156,8 @@ impl Default for StoreSection {
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct SandboxSection {
+    /// `strong` (default): refuse to run drafts without bubblewrap; `weak`: run them anyway, saying so.
+    pub mode: SandboxMode,
     /// Seconds per test (LiveCodeBench: 6).
     #[serde(deserialize_with = "check::positive_u64")]
     pub test_timeout_secs: Option<u64>,

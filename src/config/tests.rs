@@ -57,6 +57,7 @@ fn errors_name_the_file_the_line_and_the_key() {
         ("[[agents]]\nbackend = \"openai\"\nbase_url = \"http://x\"\n", 1, "agents[0]", "needs `model`"),
         ("[store]\nredis = 5\n", 2, "store.redis", "invalid type"),
         ("[sandbox]\nmemory_mb = 0\n", 2, "sandbox.memory_mb", "out of range"),
+        ("[sandbox]\nmode = \"none\"\n", 2, "sandbox.mode", "unknown variant"),
         ("[tui]\ntheme = \"dark\"\n[bogus]\n", 3, "bogus", "unknown field"),
         ("[[agents]]\nbackend = \"openai\"\nidle_timeout_secs = -1\n", 3, "agents[0].idle_timeout_secs", "out of range"),
     ];
@@ -112,6 +113,8 @@ fn sandbox_keys_become_limits() {
     assert_eq!(l.memory_bytes, 512 << 20);
     assert_eq!(l.output_bytes, 64 << 10);
     assert_eq!(l.processes, Limits::default().processes);
+    assert_eq!(c.sandbox.mode, crate::judge::sandbox::SandboxMode::Strong);
+    assert_eq!(parse("[sandbox]\nmode = \"weak\"\n").unwrap().sandbox.mode, crate::judge::sandbox::SandboxMode::Weak);
 }
 
 fn env(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {

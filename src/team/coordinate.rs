@@ -14,7 +14,6 @@ use tokio_util::sync::CancellationToken;
 use super::remote::RemoteBackend;
 use super::worker::Worker;
 use super::{agent_sampling, run_team, Agent, Session};
-use crate::judge::sandbox::{Limits, Sandbox};
 use crate::judge::SelfConsistency;
 use crate::memory::journal::{self, JournalWriter};
 use crate::memory::{Entry, EntryKind, MemoryStore};
@@ -88,7 +87,7 @@ async fn run_task(worker: &Worker, task: &str, cancel: CancellationToken) -> Res
         rounds: worker.rounds,
         strategy: &SelfConsistency,
         store: Arc::new(worker.store.clone()),
-        sandbox: Some(Sandbox::detect(Limits::default()).await),
+        sandbox: Some(worker.sandbox.clone()),
         mechanisms: crate::team::Mechanisms::default(),
     };
     let verdict = run_team(session, tx, cancel).await;

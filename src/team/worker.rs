@@ -39,10 +39,12 @@ pub struct Worker {
     /// Settings for teams this worker coordinates.
     pub team: super::TeamConfig,
     pub rounds: u32,
+    /// Where the drafts of the tasks it coordinates run (advertised in `agents`).
+    pub sandbox: crate::judge::sandbox::Sandbox,
 }
 
-async fn heartbeat(mut conn: ConnectionManager, id: String, model: String, cancel: CancellationToken) {
-    let meta = serde_json::json!({ "model": model, "pid": std::process::id() }).to_string();
+async fn heartbeat(mut conn: ConnectionManager, id: String, model: String, sandbox: String, cancel: CancellationToken) {
+    let meta = serde_json::json!({ "model": model, "pid": std::process::id(), "sandbox": sandbox }).to_string();
     let _: Result<(), _> = conn.hset("agents", &id, &meta).await;
     loop {
         let _: Result<(), _> = conn.set_ex(format!("agent:{id}:alive"), crate::memory::now_ms(), ALIVE_TTL_SECS).await;
@@ -152,7 +154,7 @@ pub async fn run_worker(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
             return Err(anyhow::Error::new(e).context(format!("creating the consumer group on {work}")));
         }
     }
-    tokio::spawn(heartbeat(conn.clone(), worker.id.clone(), worker.model.name().to_string(), cancel.clone()));
+    tokio::spawn(heartbeat(conn.clone(), worker.id.clone(), worker.model.name().to_string(), worker.sandbox.strength().to_string(), cancel.clone()));
     tokio::spawn(watch_tasks(worker.clone(), cancel.clone()));
 
     let mut reader = blocking_connection(worker.store.client(), worker.store.shown_url()).await?;

@@ -42,7 +42,10 @@ pub fn apply(state: &mut State, event: TeamEvent) {
             }
             state.task = Some(task);
             state.problem = problem;
-            state.sandbox = sandbox;
+            // A task with nothing to run says nothing of the sandbox; keep what is known.
+            if sandbox.is_some() {
+                state.sandbox = sandbox;
+            }
             state.running = true;
             for info in agents {
                 if let Some(p) = pane(state, info.agent) {

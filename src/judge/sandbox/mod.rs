@@ -45,6 +45,35 @@ impl fmt::Display for Strength {
     }
 }
 
+/// The containment the user asks for: `strong` (the default) refuses to
+/// run drafts without a working bubblewrap; `weak` runs them anyway, with
+/// the user's files and network in reach, and every screen says so.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum SandboxMode {
+    #[default]
+    Strong,
+    Weak,
+}
+
+/// Why drafts cannot run strongly here, and how to fix it.
+fn refusal(why: &str) -> String {
+    let fix = if why.contains("not found") {
+        "install bubblewrap (Debian/Ubuntu: `sudo apt install bubblewrap`; Fedora: `sudo dnf install bubblewrap`)"
+    } else if why.contains("no python3") {
+        "install python3"
+    } else {
+        "bubblewrap is installed but cannot create namespaces here: unprivileged user namespaces are off \
+(`sudo sysctl -w kernel.unprivileged_userns_clone=1` on Debian, `user.max_user_namespaces` > 0, or on Ubuntu 24.04 \
+`kernel.apparmor_restrict_unprivileged_userns=0`); in a container, allow user namespaces"
+    };
+    format!(
+        "memdoor runs the team's drafts only in a strong sandbox, and there is none here ({why}).\n\
+To fix it: {fix}.\n\
+Or, knowing that drafts then run as you, with your files and network in reach: --sandbox weak (or `[sandbox] mode = \"weak\"` in the config)."
+    )
+}
+
 /// How a run ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Exit {
@@ -86,10 +115,23 @@ pub struct Sandbox {
 }
 
 impl Sandbox {
+    /// The sandbox every entry point runs drafts in: strong, or an error that
+    /// says why not and how to fix it — unless the user asked for `weak`.
+    pub async fn open(mode: SandboxMode, limits: Limits) -> Result<Self> {
+        let sandbox = Self::detect(limits).await;
+        match (sandbox.strength(), mode) {
+            (Strength::Weak { why }, SandboxMode::Strong) => bail!("{}", refusal(why)),
+            _ => Ok(sandbox),
+        }
+    }
+
     /// Finds `bwrap` on PATH and checks what works: see [`Sandbox::detect_with`].
     pub async fn detect(limits: Limits) -> Self {
-        let bwrap = find_on_path("bwrap").unwrap_or_else(|| PathBuf::from("/usr/bin/bwrap"));
-        Self::detect_with(&bwrap, limits).await
+        match find_on_path("bwrap") {
+            Some(bwrap) => Self::detect_with(&bwrap, limits).await,
+            // A name no file has: detect_with reports it "not found".
+            None => Self::detect_with(Path::new("bwrap (on PATH)"), limits).await,
+        }
     }
 
     /// Checks once, by running `import sys` exactly as a draft would run,

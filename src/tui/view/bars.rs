@@ -14,6 +14,11 @@ use crate::tui::state::{Mode, PromptPurpose, State};
 pub fn title(frame: &mut Frame, area: Rect, state: &State) {
     let pal = &state.theme.palette;
     let mut parts = vec!["memdoor".to_string()];
+    // A weak sandbox leads the bar, in the fail colour, so no width hides it.
+    let weak = state.sandbox.as_deref().is_some_and(|s| s.starts_with("weak"));
+    if weak {
+        parts[0] = "⚠ WEAK SANDBOX: drafts run as you, with your files and network".to_string();
+    }
     if let Some(r) = &state.replay {
         let how = if r.done { "ended".to_string() } else if r.paused { "paused".to_string() } else { format!("{}×", r.speed) };
         parts.push(format!("replay {how}"));
@@ -33,7 +38,10 @@ pub fn title(frame: &mut Frame, area: Rect, state: &State) {
         parts.push(sb.clone());
     }
     let text = clip(&parts.join(" · "), area.width as usize);
-    let style = Style::new().bg(pal.status_bg).fg(pal.status_fg).add_modifier(Modifier::BOLD);
+    let style = match weak {
+        true => Style::new().bg(pal.fail).fg(ratatui::style::Color::White).add_modifier(Modifier::BOLD),
+        false => Style::new().bg(pal.status_bg).fg(pal.status_fg).add_modifier(Modifier::BOLD),
+    };
     frame.render_widget(Paragraph::new(format!("{text:<width$}", width = area.width as usize)).style(style), area);
 }
 
