@@ -101,6 +101,19 @@ fn five_panes_accept_edit_reprompt_quit() {
     t.wait_for("the copy message", UI_WAIT, |s| s.contains("copied (OSC 52)"));
     assert_eq!(t.paste_buffer(), accepted, "the terminal's clipboard holds the accepted answer");
 
+    // Accepting onto an existing file asks first; "n" keeps it as it was.
+    std::fs::write(&saved, "# the user's own file\n").unwrap();
+    t.keys(&["a"]);
+    t.wait_for("the save prompt", UI_WAIT, |s| s.contains("save to>"));
+    t.keys(&["C-u"]);
+    t.text(&saved.display().to_string());
+    t.keys(&["Enter"]);
+    t.wait_for("the overwrite question", UI_WAIT, |s| s.contains("overwrite?"));
+    t.keys(&["n"]);
+    t.wait_for("the file kept", UI_WAIT, |s| s.contains("not saved:"));
+    assert_eq!(std::fs::read_to_string(&saved).unwrap(), "# the user's own file\n");
+    std::fs::write(&saved, &accepted).unwrap();
+
     // Edit in $EDITOR (the script appends a line); the judge runs the edit.
     t.keys(&["E"]);
     t.wait_for("the edited consensus", UI_WAIT, |s| s.contains("# edited by the test") && s.contains("edited"));

@@ -67,6 +67,9 @@ pub struct TuiArgs {
     /// Where accepting saves the answer by default (default: from the problem's name).
     #[arg(long, value_name = "FILE")]
     pub save_as: Option<PathBuf>,
+    /// Accepting may replace an existing file without asking (for scripts; it never writes through a symlink).
+    #[arg(long)]
+    pub force: bool,
 }
 
 impl TuiArgs {
@@ -82,6 +85,7 @@ impl TuiArgs {
             || self.theme.is_some()
             || self.print
             || self.save_as.is_some()
+            || self.force
             || t.agents.is_some()
             || t.max_tokens.is_some()
             || t.temperature.is_some()
@@ -90,6 +94,7 @@ impl TuiArgs {
             || t.redis.is_some()
             || t.session.is_some()
             || t.no_agent_tests
+            || t.sandbox.is_some()
             || m.model.is_some()
             || m.device.is_some()
             || m.quant.is_some()

@@ -47,6 +47,7 @@ pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
     let journal = args.session.open_journal(problem.as_ref().map_or("tui", |p| p.id.as_str()))?;
     let mut state = State::new(theme, keymap, agents.len(), cfg.team.rounds, label);
     state.debug_keys = debug_keys;
+    state.force_overwrite = args.force;
     // Shown from the first frame, not only once a task has started.
     state.sandbox = Some(sandbox.strength().to_string());
     if let Some(p) = &problem {

@@ -146,7 +146,7 @@ fn run_effect(
             Some(r) => r.judge(code),
             None => send(tx, Msg::Judged(super::state::JudgeOutcome::NoTests)),
         },
-        Effect::Save { path, contents } => effects::save(path, contents, tx.clone()),
+        Effect::Save { path, contents, overwrite } => effects::save(path, contents, overwrite, tx.clone()),
         Effect::Copy(text) => effects::copy(text, tui, tx.clone()),
         Effect::ExternalEdit(text) => {
             input.pause(true);

@@ -7,12 +7,20 @@ use base64::Engine;
 use tokio::sync::mpsc;
 
 use super::msg::Msg;
+use super::save_file::{write_answer, Saved};
 use super::terminal::Tui;
 
-pub fn save(path: PathBuf, contents: String, tx: mpsc::Sender<Msg>) {
+pub fn save(path: PathBuf, contents: String, overwrite: bool, tx: mpsc::Sender<Msg>) {
     tokio::spawn(async move {
-        let r = tokio::fs::write(&path, contents.as_bytes()).await.map(|_| path.clone()).map_err(|e| format!("{}: {e}", path.display()));
-        let _ = tx.send(Msg::Saved(r)).await;
+        let text = contents.clone();
+        let written = tokio::task::spawn_blocking(move || write_answer(&path, &text, overwrite)).await;
+        let msg = match written {
+            Ok(Ok(Saved::Written(p))) => Msg::Saved(Ok(p)),
+            Ok(Ok(Saved::Exists(path))) => Msg::SaveExists { path, contents },
+            Ok(Err(e)) => Msg::Saved(Err(e)),
+            Err(e) => Msg::Saved(Err(e.to_string())),
+        };
+        let _ = tx.send(msg).await;
     });
 }
 

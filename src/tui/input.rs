@@ -18,6 +18,13 @@ pub fn key(state: &mut State, k: KeyEvent) -> Vec<Effect> {
             KeyCode::Char('c') if ctrl => quit(state),
             _ => Vec::new(),
         },
+        Mode::ConfirmOverwrite { path, contents } => match k.code {
+            KeyCode::Char('y') | KeyCode::Char('Y') => vec![Effect::Save { path, contents, overwrite: true }],
+            _ => {
+                state.flash = Some(format!("not saved: {} exists (accept again to pick another path)", path.display()));
+                Vec::new()
+            }
+        },
         Mode::Prompt { purpose, mut input } => match k.code {
             KeyCode::Esc => Vec::new(),
             KeyCode::Enter => submit(state, purpose, input.lines().join("\n").trim().to_string()),
@@ -100,7 +107,7 @@ fn submit(state: &mut State, purpose: PromptPurpose, text: String) -> Vec<Effect
             }
             // Accepted once saved (Msg::Saved); a failed save loses nothing.
             let contents = c.answer.clone();
-            vec![Effect::Save { path: text.into(), contents: contents.clone() }, Effect::Copy(contents)]
+            vec![Effect::Save { path: text.into(), contents: contents.clone(), overwrite: state.force_overwrite }, Effect::Copy(contents)]
         }
         PromptPurpose::Feedback { agent } => {
             if text.is_empty() {

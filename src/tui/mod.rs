@@ -13,6 +13,7 @@ pub mod keymap;
 pub mod layout;
 pub mod msg;
 mod navigate;
+mod save_file;
 pub mod state;
 pub mod replayer;
 pub mod runner;

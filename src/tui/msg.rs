@@ -23,6 +23,8 @@ pub enum Msg {
     /// An entry read from the store (written by anyone: local agents, workers).
     StoreEntry(crate::memory::Entry),
     Saved(Result<PathBuf, String>),
+    /// The save found a file there and was not told to overwrite it: ask.
+    SaveExists { path: PathBuf, contents: String },
     Copied(Result<&'static str, String>),
     /// `$EDITOR` returned with the edited text (or failed).
     Edited(Result<String, String>),
@@ -39,7 +41,8 @@ pub enum Effect {
     Reprompt { feedback: String, agents: Option<Vec<usize>>, round: u32 },
     /// Stop the running round.
     CancelRound,
-    Save { path: PathBuf, contents: String },
+    /// Write the answer to `path`; over an existing file only with `overwrite`.
+    Save { path: PathBuf, contents: String, overwrite: bool },
     Copy(String),
     /// Suspend the terminal and edit `text` in `$EDITOR`.
     ExternalEdit(String),

@@ -119,6 +119,8 @@ pub enum Mode {
     Prompt { purpose: PromptPurpose, input: TextArea<'static> },
     Editing(TextArea<'static>),
     ConfirmQuit,
+    /// The answer's file exists: overwrite it?
+    ConfirmOverwrite { path: std::path::PathBuf, contents: String },
     Diff { agent: usize, against: Option<usize>, side_by_side: bool, scroll: usize },
 }
 
@@ -162,6 +164,8 @@ pub struct State {
     pub now_ms: u64,
     pub quit: bool,
     pub debug_keys: bool,
+    /// Accept writes over an existing file without asking (`--force`).
+    pub force_overwrite: bool,
 }
 
 impl State {
@@ -196,6 +200,7 @@ impl State {
             now_ms: 0,
             quit: false,
             debug_keys: false,
+            force_overwrite: false,
         }
     }
 

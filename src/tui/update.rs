@@ -63,6 +63,10 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
             state.flash = Some(copied.map_or(saved.clone(), |c| format!("{saved}; {c}")));
             Vec::new()
         }
+        Msg::SaveExists { path, contents } => {
+            state.mode = Mode::ConfirmOverwrite { path, contents };
+            Vec::new()
+        }
         Msg::Copied(r) => {
             let copied = match r {
                 Ok(how) => format!("copied ({how})"),

@@ -73,11 +73,33 @@ fn accept_asks_for_a_path_then_saves_and_copies() {
     typed(&mut s, "out.py");
     let fx = update(&mut s, code(KeyCode::Enter));
     let answer = s.consensus.as_ref().unwrap().answer.clone();
-    assert_eq!(fx, vec![Effect::Save { path: "out.py".into(), contents: answer.clone() }, Effect::Copy(answer.clone())]);
+    assert_eq!(fx, vec![Effect::Save { path: "out.py".into(), contents: answer.clone(), overwrite: false }, Effect::Copy(answer.clone())]);
     assert!(s.unaccepted_answer(), "accepted only once saved");
     update(&mut s, Msg::Saved(Ok("out.py".into())));
     assert_eq!(s.accepted.as_deref(), Some(answer.as_str()));
     assert!(!s.unaccepted_answer());
+}
+
+#[test]
+fn an_existing_file_is_replaced_only_after_a_yes() {
+    let mut s = judged(200, 60);
+    let answer = s.consensus.as_ref().unwrap().answer.clone();
+    update(&mut s, Msg::SaveExists { path: "out.py".into(), contents: answer.clone() });
+    assert!(matches!(s.mode, Mode::ConfirmOverwrite { .. }));
+    assert!(s.unaccepted_answer());
+    // Any other key keeps the file, and says so.
+    assert!(update(&mut s, key('n')).is_empty());
+    assert!(matches!(s.mode, Mode::Normal));
+    assert!(s.flash.as_deref().unwrap().contains("not saved"));
+    update(&mut s, Msg::SaveExists { path: "out.py".into(), contents: answer.clone() });
+    let fx = update(&mut s, key('y'));
+    assert_eq!(fx, vec![Effect::Save { path: "out.py".into(), contents: answer.clone(), overwrite: true }]);
+    // --force asks nothing.
+    let mut forced = judged(200, 60);
+    forced.force_overwrite = true;
+    update(&mut forced, key('a'));
+    let fx = update(&mut forced, code(KeyCode::Enter));
+    assert!(matches!(&fx[0], Effect::Save { overwrite: true, .. }));
 }
 
 #[test]

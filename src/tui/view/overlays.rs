@@ -15,6 +15,7 @@ pub fn draw(frame: &mut Frame, area: Rect, state: &State) {
     match &state.mode {
         Mode::Help => help(frame, area, state),
         Mode::ConfirmQuit => confirm(frame, area, state),
+        Mode::ConfirmOverwrite { path, .. } => confirm_overwrite(frame, area, state, path),
         Mode::Editing(textarea) => {
             let pal = &state.theme.palette;
             frame.render_widget(Clear, area);
@@ -68,6 +69,14 @@ fn confirm(frame: &mut Frame, area: Rect, state: &State) {
     let text = "The team's answer is not accepted and will be lost.\nQuit anyway?  y quit · any other key stays";
     frame.render_widget(Clear, r);
     frame.render_widget(Paragraph::new(text).block(boxed("quit?", state)), r);
+}
+
+fn confirm_overwrite(frame: &mut Frame, area: Rect, state: &State, path: &std::path::Path) {
+    let r = centered(area, 60, 30);
+    let r = Rect { height: r.height.clamp(3, 5), ..r };
+    let text = format!("{} exists.\nReplace it with the team's answer?  y replace · any other key keeps it", path.display());
+    frame.render_widget(Clear, r);
+    frame.render_widget(Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }).block(boxed("overwrite?", state)), r);
 }
 
 fn draft_text(state: &State, agent: usize) -> &str {
