@@ -5,6 +5,7 @@ pub mod bench;
 pub mod cli;
 pub mod config;
 pub mod event;
+pub mod hygiene;
 pub mod judge;
 pub mod logging;
 pub mod memory;

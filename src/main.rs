@@ -23,7 +23,8 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             tracing::error!("{e:#}");
-            eprintln!("memdoor: error: {e:#}");
+            // Errors quote servers, workers and journals: no escape sequence of theirs reaches the terminal.
+            eprintln!("memdoor: error: {}", memdoor::hygiene::terminal_safe(&format!("{e:#}")));
             ExitCode::FAILURE
         }
     }

@@ -8,6 +8,7 @@ use std::io::{IsTerminal, Write};
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::event::{AgentInfo, Draft, TeamEvent};
+use crate::hygiene::terminal_safe;
 use crate::memory::EntryKind;
 
 /// Characters of an agent's latest text shown on its line.
@@ -25,7 +26,7 @@ pub struct SolveView {
 }
 
 fn tail(text: &str) -> String {
-    let flat: String = text.chars().map(|c| if c == '\n' { '⏎' } else if c.is_control() { ' ' } else { c }).collect();
+    let flat: String = terminal_safe(text).chars().map(|c| if c == '\n' { '⏎' } else if c.is_control() { ' ' } else { c }).collect();
     let n = flat.chars().count();
     flat.chars().skip(n.saturating_sub(TAIL_CHARS)).collect()
 }
@@ -35,7 +36,10 @@ impl SolveView {
         Self { json, show_drafts, max_tokens, live: None, agents: Vec::new(), round: 0, tails: Vec::new(), drafts: BTreeMap::new() }
     }
 
+    /// A line on stderr. Lines quote agents, workers and journals: they are
+    /// made terminal-safe here, once for every kind of line.
     fn note(&self, line: String) {
+        let line = terminal_safe(&line).into_owned();
         match &self.live {
             Some((mp, _)) => {
                 let _ = mp.println(line);
@@ -91,9 +95,9 @@ impl SolveView {
         }
         match event {
             TeamEvent::TaskStarted { task, agents, sandbox, .. } => {
-                eprintln!("memdoor: {} agents on `{task}`", agents.len());
+                eprintln!("memdoor: {} agents on `{}`", agents.len(), terminal_safe(task));
                 if let Some(sb) = sandbox {
-                    eprintln!("memdoor: drafts run on the public tests in a {sb}");
+                    eprintln!("memdoor: drafts run on the public tests in a {}", terminal_safe(sb));
                 }
                 self.agents = agents.clone();
             }
@@ -125,7 +129,7 @@ impl SolveView {
             }
             TeamEvent::AgentFailed { agent, round, error } => {
                 self.enter_round(*round);
-                let line = format!("A{agent} failed: {error}");
+                let line = terminal_safe(&format!("A{agent} failed: {error}")).into_owned();
                 if let Some(bar) = self.bar(*agent) {
                     bar.abandon_with_message(line);
                 } else {
@@ -159,16 +163,19 @@ impl SolveView {
             }
             TeamEvent::TaskFinished { answer, elapsed_secs, .. } => {
                 self.live = None;
+                // Model text on a terminal loses its escape sequences; redirected, it stays byte-exact.
+                let tty = std::io::stdout().is_terminal();
+                let shown = |text: &str| if tty { terminal_safe(text).into_owned() } else { text.to_string() };
                 if self.show_drafts {
                     let mut out = std::io::stdout().lock();
                     for (agent, d) in &self.drafts {
-                        writeln!(out, "──── A{agent} ({:?}) ────\n{}\n", d.finish, d.text.trim_end())?;
+                        writeln!(out, "──── A{agent} ({:?}) ────\n{}\n", d.finish, shown(d.text.trim_end()))?;
                     }
                 }
                 match answer {
                     Some(code) => {
                         eprintln!("memdoor: done in {elapsed_secs:.1} s; the team's code follows on stdout");
-                        println!("{}", code.trim_end());
+                        println!("{}", shown(code.trim_end()));
                     }
                     None => eprintln!("memdoor: no agent wrote a fenced code block; there is no answer to stand behind"),
                 }

@@ -61,6 +61,28 @@ fn bad_input_is_a_clear_error_not_a_panic() {
     }
 }
 
+#[test]
+fn passwords_stay_out_of_help_and_argv_gets_a_warning() {
+    let log_dir = tempfile::tempdir().unwrap();
+    let memdoor = || {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_memdoor"));
+        c.env("MEMDOOR_LOG_DIR", log_dir.path());
+        c
+    };
+    for cmd in [vec!["agent", "--help"], vec!["bench", "team", "--help"], vec!["--help"]] {
+        let out = memdoor().args(&cmd).env("MEMDOOR_REDIS", "redis://:hunter2-pw@127.0.0.1:1").output().unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(!text.contains("hunter2-pw"), "{cmd:?}: {text}");
+    }
+    // In argv: a warning naming the variable, and the error shows no password. Port 1 refuses at once.
+    let out = memdoor().args(["solve", "--redis", "redis://:hunter2-pw@127.0.0.1:1", "--no-journal", "x"]).env_remove("MEMDOOR_REDIS").output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("set MEMDOOR_REDIS instead"), "{stderr}");
+    assert!(!stderr.contains("hunter2-pw"), "{stderr}");
+}
+
 /// The first problem of the shipped set, without its reference solution, and that solution.
 fn shipped_problem(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
     let line = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/problems/easy.jsonl")).unwrap();

@@ -71,3 +71,34 @@ fn a_broken_journal_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("broken.jsonl:1: not a memdoor journal record"), "{stderr}");
 }
+
+/// A journal is hostile: its text reaches no terminal with an escape sequence
+/// in it, while the answer redirected to a file stays byte-exact.
+#[test]
+fn a_hostile_journal_cannot_drive_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("hostile.jsonl");
+    let clipboard = "\x1b]52;c;ZXZpbA==\x07";
+    let answer = format!("print(1)  # {clipboard}\x1b[2K");
+    let mut w = memdoor::memory::journal::JournalWriter::create(&journal).unwrap();
+    for event in [
+        TeamEvent::TaskStarted { task: format!("t{clipboard}"), problem: "p".into(), agents: vec![], sandbox: Some("strong\x1b[2K".into()) },
+        TeamEvent::AgentFailed { agent: 0, round: 1, error: format!("boom{clipboard}\x1b[1A") },
+        TeamEvent::RoundFinished { round: 1 },
+        TeamEvent::TaskFinished { task: "t".into(), answer: Some(answer.clone()), elapsed_secs: 1.0 },
+    ] {
+        w.write(&event).unwrap();
+    }
+    w.finish().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
+        .args(["replay", "--instant", "--headless"])
+        .arg(&journal)
+        .env("MEMDOOR_LOG_DIR", dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains('\x1b') && !stderr.contains('\x07'), "{stderr:?}");
+    assert!(stderr.contains("A0 failed: boom"), "{stderr}");
+    // stdout is a pipe here: the answer as recorded, byte for byte.
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("{answer}\n"));
+}

@@ -263,6 +263,21 @@ async fn http_errors_fail_stream_with_status_and_message() {
 }
 
 #[tokio::test]
+async fn a_password_in_the_base_url_is_never_shown() {
+    let server = serve(vec![vec![http_error("500 Internal Server Error", r#"{"error":{"message":"nope"}}"#)]]).await;
+    let base = server.base.replacen("http://", "http://alice:s3cret-pw@", 1);
+    let backend = OpenAiBackend::new(config(&base)).unwrap();
+    assert!(!backend.url().contains("s3cret-pw") && !format!("{backend:?}").contains("s3cret-pw"));
+    let err = format!("{:#}", backend.stream(request(), CancellationToken::new()).await.err().expect("an error"));
+    assert!(err.contains("alice:***@") && !err.contains("s3cret-pw"), "{err}");
+    // Nor when nothing listens (reqwest's own error names the URL).
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap();
+    let backend = OpenAiBackend::new(config(&format!("http://alice:s3cret-pw@{closed}"))).unwrap();
+    let err = format!("{:#}", backend.stream(request(), CancellationToken::new()).await.err().expect("an error"));
+    assert!(!err.contains("s3cret-pw"), "{err}");
+}
+
+#[tokio::test]
 async fn error_frames_after_200_are_errors() {
     let openai = vec![send(SSE_HEAD), text("par"), data(r#"{"error":{"message":"boom","type":"server_error"}}"#)];
     let err = format!("{:#}", answer_with(vec![openai], |_| {}).await.0.unwrap_err());

@@ -194,7 +194,7 @@ pub async fn engine(
     let vs_openai = match vs {
         None => None,
         Some(cfg) => {
-            let url = cfg.base_url.clone();
+            let url = crate::hygiene::redact_url(&cfg.base_url);
             let server = crate::model::openai::OpenAiBackend::new(cfg)?;
             let one = measure_one(&server, max_tokens).await.map_err(|e| e.context(format!("measuring {url}")))?;
             let team = measure_team(&server, streams, max_tokens).await.map_err(|e| e.context(format!("measuring {url}")))?;

@@ -30,6 +30,8 @@ pub async fn judge(args: JudgeArgs) -> Result<ExitCode> {
         for (i, r) in results.iter().enumerate() {
             let mark = if r.verdict == Verdict::Pass { "✓" } else { "✗" };
             let detail = r.error.as_deref().or(r.got.as_deref()).unwrap_or("");
+            // The program's own output: no escape sequence of it reaches the terminal.
+            let detail = crate::hygiene::terminal_safe(detail);
             let detail: String = detail.chars().take(80).map(|c| if c == '\n' { '⏎' } else { c }).collect();
             println!("{mark} test {:>2}  {:<14} {detail}", i + 1, format!("{:?}", r.verdict));
         }

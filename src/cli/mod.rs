@@ -123,7 +123,7 @@ pub enum BenchWhat {
     /// with the embedded store and (with --redis) with Redis.
     Team {
         /// Also measure with the shared memory in this Redis.
-        #[arg(long, env = "MEMDOOR_REDIS", value_name = "URL")]
+        #[arg(long, env = "MEMDOOR_REDIS", hide_env_values = true, value_name = "URL")]
         redis: Option<String>,
         #[arg(long, default_value_t = 5)]
         agents: usize,
@@ -142,7 +142,7 @@ pub enum BenchWhat {
 #[derive(Args)]
 pub struct AgentArgs {
     /// The Redis every agent of the team meets in.
-    #[arg(long, env = "MEMDOOR_REDIS", value_name = "URL")]
+    #[arg(long, env = "MEMDOOR_REDIS", hide_env_values = true, value_name = "URL")]
     pub redis: String,
     /// The session (key namespace); workers and `solve --remote` must agree.
     #[arg(long, default_value = "default")]
@@ -239,14 +239,33 @@ pub struct ReplayArgs {
     pub theme: Option<String>,
 }
 
+/// A Redis URL with a password given as a flag shows in `ps` and the shell's
+/// history: say so, and where it belongs.
+fn warn_if_password_in_argv(url: Option<&str>) {
+    let Some(url) = url else { return };
+    let from_env = std::env::var("MEMDOOR_REDIS").is_ok_and(|v| v == url);
+    if !from_env && crate::hygiene::redact_url(url) != url {
+        eprintln!("memdoor: warning: a password on the command line is visible to other users (ps, shell history); set MEMDOOR_REDIS instead");
+    }
+}
+
 pub async fn run(cli: Cli) -> Result<ExitCode> {
     // Only the commands that use it read the config: a broken file must not
     // stop `replay` or `models`.
     let config = || crate::config::Config::load(cli.config.as_deref());
-    let Some(command) = cli.command else { return tui::tui(cli.tui, config()?).await };
+    let Some(command) = cli.command else {
+        warn_if_password_in_argv(cli.tui.session.team.redis.as_deref());
+        return tui::tui(cli.tui, config()?).await;
+    };
     if cli.tui.any_given() {
         // clap lets a command follow them (so a global --config may come first).
         anyhow::bail!("options before the command are the TUI's: put them after the command (e.g. `memdoor solve --rounds 1 …`)");
+    }
+    match &command {
+        Command::Solve(a) => warn_if_password_in_argv(a.session.team.redis.as_deref()),
+        Command::Agent(a) => warn_if_password_in_argv(Some(&a.redis)),
+        Command::Bench { what: Some(BenchWhat::Team { redis, .. }), .. } => warn_if_password_in_argv(redis.as_deref()),
+        _ => {}
     }
     match command {
         Command::Solve(args) => solve::solve(args, config()?).await,

@@ -79,7 +79,7 @@ pub async fn build_agents(cfg: &Config) -> Result<Vec<Agent>> {
         let entry = cfg.agent(id);
         let backend: Arc<dyn ModelBackend> = match entry.openai() {
             Some(oc) => {
-                let what = format!("agent {id} ({} at {})", oc.model, oc.base_url);
+                let what = format!("agent {id} ({} at {})", oc.model, crate::hygiene::redact_url(&oc.base_url));
                 Arc::new(OpenAiBackend::new(oc).context(what)?)
             }
             None => {

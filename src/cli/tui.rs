@@ -70,6 +70,9 @@ pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
     }
     match (args.print, &out.accepted) {
         (true, Some(answer)) => {
+            // Byte-exact into a file or pipe; on a terminal, no escape sequence of the model's.
+            use std::io::IsTerminal;
+            let answer = if std::io::stdout().is_terminal() { crate::hygiene::terminal_safe(answer) } else { answer.into() };
             print!("{answer}");
             if !answer.ends_with('\n') {
                 println!();

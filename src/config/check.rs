@@ -76,7 +76,7 @@ pub fn agent_rules(e: &AgentEntry) -> Result<(), String> {
             let url = e.base_url.as_deref().filter(|u| !u.trim().is_empty()).ok_or("backend = \"openai\" needs `base_url`")?;
             let full = crate::model::openai::chat_completions_url(url);
             if !matches!(reqwest::Url::parse(&full).map(|u| u.scheme().to_string()).as_deref(), Ok("http" | "https")) {
-                return Err(format!("`base_url` {url:?} is not an http(s) URL"));
+                return Err(format!("`base_url` {:?} is not an http(s) URL", crate::hygiene::redact_url(url)));
             }
             if e.model.as_deref().is_none_or(|m| m.trim().is_empty()) {
                 return Err("backend = \"openai\" needs `model` (the server's name for it)".into());

@@ -54,7 +54,7 @@ impl RedisStore {
     /// Connects to `url` (`redis://`, `rediss://`, `redis+unix://`, `unix://`,
     /// with user and password if any) for the session `session`.
     pub async fn connect(url: &str, session: &str) -> Result<Self> {
-        let shown_url = redact(url);
+        let shown_url = crate::hygiene::redact_url(url);
         // The session becomes a Cluster hash tag; braces inside it would split the tag.
         if session.is_empty() || session.contains(['{', '}']) {
             bail!("Redis session id {session:?} must be non-empty and without braces");
@@ -273,48 +273,4 @@ fn decode(log: &str, sid: StreamId) -> Result<(EntryId, Entry)> {
         ::redis::from_redis_value(raw).with_context(|| format!("{log} {}: `{ENTRY_FIELD}` is not text", sid.id))?;
     let entry = serde_json::from_str(&json).with_context(|| format!("{log} {}: not a memory entry", sid.id))?;
     Ok((sid.id, entry))
-}
-
-/// `url` with its password (in the user part or a `pass=` query) shown as `***`.
-pub fn redact(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
-    // The last '@' ends the user part even when the password holds '@', '/' or '?'.
-    // A leading '/' is a unix socket path, which has no user part.
-    let at = if rest.starts_with('/') { None } else { rest.rfind('@') };
-    let (user, tail) = match at {
-        Some(i) => match rest[..i].split_once(':') {
-            Some((name, _)) => (format!("{name}:***"), &rest[i..]),
-            None => (rest[..i].to_string(), &rest[i..]),
-        },
-        None => (String::new(), rest),
-    };
-    let tail = match tail.split_once('?') {
-        Some((path, query)) => {
-            let pairs: Vec<String> = query
-                .split('&')
-                .map(|pair| match pair.split_once('=') {
-                    Some((k, _)) if k == "pass" || k == "password" => format!("{k}=***"),
-                    _ => pair.to_string(),
-                })
-                .collect();
-            format!("{path}?{}", pairs.join("&"))
-        }
-        None => tail.to_string(),
-    };
-    format!("{scheme}://{user}{tail}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::redact;
-
-    #[test]
-    fn redact_hides_passwords_only() {
-        assert_eq!(redact("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
-        assert_eq!(redact("redis://:pw@h:1/2"), "redis://:***@h:1/2");
-        assert_eq!(redact("rediss://alice:p@s/s?w@h:1"), "rediss://alice:***@h:1");
-        assert_eq!(redact("redis://alice@h"), "redis://alice@h");
-        assert_eq!(redact("redis+unix:///run/r.sock?db=1&pass=pw"), "redis+unix:///run/r.sock?db=1&pass=***");
-        assert_eq!(redact("not a url"), "not a url");
-    }
 }

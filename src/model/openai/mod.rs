@@ -86,7 +86,9 @@ pub fn chat_completions_url(base_url: &str) -> String {
 impl OpenAiBackend {
     pub fn new(cfg: OpenAiConfig) -> Result<Self> {
         let url = chat_completions_url(&cfg.base_url);
-        reqwest::Url::parse(&url).with_context(|| format!("bad base URL `{}`", cfg.base_url))?;
+        let shown_url = crate::hygiene::redact_url(&url);
+        let parsed = reqwest::Url::parse(&url).with_context(|| format!("bad base URL `{}`", crate::hygiene::redact_url(&cfg.base_url)))?;
+        let url_secret = parsed.password().filter(|p| !p.is_empty()).map(str::to_string);
         let (auth, secret) = match &cfg.api_key_env {
             None => (None, None),
             Some(var) => {
@@ -109,8 +111,9 @@ impl OpenAiBackend {
             inner: Arc::new(pump::Shared {
                 client,
                 url,
+                shown_url,
                 auth,
-                secret,
+                secrets: secret.into_iter().chain(url_secret).collect(),
                 model: cfg.model,
                 first_token_timeout: cfg.first_token_timeout,
                 idle_timeout: cfg.idle_timeout,
@@ -119,15 +122,16 @@ impl OpenAiBackend {
         })
     }
 
+    /// The endpoint, any password in it shown as `***`.
     pub fn url(&self) -> &str {
-        &self.inner.url
+        &self.inner.shown_url
     }
 }
 
 impl std::fmt::Debug for OpenAiBackend {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // Hand-written so the key can never reach a log through `{:?}`.
-        f.debug_struct("OpenAiBackend").field("name", &self.name).field("url", &self.inner.url).finish()
+        f.debug_struct("OpenAiBackend").field("name", &self.name).field("url", &self.inner.shown_url).finish()
     }
 }
 
@@ -150,7 +154,7 @@ impl ModelBackend for OpenAiBackend {
         match ready_rx.await {
             Ok(Ok(())) => {}
             Ok(Err(e)) => return Err(e),
-            Err(_) => bail!("{}: the request task ended before the server answered", self.inner.url),
+            Err(_) => bail!("{}: the request task ended before the server answered", self.inner.shown_url),
         }
         Ok(ReceiverStream::new(rx)
             .map(move |chunk| {

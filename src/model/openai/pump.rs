@@ -27,9 +27,11 @@ const ERROR_BODY_BYTES: usize = 16 * 1024;
 pub struct Shared {
     pub client: reqwest::Client,
     pub url: String,
+    /// `url` with any password in it shown as `***`: what messages and logs show.
+    pub shown_url: String,
     pub auth: Option<HeaderValue>,
-    /// The key itself, only to scrub it from text a server sends back.
-    pub secret: Option<String>,
+    /// The key and any password in the URL, only to scrub them from text a server (or reqwest) sends back.
+    pub secrets: Vec<String>,
     pub model: String,
     pub first_token_timeout: Duration,
     pub idle_timeout: Duration,
@@ -38,10 +40,8 @@ pub struct Shared {
 
 impl Shared {
     fn redact(&self, text: String) -> String {
-        match &self.secret {
-            Some(s) => text.replace(s.as_str(), "[redacted]"),
-            None => text,
-        }
+        let text = text.replace(self.url.as_str(), &self.shown_url);
+        self.secrets.iter().fold(text, |t, s| t.replace(s.as_str(), "[redacted]"))
     }
 }
 
@@ -75,7 +75,7 @@ pub async fn run(sh: Arc<Shared>, body: Vec<u8>, tx: Tx, ready: oneshot::Sender<
             return;
         }
         let wait = Duration::from_millis(200 * 2u64.pow(attempt.min(5))).min(Duration::from_secs(5));
-        tracing::warn!(url = %sh.url, attempt = attempt + 1, error = %err, "model request failed before the first token; retrying in {wait:?}");
+        tracing::warn!(url = %sh.shown_url, attempt = attempt + 1, error = %err, "model request failed before the first token; retrying in {wait:?}");
         tokio::select! {
             biased;
             _ = cancel.cancelled() => return send_done(&tx, &mut ready, FinishReason::Cancelled, Usage::default()).await,
@@ -136,7 +136,7 @@ fn finish_reason(reason: &str) -> FinishReason {
 }
 
 async fn attempt_once(sh: &Shared, body: &[u8], tx: &Tx, ready: &mut Ready, cancel: &CancellationToken) -> Outcome {
-    let url = &sh.url;
+    let url = &sh.shown_url;
     let mut st = Progress {
         started: Instant::now(),
         alive: false,
@@ -148,7 +148,7 @@ async fn attempt_once(sh: &Shared, body: &[u8], tx: &Tx, ready: &mut Ready, canc
     };
     let mut request = sh
         .client
-        .post(url)
+        .post(&sh.url)
         .header(CONTENT_TYPE, "application/json")
         .header(ACCEPT, "text/event-stream")
         .body(body.to_vec());
