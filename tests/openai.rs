@@ -393,3 +393,53 @@ async fn api_key_is_sent_but_never_shown() {
     let err = format!("{:#}", OpenAiBackend::new(cfg).unwrap_err());
     assert!(err.contains("MEMDOOR_TEST_KEY_UNSET"), "{err}");
 }
+
+/// A server that keeps the connection busy without answering, or answers
+/// without end, does not hold a round: every stream ends.
+#[tokio::test]
+async fn streams_end_whatever_the_server_sends() {
+    // Empty keep-alive events every 100 ms do not reset the 300 ms idle timer.
+    let mut script = vec![send(SSE_HEAD), text("a")];
+    for _ in 0..40 {
+        script.extend([data(r#"{"choices":[]}"#), send(": ping\n\n"), Pause(100)]);
+    }
+    let t = Instant::now();
+    let err = format!("{:#}", answer_with(vec![script], short_timeouts).await.0.unwrap_err());
+    assert!(err.contains("idle"), "{err}");
+    assert!(t.elapsed() < Duration::from_secs(2), "took {:?}", t.elapsed());
+
+    // A token every 100 ms keeps it alive, but not past the total deadline.
+    let mut script = vec![send(SSE_HEAD)];
+    for _ in 0..40 {
+        script.extend([text("x"), Pause(100)]);
+    }
+    let total = |c: &mut OpenAiConfig| {
+        short_timeouts(c);
+        c.total_timeout = Duration::from_millis(700);
+    };
+    let err = format!("{:#}", answer_with(vec![script], total).await.0.unwrap_err());
+    assert!(err.contains("total deadline"), "{err}");
+
+    // An event that never ends is cut at max_event_bytes, not buffered until a timeout.
+    let mut script = vec![send(SSE_HEAD), send("data: ")];
+    for _ in 0..50 {
+        script.extend([send("y".repeat(100)), Pause(10)]);
+    }
+    let small = |c: &mut OpenAiConfig| c.max_event_bytes = 1000;
+    let err = format!("{:#}", answer_with(vec![script], small).await.0.unwrap_err());
+    assert!(err.contains("max_event_kb"), "{err}");
+
+    // Many small events: cut at max_answer_bytes.
+    let mut script = vec![send(SSE_HEAD)];
+    script.extend(std::iter::repeat_n(text("z"), 200));
+    let small = |c: &mut OpenAiConfig| c.max_answer_bytes = 4000;
+    let err = format!("{:#}", answer_with(vec![script], small).await.0.unwrap_err());
+    assert!(err.contains("max_answer_kb"), "{err}");
+}
+
+#[tokio::test]
+async fn an_unknown_finish_reason_counts_as_cut_off() {
+    let script = vec![send(SSE_HEAD), text("par"), finish("content_filter"), send("data: [DONE]\n\n")];
+    let (text, finish_reason, _) = answer_with(vec![script], |_| {}).await.0.unwrap();
+    assert_eq!((text.as_str(), finish_reason), ("par", FinishReason::Length));
+}

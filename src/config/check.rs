@@ -90,6 +90,9 @@ pub fn agent_rules(e: &AgentEntry) -> Result<(), String> {
                 ("connect_timeout_secs", e.connect_timeout_secs.is_some()),
                 ("first_token_timeout_secs", e.first_token_timeout_secs.is_some()),
                 ("idle_timeout_secs", e.idle_timeout_secs.is_some()),
+                ("total_timeout_secs", e.total_timeout_secs.is_some()),
+                ("max_event_kb", e.max_event_kb.is_some()),
+                ("max_answer_kb", e.max_answer_kb.is_some()),
                 ("retries", e.retries.is_some()),
             ];
             if let Some((key, _)) = remote_only.iter().find(|(_, set)| *set) {

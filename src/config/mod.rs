@@ -111,6 +111,14 @@ pub struct AgentEntry {
     pub first_token_timeout_secs: Option<f64>,
     #[serde(deserialize_with = "check::seconds")]
     pub idle_timeout_secs: Option<f64>,
+    /// openai: the most one answer may take (default 900 s).
+    #[serde(deserialize_with = "check::seconds")]
+    pub total_timeout_secs: Option<f64>,
+    /// openai: the most KiB of one stream event (default 1024) and of one answer's stream (default 16384).
+    #[serde(deserialize_with = "check::positive_u64")]
+    pub max_event_kb: Option<u64>,
+    #[serde(deserialize_with = "check::positive_u64")]
+    pub max_answer_kb: Option<u64>,
     pub retries: Option<u32>,
     /// A persona line added to this agent's system prompt.
     pub role: Option<String>,
@@ -133,6 +141,10 @@ impl AgentEntry {
         c.connect_timeout = secs(self.connect_timeout_secs, c.connect_timeout);
         c.first_token_timeout = secs(self.first_token_timeout_secs, c.first_token_timeout);
         c.idle_timeout = secs(self.idle_timeout_secs, c.idle_timeout);
+        c.total_timeout = secs(self.total_timeout_secs, c.total_timeout);
+        let kb = |k: Option<u64>, d: usize| k.map_or(d, |k| usize::try_from(k.saturating_mul(1024)).unwrap_or(usize::MAX));
+        c.max_event_bytes = kb(self.max_event_kb, c.max_event_bytes);
+        c.max_answer_bytes = kb(self.max_answer_kb, c.max_answer_bytes);
         c.retries = self.retries.unwrap_or(c.retries);
         Some(c)
     }

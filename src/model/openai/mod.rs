@@ -14,6 +14,7 @@
 //!   the timeouts.
 //! - The API key lives only in a sensitive header; errors never quote it.
 
+mod caps;
 mod pump;
 mod wire;
 
@@ -46,8 +47,14 @@ pub struct OpenAiConfig {
     pub connect_timeout: Duration,
     /// From sending the request to the first streamed event (covers prefill).
     pub first_token_timeout: Duration,
-    /// Longest silence between streamed events once tokens flow.
+    /// Longest wait for more of the answer once tokens flow; events that
+    /// carry no text (keep-alives, empty `choices`) do not count as more.
     pub idle_timeout: Duration,
+    /// The most one answer may take, from sending the request to its end.
+    pub total_timeout: Duration,
+    /// The most bytes of one SSE event, and of one answer's whole stream.
+    pub max_event_bytes: usize,
+    pub max_answer_bytes: usize,
     /// Extra attempts after a failure before the first token.
     pub retries: u32,
 }
@@ -63,6 +70,9 @@ impl OpenAiConfig {
             connect_timeout: Duration::from_secs(10),
             first_token_timeout: Duration::from_secs(300),
             idle_timeout: Duration::from_secs(60),
+            total_timeout: Duration::from_secs(900),
+            max_event_bytes: 1 << 20,
+            max_answer_bytes: 16 << 20,
             retries: 2,
         }
     }
@@ -117,6 +127,9 @@ impl OpenAiBackend {
                 model: cfg.model,
                 first_token_timeout: cfg.first_token_timeout,
                 idle_timeout: cfg.idle_timeout,
+                total_timeout: cfg.total_timeout,
+                max_event_bytes: cfg.max_event_bytes,
+                max_answer_bytes: cfg.max_answer_bytes,
                 retries: cfg.retries,
             }),
         })

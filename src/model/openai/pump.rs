@@ -35,6 +35,10 @@ pub struct Shared {
     pub model: String,
     pub first_token_timeout: Duration,
     pub idle_timeout: Duration,
+    /// From sending the request to the end of the answer, whatever arrives meanwhile.
+    pub total_timeout: Duration,
+    pub max_event_bytes: usize,
+    pub max_answer_bytes: usize,
     pub retries: u32,
 }
 
@@ -96,8 +100,9 @@ async fn send_done(tx: &Tx, ready: &mut Ready, finish: FinishReason, usage: Usag
 /// What one response has shown so far.
 struct Progress {
     started: Instant,
-    /// Any data event seen: from then on the idle timeout applies.
-    alive: bool,
+    /// When text, reasoning or a finish last arrived: the idle timeout runs
+    /// from here. Events without any (keep-alives, `{"choices":[]}`) do not move it.
+    progressed: Option<Instant>,
     first_token: Option<Instant>,
     text_sent: bool,
     deltas: usize,
@@ -120,7 +125,9 @@ impl Progress {
     }
 
     fn token(&mut self) {
-        self.first_token.get_or_insert_with(Instant::now);
+        let now = Instant::now();
+        self.first_token.get_or_insert(now);
+        self.progressed = Some(now);
     }
 }
 
@@ -129,8 +136,9 @@ fn finish_reason(reason: &str) -> FinishReason {
         "length" => FinishReason::Length,
         "stop" | "eos" => FinishReason::Stop,
         other => {
-            tracing::warn!(finish_reason = other, "unusual finish_reason; treating it as stop");
-            FinishReason::Stop
+            // `content_filter` and the like: the answer did not end as the model meant.
+            tracing::warn!(finish_reason = other, "unusual finish_reason; treating the answer as cut off");
+            FinishReason::Length
         }
     }
 }
@@ -139,7 +147,7 @@ async fn attempt_once(sh: &Shared, body: &[u8], tx: &Tx, ready: &mut Ready, canc
     let url = &sh.shown_url;
     let mut st = Progress {
         started: Instant::now(),
-        alive: false,
+        progressed: None,
         first_token: None,
         text_sent: false,
         deltas: 0,
@@ -183,8 +191,7 @@ async fn attempt_once(sh: &Shared, body: &[u8], tx: &Tx, ready: &mut Ready, canc
 
     let tail = Arc::new(Mutex::new(Vec::<u8>::new()));
     let tail_in = tail.clone();
-    let mut events = resp
-        .bytes_stream()
+    let mut events = super::caps::capped(resp.bytes_stream(), sh.max_event_bytes, sh.max_answer_bytes)
         .inspect(move |bytes| {
             if let (Ok(bytes), Ok(mut t)) = (bytes, tail_in.lock()) {
                 t.extend_from_slice(bytes);
@@ -196,7 +203,12 @@ async fn attempt_once(sh: &Shared, body: &[u8], tx: &Tx, ready: &mut Ready, canc
     let llama_error = || tail.lock().ok().and_then(|t| wire::llama_error_line(&t));
 
     loop {
-        let limit = if st.alive { sh.idle_timeout } else { sh.first_token_timeout.saturating_sub(st.started.elapsed()) };
+        let quiet = match st.progressed {
+            Some(at) => sh.idle_timeout.saturating_sub(at.elapsed()),
+            None => sh.first_token_timeout.saturating_sub(st.started.elapsed()),
+        };
+        let total_left = sh.total_timeout.saturating_sub(st.started.elapsed());
+        let limit = quiet.min(total_left);
         let next = tokio::select! {
             biased;
             _ = cancel.cancelled() => {
@@ -210,8 +222,12 @@ async fn attempt_once(sh: &Shared, body: &[u8], tx: &Tx, ready: &mut Ready, canc
             // After a finish_reason only usage and `[DONE]` can be missing:
             // the answer itself is whole.
             _ if st.finish.is_some() => break,
+            Err(_) if sh.total_timeout.saturating_sub(st.started.elapsed()).is_zero() => {
+                let what = format!("no whole answer within {:?} (total deadline)", sh.total_timeout);
+                return failed(anyhow!("{url}: {what}"), !st.text_sent);
+            }
             Err(_) => {
-                let what = if st.alive {
+                let what = if st.progressed.is_some() {
                     format!("no token for {:?} (idle timeout)", sh.idle_timeout)
                 } else {
                     format!("no token within {:?} (first-token timeout)", sh.first_token_timeout)
@@ -236,7 +252,6 @@ async fn attempt_once(sh: &Shared, body: &[u8], tx: &Tx, ready: &mut Ready, canc
             st.finish.get_or_insert(FinishReason::Stop);
             break;
         }
-        st.alive = true;
         let chunk: StreamChunk = match serde_json::from_str(data) {
             Ok(c) => c,
             Err(e) => {
@@ -265,6 +280,7 @@ async fn attempt_once(sh: &Shared, body: &[u8], tx: &Tx, ready: &mut Ready, canc
                 st.text_sent = true;
             }
             if let Some(reason) = choice.finish_reason {
+                st.progressed = Some(Instant::now());
                 st.finish = Some(finish_reason(&reason));
             }
         }
