@@ -332,3 +332,47 @@ async fn keystroke_injection_has_no_terminal_to_reach() {
     let stdout = text(&out.stdout);
     assert!(out.success() && !stdout.contains("INJECTED") && stdout.contains("tty"), "{stdout}{}", text(&out.stderr));
 }
+
+/// Every writable place inside is a sized tmpfs: filling one stops at its
+/// size, /dev itself takes no files, and nothing written reaches the host.
+#[tokio::test]
+async fn filling_shm_tmp_and_the_work_dir_stops_at_their_sizes() {
+    let sandbox = strong(Limits::default()).await;
+    let code = py(&[
+        "import os",
+        "for d in ['/dev/shm', '/tmp', '.', '/dev']:",
+        "    n = 0",
+        "    try:",
+        "        for i in range(100):",
+        "            with open(os.path.join(d, 'f%d' % i), 'wb') as f:",
+        "                f.write(b'x' * (8 << 20))",
+        "            n += 8",
+        "        print(d, 'FILLED', n)",
+        "    except OSError as e:",
+        "        print(d, 'STOPPED', n, e.errno)",
+    ]);
+    let out = sandbox.run(&code, b"").await.expect("run");
+    let stdout = text(&out.stdout);
+    let mb = |d: &str| -> u64 {
+        let line = stdout.lines().find(|l| l.starts_with(&format!("{d} "))).unwrap_or_else(|| panic!("no line for {d}: {stdout}"));
+        assert!(line.contains("STOPPED"), "{line}");
+        line.split_whitespace().nth(2).unwrap().parse().unwrap()
+    };
+    let file_mb = sandbox.limits().file_bytes >> 20;
+    assert!(mb("/dev/shm") <= file_mb, "{stdout}");
+    assert!(mb("/tmp") <= 4 * file_mb && mb(".") <= 4 * file_mb, "{stdout}");
+    assert_eq!(mb("/dev"), 0, "{stdout}");
+}
+
+/// A weak run's directory on the host goes even when the program took the
+/// permissions off what it made. (As root the removal needs no permissions,
+/// so there this checks only that the directory goes.)
+#[tokio::test]
+async fn a_weak_runs_directory_is_removed_even_after_chmod_000() {
+    let sandbox = Sandbox::detect_with(Path::new("/nonexistent/bwrap"), Limits::default()).await;
+    let code = py(&["import os", "os.makedirs('d/e/f')", "open('d/e/f/x', 'w').write('x')", "os.chmod('d/e', 0)", "os.chmod('d', 0)", "print(os.getcwd())"]);
+    let out = sandbox.run(&code, b"").await.expect("run");
+    let dir = text(&out.stdout).trim().to_string();
+    assert!(dir.contains("memdoor-sandbox-"), "{out:?}");
+    assert!(!Path::new(&dir).exists(), "{dir} was left behind");
+}

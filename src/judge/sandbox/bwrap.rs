@@ -77,8 +77,10 @@ async fn resolve(candidate: &str) -> Result<Python> {
 }
 
 /// The bubblewrap command: a fresh namespace of every kind (so no network,
-/// no view of host processes), the host's /usr read-only, a private /tmp,
-/// and `dir` — the only host place it can write — as the working directory.
+/// no view of host processes), the host's /usr read-only, and every
+/// writable place a sized tmpfs of its own — /tmp, /dev/shm and the working
+/// directory, where only the script is bound (read-only) from `dir`. Nothing
+/// the program writes reaches the host, and all of it goes with the namespace.
 pub(super) fn strong(bwrap: &Path, py: &Python, dir: &Path, limits: &Limits) -> Command {
     let mut cmd = Command::new(bwrap);
     cmd.args(["--unshare-all", "--die-with-parent", "--new-session"]);
@@ -106,14 +108,17 @@ pub(super) fn strong(bwrap: &Path, py: &Python, dir: &Path, limits: &Limits) -> 
         cmd.args(["--ro-bind-try", file, file]);
     }
     cmd.args(["--proc", "/proc", "--dev", "/dev"]);
-    // /tmp lives in memory: a few maximal files, no more.
+    // /tmp and the working directory live in memory: a few maximal files,
+    // no more; POSIX shared memory gets one file's worth.
     let tmp_bytes = limits.file_bytes.saturating_mul(4).to_string();
     cmd.args(["--size", &tmp_bytes, "--tmpfs", "/tmp"]);
-    cmd.arg("--bind").arg(dir).arg(WORKDIR_INSIDE);
+    cmd.args(["--size", &limits.file_bytes.to_string(), "--tmpfs", "/dev/shm"]);
+    cmd.args(["--size", &tmp_bytes, "--tmpfs", WORKDIR_INSIDE]);
+    cmd.arg("--ro-bind").arg(dir.join(SCRIPT)).arg(format!("{WORKDIR_INSIDE}/{SCRIPT}"));
     cmd.args(["--chdir", WORKDIR_INSIDE]);
-    // Everything else (/, /etc, the mount points) read-only: writes outside
-    // the working directory and /tmp fail rather than land in a scratch root.
-    cmd.args(["--remount-ro", "/"]);
+    // Everything else (/, /etc, the mount points, /dev's own tmpfs) read-only:
+    // writes elsewhere fail rather than land in an unsized scratch space.
+    cmd.args(["--remount-ro", "/", "--remount-ro", "/dev"]);
     cmd.arg(&py.exe).args(PYTHON_ARGS);
     // bwrap hands its own (already minimal) environment on: the same effect
     // as --clearenv plus --setenv, for both modes from one place.

@@ -218,8 +218,12 @@ impl Sandbox {
         contain::install(&mut cmd, &self.limits, uid);
         let out = exec::supervise(cmd, stdin, &self.limits, uid, strong).await;
         let path = dir.path().to_path_buf();
-        if let Err(e) = dir.close() {
-            tracing::warn!("removing {}: {e}", path.display());
+        if dir.close().is_err() {
+            // A weak run may have taken the permissions off what it made (`chmod 000`).
+            let _ = writable_tree(&path);
+            if let Err(e) = std::fs::remove_dir_all(&path) {
+                tracing::warn!("removing {}: {e}", path.display());
+            }
         }
         out
     }
@@ -236,6 +240,18 @@ impl Sandbox {
         }
         Ok(())
     }
+}
+
+/// Gives the owner back every directory under `path` (never following links), so it can be removed.
+fn writable_tree(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o700))?;
+    for entry in std::fs::read_dir(path)?.flatten() {
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            let _ = writable_tree(&entry.path());
+        }
+    }
+    Ok(())
 }
 
 fn find_on_path(name: &str) -> Option<PathBuf> {
