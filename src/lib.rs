@@ -1,5 +1,5 @@
 //! memdoor: a team of LLM agents solving one programming problem together.
-//! See ../shared/DESIGN.md for the plan; `event::TeamEvent` is the spine.
+//! See docs/architecture.md for the plan; `event::TeamEvent` is the spine.
 
 pub mod bench;
 pub mod cli;

@@ -376,3 +376,48 @@ async fn a_weak_runs_directory_is_removed_even_after_chmod_000() {
     assert!(dir.contains("memdoor-sandbox-"), "{out:?}");
     assert!(!Path::new(&dir).exists(), "{dir} was left behind");
 }
+
+/// Sixty-four processes of ~900 MiB each, five runs at once: per-process
+/// rlimits let every one of them through, so only a cap on the run as a
+/// whole (its cgroup) keeps them from the machine. Each run ends contained
+/// and leaves no process behind. Where this machine lets memdoor make no
+/// cgroups, the sandbox must say so instead (and the hog is not run: it
+/// would take the machine down).
+#[tokio::test]
+async fn many_big_processes_are_capped_as_one_run() {
+    let limits = Limits { run_memory_bytes: 1 << 30, ..limits(20) };
+    let sandbox = strong(limits).await;
+    if let Some(why) = sandbox.caps_not_in_force() {
+        assert!(why.contains("not capped"), "{why}");
+        eprintln!("NOT RUN here: the many-big-processes hog ({why})");
+        return;
+    }
+    let hog = py(&[
+        "import os, time",
+        "kids = 0",
+        "for _ in range(63):",
+        "    try:",
+        "        if os.fork() == 0:",
+        "            b = b'x' * (900 << 20)",
+        "            time.sleep(30)",
+        "            os._exit(0)",
+        "        kids += 1",
+        "    except OSError:",
+        "        break",
+        "print('FORKED', kids, flush=True)",
+        "b = b'x' * (900 << 20)",
+        "time.sleep(30)",
+    ]);
+    let marks: Vec<String> = (0..5).map(|_| marker()).collect();
+    let codes: Vec<String> = marks.iter().map(|m| marked(m, &hog)).collect();
+    let runs = codes.iter().map(|c| sandbox.run(c, b""));
+    let outs = futures::future::join_all(runs).await;
+    for (mark, out) in marks.iter().zip(outs) {
+        let out = out.expect("run");
+        // The wall clock or the OOM killer ends it: never a clean exit with all that memory.
+        assert!(!out.success(), "{out:?}");
+        assert_gone(mark).await;
+    }
+    let out = sandbox.run("print('still fine')", b"").await.expect("run");
+    assert_eq!((out.status, text(&out.stdout)), (Exit::Exited(0), "still fine\n".to_string()));
+}

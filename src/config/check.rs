@@ -45,6 +45,14 @@ pub fn positive_u64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::E
     in_range(d, 1, u64::MAX).map(Some)
 }
 
+pub fn cpus<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    let c = f64::deserialize(d)?;
+    if !(0.01..=1024.0).contains(&c) {
+        return Err(D::Error::custom(format!("{c} is out of range: 0.01 to 1024 cores")));
+    }
+    Ok(Some(c))
+}
+
 pub fn seconds<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
     let s = f64::deserialize(d)?;
     // Duration::from_secs_f64 panics on these; a week is past any sane timeout.

@@ -184,6 +184,13 @@ pub struct SandboxSection {
     pub processes: Option<u64>,
     #[serde(deserialize_with = "check::positive_u64")]
     pub open_files: Option<u64>,
+    /// All of one run's processes together, where memdoor can make cgroups (default 2048 MB, 64, 1 core).
+    #[serde(deserialize_with = "check::positive_u64")]
+    pub run_memory_mb: Option<u64>,
+    #[serde(deserialize_with = "check::positive_u64")]
+    pub run_processes: Option<u64>,
+    #[serde(deserialize_with = "check::cpus")]
+    pub run_cpus: Option<f64>,
 }
 
 impl SandboxSection {
@@ -199,6 +206,9 @@ impl SandboxSection {
         l.output_bytes = self.output_kb.map(|k| k.saturating_mul(1024) as usize).unwrap_or(l.output_bytes);
         l.processes = self.processes.unwrap_or(l.processes);
         l.open_files = self.open_files.unwrap_or(l.open_files);
+        l.run_memory_bytes = self.run_memory_mb.map(mb).unwrap_or(l.run_memory_bytes);
+        l.run_processes = self.run_processes.unwrap_or(l.run_processes);
+        l.run_cpus = self.run_cpus.unwrap_or(l.run_cpus);
         l
     }
 }

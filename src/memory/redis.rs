@@ -1,5 +1,5 @@
 //! The Redis store: the team's shared memory as one Redis stream per task, so
-//! several processes (and plain Redis clients) share it. Keys: DESIGN.md §6.
+//! several processes (and plain Redis clients) share it. Keys: docs/distributed.md.
 
 use std::time::Duration;
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// What one run may use. `processes` counts threads too (that is what
 /// RLIMIT_NPROC counts).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Limits {
     /// Wall clock, enforced by the watchdog.
     pub wall: Duration,
@@ -27,6 +27,12 @@ pub struct Limits {
     pub processes: u64,
     /// Bytes kept of stdout, and separately of stderr; more ends the run.
     pub output_bytes: usize,
+    /// Memory of all the run's processes together (its cgroup, where there is one).
+    pub run_memory_bytes: u64,
+    /// Processes and threads of the run together (its cgroup).
+    pub run_processes: u64,
+    /// CPU cores' worth the run may use at once (its cgroup).
+    pub run_cpus: f64,
 }
 
 impl Default for Limits {
@@ -40,6 +46,9 @@ impl Default for Limits {
             open_files: 64,
             processes: 64,
             output_bytes: 1 << 20,
+            run_memory_bytes: 2 << 30,
+            run_processes: 64,
+            run_cpus: 1.0,
         }
     }
 }
@@ -126,13 +135,10 @@ type Resource = libc::__rlimit_resource_t;
 type Resource = libc::c_int;
 
 /// Arms `cmd` with every layer that needs no helper program. Runs in the
-/// forked child, after std has switched to `uid` and before exec, so only
-/// async-signal-safe calls are made there.
-pub(super) fn install(cmd: &mut tokio::process::Command, limits: &Limits, uid: Option<u32>) {
-    if let Some(uid) = uid {
-        // std drops root's supplementary groups too before setuid.
-        cmd.uid(uid).gid(uid);
-    }
+/// forked child before exec, so only async-signal-safe calls are made
+/// there: it joins the run's cgroups (`join`: their `cgroup.procs` files)
+/// while still root, then drops to `uid`, then the rest.
+pub(super) fn install(cmd: &mut tokio::process::Command, limits: &Limits, uid: Option<u32>, join: Vec<std::ffi::CString>) {
     let nproc = nproc_limit(limits, uid);
     let rlimits: [(Resource, u64, u64); 6] = [
         // The soft CPU limit sends SIGXCPU; the hard one a second later SIGKILL.
@@ -146,10 +152,24 @@ pub(super) fn install(cmd: &mut tokio::process::Command, limits: &Limits, uid: O
     // SAFETY: getpid has no preconditions.
     let parent = unsafe { libc::getpid() };
     let check = |rc: libc::c_int| if rc == -1 { Err(io::Error::last_os_error()) } else { Ok(()) };
-    // SAFETY: the closure only makes raw syscalls (setsid, setrlimit, prctl,
-    // getppid) on stack data: async-signal-safe, no allocation, no locks.
+    // SAFETY: the closure only makes raw syscalls (open, write, close,
+    // setgroups, setgid, setuid, setsid, setrlimit, prctl, getppid) on data
+    // prepared before the fork: async-signal-safe, no allocation, no locks.
     unsafe {
         cmd.pre_exec(move || {
+            for file in &join {
+                let fd = libc::open(file.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+                check(fd)?;
+                let wrote = libc::write(fd, b"0".as_ptr().cast(), 1);
+                libc::close(fd);
+                check(wrote as libc::c_int)?;
+            }
+            if let Some(uid) = uid {
+                // Root's supplementary groups go too, then the group, then the user.
+                check(libc::setgroups(0, std::ptr::null()))?;
+                check(libc::setgid(uid))?;
+                check(libc::setuid(uid))?;
+            }
             // A new session is also a new process group led by the child, so
             // the watchdog can kill the whole group, and the program has no
             // controlling terminal (nothing to inject keystrokes into). Not

@@ -7,6 +7,7 @@
 //! the choice of interpreter, `exec` the supervision of one run.
 
 mod bwrap;
+mod cgroup;
 mod contain;
 mod exec;
 
@@ -194,6 +195,11 @@ impl Sandbox {
         &self.python
     }
 
+    /// The caps not in force on this machine (`None`: every run is capped as a whole).
+    pub fn caps_not_in_force(&self) -> Option<&'static str> {
+        cgroup::unavailable()
+    }
+
     /// Runs `code` as a Python program with `stdin`, in a fresh directory
     /// that is removed afterwards. Errors only when the run could not be
     /// set up; a crash, a timeout or a flood is a normal [`RunOutput`].
@@ -215,8 +221,11 @@ impl Sandbox {
         } else {
             bwrap::weak(&self.python, dir.path())
         };
-        contain::install(&mut cmd, &self.limits, uid);
+        // The run's processes together, capped; dropped after the run, it kills what is left of them.
+        let group = cgroup::RunCgroup::create(&self.limits);
+        contain::install(&mut cmd, &self.limits, uid, group.as_ref().map(|g| g.join_files()).unwrap_or_default());
         let out = exec::supervise(cmd, stdin, &self.limits, uid, strong).await;
+        drop(group);
         let path = dir.path().to_path_buf();
         if dir.close().is_err() {
             // A weak run may have taken the permissions off what it made (`chmod 000`).

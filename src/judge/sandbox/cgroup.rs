@@ -1,0 +1,220 @@
+//! Caps on a whole run — every process of it together — where the machine
+//! lets memdoor make control groups: total memory, process count and CPU.
+//! rlimits are per process (RLIMIT_AS) or per uid (RLIMIT_NPROC), so 64
+//! processes of 1 GiB each pass them; a run's cgroup does not. Each run gets
+//! a fresh group (cgroup v2 where its controllers are delegated to us, else
+//! the v1 `memory`, `pids` and `cpu` hierarchies when they are writable),
+//! joined by the child before exec, killed whole and removed afterwards.
+
+use std::ffi::CString;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use super::Limits;
+
+/// Where run groups are made, as found on this machine.
+#[derive(Debug)]
+enum Hierarchy {
+    /// cgroup v2: runs are children of this group (controllers enabled in its subtree).
+    V2(PathBuf),
+    /// cgroup v1: one parent per controller (memory, pids, cpu).
+    V1 { memory: PathBuf, pids: PathBuf, cpu: Option<PathBuf> },
+}
+
+static FOUND: OnceLock<Result<Hierarchy, String>> = OnceLock::new();
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+fn found() -> &'static Result<Hierarchy, String> {
+    FOUND.get_or_init(find)
+}
+
+/// `None` when run groups are made here; else why not (the caps not in force).
+pub fn unavailable() -> Option<&'static str> {
+    found().as_ref().err().map(String::as_str)
+}
+
+/// This process's group in each hierarchy, from /proc/self/cgroup.
+fn own_groups() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+    text.lines()
+        .filter_map(|l| {
+            let mut parts = l.splitn(3, ':');
+            let (_, controllers, path) = (parts.next()?, parts.next()?, parts.next()?);
+            Some((controllers.to_string(), path.trim_start_matches('/').to_string()))
+        })
+        .collect()
+}
+
+fn writable_dir(dir: &Path) -> bool {
+    let probe = dir.join(format!("memdoor-probe-{}", std::process::id()));
+    std::fs::create_dir(&probe).is_ok() && std::fs::remove_dir(&probe).is_ok()
+}
+
+fn find() -> Result<Hierarchy, String> {
+    let groups = own_groups();
+    // v2: the unified hierarchy, with memory and pids enabled for our children.
+    if let Some((_, path)) = groups.iter().find(|(c, _)| c.is_empty()) {
+        for mount in ["/sys/fs/cgroup", "/sys/fs/cgroup/unified"] {
+            let base = Path::new(mount).join(path);
+            let subtree = std::fs::read_to_string(base.join("cgroup.subtree_control")).unwrap_or_default();
+            let on: Vec<&str> = subtree.split_whitespace().collect();
+            if on.contains(&"memory") && on.contains(&"pids") && writable_dir(&base) {
+                sweep(&base);
+                return Ok(Hierarchy::V2(base));
+            }
+        }
+    }
+    // v1: a writable group of ours in the memory and pids hierarchies.
+    let v1 = |name: &str| {
+        let (_, path) = groups.iter().find(|(c, _)| c.split(',').any(|x| x == name))?;
+        let dir = Path::new("/sys/fs/cgroup").join(name).join(path);
+        writable_dir(&dir).then_some(dir)
+    };
+    match (v1("memory"), v1("pids")) {
+        (Some(memory), Some(pids)) => {
+            let cpu = v1("cpu");
+            [Some(&memory), Some(&pids), cpu.as_ref()].into_iter().flatten().for_each(|p| sweep(p));
+            Ok(Hierarchy::V1 { memory, pids, cpu })
+        }
+        _ => Err("no cgroup of ours to make run groups in (cgroup v2 without delegated memory and pids controllers, \
+and no writable v1 memory and pids groups): total memory, processes and CPU across a run's processes are not capped"
+            .into()),
+    }
+}
+
+/// One run's groups. Dropping it kills whatever is left in them and removes them.
+pub struct RunCgroup {
+    dirs: Vec<PathBuf>,
+    v2: bool,
+}
+
+fn write(dir: &Path, file: &str, value: &str) -> Result<(), String> {
+    std::fs::write(dir.join(file), value).map_err(|e| format!("{}/{file}: {e}", dir.display()))
+}
+
+impl RunCgroup {
+    /// Fresh groups capped at `limits`' run totals; `None` where none can be made.
+    pub fn create(limits: &Limits) -> Option<RunCgroup> {
+        let found = found().as_ref().ok()?;
+        let name = format!("memdoor-run-{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed));
+        let memory = limits.run_memory_bytes.to_string();
+        let pids = limits.run_processes.to_string();
+        // CPU: `run_cpus` cores' worth per period.
+        let quota = (limits.run_cpus * 100_000.0).round().max(1_000.0) as u64;
+        let made = match found {
+            Hierarchy::V2(base) => {
+                let dir = base.join(&name);
+                let group = RunCgroup { dirs: vec![dir.clone()], v2: true };
+                std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display())).and_then(|()| {
+                    write(&dir, "memory.max", &memory)?;
+                    let _ = write(&dir, "memory.swap.max", "0");
+                    write(&dir, "pids.max", &pids)?;
+                    // cpu may not be delegated: then CPU stays bounded per process (RLIMIT_CPU) only.
+                    let _ = write(&dir, "cpu.max", &format!("{quota} 100000"));
+                    Ok(group)
+                })
+            }
+            Hierarchy::V1 { memory: m, pids: p, cpu } => {
+                let mut group = RunCgroup { dirs: Vec::new(), v2: false };
+                let mut make = |parent: &Path, settings: &[(&str, &str)]| -> Result<(), String> {
+                    let dir = parent.join(&name);
+                    std::fs::create_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                    group.dirs.push(dir.clone());
+                    settings.iter().try_for_each(|(file, value)| write(&dir, file, value))
+                };
+                let quota = quota.to_string();
+                make(m, &[("memory.limit_in_bytes", &memory)])
+                    .and_then(|()| make(p, &[("pids.max", &pids)]))
+                    .and_then(|()| cpu.as_deref().map_or(Ok(()), |c| make(c, &[("cpu.cfs_period_us", "100000"), ("cpu.cfs_quota_us", &quota)])))
+                    .map(|()| group)
+            }
+        };
+        match made {
+            Ok(group) => Some(group),
+            Err(e) => {
+                tracing::warn!("sandbox: no run cgroup: {e}");
+                None
+            }
+        }
+    }
+
+    /// The `cgroup.procs` files the child writes itself into before exec.
+    pub fn join_files(&self) -> Vec<CString> {
+        self.dirs.iter().filter_map(|d| CString::new(d.join("cgroup.procs").into_os_string().into_encoded_bytes()).ok()).collect()
+    }
+
+    /// SIGKILL to every process in the groups, until none is left to signal.
+    pub fn kill_all(&self) {
+        if self.v2 && write(&self.dirs[0], "cgroup.kill", "1").is_ok() {
+            return;
+        }
+        for _ in 0..100 {
+            let mut any = false;
+            for dir in &self.dirs {
+                let procs = std::fs::read_to_string(dir.join("cgroup.procs")).unwrap_or_default();
+                for pid in procs.lines().filter_map(|p| p.trim().parse::<libc::pid_t>().ok()) {
+                    any = true;
+                    // SAFETY: plain syscall; a pid that already exited gives ESRCH.
+                    unsafe { libc::kill(pid, libc::SIGKILL) };
+                }
+            }
+            if !any {
+                return;
+            }
+        }
+    }
+}
+
+/// Tries to remove each group; returns those still busy.
+fn remove(dirs: Vec<PathBuf>) -> Vec<PathBuf> {
+    dirs.into_iter()
+        .filter(|dir| match std::fs::remove_dir(dir) {
+            Ok(()) => false,
+            Err(e) => e.kind() != std::io::ErrorKind::NotFound,
+        })
+        .collect()
+}
+
+impl Drop for RunCgroup {
+    fn drop(&mut self) {
+        self.kill_all();
+        // A group can be removed once its last process is gone, which the
+        // kernel finishes shortly after the kill (by the time the run's own
+        // child is reaped, usually). What is still busy is retried off this
+        // thread, with backoff, for a few seconds.
+        let busy = remove(std::mem::take(&mut self.dirs));
+        if busy.is_empty() {
+            return;
+        }
+        std::thread::spawn(move || {
+            let mut busy = busy;
+            let mut delay = Duration::from_millis(5);
+            for _ in 0..12 {
+                std::thread::sleep(delay);
+                busy = remove(busy);
+                if busy.is_empty() {
+                    return;
+                }
+                delay = (delay * 2).min(Duration::from_millis(500));
+            }
+            tracing::warn!("sandbox: run cgroups still busy, left in place: {busy:?}");
+        });
+    }
+}
+
+/// Groups a memdoor process that is gone left behind (it crashed, or exited
+/// before a busy group could be removed): their processes killed, the groups removed.
+fn sweep(parent: &Path) {
+    let Ok(entries) = std::fs::read_dir(parent) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name.strip_prefix("memdoor-run-").and_then(|r| r.split('-').next()) else { continue };
+        if Path::new("/proc").join(pid).exists() {
+            continue;
+        }
+        let stale = RunCgroup { dirs: vec![entry.path()], v2: parent.join("cgroup.kill").exists() || !parent.join("tasks").exists() };
+        drop(stale);
+    }
+}
