@@ -82,7 +82,7 @@ pub async fn bench_set(args: super::SetBenchArgs) -> Result<ExitCode> {
         problems.truncate(n.max(1));
     }
     let sandbox = Sandbox::open(args.sandbox.unwrap_or_default(), Limits::default()).await?;
-    eprintln!("memdoor bench: {} problems, {} agents, {} rounds, {}", problems.len(), args.agents, args.rounds, sandbox.strength());
+    eprintln!("memdoor bench: {} problems, {} agents, {} rounds, {}", problems.len(), args.agents, args.rounds, sandbox.describe());
     let model: Arc<dyn crate::model::ModelBackend> = super::solve::load_model(&args.model).await?;
     let cfg = crate::team::TeamConfig { agents: args.agents.clamp(1, 64), max_tokens: args.max_tokens, ..Default::default() };
     let mechanisms = crate::team::Mechanisms { agent_tests: !args.no_agent_tests, ..Default::default() };

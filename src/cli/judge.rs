@@ -24,7 +24,7 @@ pub async fn judge(args: JudgeArgs) -> Result<ExitCode> {
     let results = grade(&sandbox, &problem.mode, &code, &tests).await?;
     let passed = all_pass(&results);
     if args.json {
-        let out = serde_json::json!({ "problem": problem.id, "passed": passed, "sandbox": sandbox.strength().to_string(), "tests": results });
+        let out = serde_json::json!({ "problem": problem.id, "passed": passed, "sandbox": sandbox.describe(), "tests": results });
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         for (i, r) in results.iter().enumerate() {

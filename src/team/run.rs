@@ -88,7 +88,7 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
         .iter()
         .map(|a| AgentInfo { agent: a.id, model: a.backend.name().to_string(), temperature: a.sampling.temperature, seed: a.sampling.seed, role: a.role.clone() })
         .collect();
-    let sandbox = s.sandbox.as_ref().filter(|_| runnable).map(|sb| sb.strength().to_string());
+    let sandbox = s.sandbox.as_ref().filter(|_| runnable).map(|sb| sb.describe());
     emit(&events, TeamEvent::TaskStarted { task: task.clone(), problem: s.problem.statement.clone(), agents: infos, sandbox }).await;
 
     let mut pool = Pool::default();

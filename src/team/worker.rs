@@ -154,7 +154,7 @@ pub async fn run_worker(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
             return Err(anyhow::Error::new(e).context(format!("creating the consumer group on {work}")));
         }
     }
-    tokio::spawn(heartbeat(conn.clone(), worker.id.clone(), worker.model.name().to_string(), worker.sandbox.strength().to_string(), cancel.clone()));
+    tokio::spawn(heartbeat(conn.clone(), worker.id.clone(), worker.model.name().to_string(), worker.sandbox.describe(), cancel.clone()));
     tokio::spawn(watch_tasks(worker.clone(), cancel.clone()));
 
     let mut reader = blocking_connection(worker.store.client(), worker.store.shown_url()).await?;

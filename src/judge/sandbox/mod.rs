@@ -200,6 +200,14 @@ impl Sandbox {
         cgroup::unavailable()
     }
 
+    /// The sandbox line every surface shows: its strength, and the caps not in force here.
+    pub fn describe(&self) -> String {
+        match self.caps_not_in_force() {
+            None => self.strength.to_string(),
+            Some(_) => format!("{}; run totals not capped (no cgroups)", self.strength),
+        }
+    }
+
     /// Runs `code` as a Python program with `stdin`, in a fresh directory
     /// that is removed afterwards. Errors only when the run could not be
     /// set up; a crash, a timeout or a flood is a normal [`RunOutput`].
