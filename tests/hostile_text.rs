@@ -11,6 +11,7 @@ const PIECES: &[&str] = &[
     "def ", "f(", ")", "(", "self", ", ", "\"", "'", "\"\"\"", "\\", "#", "\n", "    ", "->", "→", "==", "returns ", ">>> ", "Input:", "Output:",
     "```", "```python\n", "input(\"n: \")", "print(", "solve(", "[1, 2]", "{\"a\": 1}", "True", "None", "é", "日本", "🦀", "\t", "class Solution:\n",
     "if __name__ == \"__main__\":\n", "assert ", "=", ":", "0x1F", "1e9", "-", "b'", "r\"", "f\"{x}\"", "lambda", "import sys\n", "sys.stdin", "\r\n",
+    "'abc'", "3",
 ];
 
 /// A deterministic stream of texts made of `PIECES` (xorshift).
@@ -32,11 +33,13 @@ fn texts(n: usize) -> impl Iterator<Item = String> {
 fn any_text_is_read_without_a_panic() {
     let modes = [Mode::Stdin, Mode::Functional { fn_name: "f".into() }];
     let starter = "class Solution:\n    def f(self, a: int) -> int:\n        ";
+    // Samples that the pieces' literals can match, so the sample repair is exercised too.
+    let samples: Vec<String> = ["abc\n", "3\n", "1 2\n", "2\n1 2\n"].map(String::from).to_vec();
     for text in texts(20_000) {
         let _ = stated(&text);
         for mode in &modes {
-            let (once, _) = repair_form(&text, mode, starter);
-            let (twice, more) = repair_form(&once, mode, starter);
+            let (once, _) = repair_form(&text, mode, starter, &samples);
+            let (twice, more) = repair_form(&once, mode, starter, &samples);
             assert!(more.is_empty() && twice == once, "repairing twice changed {text:?}:\n{once}\n---\n{twice}");
         }
     }

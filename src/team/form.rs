@@ -175,17 +175,22 @@ fn stdin(code: &str, samples: &[String]) -> (String, Vec<Repair>) {
         out = fixed;
         repairs.push(Repair::DroppedPromptText);
     }
-    // Dropping a demo can bare another (a `__main__` block's tail): to a fixed point.
-    for _ in 0..4 {
-        let Some(fixed) = demo::drop_demo(&out) else { break };
-        out = fixed;
-        if !repairs.contains(&Repair::DroppedDemo) {
-            repairs.push(Repair::DroppedDemo);
+    // Dropping a demo can bare another (a `__main__` block's tail), and a
+    // call made to read stdin can leave other demos behind it: to a fixed point.
+    for _ in 0..6 {
+        if let Some(fixed) = demo::drop_demo(&out) {
+            out = fixed;
+            if !repairs.contains(&Repair::DroppedDemo) {
+                repairs.push(Repair::DroppedDemo);
+            }
+        } else if let Some(fixed) = sample::read_sample(&out, samples) {
+            out = fixed;
+            if !repairs.contains(&Repair::ReadsInput) {
+                repairs.push(Repair::ReadsInput);
+            }
+        } else {
+            break;
         }
-    }
-    if let Some(fixed) = sample::read_sample(&out, samples) {
-        out = fixed;
-        repairs.push(Repair::ReadsInput);
     }
     repairs.sort();
     (out, repairs)

@@ -180,3 +180,13 @@ fn the_tokenizer_sees_statements_through_strings_and_brackets() {
     assert!(logical_lines("x = 'a\nb'").is_none());
     assert!(logical_lines("a == b").unwrap()[0].tokens[1].is("=="));
 }
+
+#[test]
+fn a_demo_call_on_the_sample_reads_stdin_and_the_other_demos_go() {
+    let samples = vec!["abc\n".to_string()];
+    let code = "def f(s):\n    return s[::-1]\n\nprint(f('abc'))\nprint(f('zzz'))\n";
+    let (once, r) = repair_form(code, &Mode::Stdin, "", &samples);
+    assert_eq!(once, "def f(s):\n    return s[::-1]\n\nprint(f(input()))\n");
+    assert_eq!(r, vec![DroppedDemo, ReadsInput]);
+    assert_eq!(repair_form(&once, &Mode::Stdin, "", &samples), (once.clone(), vec![]));
+}
