@@ -36,4 +36,13 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 cargo build --tests --bins
 "$CARGO_TARGET_DIR/debug/memdoor" models pull
 
-cargo test --no-fail-fast "$@"
+status=0
+cargo test --no-fail-fast "$@" || status=$?
+
+# Lints, after the tests so a lint never hides a test result.
+if cargo clippy --version >/dev/null 2>&1; then
+  cargo clippy --all-targets -- -D warnings || status=1
+else
+  echo "test.sh: LINT NOT RUN: cargo clippy is not installed (rustup component add clippy)" >&2
+fi
+exit $status

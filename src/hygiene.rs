@@ -81,7 +81,7 @@ fn skip_escape(chars: &mut Chars<'_>) {
 
 /// Parameters and intermediates, then one final byte (0x40–0x7e).
 fn skip_csi(chars: &mut Chars<'_>) {
-    while let Some(c) = chars.next() {
+    for c in chars.by_ref() {
         if ('\x40'..='\x7e').contains(&c) || c == '\x1b' {
             return;
         }

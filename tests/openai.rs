@@ -267,7 +267,7 @@ async fn a_password_in_the_base_url_is_never_shown() {
     let server = serve(vec![vec![http_error("500 Internal Server Error", r#"{"error":{"message":"nope"}}"#)]]).await;
     let base = server.base.replacen("http://", "http://alice:s3cret-pw@", 1);
     let backend = OpenAiBackend::new(config(&base)).unwrap();
-    assert!(!backend.url().contains("s3cret-pw") && !format!("{backend:?}").contains("s3cret-pw"));
+    assert!(!backend.shown_url().contains("s3cret-pw") && !format!("{backend:?}").contains("s3cret-pw"));
     let err = format!("{:#}", backend.stream(request(), CancellationToken::new()).await.err().expect("an error"));
     assert!(err.contains("alice:***@") && !err.contains("s3cret-pw"), "{err}");
     // Nor when nothing listens (reqwest's own error names the URL).

@@ -55,16 +55,16 @@ unsafe fn group_rows<const R: usize, const Q4: bool>(w: &Packed, act: &Act, g: u
                 let packed = _mm512_loadu_si512(wq.add(64 * j) as *const _);
                 let lo = _mm512_and_si512(packed, low);
                 let hi = _mm512_and_si512(_mm512_srli_epi16::<4>(packed), low);
-                for r in 0..R {
-                    isum[r] = _mm512_dpbusd_epi32(isum[r], lo, broadcast4(a(r).add(4 * j)));
-                    isum[r] = _mm512_dpbusd_epi32(isum[r], hi, broadcast4(a(r).add(16 + 4 * j)));
+                for (r, acc) in isum.iter_mut().enumerate() {
+                    *acc = _mm512_dpbusd_epi32(*acc, lo, broadcast4(a(r).add(4 * j)));
+                    *acc = _mm512_dpbusd_epi32(*acc, hi, broadcast4(a(r).add(16 + 4 * j)));
                 }
             }
         } else {
             for j in 0..8 {
                 let u = _mm512_loadu_si512(wq.add(64 * j) as *const _);
-                for r in 0..R {
-                    isum[r] = _mm512_dpbusd_epi32(isum[r], u, broadcast4(a(r).add(4 * j)));
+                for (r, acc) in isum.iter_mut().enumerate() {
+                    *acc = _mm512_dpbusd_epi32(*acc, u, broadcast4(a(r).add(4 * j)));
                 }
             }
         }

@@ -136,7 +136,7 @@ impl OpenAiBackend {
     }
 
     /// The endpoint, any password in it shown as `***`.
-    pub fn url(&self) -> &str {
+    pub fn shown_url(&self) -> &str {
         &self.inner.shown_url
     }
 }
