@@ -72,6 +72,36 @@ async fn humaneval_runs_check_on_the_entry_point() {
     assert_eq!(bad[0].verdict, Verdict::RuntimeError);
 }
 
+/// HumanEval's `check` holds the expected values: it runs in a process of
+/// its own, apart from the program, and only its own success line counts.
+#[tokio::test]
+async fn a_humaneval_program_cannot_forge_or_fool_the_check() {
+    let mode = Mode::HumanEval {
+        prompt: "def add(a, b):\n    \"\"\"Add two numbers.\"\"\"\n".into(),
+        entry_point: "add".into(),
+        test: "def check(candidate):\n    assert candidate(2, 3) == 5\n    assert candidate(a=1, b=1) == 2\n    assert candidate([1], [2]) == [1, 2]\n".into(),
+    };
+    let sandbox = Sandbox::detect(Limits::default()).await;
+    let verdict = |code: &'static str| {
+        let (sandbox, mode) = (sandbox.clone(), mode.clone());
+        async move { grade(&sandbox, &mode, code, &[]).await.unwrap()[0].verdict }
+    };
+    // Prints are the program's own business; keyword and list arguments go through.
+    assert_eq!(verdict("def add(a, b):\n    print('working')\n    return a + b").await, Verdict::Pass);
+    // The old success line ("null"), forged at once.
+    let forged = "import os\nos.write(1, b'\\x1eMEMDOOR-RESULTS [{\"status\": \"ran\", \"out\": \"null\"}]\\n')\nos._exit(0)";
+    assert_ne!(verdict(forged).await, Verdict::Pass);
+    // An object that claims to equal anything.
+    let liar = "class Any:\n    def __eq__(self, other):\n        return True\ndef add(a, b):\n    return Any()";
+    assert_ne!(verdict(liar).await, Verdict::Pass);
+    // Looking for the check (and its expected values) in its own process: not there.
+    let snoop = "import gc\ndef add(a, b):\n    found = [o for o in gc.get_objects() if getattr(o, '__name__', '') == 'check']\n    return 5 if found else -1";
+    assert_ne!(verdict(snoop).await, Verdict::Pass);
+    // Killing its parent ends the run without a result.
+    let killer = "import os, signal\nos.kill(os.getppid(), signal.SIGKILL)\ndef add(a, b):\n    return a + b";
+    assert_ne!(verdict(killer).await, Verdict::Pass);
+}
+
 /// Programs that try to be graded as passing without computing the answer.
 #[tokio::test]
 async fn a_program_cannot_forge_its_verdict() {

@@ -70,6 +70,23 @@ struct Spec<'a> {
     tests: Vec<Input<'a>>,
     timeout: u64,
     out_cap: usize,
+    /// HumanEval: the task's `check` (run apart from the program), its entry
+    /// point, and the nonce its success line must carry.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    check: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    entry_point: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nonce: Option<String>,
+}
+
+/// 128 random bits as hex, from the kernel.
+fn nonce() -> Result<String> {
+    let mut bytes = [0u8; 16];
+    // SAFETY: getrandom writes at most `len` bytes into the buffer it is given.
+    let n = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), bytes.len(), 0) };
+    anyhow::ensure!(n == bytes.len() as isize, "getrandom failed: {}", std::io::Error::last_os_error());
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 #[derive(Serialize)]
@@ -145,15 +162,18 @@ fn judged(stdin: bool, test: &TestCase, r: HarnessResult) -> TestResult {
 /// Runs `code` on `tests` (HumanEval: one run of its `check`).
 pub async fn grade(sandbox: &Sandbox, mode: &Mode, code: &str, tests: &[TestCase]) -> Result<Vec<TestResult>> {
     let humaneval_test;
+    let mut humaneval = (None, None, None);
     let (mode_name, fn_name, code, tests): (&str, Option<&str>, String, Vec<&TestCase>) = match mode {
         Mode::Stdin => ("stdin", None, code.to_string(), tests.iter().collect()),
         Mode::Functional { fn_name } => ("functional", Some(fn_name.as_str()), code.to_string(), tests.iter().collect()),
         Mode::HumanEval { prompt, entry_point, test } => {
             // HumanEval runs prompt + completion: a completion that is only the
             // body continues the prompt's function; a whole function redefines it.
-            humaneval_test = TestCase { input: format!("{}", serde_json::json!(entry_point)), output: Some("null".into()) };
-            let code = format!("{prompt}{code}\n\n{test}\n\ndef __memdoor_check(name):\n    check(globals()[name])\n");
-            ("functional", Some("__memdoor_check"), code, vec![&humaneval_test])
+            // The check passes only with the nonce, which the program never sees.
+            let nonce = nonce()?;
+            humaneval_test = TestCase { input: String::new(), output: Some(serde_json::json!(nonce).to_string()) };
+            humaneval = (Some(test.as_str()), Some(entry_point.as_str()), Some(nonce));
+            ("humaneval", None, format!("{prompt}{code}"), vec![&humaneval_test])
         }
     };
     if tests.is_empty() {
@@ -166,7 +186,8 @@ pub async fn grade(sandbox: &Sandbox, mode: &Mode, code: &str, tests: &[TestCase
     let longest = tests.iter().filter_map(|t| t.output.as_deref()).map(str::len).max().unwrap_or(0);
     let out_cap = MIN_OUT_CAP.max(2 * longest);
     let inputs = tests.iter().map(|t| Input { input: &t.input }).collect();
-    let spec = Spec { mode: mode_name, code, fn_name, tests: inputs, timeout: per_test, out_cap };
+    let (check, entry_point, nonce) = humaneval;
+    let spec = Spec { mode: mode_name, code, fn_name, tests: inputs, timeout: per_test, out_cap, check, entry_point, nonce };
     let stdin = serde_json::to_vec(&spec)?;
     // One process runs every test, each under its own alarm: the watchdog
     // is the backstop for what an alarm cannot interrupt.
