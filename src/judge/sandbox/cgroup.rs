@@ -27,7 +27,7 @@ static FOUND: OnceLock<Result<Hierarchy, String>> = OnceLock::new();
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
 fn found() -> &'static Result<Hierarchy, String> {
-    FOUND.get_or_init(find)
+    FOUND.get_or_init(|| find(&std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default(), Path::new("/sys/fs/cgroup")))
 }
 
 /// `None` when run groups are made here; else why not (the caps not in force).
@@ -35,9 +35,8 @@ pub fn unavailable() -> Option<&'static str> {
     found().as_ref().err().map(String::as_str)
 }
 
-/// This process's group in each hierarchy, from /proc/self/cgroup.
-fn own_groups() -> Vec<(String, String)> {
-    let text = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+/// This process's group in each hierarchy, from /proc/self/cgroup's text.
+fn own_groups(text: &str) -> Vec<(String, String)> {
     text.lines()
         .filter_map(|l| {
             let mut parts = l.splitn(3, ':');
@@ -52,12 +51,13 @@ fn writable_dir(dir: &Path) -> bool {
     std::fs::create_dir(&probe).is_ok() && std::fs::remove_dir(&probe).is_ok()
 }
 
-fn find() -> Result<Hierarchy, String> {
-    let groups = own_groups();
+/// Where to make run groups, given /proc/self/cgroup's text and the cgroup mount root.
+fn find(own: &str, root: &Path) -> Result<Hierarchy, String> {
+    let groups = own_groups(own);
     // v2: the unified hierarchy, with memory and pids enabled for our children.
     if let Some((_, path)) = groups.iter().find(|(c, _)| c.is_empty()) {
-        for mount in ["/sys/fs/cgroup", "/sys/fs/cgroup/unified"] {
-            let base = Path::new(mount).join(path);
+        for mount in [root.to_path_buf(), root.join("unified")] {
+            let base = mount.join(path);
             let subtree = std::fs::read_to_string(base.join("cgroup.subtree_control")).unwrap_or_default();
             let on: Vec<&str> = subtree.split_whitespace().collect();
             if on.contains(&"memory") && on.contains(&"pids") && writable_dir(&base) {
@@ -69,7 +69,7 @@ fn find() -> Result<Hierarchy, String> {
     // v1: a writable group of ours in the memory and pids hierarchies.
     let v1 = |name: &str| {
         let (_, path) = groups.iter().find(|(c, _)| c.split(',').any(|x| x == name))?;
-        let dir = Path::new("/sys/fs/cgroup").join(name).join(path);
+        let dir = root.join(name).join(path);
         writable_dir(&dir).then_some(dir)
     };
     match (v1("memory"), v1("pids")) {
@@ -97,7 +97,10 @@ fn write(dir: &Path, file: &str, value: &str) -> Result<(), String> {
 impl RunCgroup {
     /// Fresh groups capped at `limits`' run totals; `None` where none can be made.
     pub fn create(limits: &Limits) -> Option<RunCgroup> {
-        let found = found().as_ref().ok()?;
+        Self::create_in(found().as_ref().ok()?, limits)
+    }
+
+    fn create_in(found: &Hierarchy, limits: &Limits) -> Option<RunCgroup> {
         let name = format!("memdoor-run-{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed));
         let memory = limits.run_memory_bytes.to_string();
         let pids = limits.run_processes.to_string();
@@ -147,7 +150,12 @@ impl RunCgroup {
 
     /// SIGKILL to every process in the groups, until none is left to signal.
     pub fn kill_all(&self) {
-        if self.v2 && write(&self.dirs[0], "cgroup.kill", "1").is_ok() {
+        // cgroup.kill (v2, Linux 5.14+) kills the whole group at once; never created where it is missing.
+        let kill_file = self.dirs.first().map(|d| d.join("cgroup.kill"));
+        let killed = kill_file.filter(|_| self.v2).is_some_and(|f| {
+            std::fs::OpenOptions::new().write(true).open(f).and_then(|mut f| std::io::Write::write_all(&mut f, b"1")).is_ok()
+        });
+        if killed {
             return;
         }
         for _ in 0..100 {
@@ -216,5 +224,64 @@ fn sweep(parent: &Path) {
         }
         let stale = RunCgroup { dirs: vec![entry.path()], v2: parent.join("cgroup.kill").exists() || !parent.join("tasks").exists() };
         drop(stale);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Against a fake cgroup tree: the finding and the files written. The
+    //! kernel's side (joining, killing, removal) is in tests/sandbox.rs.
+    use super::*;
+
+    fn tree() -> tempfile::TempDir {
+        tempfile::tempdir().unwrap()
+    }
+
+    #[test]
+    fn v2_needs_memory_and_pids_delegated() {
+        let root = tree();
+        let own = "0::/user.slice/me\n";
+        let base = root.path().join("user.slice/me");
+        std::fs::create_dir_all(&base).unwrap();
+        std::fs::write(base.join("cgroup.subtree_control"), "cpu pids\n").unwrap();
+        let e = find(own, root.path()).unwrap_err();
+        assert!(e.contains("not capped"), "{e}");
+        std::fs::write(base.join("cgroup.subtree_control"), "cpu memory pids\n").unwrap();
+        let Ok(Hierarchy::V2(found)) = find(own, root.path()) else { panic!("not v2") };
+        assert_eq!(found, base);
+
+        let limits = Limits { run_memory_bytes: 1 << 30, run_processes: 32, run_cpus: 1.5, ..Limits::default() };
+        let group = RunCgroup::create_in(&Hierarchy::V2(found), &limits).unwrap();
+        let dir = group.dirs[0].clone();
+        let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+        assert_eq!((read("memory.max"), read("pids.max"), read("cpu.max")), ("1073741824".into(), "32".into(), "150000 100000".into()));
+        assert_eq!(group.join_files(), vec![CString::new(dir.join("cgroup.procs").to_str().unwrap()).unwrap()]);
+        std::mem::forget(group); // a fake group cannot be removed as a real one is
+    }
+
+    #[test]
+    fn v1_uses_our_memory_pids_and_cpu_groups() {
+        let root = tree();
+        let own = "9:pids:/box\n8:cpu,cpuacct:/box\n4:memory:/box\n0::/\n";
+        for c in ["pids", "cpu", "memory"] {
+            std::fs::create_dir_all(root.path().join(c).join("box")).unwrap();
+        }
+        let Ok(Hierarchy::V1 { memory, pids, cpu }) = find(own, root.path()) else { panic!("not v1") };
+        assert_eq!((memory, pids, cpu), (root.path().join("memory/box"), root.path().join("pids/box"), Some(root.path().join("cpu/box"))));
+        // Without a writable pids group, no run groups.
+        let own = "4:memory:/box\n";
+        assert!(find(own, root.path()).is_err());
+    }
+
+    #[test]
+    fn groups_of_a_memdoor_that_is_gone_are_swept() {
+        let root = tree();
+        // pid 0 has no /proc entry: its group is stale. Ours is not.
+        let stale = root.path().join("memdoor-run-0-1");
+        let ours = root.path().join(format!("memdoor-run-{}-1", std::process::id()));
+        std::fs::create_dir(&stale).unwrap();
+        std::fs::create_dir(&ours).unwrap();
+        sweep(root.path());
+        assert!(!stale.exists() && ours.exists());
     }
 }
