@@ -118,13 +118,30 @@ def as_json(value):
         return None, trunc(repr(value), 2000)
 
 
-def run_one(target, test):
+def timed(body, cleanup=None):
+    """Runs body() under the per-test alarm; its result, or the verdict of what stopped it."""
     start = time.time()
     signal.alarm(timeout)
     try:
+        result = body()
+        signal.alarm(0)
+        result.setdefault("secs", time.time() - start)
+        return result
+    except Timeout:
+        return {"status": "time_limit", "error": "Time Limit Exceeded", "secs": time.time() - start}
+    except BaseException as e:
+        signal.alarm(0)
+        return {"status": "runtime_error", "error": trunc(repr(e)), "secs": time.time() - start}
+    finally:
+        signal.alarm(0)
+        if cleanup is not None:
+            cleanup()
+
+
+def run_one(target, test):
+    def body():
         if spec["mode"] == "stdin":
             out = call_with_stdin(target, test["input"])
-            signal.alarm(0)
             unjson = None
         else:
             args = [json.loads(line) for line in test["input"].split("\n")]
@@ -133,14 +150,9 @@ def run_one(target, test):
             signal.alarm(0)
             out, unjson = as_json(got)
         over = out is not None and len(out) > out_cap
-        return {"status": "ran", "out": None if over else out, "over": over, "unjson": unjson, "secs": time.time() - start}
-    except Timeout:
-        return {"status": "time_limit", "error": "Time Limit Exceeded", "secs": time.time() - start}
-    except BaseException as e:
-        signal.alarm(0)
-        return {"status": "runtime_error", "error": trunc(repr(e)), "secs": time.time() - start}
-    finally:
-        signal.alarm(0)
+        return {"status": "ran", "out": None if over else out, "over": over, "unjson": unjson}
+
+    return timed(body)
 
 
 # HumanEval: the task's own `check` holds the expected values, so it must
@@ -206,36 +218,27 @@ def humaneval():
     nonce = spec.pop("nonce")
     undumpable()
     child = subprocess.Popen([sys.executable, "-I", "-B", "-c", CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    start = time.time()
-    signal.alarm(timeout)
-    try:
+
+    def candidate(*args, **kwargs):
+        child.stdin.write(json.dumps(repr((args, kwargs))) + "\n")
+        child.stdin.flush()
+        answer = json.loads(child.stdout.readline() or '{"raise": "the program ended"}')
+        if "raise" in answer:
+            raise RuntimeError("the program raised " + answer["raise"])
+        return ast.literal_eval(answer["value"])
+
+    def body():
         child.stdin.write(json.dumps(PRELUDE + "\n" + spec["code"]) + "\n" + json.dumps(spec["entry_point"]) + "\n")
         child.stdin.flush()
         hello = json.loads(child.stdout.readline() or '{"error": "the program ended before it was ready"}')
         if "error" in hello:
             return {"status": "compile_error", "error": hello["error"]}
-
-        def candidate(*args, **kwargs):
-            child.stdin.write(json.dumps(repr((args, kwargs))) + "\n")
-            child.stdin.flush()
-            answer = json.loads(child.stdout.readline() or '{"raise": "the program ended"}')
-            if "raise" in answer:
-                raise RuntimeError("the program raised " + answer["raise"])
-            return ast.literal_eval(answer["value"])
-
         scope = {"__name__": "check"}
         exec(PRELUDE + "\n" + spec["check"], scope)
         scope["check"](candidate)
-        signal.alarm(0)
-        return {"status": "ran", "out": json.dumps(nonce), "secs": time.time() - start}
-    except Timeout:
-        return {"status": "time_limit", "error": "Time Limit Exceeded", "secs": time.time() - start}
-    except BaseException as e:
-        signal.alarm(0)
-        return {"status": "runtime_error", "error": trunc(repr(e)), "secs": time.time() - start}
-    finally:
-        signal.alarm(0)
-        child.kill()
+        return {"status": "ran", "out": json.dumps(nonce)}
+
+    return timed(body, cleanup=child.kill)
 
 
 def main():
