@@ -25,6 +25,7 @@ if [ ! -x "$root/bin/nvcc" ]; then
   done
   python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.11 \
     --platform manylinux_2_27_x86_64 --platform manylinux_2_17_x86_64 "nvidia-curand>=10.4,<10.5" -d "$wheels"
+  mkdir -p "$cache/cuda"
   for w in "$wheels"/*.whl; do (cd "$cache/cuda" && unzip -q -o "$w"); done
 fi
 

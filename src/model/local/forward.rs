@@ -56,6 +56,11 @@ fn attend(p: &Piece, l: usize, h: Heads, q: &Tensor, k: &Tensor, v: &Tensor, spa
     let kv_len = pos + n;
     let keys = kc.narrow(0, 0, kv_len)?.transpose(0, 1)?; // [nkv, L, hd]
     let values = vc.narrow(0, 0, kv_len)?.transpose(0, 1)?;
+    // The cache is [L, nkv, hd]: a head's rows sit nkv * hd apart. The CPU's
+    // matrix product reads such strides as they are; candle's CUDA one
+    // (cuBLAS) wants each matrix packed, so there the step copies them
+    // (measured on an H200: "matmul is only supported for contiguous tensors").
+    let (keys, values) = if keys.device().is_cpu() { (keys, values) } else { (keys.contiguous()?, values.contiguous()?) };
     // Heads sharing a KV head attend together: [nkv, n * group, hd],
     // rows ordered (query, head in group) — no repeated keys.
     let qs = q.narrow(0, off, n)?.reshape((n, nkv, group, hd))?.transpose(0, 1)?.contiguous()?;
