@@ -1,10 +1,11 @@
 //! memdoor: a team of LLM agents solving one programming problem together.
-//! See docs/architecture.md for the plan; `event::TeamEvent` is the spine.
+//! See docs/architecture.md for the plan; `domain::TeamEvent` is the spine.
 
 pub mod bench;
 pub mod cli;
 pub mod config;
-pub mod event;
+pub mod distributed;
+pub mod domain;
 pub mod hygiene;
 pub mod judge;
 pub mod logging;
@@ -12,6 +13,7 @@ pub mod memory;
 pub mod model;
 pub mod problem;
 pub mod replay;
+pub mod session;
 pub mod solve_view;
 pub mod team;
 pub mod tui;

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
-use crate::event::TeamEvent;
+use crate::domain::TeamEvent;
 use crate::memory::embedded::EmbeddedStore;
 use crate::memory::journal::Record;
 use crate::memory::MemoryStore;
@@ -72,7 +72,7 @@ mod tests {
         let records = vec![
             rec(0, TeamEvent::TaskStarted { task: "t".into(), problem: "p".into(), agents: vec![], sandbox: None }),
             rec(5, TeamEvent::MemoryEntry(Entry::new("t", 1, Some(0), EntryKind::Draft, "x = 1"))),
-            rec(6, TeamEvent::Consensus { answer: "x = 1".into(), strategy: "s".into(), cluster: 0, votes: 1, agents: vec![0], evidence: vec![] }),
+            rec(6, TeamEvent::Consensus { answer: "x = 1".into(), decision: crate::domain::Decision::Recorded("s".into()), cluster: 0, votes: 1, agents: vec![0], evidence: vec![] }),
             rec(7, TeamEvent::TaskFinished { task: "t".into(), answer: Some("x = 1".into()), elapsed_secs: 0.0 }),
         ];
         let mut shown = 0;

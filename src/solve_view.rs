@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Write};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::event::{AgentInfo, Draft, TeamEvent};
+use crate::domain::{AgentInfo, Draft, TeamEvent};
 use crate::hygiene::terminal_safe;
 use crate::memory::EntryKind;
 
@@ -152,14 +152,14 @@ impl SolveView {
             TeamEvent::MemoryEntry(_) => {}
             TeamEvent::RoundFinished { round } => self.note(format!("round {round} done")),
             TeamEvent::TestRun { agent, results, .. } => {
-                let passed = results.iter().filter(|r| r.verdict == crate::judge::grade::Verdict::Pass).count();
+                let passed = crate::domain::passed(results);
                 let mark = if passed == results.len() { "✓" } else { "✗" };
                 self.note(format!("A{agent} {mark} {passed}/{} public tests", results.len()));
             }
-            TeamEvent::Consensus { strategy, votes, agents, .. } => {
+            TeamEvent::Consensus { decision, votes, agents, .. } => {
                 let who: Vec<String> = agents.iter().map(|a| format!("A{a}")).collect();
                 let total = self.agents.len();
-                self.note(format!("team answer · strategy: {strategy} · {votes}/{total} votes ({})", who.join(", ")));
+                self.note(format!("team answer · {decision} · {votes}/{total} votes ({})", who.join(", ")));
             }
             TeamEvent::TaskFinished { answer, elapsed_secs, .. } => {
                 self.live = None;
@@ -185,6 +185,14 @@ impl SolveView {
     }
 }
 
+#[async_trait::async_trait]
+impl crate::session::EventSink for SolveView {
+    async fn handle(&mut self, event: &TeamEvent) -> anyhow::Result<()> {
+        use anyhow::Context;
+        SolveView::handle(self, event).context("writing output")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -198,3 +206,4 @@ mod tests {
         assert!(t.ends_with("END"));
     }
 }
+

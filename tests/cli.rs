@@ -5,7 +5,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::process::Command;
 
-use memdoor::event::TeamEvent;
+use memdoor::domain::TeamEvent;
 
 #[test]
 fn solve_json_streams_events_from_all_five_agents_and_one_consensus() {
@@ -34,10 +34,10 @@ fn solve_json_streams_events_from_all_five_agents_and_one_consensus() {
     assert_eq!(done, (0..5).collect());
     let consensus: Vec<&TeamEvent> = events.iter().filter(|e| matches!(e, TeamEvent::Consensus { .. })).collect();
     assert_eq!(consensus.len(), 1);
-    if let TeamEvent::Consensus { strategy, votes, .. } = consensus[0] {
+    if let TeamEvent::Consensus { decision, votes, .. } = consensus[0] {
         // The text names a function but states no example: the drafts run on
         // the agents' inputs (or, when none parse, agent 0 aggregates) — unverified either way.
-        assert!(strategy.contains("(unverified: no test"), "{strategy}");
+        assert!(decision.unverified() && decision.to_string().contains("(unverified: no test"), "{decision}");
         assert!(*votes >= 1);
     }
     // The log went to its file, not to the screen.
@@ -178,8 +178,8 @@ fn a_problem_with_tests_is_decided_by_running_the_drafts() {
     let runs = events.iter().filter(|e| matches!(e, TeamEvent::TestRun { .. })).count();
     let coded = events.iter().filter(|e| matches!(e, TeamEvent::AgentDone { draft, .. } if draft.code.is_some())).count();
     assert_eq!(runs, coded, "every draft with code was run");
-    if let Some(TeamEvent::Consensus { strategy, evidence, .. }) = events.iter().find(|e| matches!(e, TeamEvent::Consensus { .. })) {
-        assert!(strategy.starts_with("execution vote"), "{strategy}");
+    if let Some(TeamEvent::Consensus { decision, evidence, .. }) = events.iter().find(|e| matches!(e, TeamEvent::Consensus { .. })) {
+        assert!(decision.to_string().starts_with("execution vote"), "{decision}");
         assert!(evidence.iter().any(|e| e.tests.is_some()));
     } else {
         // No draft had code: then there is honestly no answer.

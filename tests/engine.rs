@@ -6,14 +6,13 @@ mod common;
 use std::sync::Arc;
 
 use futures::StreamExt;
-use memdoor::event::TeamEvent;
-use memdoor::judge::SelfConsistency;
+use memdoor::domain::TeamEvent;
 use memdoor::model::{ChatRequest, Chunk, FinishReason, Message, ModelBackend, Sampling};
 use memdoor::problem::Problem;
 use memdoor::memory::embedded::EmbeddedStore;
 use memdoor::memory::{Entry, EntryKind};
-use memdoor::team::{messages_for, run_team, Agent, Session, TeamConfig};
-use tokio::sync::mpsc;
+use memdoor::session::{drive, Recorder, SessionSpec, Step};
+use memdoor::team::{messages_for, Agent, TeamConfig};
 use tokio_util::sync::CancellationToken;
 
 fn greedy(prompt: &str, max_tokens: usize) -> ChatRequest {
@@ -45,19 +44,16 @@ async fn agent_zero_of_a_team_of_five_sharing_weights_gives_the_same_answer() {
     let cfg = TeamConfig { max_tokens: 48, ..TeamConfig::default() };
     let agents = Agent::team_on(backend, &cfg);
     let problem = Problem::from_text(common::PALINDROME).unwrap();
-    let (tx, mut rx) = mpsc::channel(4096);
-    let team = tokio::spawn(async move {
-        let store = Arc::new(EmbeddedStore::new());
-        let session = Session { problem: &problem, agents: &agents, max_tokens: 48, rounds: 1, strategy: &SelfConsistency, store, sandbox: None, mechanisms: memdoor::team::Mechanisms { agent_tests: false, aggregate: false, ..Default::default() } };
-        run_team(session, tx, CancellationToken::new()).await
-    });
+    let mechanisms = memdoor::team::Mechanisms { agent_tests: false, aggregate: false, ..Default::default() };
+    let spec = SessionSpec { agents, store: Arc::new(EmbeddedStore::new()), sandbox: None, rounds: 1, max_tokens: 48, mechanisms, unique_ids: false };
+    let mut recorder = Recorder::default();
+    drive(&spec, &problem, Step::Start, &mut [&mut recorder], CancellationToken::new()).await.unwrap();
     let mut done = std::collections::BTreeMap::new();
-    while let Some(e) = rx.recv().await {
+    for e in recorder.events {
         if let TeamEvent::AgentDone { agent, round: 1, draft } = e {
             done.insert(agent, draft);
         }
     }
-    team.await.unwrap();
     assert_eq!(done.len(), 5, "every agent finishes");
     assert!(done[&0].text.starts_with(common::GOLDEN_START), "agent 0 wrote {:?}", done[&0].text);
 }

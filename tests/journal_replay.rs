@@ -5,7 +5,7 @@ mod common;
 
 use std::process::Command;
 
-use memdoor::event::TeamEvent;
+use memdoor::domain::TeamEvent;
 use memdoor::memory::EntryKind;
 
 fn events(stdout: &[u8]) -> Vec<TeamEvent> {

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use futures::StreamExt;
 use memdoor::cli::setup::build_agents;
-use memdoor::event::TeamEvent;
+use memdoor::domain::TeamEvent;
 use memdoor::model::openai::{OpenAiBackend, OpenAiConfig};
 use memdoor::model::{ChatRequest, Chunk, FinishReason, Message, ModelBackend, Sampling};
 use tokio_util::sync::CancellationToken;

@@ -1,4 +1,4 @@
-//! A re-prompt (`continue_team`): only the chosen agents write, their prompts
+//! A re-prompt (`Step::Continue`, as the TUI runs it): only the chosen agents write, their prompts
 //! carry the user's feedback and their failing tests, and the rest of the
 //! team's drafts stand in the vote. Scripted backends, real sandbox + python3.
 
@@ -9,11 +9,12 @@ use std::sync::Arc;
 
 use scripted::{fenced, Scripted};
 use memdoor::judge::sandbox::{Limits, Sandbox};
-use memdoor::judge::SelfConsistency;
+use memdoor::domain::TeamEvent;
 use memdoor::memory::embedded::EmbeddedStore;
 use memdoor::model::Sampling;
 use memdoor::problem::load_set;
-use memdoor::team::{continue_team, run_team, Agent, Continuation, Mechanisms, Session};
+use memdoor::session::{drive, Recorder, SessionSpec, Step};
+use memdoor::team::{Agent, Continuation, Mechanisms};
 use tokio_util::sync::CancellationToken;
 
 #[tokio::test]
@@ -30,25 +31,21 @@ async fn a_reprompt_carries_feedback_and_failures_and_keeps_the_others_in_the_vo
     let agents: Vec<Agent> = backends.iter().enumerate().map(|(id, b)| Agent::new(id, b.clone(), Sampling::default())).collect();
     let store = Arc::new(EmbeddedStore::new());
     let sandbox = Sandbox::detect(Limits::default()).await;
-    let session = |agents: &'static [Agent]| Session {
-        problem: Box::leak(Box::new(problem.clone())),
-        agents,
-        max_tokens: 64,
-        rounds: 1,
-        strategy: &SelfConsistency,
-        store: store.clone(),
-        sandbox: Some(sandbox.clone()),
-        mechanisms: Mechanisms { agent_tests: false, aggregate: false, ..Mechanisms::default() },
-    };
-    let all: &'static [Agent] = Box::leak(agents.into_boxed_slice());
-    let (tx, mut rx) = tokio::sync::mpsc::channel(1024);
-    tokio::spawn(async move { while rx.recv().await.is_some() {} });
-    let first = run_team(session(all), tx.clone(), CancellationToken::new()).await.expect("a verdict");
+    let mechanisms = Mechanisms { agent_tests: false, aggregate: false, ..Mechanisms::default() };
+    let spec = SessionSpec { agents, store, sandbox: Some(sandbox), rounds: 1, max_tokens: 64, mechanisms, unique_ids: false };
+    let first = drive(&spec, &problem, Step::Start, &mut [], CancellationToken::new()).await.unwrap().expect("a verdict");
     assert_eq!(first.agents, vec![1, 2], "the wrong draft is ruled out by the public tests");
 
-    let only_a0: &'static [Agent] = &all[..1];
+    // The TUI's re-prompt of A0 alone: one more round for the chosen agents.
     let more = Continuation { round: 2, feedback: Some("reverse the string, do not echo it".into()) };
-    let second = continue_team(session(only_a0), more, tx, CancellationToken::new()).await.expect("a verdict");
+    let mut recorder = Recorder::default();
+    let step = Step::Continue { more, only: Some(vec![0]) };
+    let second = drive(&spec, &problem, step, &mut [&mut recorder], CancellationToken::new()).await.unwrap().expect("a verdict");
+    let wrote: Vec<usize> = recorder.events.iter().filter_map(|e| match e {
+        TeamEvent::AgentDone { agent, .. } => Some(*agent),
+        _ => None,
+    }).collect();
+    assert_eq!(wrote, vec![0], "only A0 wrote in the re-prompt");
 
     let asked = backends[0].prompts();
     assert_eq!(asked.len(), 2, "A0 wrote twice");

@@ -8,14 +8,15 @@ mod scripted;
 
 use std::sync::Arc;
 
-use memdoor::event::TeamEvent;
+use memdoor::domain::TeamEvent;
 use memdoor::judge::sandbox::{Limits, Sandbox};
-use memdoor::judge::{SelfConsistency, Verdict};
+use memdoor::judge::Verdict;
 use memdoor::memory::embedded::EmbeddedStore;
 use memdoor::memory::{EntryKind, MemoryStore};
 use memdoor::model::Sampling;
 use memdoor::problem::{load_set, Problem};
-use memdoor::team::{run_team, Agent, Mechanisms, Session};
+use memdoor::session::{drive, Recorder, SessionSpec, Step};
+use memdoor::team::{Agent, Mechanisms};
 use scripted::{fenced, Scripted};
 use tokio_util::sync::CancellationToken;
 
@@ -47,18 +48,10 @@ async fn run(scripts: Vec<Vec<String>>, rounds: u32, mechanisms: Mechanisms) -> 
         backends.iter().enumerate().map(|(id, b)| Agent::new(id, b.clone(), Sampling { seed: 42 + id as u64, ..Sampling::default() })).collect();
     let store = Arc::new(EmbeddedStore::new());
     let sandbox = Sandbox::detect(Limits::default()).await;
-    let session =
-        Session { problem: &problem, agents: &agents, max_tokens: 64, rounds, strategy: &SelfConsistency, store: store.clone(), sandbox: Some(sandbox), mechanisms };
-    let (tx, mut rx) = tokio::sync::mpsc::channel(4096);
-    let collect = tokio::spawn(async move {
-        let mut events = Vec::new();
-        while let Some(e) = rx.recv().await {
-            events.push(e);
-        }
-        events
-    });
-    let verdict = run_team(session, tx, CancellationToken::new()).await.expect("a verdict");
-    let events = collect.await.unwrap();
+    let spec = SessionSpec { agents, store: store.clone(), sandbox: Some(sandbox), rounds, max_tokens: 64, mechanisms, unique_ids: false };
+    let mut recorder = Recorder::default();
+    let verdict = drive(&spec, &problem, Step::Start, &mut [&mut recorder], CancellationToken::new()).await.unwrap().expect("a verdict");
+    let events = recorder.events;
     let memory = store.read(&problem.id, None).await.unwrap();
     let notes = memory.into_iter().filter(|(_, e)| e.kind == EntryKind::Note && e.agent.is_none()).map(|(_, e)| e.content).collect();
     Run { verdict, backends, notes, events }
@@ -90,8 +83,8 @@ async fn a_repair_that_breaks_the_passing_draft_does_not_lose_it() {
     let mut scripts = vec![vec![fenced(RIGHT), fenced(&wrong(9))]];
     scripts.extend((1..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]));
     let r = run(scripts, 2, PLAIN).await;
-    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.strategy);
-    assert_eq!(r.verdict.strategy, "execution vote");
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
+    assert_eq!(r.verdict.decision.to_string(), "execution vote");
     assert!(r.verdict.evidence.iter().any(|e| (e.round, e.agent, e.cluster) == (1, 0, Some(0))));
     assert_eq!(r.backends[0].prompts().len(), 2, "with one passing draft of five the team went on");
 }
@@ -124,8 +117,8 @@ async fn distinguishing_inputs_let_more_drafts_outvote_a_bigger_cluster() {
         vec![script(RIGHT), script(DOUBLES_ONE), script(DOUBLES_ONE), script(agrees_on_one_letter[0]), script(agrees_on_one_letter[1])];
     let with_tests = Mechanisms { agent_tests: true, ..PLAIN };
     let r = run(scripts.clone(), 1, with_tests).await;
-    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.strategy);
-    assert!(r.verdict.strategy.contains("1 told the top two apart; 3 : 2 drafts agree"), "{}", r.verdict.strategy);
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
+    assert!(r.verdict.decision.to_string().contains("1 told the top two apart; 3 : 2 drafts agree"), "{}", r.verdict.decision);
     assert!(r.backends[0].prompts()[2].contains("Program B"));
     let off = run(scripts, 1, Mechanisms { distinguish: false, ..with_tests }).await;
     assert_eq!(off.verdict.answer, DOUBLES_ONE.trim_end(), "without the step the bigger cluster wins");
@@ -141,8 +134,8 @@ async fn with_no_majority_the_agents_predicted_output_decides() {
     };
     let scripts = vec![script(DOUBLES_ONE), script(RIGHT), script(&wrong(2)), script(&wrong(3)), script(&wrong(4))];
     let r = run(scripts, 1, Mechanisms { agent_tests: true, ..PLAIN }).await;
-    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.strategy);
-    assert!(r.verdict.strategy.contains("1 : 1 drafts agree; agents predicted the output 5 : 0)"), "{}", r.verdict.strategy);
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
+    assert!(r.verdict.decision.to_string().contains("1 : 1 drafts agree; agents predicted the output 5 : 0)"), "{}", r.verdict.decision);
     assert!(r.notes.iter().any(|n| n.contains("no majority")), "{:?}", r.notes);
 }
 

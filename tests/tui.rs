@@ -10,7 +10,7 @@ mod tmux;
 use std::path::Path;
 use std::time::Duration;
 
-use memdoor::event::TeamEvent;
+use memdoor::domain::TeamEvent;
 use tmux::{wait_for_file, Tmux};
 
 const BIN: &str = env!("CARGO_BIN_EXE_memdoor");
@@ -192,7 +192,7 @@ fn sigterm_restores_the_terminal() {
 
 /// A journal to replay: drafts stream at once, the answer comes a minute later.
 fn write_journal(path: &Path) {
-    use memdoor::event::AgentInfo;
+    use memdoor::domain::AgentInfo;
     use memdoor::memory::journal::Record;
     let agents = (0..5).map(|agent| AgentInfo { agent, model: "recorded-model".into(), temperature: 0.0, seed: 1, role: None }).collect();
     let mut events = vec![(0, TeamEvent::TaskStarted { task: "recorded".into(), problem: "Write first().".into(), agents, sandbox: None })];
@@ -201,7 +201,7 @@ fn write_journal(path: &Path) {
     }
     events.push((20, TeamEvent::RoundFinished { round: 1 }));
     let answer = "def first(xs):\n    return xs[0]\n".to_string();
-    events.push((60_000, TeamEvent::Consensus { answer: answer.clone(), strategy: "recorded vote".into(), cluster: 0, votes: 5, agents: vec![0, 1, 2, 3, 4], evidence: vec![] }));
+    events.push((60_000, TeamEvent::Consensus { answer: answer.clone(), decision: memdoor::domain::Decision::Recorded("recorded vote".into()), cluster: 0, votes: 5, agents: vec![0, 1, 2, 3, 4], evidence: vec![] }));
     events.push((61_000, TeamEvent::TaskFinished { task: "recorded".into(), answer: Some(answer), elapsed_secs: 61.0 }));
     let lines: Vec<String> = events.into_iter().map(|(at_ms, event)| serde_json::to_string(&Record { at_ms, event }).unwrap()).collect();
     std::fs::write(path, lines.join("\n") + "\n").unwrap();

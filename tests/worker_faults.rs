@@ -10,7 +10,7 @@ mod workers;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use memdoor::team::remote::{Job, Reply, ReplyItem};
+use memdoor::distributed::remote::{Job, Reply, ReplyItem};
 use redis::streams::{StreamPendingCountReply, StreamRangeReply};
 use redis::Commands;
 use redis_server::RedisServer;
@@ -104,7 +104,7 @@ fn a_paused_worker_that_resumes_late_is_fenced_off() {
     let answer: String = until("memory:p1", Duration::from_secs(600), || conn.get("memory:p1").ok().flatten());
     assert!(!answer.contains("\"error\""), "{answer}");
     // The resumed worker did write late, with its old epoch: those are the
-    // writes the requester's fence drops (see team::remote's tests).
+    // writes the requester's fence drops (see distributed::remote's tests).
     until("the resumed worker's late writes", Duration::from_secs(300), || {
         let items = replies(&mut conn, &job);
         let retaken = items.iter().position(|r| r.epoch == 2 && matches!(r.reply, Reply::Taken { .. }))?;

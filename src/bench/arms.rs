@@ -12,18 +12,18 @@ use std::time::Instant;
 use anyhow::Result;
 use futures::StreamExt;
 use serde::Serialize;
-use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::counting::CountingBackend;
-use crate::event::{Draft, Repair, TeamEvent};
+use crate::domain::{Draft, Repair, TeamEvent};
 use crate::judge::grade::{all_pass, grade};
 use crate::judge::sandbox::Sandbox;
-use crate::judge::{DraftKey, DraftRun, ExecutionVote, SelfConsistency};
+use crate::judge::{DraftKey, DraftRun, ExecutionVote};
 use crate::memory::embedded::EmbeddedStore;
 use crate::model::{ChatRequest, Chunk, ModelBackend};
 use crate::problem::{Problem, TestCase};
-use crate::team::{agent_sampling, extract_code, repair_for_problem, run_team, Agent, Mechanisms, Session, TeamConfig};
+use crate::session::{drive, Recorder, SessionSpec, Step};
+use crate::team::{agent_sampling, extract_code, repair_for_problem, Agent, Mechanisms, TeamConfig};
 
 /// One method's result on one problem.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -91,22 +91,25 @@ pub async fn team_run(problem: &Problem, model: Arc<dyn ModelBackend>, cfg: &Tea
     let counting = Arc::new(CountingBackend::new(model));
     let backend: Arc<dyn ModelBackend> = counting.clone();
     let agents = Agent::team_on(backend, cfg);
-    let (tx, mut rx) = mpsc::channel(8192);
-    let team = async {
-        let store = Arc::new(EmbeddedStore::new());
-        let session = Session { problem, agents: &agents, max_tokens: cfg.max_tokens, rounds, strategy: &SelfConsistency, store, sandbox: Some(sandbox.clone()), mechanisms };
-        run_team(session, tx, CancellationToken::new()).await
+    let spec = SessionSpec {
+        agents,
+        store: Arc::new(EmbeddedStore::new()),
+        sandbox: Some(sandbox.clone()),
+        rounds,
+        max_tokens: cfg.max_tokens,
+        mechanisms,
+        unique_ids: false,
     };
-    let collect = async {
-        let mut drafts = BTreeMap::new();
-        while let Some(e) = rx.recv().await {
-            if let TeamEvent::AgentDone { agent, round, draft } = e {
-                drafts.insert(DraftKey { round, agent }, draft);
-            }
-        }
-        drafts
-    };
-    let (verdict, drafts) = tokio::join!(team, collect);
+    let mut recorder = Recorder::default();
+    let verdict = drive(&spec, problem, Step::Start, &mut [&mut recorder], CancellationToken::new()).await?;
+    let drafts: BTreeMap<DraftKey, Draft> = recorder
+        .events
+        .into_iter()
+        .filter_map(|e| match e {
+            TeamEvent::AgentDone { agent, round, draft } => Some((DraftKey { round, agent }, draft)),
+            _ => None,
+        })
+        .collect();
     let wall_s = started.elapsed().as_secs_f64();
     let all = every_test(problem);
     let first = DraftKey { round: 1, agent: 0 };
@@ -127,7 +130,7 @@ pub async fn team_run(problem: &Problem, model: Arc<dyn ModelBackend>, cfg: &Tea
         team,
         single,
         oracle: !passing.is_empty(),
-        strategy: verdict.map(|v| v.strategy),
+        strategy: verdict.map(|v| v.decision.to_string()),
         drafts: drafts.len(),
         repairs_saved: repairs_saved(sandbox, problem, &all, &drafts, &passing).await,
     })

@@ -292,32 +292,35 @@ pub async fn team_overhead(
     rounds: u32,
     max_tokens: usize,
 ) -> Result<OverheadFigures> {
-    use crate::event::TeamEvent;
-    use crate::team::{run_team, Agent, Session, TeamConfig};
+    use crate::domain::TeamEvent;
+    use crate::team::{Agent, TeamConfig};
     let cfg = TeamConfig { agents, max_tokens, ..TeamConfig::default() };
     let backend: Arc<dyn ModelBackend> = model;
     let team = Agent::team_on(backend, &cfg);
     let mut problem = crate::problem::Problem::from_text(BENCH_PROMPT)?;
     problem.id = format!("bench-{}", crate::memory::now_ms());
     let describe = store.describe();
-    let (tx, mut rx) = tokio::sync::mpsc::channel(4096);
+    let spec = crate::session::SessionSpec {
+        agents: team,
+        store,
+        sandbox: None,
+        rounds,
+        max_tokens,
+        mechanisms: crate::team::Mechanisms { agent_tests: false, aggregate: false, ..Default::default() },
+        unique_ids: false,
+    };
     let started = Instant::now();
-    let run = async {
-        let session = Session { problem: &problem, agents: &team, max_tokens, rounds, strategy: &crate::judge::SelfConsistency, store, sandbox: None, mechanisms: crate::team::Mechanisms { agent_tests: false, aggregate: false, ..Default::default() } };
-        run_team(session, tx, CancellationToken::new()).await
-    };
-    let collect = async {
-        let mut slowest = std::collections::BTreeMap::<u32, f64>::new();
-        while let Some(e) = rx.recv().await {
-            if let TeamEvent::AgentDone { round, draft, .. } = e {
-                let secs = draft.usage.prompt_secs.unwrap_or(0.0) + draft.usage.generate_secs.unwrap_or(0.0);
-                let slot = slowest.entry(round).or_default();
-                *slot = slot.max(secs);
-            }
+    let mut recorder = crate::session::Recorder::default();
+    crate::session::drive(&spec, &problem, crate::session::Step::Start, &mut [&mut recorder], CancellationToken::new()).await?;
+    let mut slowest = std::collections::BTreeMap::<u32, f64>::new();
+    for e in &recorder.events {
+        if let TeamEvent::AgentDone { round, draft, .. } = e {
+            let secs = draft.usage.prompt_secs.unwrap_or(0.0) + draft.usage.generate_secs.unwrap_or(0.0);
+            let slot = slowest.entry(*round).or_default();
+            *slot = slot.max(secs);
         }
-        slowest.values().sum::<f64>()
-    };
-    let (_, model_s) = tokio::join!(run, collect);
+    }
+    let model_s = slowest.values().sum::<f64>();
     let wall_s = started.elapsed().as_secs_f64();
     Ok(OverheadFigures { store: describe, rounds, wall_s, model_s, overhead_s: wall_s - model_s })
 }

@@ -11,7 +11,7 @@ use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use serde::Serialize;
 
-use crate::event::{AgentInfo, TeamEvent};
+use crate::domain::{AgentInfo, TeamEvent};
 use crate::tui::keymap::Keymap;
 use crate::tui::theme::Theme;
 use crate::tui::{update, Msg, State};

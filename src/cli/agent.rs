@@ -6,12 +6,13 @@ use std::sync::Arc;
 use anyhow::Result;
 use tokio_util::sync::CancellationToken;
 
-use super::solve::{load_model, warn_if_not_persistent};
+use super::setup::{load_model, warn_if_not_persistent};
 use super::AgentArgs;
-use crate::judge::sandbox::{Limits, Sandbox};
+use crate::config::Config;
+use crate::distributed::run_worker;
+use crate::distributed::worker::Worker;
 use crate::memory::redis::RedisStore;
-use crate::team::worker::{run_worker, Worker};
-use crate::team::TeamConfig;
+use crate::session::SessionSettings;
 
 fn default_id() -> String {
     let host = std::fs::read_to_string("/etc/hostname").map(|h| h.trim().to_string()).unwrap_or_default();
@@ -19,17 +20,28 @@ fn default_id() -> String {
     format!("{host}-{}", std::process::id())
 }
 
-pub async fn agent(args: AgentArgs) -> Result<ExitCode> {
-    // Fail before loading anything when drafts could not run as asked.
-    let sandbox = Sandbox::open(args.sandbox.unwrap_or_default(), Limits::default()).await?;
-    if !sandbox.strength().is_strong() {
-        eprintln!("memdoor agent: WARNING: drafts of the tasks this worker coordinates run without bubblewrap ({})", sandbox.strength());
+/// `memdoor agent`'s flags on top of the config: the team a worker
+/// coordinates is the config's, as `solve --remote` would run it.
+pub fn apply_agent_flags(args: &AgentArgs, mut cfg: Config) -> Config {
+    if let Some(n) = args.agents {
+        cfg.team.agents = Some(n.clamp(1, 64));
     }
-    let store = RedisStore::connect(&args.redis, &args.session).await?;
+    cfg.team.rounds = args.rounds.map_or(cfg.team.rounds, |r| r.max(1));
+    cfg.team.max_tokens = args.max_tokens.unwrap_or(cfg.team.max_tokens);
+    cfg.sandbox.mode = args.sandbox.unwrap_or(cfg.sandbox.mode);
+    cfg.store.session = args.session.clone().unwrap_or(cfg.store.session);
+    cfg
+}
+
+pub async fn agent(args: AgentArgs, cfg: Config) -> Result<ExitCode> {
+    let settings = SessionSettings::from_config(&cfg);
+    // Fail before loading anything when drafts could not run as asked.
+    let sandbox = settings.open_sandbox().await?;
+    super::setup::warn_if_weak(&sandbox, "drafts of the tasks this worker coordinates run");
+    let store = RedisStore::connect(&args.redis, &cfg.store.session).await?;
     warn_if_not_persistent(&store).await;
-    let model = load_model(&args.model).await?;
-    let team = TeamConfig { agents: args.agents.clamp(1, 64), max_tokens: args.max_tokens, ..TeamConfig::default() };
-    let worker = Arc::new(Worker { id: args.id.unwrap_or_else(default_id), store, model, team, rounds: args.rounds.max(1), sandbox });
+    let model = load_model(&args.model.or_config(&cfg)).await?;
+    let worker = Arc::new(Worker { id: args.id.unwrap_or_else(default_id), store, model, settings, sandbox });
 
     let cancel = CancellationToken::new();
     let stop = cancel.clone();

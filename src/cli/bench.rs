@@ -49,7 +49,7 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
             Ok(ExitCode::SUCCESS)
         }
         BenchWhat::Team { redis, agents, rounds, max_tokens, json, model } => {
-            let model = super::solve::load_model(&model.or_config(cfg)).await?;
+            let model = super::setup::load_model(&model.or_config(cfg)).await?;
             let (agents, rounds) = (agents.clamp(1, 64), rounds.max(1));
             let mut reports = vec![
                 crate::bench::team_overhead(model.clone(), Arc::new(EmbeddedStore::new()), agents, rounds, max_tokens).await?,
@@ -83,7 +83,7 @@ pub async fn bench_set(args: super::SetBenchArgs) -> Result<ExitCode> {
     }
     let sandbox = Sandbox::open(args.sandbox.unwrap_or_default(), Limits::default()).await?;
     eprintln!("memdoor bench: {} problems, {} agents, {} rounds, {}", problems.len(), args.agents, args.rounds, sandbox.describe());
-    let model: Arc<dyn crate::model::ModelBackend> = super::solve::load_model(&args.model).await?;
+    let model: Arc<dyn crate::model::ModelBackend> = super::setup::load_model(&args.model).await?;
     let cfg = crate::team::TeamConfig { agents: args.agents.clamp(1, 64), max_tokens: args.max_tokens, ..Default::default() };
     let mechanisms = crate::team::Mechanisms { agent_tests: !args.no_agent_tests, ..Default::default() };
     let bench = crate::bench::problems::SetBench { cfg, rounds: args.rounds.max(1), mechanisms, ablate: args.ablate };

@@ -10,17 +10,15 @@ use crate::judge::grade::{all_pass, grade, Verdict};
 use crate::judge::sandbox::{Limits, Sandbox};
 use crate::problem::{Mode, Problem};
 
-pub async fn judge(args: JudgeArgs) -> Result<ExitCode> {
+pub async fn judge(args: JudgeArgs, limits: Limits) -> Result<ExitCode> {
     let problem = Problem::from_file(&args.problem)?;
     let code = std::fs::read_to_string(&args.code).with_context(|| format!("reading {}", args.code.display()))?;
     let tests: Vec<_> = problem.public_tests.iter().chain(&problem.private_tests).cloned().collect();
     if tests.is_empty() && !matches!(problem.mode, Mode::HumanEval { .. }) {
         anyhow::bail!("{} has no tests to run", args.problem.display());
     }
-    let sandbox = Sandbox::open(args.sandbox.unwrap_or_default(), Limits::default()).await?;
-    if !sandbox.strength().is_strong() {
-        eprintln!("memdoor: WARNING: the program runs without bubblewrap, as you ({})", sandbox.strength());
-    }
+    let sandbox = Sandbox::open(args.sandbox.unwrap_or_default(), limits).await?;
+    super::setup::warn_if_weak(&sandbox, "the program runs");
     let results = grade(&sandbox, &problem.mode, &code, &tests).await?;
     let passed = all_pass(&results);
     if args.json {
@@ -35,7 +33,7 @@ pub async fn judge(args: JudgeArgs) -> Result<ExitCode> {
             let detail: String = detail.chars().take(80).map(|c| if c == '\n' { '⏎' } else { c }).collect();
             println!("{mark} test {:>2}  {:<14} {detail}", i + 1, format!("{:?}", r.verdict));
         }
-        let n = results.iter().filter(|r| r.verdict == Verdict::Pass).count();
+        let n = crate::domain::passed(&results);
         println!("{n}/{} tests passed", results.len());
     }
     Ok(if passed { ExitCode::SUCCESS } else { ExitCode::from(1) })

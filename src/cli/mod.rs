@@ -1,6 +1,6 @@
 //! The command line: clap definitions here, one file per command's body.
 
-mod agent;
+pub(crate) mod agent;
 mod bench;
 mod judge;
 mod models;
@@ -145,20 +145,23 @@ pub struct AgentArgs {
     #[arg(long, env = "MEMDOOR_REDIS", hide_env_values = true, value_name = "URL")]
     pub redis: String,
     /// The session (key namespace); workers and `solve --remote` must agree.
-    #[arg(long, default_value = "default")]
-    pub session: String,
+    /// Default: the config's [store] session ("default").
+    #[arg(long)]
+    pub session: Option<String>,
     /// This worker's id (default: host name and process id).
     #[arg(long)]
     pub id: Option<String>,
-    /// Agents per team, for tasks this worker coordinates.
-    #[arg(long, default_value_t = 5)]
-    pub agents: usize,
-    /// Rounds, for tasks this worker coordinates.
-    #[arg(long, default_value_t = 2)]
-    pub rounds: u32,
-    /// Most tokens per answer, for tasks this worker coordinates.
-    #[arg(long, default_value_t = 512)]
-    pub max_tokens: usize,
+    /// Agents per team, for tasks this worker coordinates. The rest of the
+    /// team (temperatures, roles, agent tests, sandbox limits) comes from the
+    /// config, as for `solve --remote`. Default: the config's (5).
+    #[arg(long)]
+    pub agents: Option<usize>,
+    /// Rounds, for tasks this worker coordinates. Default: the config's (2).
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// Most tokens per answer, for tasks this worker coordinates. Default: the config's (512).
+    #[arg(long)]
+    pub max_tokens: Option<usize>,
     /// Run drafts only in bubblewrap (`strong`, the default: without it memdoor refuses and says how to fix it),
     /// or without it (`weak`: drafts run as you, with your files and network in reach). Default: the config's [sandbox] mode.
     #[arg(long, value_enum, value_name = "MODE")]
@@ -271,11 +274,9 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Solve(args) => solve::solve(args, config()?).await,
         Command::Models { action } => tokio::task::spawn_blocking(move || models::models(action)).await?,
         Command::Replay(args) => replay::replay(args).await,
-        Command::Agent(mut args) => {
-            let cfg = config()?;
-            args.model = args.model.or_config(&cfg);
-            args.sandbox = args.sandbox.or(Some(cfg.sandbox.mode));
-            agent::agent(args).await
+        Command::Agent(args) => {
+            let cfg = agent::apply_agent_flags(&args, config()?);
+            agent::agent(args, cfg).await
         }
         Command::Bench { what: Some(what), .. } => bench::bench(what, &config()?).await,
         Command::Bench { what: None, mut set } => {
@@ -285,8 +286,9 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
             bench::bench_set(set).await
         }
         Command::Judge(mut args) => {
-            args.sandbox = args.sandbox.or(Some(config()?.sandbox.mode));
-            judge::judge(args).await
+            let cfg = config()?;
+            args.sandbox = args.sandbox.or(Some(cfg.sandbox.mode));
+            judge::judge(args, cfg.sandbox.limits()).await
         }
     }
 }

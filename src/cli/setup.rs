@@ -17,7 +17,8 @@ use crate::model::local::{parse_device, parse_quant, LoadOptions, LocalModel};
 use crate::model::openai::OpenAiBackend;
 use crate::model::resolve::{self, ModelSpec};
 use crate::model::ModelBackend;
-use crate::team::{agent_sampling, Agent};
+use crate::session::SessionSettings;
+use crate::team::Agent;
 
 /// The team flags (`solve`, the TUI) on top of the config: a flag given wins, a flag left out
 /// keeps what the file (or the environment, or the default) said.
@@ -67,14 +68,13 @@ async fn load_path(path: PathBuf, opts: LoadOptions) -> Result<Arc<LocalModel>> 
     Ok(Arc::new(tokio::task::spawn_blocking(move || LocalModel::load(&path, &opts)).await??))
 }
 
-/// The team the config describes, `cfg.team_size()` agents in order.
-/// Sampling follows the team's ladder unless an entry sets its temperature.
+/// The team the config describes, `cfg.team_size()` agents in order, with
+/// the settings `SessionSettings` reads from it (temperature, role, length).
 pub async fn build_agents(cfg: &Config) -> Result<Vec<Agent>> {
-    let team = cfg.team_config();
+    let mut backends = Vec::with_capacity(cfg.team_size());
     // Loaded once per model file, however many agents or spellings name it.
     let mut by_spec: HashMap<String, Arc<dyn ModelBackend>> = HashMap::new();
     let mut by_path: HashMap<PathBuf, Arc<dyn ModelBackend>> = HashMap::new();
-    let mut agents = Vec::with_capacity(cfg.team_size());
     for id in 0..cfg.team_size() {
         let entry = cfg.agent(id);
         let backend: Arc<dyn ModelBackend> = match entry.openai() {
@@ -104,13 +104,9 @@ pub async fn build_agents(cfg: &Config) -> Result<Vec<Agent>> {
                 }
             }
         };
-        let mut sampling = agent_sampling(&team, id);
-        if let Some(t) = entry.temperature {
-            sampling.temperature = t;
-        }
-        agents.push(Agent { id, backend, sampling, role: entry.role, max_tokens: entry.max_tokens });
+        backends.push(backend);
     }
-    Ok(agents)
+    Ok(SessionSettings::from_config(cfg).agents(|id| backends[id].clone()))
 }
 
 /// The Redis the config names, connected (with a warning when it does not
@@ -118,8 +114,35 @@ pub async fn build_agents(cfg: &Config) -> Result<Vec<Agent>> {
 pub async fn open_redis(cfg: &Config) -> Result<Option<RedisStore>> {
     let Some(url) = &cfg.store.redis else { return Ok(None) };
     let redis = RedisStore::connect(url, &cfg.store.session).await?;
-    super::solve::warn_if_not_persistent(&redis).await;
+    warn_if_not_persistent(&redis).await;
     Ok(Some(redis))
+}
+
+/// Warns (stderr and log) when the Redis server would lose the memory on a restart.
+pub async fn warn_if_not_persistent(store: &RedisStore) {
+    let mut conn = store.connection();
+    let aof: Vec<String> = ::redis::cmd("CONFIG").arg("GET").arg("appendonly").query_async(&mut conn).await.unwrap_or_default();
+    let save: Vec<String> = ::redis::cmd("CONFIG").arg("GET").arg("save").query_async(&mut conn).await.unwrap_or_default();
+    let aof_on = aof.get(1).is_some_and(|v| v == "yes");
+    let rdb_on = save.get(1).is_some_and(|v| !v.trim().is_empty());
+    if !aof.is_empty() && !aof_on && !rdb_on {
+        let msg = format!("{} has persistence off (no AOF, no RDB saves): a restart loses the shared memory", store.describe());
+        tracing::warn!("{msg}");
+        eprintln!("memdoor: warning: {msg}");
+    }
+}
+
+/// Says on stderr, once, that `what` (drafts run, the program runs…) without
+/// bubblewrap, as the user: the sandbox was asked to be weak.
+pub fn warn_if_weak(sandbox: &crate::judge::sandbox::Sandbox, what: &str) {
+    if !sandbox.strength().is_strong() {
+        eprintln!("memdoor: WARNING: {what} without bubblewrap, as you, with your files and network in reach ({})", sandbox.strength());
+    }
+}
+
+/// Resolves (fetching if needed) and loads the model named by `args`.
+pub async fn load_model(args: &super::ModelArgs) -> Result<Arc<LocalModel>> {
+    load_local(args.spec(), args.load_options()?).await
 }
 
 /// The shared memory the config names: Redis, or the in-process store.

@@ -7,11 +7,10 @@ use anyhow::{bail, Result};
 
 use super::{setup, TuiArgs};
 use crate::config::Config;
-use crate::judge::sandbox::Sandbox;
 use crate::memory::journal;
 use crate::tui::app::{self, Source};
 use crate::tui::keymap::Keymap;
-use crate::tui::runner::TeamSetup;
+use crate::session::{JournalThread, OnJournalError, SessionSettings, SessionSpec};
 use crate::tui::theme::Theme;
 use crate::tui::State;
 
@@ -39,12 +38,12 @@ pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
     let problem = args.session.read_problem()?;
     let cfg = setup::apply_team_flags(&args.session.team, file);
     let (theme, keymap, debug_keys) = look(Some(args.theme.as_deref().unwrap_or(&cfg.tui.theme)), &cfg.keys)?;
-    let team = cfg.team_config();
+    let settings = SessionSettings::from_config(&cfg);
     let agents = setup::build_agents(&cfg).await?;
     let store = setup::open_store(&cfg).await?;
     let label = crate::tui::runner::store_label(&*store, None);
-    let sandbox = Sandbox::open(cfg.sandbox.mode, cfg.sandbox.limits()).await?;
-    let journal = args.session.open_journal(problem.as_ref().map_or("tui", |p| p.id.as_str()))?;
+    let sandbox = settings.open_sandbox().await?;
+    let journal = args.session.open_journal(problem.as_ref().map_or("tui", |p| p.id.as_str()))?.map(|w| JournalThread::start(w, OnJournalError::Warn));
     let mut state = State::new(theme, keymap, agents.len(), cfg.team.rounds, label);
     state.debug_keys = debug_keys;
     state.force_overwrite = args.force;
@@ -55,16 +54,9 @@ pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
     } else if let Some(p) = &args.save_as {
         state.default_save = p.clone();
     }
-    let setup = TeamSetup {
-        agents,
-        store,
-        sandbox: Some(sandbox),
-        rounds: cfg.team.rounds,
-        max_tokens: team.max_tokens,
-        agent_tests: cfg.team.agent_tests,
-        unique_ids: cfg.store.redis.is_some(),
-    };
-    let out = app::run(state, Source::Team { setup, problem, journal }).await?;
+    let mut spec = SessionSpec::new(&settings, agents, store, Some(sandbox));
+    spec.unique_ids = cfg.store.redis.is_some();
+    let out = app::run(state, Source::Team { spec, problem, journal }).await?;
     if let Some(j) = &out.journal {
         eprintln!("memdoor: session journal: {}", j.display());
     }
@@ -94,7 +86,7 @@ pub async fn replay(records: Vec<journal::Record>, speed: f64, theme: Option<&st
     let agents = records
         .iter()
         .find_map(|r| match &r.event {
-            crate::event::TeamEvent::TaskStarted { agents, .. } => Some(agents.len()),
+            crate::domain::TeamEvent::TaskStarted { agents, .. } => Some(agents.len()),
             _ => None,
         })
         .unwrap_or(5);

@@ -8,17 +8,17 @@ use std::time::Duration;
 
 use ::redis::AsyncCommands;
 use anyhow::Result;
-use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::remote::RemoteBackend;
 use super::worker::Worker;
-use super::{agent_sampling, run_team, Agent, Session};
-use crate::judge::SelfConsistency;
 use crate::memory::journal::{self, JournalWriter};
+use crate::memory::redis::RedisStore;
 use crate::memory::{Entry, EntryKind, MemoryStore};
 use crate::model::ModelBackend;
 use crate::problem::Problem;
+use crate::session::{drive, EventSink, JournalThread, OnJournalError, SessionSettings, SessionSpec, Step};
+use crate::team::Agent;
 
 pub const LEASE_SECS: u64 = 15;
 const RENEW_EVERY: Duration = Duration::from_secs(5);
@@ -59,40 +59,29 @@ pub async fn coordinate(worker: Arc<Worker>, task: String, cancel: CancellationT
     let _: Result<(), _> = conn.del(&lease).await;
 }
 
+/// The team for a task: every agent a job for the session's workers, with
+/// the settings the config gives it — the same team `solve --remote` builds.
+pub fn remote_agents(settings: &SessionSettings, redis: &RedisStore, name: &str) -> Vec<Agent> {
+    settings.agents(|_| -> Arc<dyn ModelBackend> { Arc::new(RemoteBackend::new(redis.clone(), name)) })
+}
+
 async fn run_task(worker: &Worker, task: &str, cancel: CancellationToken) -> Result<()> {
     let mut conn = worker.store.connection();
     let raw: Option<Vec<u8>> = conn.get(format!("task:{task}")).await?;
     let problem = Problem::from_task(task, &raw.unwrap_or_default())?;
-    let name = format!("remote:{}", worker.model.name());
-    let agents: Vec<Agent> = (0..worker.team.agents)
-        .map(|id| {
-            let backend: Arc<dyn ModelBackend> = Arc::new(RemoteBackend::new(worker.store.clone(), name.clone()));
-            Agent::new(id, backend, agent_sampling(&worker.team, id))
-        })
-        .collect();
-    let (tx, mut rx) = mpsc::channel(1024);
-    let mut journal = JournalWriter::create(&journal::default_path(task)).ok();
-    let drain = tokio::spawn(async move {
-        while let Some(event) = rx.recv().await {
-            if let Some(j) = journal.as_mut() {
-                let _ = j.write(&event);
-            }
+    let agents = remote_agents(&worker.settings, &worker.store, &format!("remote:{}", worker.model.name()));
+    // The task id is the client's: the answer must land under it.
+    let spec = SessionSpec::new(&worker.settings, agents, Arc::new(worker.store.clone()), Some(worker.sandbox.clone()));
+    let journal = JournalWriter::create(&journal::default_path(task)).map(|w| JournalThread::start(w, OnJournalError::Warn));
+    let mut sink = journal.as_ref().ok().map(JournalThread::sink);
+    let mut sinks: Vec<&mut dyn EventSink> = sink.iter_mut().map(|s| s as &mut dyn EventSink).collect();
+    let verdict = drive(&spec, &problem, Step::Start, &mut sinks, cancel).await;
+    if let Ok(j) = journal {
+        if let Err(e) = j.finish().await {
+            tracing::warn!(%task, "journal: {e:#}");
         }
-        journal.map(|j| j.finish())
-    });
-    let session = Session {
-        problem: &problem,
-        agents: &agents,
-        max_tokens: worker.team.max_tokens,
-        rounds: worker.rounds,
-        strategy: &SelfConsistency,
-        store: Arc::new(worker.store.clone()),
-        sandbox: Some(worker.sandbox.clone()),
-        mechanisms: crate::team::Mechanisms::default(),
-    };
-    let verdict = run_team(session, tx, cancel).await;
-    let _ = drain.await;
-    if verdict.is_none() {
+    }
+    if verdict?.is_none() {
         anyhow::bail!("no agent wrote a fenced code block; there is no answer to stand behind");
     }
     Ok(())

@@ -15,7 +15,6 @@ use anyhow::{Context, Result};
 use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
 
-use super::discover::watch_tasks;
 use super::remote::{job_key, reconnect, work_key, Job, Reply, ReplyItem, FIELD, GROUP};
 use crate::memory::redis::{blocking_connection, is_connection_error, RedisStore};
 use crate::model::{Chunk, ModelBackend};
@@ -36,9 +35,8 @@ pub struct Worker {
     pub id: String,
     pub store: RedisStore,
     pub model: Arc<dyn ModelBackend>,
-    /// Settings for teams this worker coordinates.
-    pub team: super::TeamConfig,
-    pub rounds: u32,
+    /// The config's settings for the teams this worker coordinates.
+    pub settings: crate::session::SessionSettings,
     /// Where the drafts of the tasks it coordinates run (advertised in `agents`).
     pub sandbox: crate::judge::sandbox::Sandbox,
 }
@@ -143,7 +141,7 @@ async fn serve_stream(worker: &Worker, mut conn: ConnectionManager, job: &Job, m
 }
 
 /// Serves jobs until `cancel`; one job at a time per worker.
-pub async fn run_worker(worker: Arc<Worker>, cancel: CancellationToken) -> Result<()> {
+pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Result<()> {
     let session = worker.store.session().to_string();
     let work = work_key(&session);
     let mut conn = worker.store.connection();
@@ -155,7 +153,6 @@ pub async fn run_worker(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
         }
     }
     tokio::spawn(heartbeat(conn.clone(), worker.id.clone(), worker.model.name().to_string(), worker.sandbox.describe(), cancel.clone()));
-    tokio::spawn(watch_tasks(worker.clone(), cancel.clone()));
 
     let mut reader = blocking_connection(worker.store.client(), worker.store.shown_url()).await?;
     let options = StreamReadOptions::default().group(GROUP, &worker.id).count(1).block(BLOCK_MS);

@@ -1,10 +1,12 @@
-//! The spine: everything that happens in a session is a `TeamEvent`. The CLI
-//! (`solve --json`), and later the TUI and the journal, all read this stream.
+//! The spine: everything that happens in a session is a `TeamEvent`. The
+//! journal, `solve`'s view and `--json`, the TUI and the bench all read it.
 
 use serde::{Deserialize, Serialize};
 
-use crate::memory::Entry;
-use crate::model::{FinishReason, Usage};
+use super::decision::Decision;
+use super::entry::Entry;
+use super::test_result::TestResult;
+use super::usage::{FinishReason, Usage};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct AgentInfo {
@@ -80,13 +82,15 @@ pub enum TeamEvent {
     /// Something written into the shared memory (a draft, note, decision…).
     MemoryEntry(Entry),
     /// A draft was run on the problem's public tests.
-    TestRun { agent: usize, round: u32, results: Vec<crate::judge::grade::TestResult> },
+    TestRun { agent: usize, round: u32, results: Vec<TestResult> },
     /// Every agent has finished `round`.
     RoundFinished { round: u32 },
     /// The answer the team stands behind, and why.
     Consensus {
         answer: String,
-        strategy: String,
+        /// How it was chosen (journals from before this was typed call it `strategy`).
+        #[serde(alias = "strategy")]
+        decision: Decision,
         cluster: usize,
         votes: usize,
         /// Agents whose drafts are in the winning cluster.

@@ -25,41 +25,8 @@ const KEY_CHARS: usize = 2000;
 /// output is longer gets twice its length.
 const MIN_OUT_CAP: usize = 64 * 1024;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Verdict {
-    Pass,
-    WrongAnswer,
-    TimeLimit,
-    RuntimeError,
-    CompileError,
-    /// Ran on an input with no expected output (only the output is known).
-    Ran,
-}
+pub use crate::domain::{all_pass, passed, TestResult, Verdict};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct TestResult {
-    pub verdict: Verdict,
-    /// What the program printed or returned (cut to 300 characters).
-    #[serde(default)]
-    pub got: Option<String>,
-    /// The output in a form for comparing behaviours (stripped lines / JSON).
-    #[serde(default)]
-    pub key: Option<String>,
-    #[serde(default)]
-    pub error: Option<String>,
-}
-
-impl TestResult {
-    fn failed(verdict: Verdict, error: String) -> Self {
-        Self { verdict, got: None, key: None, error: Some(error) }
-    }
-}
-
-/// Whether every result is a pass (and there is at least one).
-pub fn all_pass(results: &[TestResult]) -> bool {
-    !results.is_empty() && results.iter().all(|r| r.verdict == Verdict::Pass)
-}
 
 /// What enters the sandbox: the program and the inputs, never an expected output.
 #[derive(Serialize)]

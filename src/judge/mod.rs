@@ -8,15 +8,15 @@ pub mod sandbox;
 mod self_consistency;
 mod vote;
 
-pub use self_consistency::SelfConsistency;
+pub use self_consistency::self_consistency;
 pub use vote::{agents_of, ranked_clusters, Cluster, DraftKey, DraftRun, ExecutionVote};
 
-use crate::event::{Draft, DraftEvidence, TeamEvent};
+use crate::domain::{Decision, DraftEvidence, TeamEvent};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Verdict {
     pub answer: String,
-    pub strategy: String,
+    pub decision: Decision,
     pub cluster: usize,
     /// Agents whose drafts are in the winning cluster.
     pub agents: Vec<usize>,
@@ -29,16 +29,11 @@ impl Verdict {
     pub fn to_event(&self) -> TeamEvent {
         TeamEvent::Consensus {
             answer: self.answer.clone(),
-            strategy: self.strategy.clone(),
+            decision: self.decision.clone(),
             cluster: self.cluster,
             votes: self.votes,
             agents: self.agents.clone(),
             evidence: self.evidence.clone(),
         }
     }
-}
-
-pub trait Strategy: Send + Sync {
-    /// Picks the answer from `(agent, draft)` pairs; `None` when no draft has code.
-    fn decide(&self, drafts: &[(DraftKey, Draft)]) -> Option<Verdict>;
 }

@@ -2,11 +2,9 @@
 //! code after dropping comments and blank lines and folding white space; the
 //! biggest group wins, ties going to the group of the lowest agent.
 
-use super::{Strategy, Verdict};
 use super::DraftKey;
-use crate::event::{Draft, DraftEvidence};
-
-pub struct SelfConsistency;
+use super::Verdict;
+use crate::domain::{Decision, Draft, DraftEvidence};
 
 /// Drops a `#` comment, leaving `#` inside string literals alone.
 fn strip_comment(line: &str) -> &str {
@@ -34,34 +32,33 @@ pub fn normalise(code: &str) -> String {
         .join("\n")
 }
 
-impl Strategy for SelfConsistency {
-    fn decide(&self, drafts: &[(DraftKey, Draft)]) -> Option<Verdict> {
-        let mut drafts: Vec<&(DraftKey, Draft)> = drafts.iter().collect();
-        drafts.sort_by_key(|(key, _)| key.agent);
-        // Clusters in order of their first (lowest) agent.
-        let mut clusters: Vec<(String, Vec<usize>, String)> = Vec::new();
-        let mut evidence = Vec::new();
-        for (key, draft) in drafts {
-            let (agent, round) = (&key.agent, key.round);
-            let Some(code) = &draft.code else {
-                evidence.push(DraftEvidence { agent: *agent, round, cluster: None, tests: None });
-                continue;
-            };
-            let key = normalise(code);
-            let idx = match clusters.iter().position(|(k, _, _)| *k == key) {
-                Some(i) => i,
-                None => {
-                    clusters.push((key, Vec::new(), code.clone()));
-                    clusters.len() - 1
-                }
-            };
-            clusters[idx].1.push(*agent);
-            evidence.push(DraftEvidence { agent: *agent, round, cluster: Some(idx), tests: None });
-        }
-        let best = (0..clusters.len()).rev().max_by_key(|&i| clusters[i].1.len())?;
-        let (_, agents, answer) = clusters.swap_remove(best);
-        Some(Verdict { answer, strategy: "self-consistency".into(), cluster: best, votes: agents.len(), agents, evidence })
+/// Picks the code most agents wrote; `None` when no draft has code.
+pub fn self_consistency(drafts: &[(DraftKey, Draft)]) -> Option<Verdict> {
+    let mut drafts: Vec<&(DraftKey, Draft)> = drafts.iter().collect();
+    drafts.sort_by_key(|(key, _)| key.agent);
+    // Clusters in order of their first (lowest) agent.
+    let mut clusters: Vec<(String, Vec<usize>, String)> = Vec::new();
+    let mut evidence = Vec::new();
+    for (key, draft) in drafts {
+        let (agent, round) = (&key.agent, key.round);
+        let Some(code) = &draft.code else {
+            evidence.push(DraftEvidence { agent: *agent, round, cluster: None, tests: None });
+            continue;
+        };
+        let key = normalise(code);
+        let idx = match clusters.iter().position(|(k, _, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                clusters.push((key, Vec::new(), code.clone()));
+                clusters.len() - 1
+            }
+        };
+        clusters[idx].1.push(*agent);
+        evidence.push(DraftEvidence { agent: *agent, round, cluster: Some(idx), tests: None });
     }
+    let best = (0..clusters.len()).rev().max_by_key(|&i| clusters[i].1.len())?;
+    let (_, agents, answer) = clusters.swap_remove(best);
+    Some(Verdict { answer, decision: Decision::SelfConsistency, cluster: best, votes: agents.len(), agents, evidence })
 }
 
 #[cfg(test)]
@@ -90,7 +87,7 @@ mod tests {
             (k(2), draft(Some("b  = 2 # same"))),
             (k(3), draft(None)),
         ];
-        let v = SelfConsistency.decide(&drafts).unwrap();
+        let v = self_consistency(&drafts).unwrap();
         assert_eq!(v.answer, "b = 2");
         assert_eq!(v.agents, vec![1, 2]);
         assert_eq!(v.cluster, 1);
@@ -100,7 +97,7 @@ mod tests {
     #[test]
     fn ties_go_to_the_lowest_agent_and_no_code_means_no_verdict() {
         let drafts = vec![(k(1), draft(Some("b"))), (k(0), draft(Some("a")))];
-        assert_eq!(SelfConsistency.decide(&drafts).unwrap().agents, vec![0]);
-        assert_eq!(SelfConsistency.decide(&[(k(0), draft(None))]), None);
+        assert_eq!(self_consistency(&drafts).unwrap().agents, vec![0]);
+        assert_eq!(self_consistency(&[(k(0), draft(None))]), None);
     }
 }

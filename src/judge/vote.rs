@@ -10,9 +10,9 @@
 
 use std::collections::BTreeMap;
 
-use super::grade::{TestResult, Verdict as TestVerdict};
+use super::grade::TestResult;
 use super::Verdict;
-use crate::event::{Draft, DraftEvidence};
+use crate::domain::{passed, Checked, Decision, Draft, DraftEvidence};
 
 /// One draft of the session: the round it was written in and its agent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -32,9 +32,7 @@ fn behaviour(results: &[TestResult]) -> Vec<String> {
         .collect()
 }
 
-fn passed(results: &[TestResult]) -> usize {
-    results.iter().filter(|r| r.verdict == TestVerdict::Pass).count()
-}
+
 
 /// One draft's runs: on the public tests (with expected outputs), and on
 /// the inputs agents proposed (outputs only, for telling behaviours apart).
@@ -127,10 +125,10 @@ impl ExecutionVote {
                 tests: runs.get(key).map(|r| (passed(&r.public), r.public.len())),
             })
             .collect();
-        let strategy = if best.all_public_pass { "execution vote" } else { "execution vote (no draft passed every public test)" };
+        let checked = if best.all_public_pass { Checked::PublicTests } else { Checked::NoDraftPassed };
         Some(Verdict {
             answer: best.answer.clone(),
-            strategy: strategy.into(),
+            decision: Decision::ExecutionVote { checked, settled: None },
             cluster: 0,
             agents: agents_of(&best.drafts),
             votes: best.drafts.len(),
@@ -152,10 +150,10 @@ mod tests {
     fn draft(code: &str) -> Draft {
         Draft { text: String::new(), code: Some(code.into()), finish: FinishReason::Stop, usage: Usage::default(), repairs: Vec::new() }
     }
-    fn r(v: TestVerdict, key: &str) -> TestResult {
+    fn r(v: crate::domain::Verdict, key: &str) -> TestResult {
         TestResult { verdict: v, got: None, key: Some(key.into()), error: None }
     }
-    use TestVerdict::{Pass, Ran, WrongAnswer};
+    use crate::domain::Verdict::{Pass, Ran, WrongAnswer};
 
     fn run(public: Vec<TestResult>) -> DraftRun {
         DraftRun { public, extra: Vec::new() }
@@ -182,7 +180,7 @@ mod tests {
         ]);
         let v = decide(&drafts(4), &runs).unwrap();
         assert_eq!((v.answer.as_str(), v.agents.clone(), v.votes), ("v3", vec![3], 1));
-        assert_eq!(v.strategy, "execution vote");
+        assert_eq!(v.decision, Decision::ExecutionVote { checked: Checked::PublicTests, settled: None });
         assert_eq!(v.evidence[0].tests, Some((1, 2)));
         assert_eq!(v.evidence[0].cluster, None);
     }
@@ -221,7 +219,7 @@ mod tests {
             BTreeMap::from([(k(0), run(vec![r(WrongAnswer, "x"), r(WrongAnswer, "y")])), (k(1), run(vec![r(Pass, "x"), r(WrongAnswer, "z")]))]);
         let v = decide(&drafts, &runs).unwrap();
         assert_eq!(v.agents, vec![1]);
-        assert!(v.strategy.contains("no draft passed"));
+        assert_eq!(v.decision, Decision::ExecutionVote { checked: Checked::NoDraftPassed, settled: None });
     }
 
     #[test]
@@ -235,7 +233,7 @@ mod tests {
             (r2, run(vec![r(WrongAnswer, "3")])),
         ]);
         let v = decide(&drafts, &runs).unwrap();
-        assert_eq!((v.answer.as_str(), v.strategy.as_str()), ("good", "execution vote"));
+        assert_eq!((v.answer.as_str(), v.decision.to_string().as_str()), ("good", "execution vote"));
         assert_eq!(v.evidence.iter().map(|e| (e.round, e.agent, e.cluster)).collect::<Vec<_>>(), vec![(1, 0, Some(0)), (1, 1, None), (2, 0, None)]);
     }
 

@@ -132,6 +132,23 @@ impl Problem {
         Self::parse(&text).with_context(|| format!("in {}", path.display()))
     }
 
+    /// Whether the team can run drafts on this problem: tests of its own, or
+    /// a function to call on the inputs the agents write (free text that
+    /// names its function). A HumanEval task's only test is its private
+    /// `check`, which the team never sees.
+    pub fn is_runnable(&self) -> bool {
+        match self.mode {
+            Mode::HumanEval { .. } => false,
+            Mode::Functional { .. } => true,
+            Mode::Stdin => !self.public_tests.is_empty(),
+        }
+    }
+
+    /// Whether code (the user's edit, say) can be judged on public tests.
+    pub fn can_judge_public(&self) -> bool {
+        !self.public_tests.is_empty() && !matches!(self.mode, Mode::HumanEval { .. })
+    }
+
     /// The conversation an agent starts from.
     pub fn messages(&self) -> Vec<Message> {
         if let Mode::HumanEval { .. } = self.mode {

@@ -9,7 +9,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::agent_turn::{remember, side_question};
 use super::session::Session;
-use crate::event::TeamEvent;
+use crate::domain::TeamEvent;
 use crate::memory::{Entry, EntryKind};
 use crate::problem::{Mode, Problem, TestCase};
 

@@ -10,7 +10,7 @@ use super::extract::extract_code;
 use super::form::repair_for_problem;
 use super::prompt::with_role;
 use super::session::Agent;
-use crate::event::{Draft, TeamEvent};
+use crate::domain::{Draft, TeamEvent};
 use crate::memory::{Entry, EntryKind, MemoryStore};
 use crate::model::{ChatRequest, Chunk, Message, Sampling};
 use crate::problem::Problem;
@@ -46,7 +46,7 @@ pub(super) struct TurnRequest<'a> {
 
 /// The code the judge runs: the last fenced block, with its form repaired
 /// when asked (the repairs made are kept on the draft).
-fn code_of(text: &str, repair_for: Option<&Problem>) -> (Option<String>, Vec<crate::event::Repair>) {
+fn code_of(text: &str, repair_for: Option<&Problem>) -> (Option<String>, Vec<crate::domain::Repair>) {
     let Some(code) = extract_code(text) else { return (None, Vec::new()) };
     match repair_for {
         Some(p) => {

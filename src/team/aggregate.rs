@@ -8,17 +8,9 @@ use tokio_util::sync::CancellationToken;
 use super::agent_turn::{remember, run_agent, TurnRequest};
 use super::prompt::aggregate_messages;
 use super::session::Session;
-use crate::event::{Draft, DraftEvidence, TeamEvent};
+use crate::domain::{Decision, Draft, DraftEvidence, TeamEvent};
 use crate::judge::{DraftKey, Verdict};
 use crate::memory::{Entry, EntryKind};
-
-/// Marks a verdict that nothing was run to check.
-pub fn unverified(v: Option<Verdict>) -> Option<Verdict> {
-    v.map(|mut v| {
-        v.strategy = format!("{} (unverified: no tests to run)", v.strategy);
-        v
-    })
-}
 
 /// Agent 0 writes one answer from all drafts, in round `round`.
 pub async fn aggregate(s: &Session<'_>, round: u32, drafts: &[(DraftKey, Draft)], events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
@@ -36,7 +28,7 @@ pub async fn aggregate(s: &Session<'_>, round: u32, drafts: &[(DraftKey, Draft)]
     remember(&*s.store, events, entry).await;
     Some(Verdict {
         answer,
-        strategy: "aggregator (unverified: no tests to run)".into(),
+        decision: Decision::Aggregator,
         cluster: 0,
         votes: shown.len(),
         agents: shown.iter().map(|(a, _)| *a).collect(),

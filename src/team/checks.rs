@@ -8,21 +8,16 @@ use tokio::sync::mpsc;
 
 use super::agent_turn::emit;
 use super::session::Session;
-use crate::event::{Draft, TeamEvent};
+use crate::domain::{Draft, TeamEvent};
 use crate::judge::grade::{grade, TestResult, Verdict};
 use crate::judge::{DraftKey, DraftRun};
-use crate::problem::{Mode, Problem, TestCase};
+use crate::problem::{Problem, TestCase};
 
 /// Whether drafts of this session can be run: a sandbox, and a problem whose
 /// form is known — tests of its own, or a function to call on the inputs
 /// the agents write (a free-text problem that names its function).
 pub fn runnable(s: &Session<'_>) -> bool {
-    s.sandbox.is_some()
-        && match s.problem.mode {
-            Mode::HumanEval { .. } => false,
-            Mode::Functional { .. } => true,
-            Mode::Stdin => !s.problem.public_tests.is_empty(),
-        }
+    s.sandbox.is_some() && s.problem.is_runnable()
 }
 
 /// Runs each new draft on the public tests then `extra` inputs; reports

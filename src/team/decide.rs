@@ -7,7 +7,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::distinguish::settle;
 use super::session::{Pool, Session};
-use crate::event::TeamEvent;
+use crate::domain::{Checked, Decision, Settled, TeamEvent};
 use crate::judge::{ranked_clusters, ExecutionVote, Verdict};
 
 /// Why the team may stop: a cluster passing every public test holds a
@@ -32,18 +32,14 @@ pub async fn decide_by_running(s: &Session<'_>, round: u32, pool: &Pool, events:
         None
     };
     let mut v = ExecutionVote::verdict(&clusters, &refs, &pool.runs)?;
-    if s.problem.public_tests.is_empty() {
-        v.strategy = "execution vote on the agents' inputs (unverified: no tests with known outputs)".into();
-    }
-    if let Some(d) = settled {
-        let ordered = |(a, b): (usize, usize)| if d.swapped { (b, a) } else { (a, b) };
-        let (lead, other) = ordered(d.votes);
-        v.strategy = format!("{} · distinguishing inputs ({} told the top two apart; {lead} : {other} drafts agree", v.strategy, d.inputs);
-        if let Some(p) = d.predictions {
-            let (lead, other) = ordered(p);
-            v.strategy += &format!("; agents predicted the output {lead} : {other}");
+    if let Decision::ExecutionVote { checked, settled: settled_by } = &mut v.decision {
+        if s.problem.public_tests.is_empty() {
+            *checked = Checked::InputsOnly;
         }
-        v.strategy += ")";
+        if let Some(d) = settled {
+            let ordered = |(a, b): (usize, usize)| if d.swapped { (b, a) } else { (a, b) };
+            *settled_by = Some(Settled { inputs: d.inputs, agree: ordered(d.votes), predicted: d.predictions.map(ordered) });
+        }
     }
     Some(v)
 }

@@ -13,7 +13,7 @@ use super::agent_turn::{remember, side_question};
 use super::checks::run_on;
 use super::extract::extract_code;
 use super::session::Session;
-use crate::event::{Draft, TeamEvent};
+use crate::domain::{Draft, TeamEvent};
 use crate::judge::grade::TestResult;
 use crate::judge::{Cluster, DraftKey};
 use crate::memory::{Entry, EntryKind};

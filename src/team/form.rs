@@ -13,7 +13,7 @@ mod tokens;
 use std::collections::HashSet;
 
 // The repairs are recorded on drafts, so the type lives with the events.
-pub use crate::event::Repair;
+pub use crate::domain::Repair;
 use crate::problem::{Mode, Problem};
 use tokens::{logical_lines, split, Kind, Line, Token};
 

@@ -40,6 +40,16 @@ fn latest(entries: &[Entry], kind: EntryKind) -> std::collections::BTreeMap<usiz
     by_agent
 }
 
+/// A draft as a teammate reads it: code in a fence, words (a draft with no
+/// code) as they are.
+fn as_shown(draft: &Entry, chars: usize) -> String {
+    if draft.prose {
+        format!("(no code) {}\n", cut(&draft.content, chars))
+    } else {
+        format!("```python\n{}\n```\n", cut(&draft.content, chars))
+    }
+}
+
 /// Messages for `agent` in `round`, given the memory so far.
 pub fn messages_for(
     problem: &Problem,
@@ -67,7 +77,7 @@ pub fn messages_for(
 
     let mut shown = String::new();
     if let Some(own) = drafts.get(&agent) {
-        shown += &format!("Your previous draft:\n```python\n{}\n```\n\n", cut(&own.content, per_draft));
+        shown += &format!("Your previous draft:\n{}\n", as_shown(own, per_draft));
     }
     for (test, result) in failures.iter().take(3) {
         shown += &format!(
@@ -80,7 +90,7 @@ pub fn messages_for(
         );
     }
     for a in &others {
-        shown += &format!("Teammate A{a}'s draft:\n```python\n{}\n```\n", cut(&drafts[a].content, per_draft));
+        shown += &format!("Teammate A{a}'s draft:\n{}", as_shown(drafts[a], per_draft));
         if let Some(n) = notes.get(a) {
             shown += &format!("A{a}'s note: {}\n", cut(&n.content, 300));
         }
@@ -203,6 +213,15 @@ mod tests {
         assert!(text.contains("Teammate A1's draft:\n```python\ndef f(): return 1"));
         assert!(text.contains("A1's note: A0 forgot the edge case"));
         assert!(text.ends_with(REFINE_INSTRUCTIONS));
+    }
+
+    #[test]
+    fn a_draft_with_no_code_is_shown_as_words_not_as_code() {
+        let p = Problem::from_text("Write f.").unwrap();
+        let memory = vec![draft(0, "def f(): return 0"), Entry::prose_draft("t", 1, 1, "Use a loop.")];
+        let text = messages_for(&p, 0, 2, &memory, Some(4096), 256, &[]).pop().unwrap().content;
+        assert!(text.contains("Teammate A1's draft:\n(no code) Use a loop.\n"), "{text}");
+        assert!(!text.contains("```python\nUse a loop."), "{text}");
     }
 
     #[test]

@@ -12,15 +12,15 @@ use tokio_util::sync::CancellationToken;
 
 use super::agent_tests::write_tests;
 use super::agent_turn::{emit, remember, run_agent, TurnRequest};
-use super::aggregate::{aggregate, unverified};
+use super::aggregate::aggregate;
 use super::checks::{failing_tests, run_tests, runnable};
 use super::decide::{decide_by_running, early_stop};
 use super::extract::extract_code;
 use super::plan::{fresh_seed, plan_turn, Standing, Turn};
 use super::prompt::{fresh_messages, messages_for, note_of, with_feedback};
 use super::session::{Agent, Continuation, Pool, Session};
-use crate::event::{AgentInfo, Draft, TeamEvent};
-use crate::judge::DraftKey;
+use crate::domain::{AgentInfo, Draft, TeamEvent};
+use crate::judge::{self_consistency, DraftKey};
 use crate::memory::{Entry, EntryKind, MemoryStore};
 use crate::model::Sampling;
 use crate::problem::TestCase;
@@ -42,7 +42,8 @@ fn drafts_from_memory(memory: &[Entry]) -> BTreeMap<usize, (DraftKey, Draft)> {
     let mut by_agent = BTreeMap::new();
     for e in memory.iter().filter(|e| e.kind == EntryKind::Draft) {
         if let Some(agent) = e.agent {
-            let code = extract_code(&e.content).or_else(|| Some(e.content.clone()));
+            // Code drafts are stored as their code, unfenced; a prose draft has none to run.
+            let code = if e.prose { None } else { extract_code(&e.content).or_else(|| Some(e.content.clone())) };
             let draft = Draft { text: e.content.clone(), code, finish: crate::model::FinishReason::Stop, usage: Default::default(), repairs: Vec::new() };
             by_agent.insert(agent, (DraftKey { round: e.round, agent }, draft));
         }
@@ -139,8 +140,11 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
                     remember(&*s.store, &events, Entry::new(&task, round, Some(agent.id), EntryKind::Note, note)).await;
                 }
             }
-            let content = draft.code.clone().unwrap_or_else(|| draft.text.clone());
-            remember(&*s.store, &events, Entry::new(&task, round, Some(agent.id), EntryKind::Draft, content)).await;
+            let entry = match &draft.code {
+                Some(code) => Entry::new(&task, round, Some(agent.id), EntryKind::Draft, code.clone()),
+                None => Entry::prose_draft(&task, round, agent.id, draft.text.clone()),
+            };
+            remember(&*s.store, &events, entry).await;
             last_turn.insert(agent.id, *turn);
             let key = DraftKey { round, agent: agent.id };
             match pool.repeat_of(agent.id, draft.code.as_ref()) {
@@ -174,12 +178,12 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
         decide_by_running(&s, final_round, &pool, &events, cancel.clone()).await
     } else if s.mechanisms.aggregate && !cancel.is_cancelled() {
         let latest = pool.latest_drafts();
-        aggregate(&s, final_round + 1, &latest, &events, cancel.clone()).await.or_else(|| unverified(s.strategy.decide(&latest)))
+        aggregate(&s, final_round + 1, &latest, &events, cancel.clone()).await.or_else(|| self_consistency(&latest))
     } else {
-        unverified(s.strategy.decide(&pool.latest_drafts()))
+        self_consistency(&pool.latest_drafts())
     };
     if let Some(v) = &verdict {
-        let decision = format!("{}: {} of {} drafts agree (agents {:?})", v.strategy, v.votes, pool.drafts.len(), v.agents);
+        let decision = format!("{}: {} of {} drafts agree (agents {:?})", v.decision, v.votes, pool.drafts.len(), v.agents);
         remember(&*s.store, &events, Entry::new(&task, final_round, None, EntryKind::Decision, decision)).await;
         match s.store.put_final(&task, &v.answer).await {
             Ok(true) => {}
@@ -194,4 +198,27 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
     )
     .await;
     verdict
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_draft_with_no_code_is_never_taken_for_code() {
+        let memory = vec![
+            Entry::new("t", 1, Some(0), EntryKind::Draft, "print(1)"),
+            Entry::prose_draft("t", 1, 1, "I would loop over the string and compare."),
+            Entry::new("t", 1, Some(2), EntryKind::Draft, "```python\nprint(2)\n```"),
+        ];
+        let drafts = drafts_from_memory(&memory);
+        assert_eq!(drafts[&0].1.code.as_deref(), Some("print(1)"));
+        assert_eq!(drafts[&1].1.code, None, "words are not run");
+        assert_eq!(drafts[&2].1.code.as_deref(), Some("print(2)"));
+        // And the flag survives the store's JSON; entries from before it read as code.
+        let json = serde_json::to_string(&memory[1]).unwrap();
+        assert!(serde_json::from_str::<Entry>(&json).unwrap().prose);
+        let old = serde_json::to_string(&memory[0]).unwrap();
+        assert!(!old.contains("prose") && !serde_json::from_str::<Entry>(&old).unwrap().prose);
+    }
 }

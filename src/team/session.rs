@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::spec::{agent_sampling, Mechanisms, TeamConfig};
-use crate::event::Draft;
+use crate::domain::Draft;
 use crate::judge::sandbox::Sandbox;
-use crate::judge::{DraftKey, DraftRun, Strategy};
+use crate::judge::{DraftKey, DraftRun};
 use crate::memory::MemoryStore;
 use crate::model::{ModelBackend, Sampling};
 use crate::problem::Problem;
@@ -43,7 +43,6 @@ pub struct Session<'a> {
     pub max_tokens: usize,
     /// 1 = propose only; each further round refines or draws fresh.
     pub rounds: u32,
-    pub strategy: &'a dyn Strategy,
     pub store: Arc<dyn MemoryStore>,
     /// Where drafts are run on tests; `None` = nothing is run and the
     /// strategy decides alone.

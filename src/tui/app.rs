@@ -12,19 +12,21 @@ use tokio::signal::unix::{signal, SignalKind};
 use tokio::sync::mpsc;
 
 use super::events::InputThread;
+use super::flash::Flash;
 use super::msg::{Effect, Msg};
 use super::replayer::Replayer;
-use super::runner::{TeamRunner, TeamSetup};
+use super::runner::TeamRunner;
 use super::state::{ReplayState, State};
 use super::{effects, terminal, update, view};
-use crate::memory::journal::{JournalWriter, Record};
+use crate::memory::journal::Record;
+use crate::session::{JournalThread, SessionSpec};
 use crate::problem::Problem;
 
 /// What the app runs: a team (live), or a journal (replay).
 // Made once per app run: the size of the larger variant does not matter.
 #[allow(clippy::large_enum_variant)]
 pub enum Source {
-    Team { setup: TeamSetup, problem: Option<Problem>, journal: Option<JournalWriter> },
+    Team { spec: SessionSpec, problem: Option<Problem>, journal: Option<JournalThread> },
     Replay { records: Vec<Record>, speed: f64 },
 }
 
@@ -51,9 +53,9 @@ async fn run_loop(tui: &mut terminal::Tui, state: &mut State, source: Source) ->
     let size = tui.size()?;
     update(state, Msg::Resize(size.width, size.height));
 
-    let (mut runner, replayer, mut journal) = match source {
-        Source::Team { setup, problem, journal } => {
-            let mut runner = TeamRunner::new(setup, tx.clone());
+    let (mut runner, replayer, journal) = match source {
+        Source::Team { spec, problem, journal } => {
+            let mut runner = TeamRunner::new(spec, journal.as_ref().map(JournalThread::sink), tx.clone());
             if let Some(p) = problem {
                 state.running = true;
                 runner.start(p);
@@ -76,11 +78,6 @@ async fn run_loop(tui: &mut terminal::Tui, state: &mut State, source: Source) ->
         tokio::select! {
             Some(msg) = rx.recv() => {
                 update(state, Msg::Tick(started.elapsed().as_millis() as u64));
-                if let (Msg::Team(e), Some(j)) = (&msg, journal.as_mut()) {
-                    if let Err(err) = j.write(e) {
-                        tracing::warn!("journal write failed: {err:#}");
-                    }
-                }
                 let effects = update(state, msg);
                 for effect in effects {
                     run_effect(effect, state, tui, &input, runner.as_mut(), replayer.as_ref(), &tx)?;
@@ -98,7 +95,10 @@ async fn run_loop(tui: &mut terminal::Tui, state: &mut State, source: Source) ->
     if let Some(r) = runner.as_mut() {
         r.cancel();
     }
-    let journal = journal.and_then(|j| j.finish().map_err(|e| tracing::warn!("journal: {e:#}")).ok());
+    let journal = match journal {
+        Some(j) => j.finish().await.map_err(|e| tracing::warn!("journal: {e:#}")).ok(),
+        None => None,
+    };
     Ok(Outcome { accepted: state.accepted.clone(), journal })
 }
 
@@ -129,7 +129,7 @@ fn run_effect(
     match effect {
         Effect::Start { problem } => match (runner, Problem::from_text(&problem)) {
             (Some(r), Ok(p)) => r.start(p),
-            (_, Err(e)) => state.flash = Some(format!("{e:#}")),
+            (_, Err(e)) => state.flash = Some(Flash::Note(format!("{e:#}"))),
             (None, _) => {}
         },
         Effect::Reprompt { feedback, agents, round } => {

@@ -8,7 +8,7 @@ use super::msg::Msg;
 use super::state::State;
 use super::theme::Theme;
 use super::update::update;
-use crate::event::{AgentInfo, Draft, DraftEvidence, TeamEvent};
+use crate::domain::{AgentInfo, Draft, DraftEvidence, TeamEvent};
 use crate::judge::grade::{TestResult, Verdict};
 use crate::memory::{Entry, EntryKind};
 use crate::model::{FinishReason, Usage};
@@ -89,7 +89,7 @@ pub fn judged(w: u16, h: u16) -> State {
     update(&mut s, Msg::Team(TeamEvent::RoundFinished { round: 1 }));
     let evidence = (0..5).map(|a| DraftEvidence { agent: a, round: 1, cluster: Some(if a == 3 { 1 } else { 0 }), tests: Some(if a == 3 { (3, 5) } else { (5, 5) }) }).collect();
     let answer = crate::team::extract_code(&draft_text(0)).unwrap();
-    update(&mut s, Msg::Team(TeamEvent::Consensus { answer: answer.clone(), strategy: "execution vote".into(), cluster: 0, votes: 4, agents: vec![0, 1, 2, 4], evidence }));
+    update(&mut s, Msg::Team(TeamEvent::Consensus { answer: answer.clone(), decision: crate::domain::Decision::ExecutionVote { checked: crate::domain::Checked::PublicTests, settled: None }, cluster: 0, votes: 4, agents: vec![0, 1, 2, 4], evidence }));
     update(&mut s, Msg::Team(TeamEvent::TaskFinished { task: "is-palindrome".into(), answer: Some(answer), elapsed_secs: 12.0 }));
     update(&mut s, Msg::TeamStopped);
     s

@@ -3,9 +3,10 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use super::flash::Flash;
 use super::msg::Effect;
 use super::state::{Mode, PromptPurpose, State};
-use super::update::{prompt, set_edited};
+use super::modes::{prompt, set_edited};
 
 pub fn key(state: &mut State, k: KeyEvent) -> Vec<Effect> {
     let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
@@ -21,7 +22,7 @@ pub fn key(state: &mut State, k: KeyEvent) -> Vec<Effect> {
         Mode::ConfirmOverwrite { path, contents } => match k.code {
             KeyCode::Char('y') | KeyCode::Char('Y') => vec![Effect::Save { path, contents, overwrite: true }],
             _ => {
-                state.flash = Some(format!("not saved: {} exists (accept again to pick another path)", path.display()));
+                state.flash = Some(Flash::Note(format!("not saved: {} exists (accept again to pick another path)", path.display())));
                 Vec::new()
             }
         },
@@ -42,7 +43,7 @@ pub fn key(state: &mut State, k: KeyEvent) -> Vec<Effect> {
         },
         Mode::Editing(mut area) => match k.code {
             KeyCode::Esc => {
-                state.flash = Some("edit discarded".into());
+                state.flash = Some(Flash::Note("edit discarded".into()));
                 Vec::new()
             }
             KeyCode::Char('s') if ctrl => {
@@ -102,7 +103,7 @@ fn submit(state: &mut State, purpose: PromptPurpose, text: String) -> Vec<Effect
         PromptPurpose::SavePath => {
             let Some(c) = &state.consensus else { return Vec::new() };
             if text.is_empty() {
-                state.flash = Some("no path given; nothing saved".into());
+                state.flash = Some(Flash::Note("no path given; nothing saved".into()));
                 return Vec::new();
             }
             // Accepted once saved (Msg::Saved); a failed save loses nothing.
@@ -111,21 +112,21 @@ fn submit(state: &mut State, purpose: PromptPurpose, text: String) -> Vec<Effect
         }
         PromptPurpose::Feedback { agent } => {
             if text.is_empty() {
-                state.flash = Some("no feedback given; nothing sent".into());
+                state.flash = Some(Flash::Note("no feedback given; nothing sent".into()));
                 return Vec::new();
             }
             let round = state.round + 1;
             state.rounds_planned = state.rounds_planned.max(round);
             state.running = true;
-            state.flash = Some(match agent {
+            state.flash = Some(Flash::Note(match agent {
                 Some(a) => format!("round {round}: A{a} re-prompted"),
                 None => format!("round {round}: team re-prompted"),
-            });
+            }));
             vec![Effect::Reprompt { feedback: text, agents: agent.map(|a| vec![a]), round }]
         }
         PromptPurpose::NewProblem => {
             if text.is_empty() {
-                state.flash = Some("no problem given".into());
+                state.flash = Some(Flash::Note("no problem given".into()));
                 return Vec::new();
             }
             state.running = true;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
-use crate::event::TeamEvent;
+use crate::domain::TeamEvent;
 
 #[derive(Debug, Clone)]
 pub enum Msg {

@@ -81,7 +81,7 @@ async fn play(records: Vec<Record>, mut control: watch::Receiver<Playback>, step
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::TeamEvent;
+    use crate::domain::TeamEvent;
 
     fn rec(at_ms: u64, round: u32) -> Record {
         Record { at_ms, event: TeamEvent::RoundFinished { round } }

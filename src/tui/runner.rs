@@ -10,27 +10,28 @@ use tokio_util::sync::CancellationToken;
 
 use super::msg::Msg;
 use super::state::JudgeOutcome;
-use crate::judge::grade::{grade, Verdict};
-use crate::judge::sandbox::Sandbox;
-use crate::judge::SelfConsistency;
+use crate::judge::grade::grade;
+use crate::domain::TeamEvent;
 use crate::memory::MemoryStore;
-use crate::problem::{Mode, Problem};
-use crate::team::{continue_team, run_team, Agent, Continuation, Session};
+use crate::problem::Problem;
+use crate::session::{drive, EventSink, JournalSink, SessionSpec, Step};
+use crate::team::Continuation;
 
-/// What every run of the team shares.
-pub struct TeamSetup {
-    pub agents: Vec<Agent>,
-    pub store: Arc<dyn MemoryStore>,
-    pub sandbox: Option<Sandbox>,
-    pub rounds: u32,
-    pub max_tokens: usize,
-    pub agent_tests: bool,
-    /// Ids in a shared Redis must not collide with earlier runs' answers.
-    pub unique_ids: bool,
+/// Hands the team's events to the app loop as `Msg`s. When the app has
+/// gone, the send fails and the session stops.
+struct ToApp(mpsc::Sender<Msg>);
+
+#[async_trait::async_trait]
+impl EventSink for ToApp {
+    async fn handle(&mut self, event: &TeamEvent) -> anyhow::Result<()> {
+        self.0.send(Msg::Team(event.clone())).await.map_err(|_| anyhow::anyhow!("the TUI has closed"))
+    }
 }
 
 pub struct TeamRunner {
-    setup: Arc<TeamSetup>,
+    spec: Arc<SessionSpec>,
+    /// Every run of the session writes to the one journal.
+    journal: Option<JournalSink>,
     problem: Option<Arc<Problem>>,
     cancel: Option<CancellationToken>,
     /// Stops following the last task's memory in the store.
@@ -39,20 +40,18 @@ pub struct TeamRunner {
 }
 
 impl TeamRunner {
-    pub fn new(setup: TeamSetup, tx: mpsc::Sender<Msg>) -> Self {
-        TeamRunner { setup: Arc::new(setup), problem: None, cancel: None, watch: None, tx }
+    pub fn new(spec: SessionSpec, journal: Option<JournalSink>, tx: mpsc::Sender<Msg>) -> Self {
+        TeamRunner { spec: Arc::new(spec), journal, problem: None, cancel: None, watch: None, tx }
     }
 
     pub fn start(&mut self, mut problem: Problem) {
         self.cancel();
-        if self.setup.unique_ids {
-            problem.id = format!("{}-{}", problem.id, crate::memory::now_ms());
-        }
+        problem.id = self.spec.task_id(&problem.id);
         if let Some(w) = self.watch.take() {
             w.cancel();
         }
         let watch = CancellationToken::new();
-        tokio::spawn(follow_store(self.setup.store.clone(), problem.id.clone(), self.tx.clone(), watch.clone()));
+        tokio::spawn(follow_store(self.spec.store.clone(), problem.id.clone(), self.tx.clone(), watch.clone()));
         self.watch = Some(watch);
         self.problem = Some(Arc::new(problem));
         self.spawn(None, None);
@@ -74,50 +73,35 @@ impl TeamRunner {
         let Some(problem) = self.problem.clone() else { return };
         let cancel = CancellationToken::new();
         self.cancel = Some(cancel.clone());
-        let (setup, tx) = (self.setup.clone(), self.tx.clone());
+        let (spec, journal, tx) = (self.spec.clone(), self.journal.clone(), self.tx.clone());
         tokio::spawn(async move {
-            let agents: Vec<Agent> =
-                setup.agents.iter().filter(|a| only.as_ref().is_none_or(|o| o.contains(&a.id))).cloned().collect();
-            let (etx, mut erx) = mpsc::channel(1024);
-            let forward = {
-                let tx = tx.clone();
-                async move {
-                    while let Some(e) = erx.recv().await {
-                        let _ = tx.send(Msg::Team(e)).await;
-                    }
-                }
+            let step = match more {
+                None => Step::Start,
+                Some(more) => Step::Continue { more, only },
             };
-            let rounds = if more.is_some() { 1 } else { setup.rounds };
-            let session = Session {
-                problem: &problem,
-                agents: &agents,
-                max_tokens: setup.max_tokens,
-                rounds,
-                strategy: &SelfConsistency,
-                store: setup.store.clone(),
-                sandbox: setup.sandbox.clone(),
-                mechanisms: crate::team::Mechanisms { agent_tests: setup.agent_tests, ..Default::default() },
-            };
-            let run = async move {
-                match more {
-                    None => run_team(session, etx, cancel).await,
-                    Some(m) => continue_team(session, m, etx, cancel).await,
-                }
-            };
-            futures::future::join(run, forward).await;
+            let mut journal = journal;
+            let mut to_app = ToApp(tx.clone());
+            let mut sinks: Vec<&mut dyn EventSink> = Vec::new();
+            if let Some(j) = journal.as_mut() {
+                sinks.push(j);
+            }
+            sinks.push(&mut to_app);
+            if let Err(e) = drive(&spec, &problem, step, &mut sinks, cancel).await {
+                tracing::warn!("the team stopped: {e:#}");
+            }
             let _ = tx.send(Msg::TeamStopped).await;
         });
     }
 
     /// Runs `code` on the problem's public tests; the outcome comes back as `Msg::Judged`.
     pub fn judge(&self, code: String) {
-        let (problem, sandbox, tx) = (self.problem.clone(), self.setup.sandbox.clone(), self.tx.clone());
+        let (problem, sandbox, tx) = (self.problem.clone(), self.spec.sandbox.clone(), self.tx.clone());
         tokio::spawn(async move {
             let outcome = match (problem, sandbox) {
-                (Some(p), Some(sb)) if !p.public_tests.is_empty() && !matches!(p.mode, Mode::HumanEval { .. }) => {
+                (Some(p), Some(sb)) if p.can_judge_public() => {
                     match grade(&sb, &p.mode, &code, &p.public_tests).await {
                         Ok(results) => JudgeOutcome::Tests {
-                            passed: results.iter().filter(|r| r.verdict == Verdict::Pass).count(),
+                            passed: crate::domain::passed(&results),
                             run: results.len(),
                         },
                         Err(e) => JudgeOutcome::Error(format!("{e:#}")),

@@ -8,7 +8,7 @@ use ratatui_textarea::TextArea;
 use super::highlight::Highlighted;
 use super::keymap::Keymap;
 use super::theme::Theme;
-use crate::event::{AgentInfo, DraftEvidence};
+use crate::domain::{AgentInfo, DraftEvidence};
 use crate::memory::{Entry, EntryKind};
 use crate::model::FinishReason;
 
@@ -86,7 +86,7 @@ pub enum Focus {
 /// The answer the team stands behind, as shown and as the user changed it.
 pub struct ConsensusView {
     pub answer: String,
-    pub strategy: String,
+    pub decision: crate::domain::Decision,
     pub cluster: usize,
     pub agents: Vec<usize>,
     pub evidence: Vec<DraftEvidence>,
@@ -159,7 +159,7 @@ pub struct State {
     pub accepted: Option<String>,
     pub default_save: PathBuf,
     /// A one-line message in the status bar (results of actions, errors).
-    pub flash: Option<String>,
+    pub flash: Option<super::flash::Flash>,
     pub replay: Option<ReplayState>,
     pub now_ms: u64,
     pub quit: bool,

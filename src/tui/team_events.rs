@@ -3,7 +3,7 @@
 
 use super::state::{AgentPane, ConsensusView, PaneStatus, Scroll, State};
 use super::highlight::Highlighted;
-use crate::event::TeamEvent;
+use crate::domain::TeamEvent;
 
 fn pane(state: &mut State, agent: usize) -> Option<&mut AgentPane> {
     // A journal or a remote team may name more agents than we planned for.
@@ -94,18 +94,18 @@ pub fn apply(state: &mut State, event: TeamEvent) {
         }
         TeamEvent::MemoryEntry(e) => remember(state, e),
         TeamEvent::TestRun { agent, results, .. } => {
-            let passed = results.iter().filter(|r| r.verdict == crate::judge::grade::Verdict::Pass).count();
+            let passed = crate::domain::passed(&results);
             if let Some(p) = pane(state, agent) {
                 p.tests = Some((passed, results.len()));
             }
         }
         TeamEvent::RoundFinished { round } => state.round = state.round.max(round),
-        TeamEvent::Consensus { answer, strategy, cluster, agents, evidence, .. } => {
+        TeamEvent::Consensus { answer, decision, cluster, agents, evidence, .. } => {
             let mut code = Highlighted::new(&state.theme);
             code.set_enabled(state.highlight);
             code.set_text(&answer);
             state.consensus =
-                Some(ConsensusView { answer, strategy, cluster, agents, evidence, code, edited: false, judged: None, scroll: Scroll::At(0) });
+                Some(ConsensusView { answer, decision, cluster, agents, evidence, code, edited: false, judged: None, scroll: Scroll::At(0) });
         }
         TeamEvent::TaskFinished { .. } => state.running = false,
     }

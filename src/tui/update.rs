@@ -6,8 +6,10 @@ use ratatui::crossterm::event::KeyEventKind;
 
 use super::action::Action;
 use super::input;
+use super::modes::{prompt, set_edited};
+use super::flash::Flash;
 use super::msg::{Effect, Msg};
-use super::state::{Focus, JudgeOutcome, Mode, PromptPurpose, Scroll, State};
+use super::state::{Focus, Mode, PromptPurpose, Scroll, State};
 use super::navigate::{focus_order, focused_scroll, mouse, page, scroll, set_focus};
 use super::team_events;
 
@@ -51,16 +53,11 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
             Vec::new()
         }
         Msg::Saved(r) => {
-            let saved = match r {
-                Ok(p) => {
-                    state.accepted = state.consensus.as_ref().map(|c| c.answer.clone());
-                    format!("accepted: saved to {}", p.display())
-                }
-                Err(e) => format!("save failed: {e}"),
-            };
-            // The copy's result may have come first: keep both.
-            let copied = state.flash.take().filter(|f| f.starts_with("cop"));
-            state.flash = Some(copied.map_or(saved.clone(), |c| format!("{saved}; {c}")));
+            if r.is_ok() {
+                state.accepted = state.consensus.as_ref().map(|c| c.answer.clone());
+            }
+            // The copy's result may have come first: the line keeps both.
+            state.flash = Some(Flash::with_saved(state.flash.take(), r));
             Vec::new()
         }
         Msg::SaveExists { path, contents } => {
@@ -68,17 +65,12 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
             Vec::new()
         }
         Msg::Copied(r) => {
-            let copied = match r {
-                Ok(how) => format!("copied ({how})"),
-                Err(e) => format!("copy failed: {e}"),
-            };
-            let saved = state.flash.take().filter(|f| f.starts_with("accepted") || f.starts_with("save failed"));
-            state.flash = Some(saved.map_or(copied.clone(), |s| format!("{s}; {copied}")));
+            state.flash = Some(Flash::with_copied(state.flash.take(), r.map(str::to_string)));
             Vec::new()
         }
         Msg::Edited(Ok(text)) => set_edited(state, text),
         Msg::Edited(Err(e)) => {
-            state.flash = Some(format!("editor: {e}"));
+            state.flash = Some(Flash::Note(format!("editor: {e}")));
             Vec::new()
         }
         Msg::Judged(outcome) => {
@@ -98,31 +90,11 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
 }
 
 /// The user's edit becomes the consensus; the judge runs it.
-pub(super) fn set_edited(state: &mut State, text: String) -> Vec<Effect> {
-    let Some(c) = state.consensus.as_mut() else { return Vec::new() };
-    if c.answer.trim_end() == text.trim_end() {
-        state.flash = Some("no change".into());
-        return Vec::new();
-    }
-    c.answer = text.clone();
-    c.code.set_text(&text);
-    c.edited = true;
-    c.judged = Some(JudgeOutcome::Running);
-    state.flash = Some("edited; judging".into());
-    vec![Effect::Judge(text)]
-}
-
 fn focused_agent(state: &State) -> Option<usize> {
     match state.focus {
         Focus::Agent(i) => Some(i),
         _ => None,
     }
-}
-
-pub(super) fn prompt(state: &mut State, purpose: PromptPurpose, initial: &str) {
-    let mut input = ratatui_textarea::TextArea::new(vec![initial.to_string()]);
-    input.move_cursor(ratatui_textarea::CursorMove::End);
-    state.mode = Mode::Prompt { purpose, input };
 }
 
 fn act(state: &mut State, a: Action) -> Vec<Effect> {
@@ -148,48 +120,48 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
                 return Vec::new();
             }
             if state.running && state.replay.is_none() {
-                state.flash = Some("stopping the round…".into());
+                state.flash = Some(Flash::Note("stopping the round…".into()));
                 return vec![Effect::CancelRound];
             }
         }
         Action::Accept => match &state.consensus {
             Some(_) => prompt(state, PromptPurpose::SavePath, &state.default_save.display().to_string()),
-            None => state.flash = Some("no answer to accept yet".into()),
+            None => state.flash = Some(Flash::Note("no answer to accept yet".into())),
         },
         Action::Copy => {
             if let Some(c) = &state.consensus {
                 return vec![Effect::Copy(c.answer.clone())];
             }
-            state.flash = Some("no answer to copy yet".into());
+            state.flash = Some(Flash::Note("no answer to copy yet".into()));
         }
         Action::Edit => match &state.consensus {
             Some(c) => {
                 let lines: Vec<String> = c.answer.lines().map(str::to_string).collect();
                 state.mode = Mode::Editing(ratatui_textarea::TextArea::new(lines));
             }
-            None => state.flash = Some("no answer to edit yet".into()),
+            None => state.flash = Some(Flash::Note("no answer to edit yet".into())),
         },
         Action::EditExternal => match &state.consensus {
             Some(c) => return vec![Effect::ExternalEdit(c.answer.clone())],
-            None => state.flash = Some("no answer to edit yet".into()),
+            None => state.flash = Some(Flash::Note("no answer to edit yet".into())),
         },
         Action::Reprompt | Action::RepromptFocused => {
             let agent = if a == Action::RepromptFocused { focused_agent(state) } else { None };
             if a == Action::RepromptFocused && agent.is_none() {
-                state.flash = Some("focus an agent pane first (tab)".into());
+                state.flash = Some(Flash::Note("focus an agent pane first (tab)".into()));
             } else if state.replay.is_some() || state.task.is_none() {
-                state.flash = Some("nothing to re-prompt".into());
+                state.flash = Some(Flash::Note("nothing to re-prompt".into()));
             } else if state.running {
-                state.flash = Some("the team is still working (esc stops it)".into());
+                state.flash = Some(Flash::Note("the team is still working (esc stops it)".into()));
             } else {
                 prompt(state, PromptPurpose::Feedback { agent }, "");
             }
         }
         Action::NewProblem => {
             if state.replay.is_some() {
-                state.flash = Some("a replay cannot take a new problem".into());
+                state.flash = Some(Flash::Note("a replay cannot take a new problem".into()));
             } else if state.running {
-                state.flash = Some("the team is still working (esc stops it)".into());
+                state.flash = Some(Flash::Note("the team is still working (esc stops it)".into()));
             } else {
                 prompt(state, PromptPurpose::NewProblem, "");
             }

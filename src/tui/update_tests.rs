@@ -7,7 +7,7 @@ use super::fixtures::*;
 use super::msg::{Effect, Msg};
 use super::state::{Focus, JudgeOutcome, Mode, PaneStatus, PromptPurpose, ReplayState, Scroll};
 use super::update::update;
-use crate::event::TeamEvent;
+use crate::domain::TeamEvent;
 use crate::memory::EntryKind;
 
 #[test]
@@ -90,7 +90,7 @@ fn an_existing_file_is_replaced_only_after_a_yes() {
     // Any other key keeps the file, and says so.
     assert!(update(&mut s, key('n')).is_empty());
     assert!(matches!(s.mode, Mode::Normal));
-    assert!(s.flash.as_deref().unwrap().contains("not saved"));
+    assert!(s.flash.as_ref().unwrap().to_string().contains("not saved"));
     update(&mut s, Msg::SaveExists { path: "out.py".into(), contents: answer.clone() });
     let fx = update(&mut s, key('y'));
     assert_eq!(fx, vec![Effect::Save { path: "out.py".into(), contents: answer.clone(), overwrite: true }]);
@@ -112,7 +112,7 @@ fn accept_default_path_and_nothing_without_an_answer() {
     let mut empty = fresh(80, 24);
     assert!(update(&mut empty, key('a')).is_empty());
     assert!(matches!(empty.mode, Mode::Normal));
-    assert!(empty.flash.as_deref().unwrap().contains("no answer"));
+    assert!(empty.flash.as_ref().unwrap().to_string().contains("no answer"));
 }
 
 #[test]
@@ -150,7 +150,7 @@ fn external_edit_asks_the_editor_then_judges() {
     assert_eq!(fx, vec![Effect::Judge("print(1)\n".into())]);
     assert!(update(&mut s, Msg::Edited(Ok("print(1)\n".into()))).is_empty(), "no change, no judge");
     update(&mut s, Msg::Edited(Err("vi exited with 1".into())));
-    assert!(s.flash.as_deref().unwrap().contains("vi exited"));
+    assert!(s.flash.as_ref().unwrap().to_string().contains("vi exited"));
 }
 
 #[test]
@@ -329,7 +329,7 @@ fn save_and_copy_results_show_together_in_either_order() {
         let (x, y) = if copy_first { (copied, saved) } else { (saved, copied) };
         update(&mut s, x);
         update(&mut s, y);
-        let f = s.flash.clone().unwrap();
+        let f = s.flash.clone().unwrap().to_string();
         assert!(f.contains("accepted: saved to a.py") && f.contains("copied (OSC 52)"), "{f}");
     }
 }

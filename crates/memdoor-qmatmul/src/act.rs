@@ -102,7 +102,7 @@ mod tests {
     /// k + 0.5 and its neighbours), signs and zero blocks.
     #[test]
     fn the_simd_quantiser_matches_the_scalar_one() {
-        if !kernel_available() {
+        if !crate::tests::kernel_or_skip("the_simd_quantiser_matches_the_scalar_one") {
             return;
         }
         let mut blocks: Vec<[f32; QK]> = vec![[0.0; QK]];

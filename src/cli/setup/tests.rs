@@ -76,7 +76,7 @@ async fn openai_agents_are_named_by_their_model_and_keep_their_settings() {
     assert_eq!((agents[1].role.as_deref(), agents[1].max_tokens), (None, None));
     // The ladder and seed + i, unless the entry sets a temperature.
     let team = config(OPENAI_TEAM).team_config();
-    assert_eq!(agents[0].sampling, agent_sampling(&team, 0));
+    assert_eq!(agents[0].sampling, crate::team::agent_sampling(&team, 0));
     assert_eq!(agents[1].sampling.temperature, 1.5);
     assert_eq!(agents[2].sampling.seed, 102);
 }
@@ -124,4 +124,41 @@ fn options_before_a_command_are_noticed() {
     assert!(cli.command.is_some() && cli.tui.any_given());
     let cli = Cli::try_parse_from(["memdoor", "--config", "c.toml", "solve", "--rounds", "1", "x"]).unwrap();
     assert!(!cli.tui.any_given(), "--config is global, not the TUI's");
+}
+
+/// A config that sets every team setting a worker could ignore.
+const REMOTE_TEAM: &str = "[team]\nagents = 3\nrounds = 3\nmax_tokens = 200\nseed = 9\nagent_tests = false\ntemperature = 0.6\n\
+    [store]\nsession = \"class\"\n\
+    [sandbox]\nmode = \"weak\"\ntest_timeout_secs = 3\nrun_memory_mb = 300\n\
+    [[agents]]\nrole = \"Plan first.\"\nmax_tokens = 90\n[[agents]]\ntemperature = 0.1\n";
+
+fn agent_args(flags: &[&str]) -> crate::cli::AgentArgs {
+    let argv = ["memdoor", "agent", "--redis", "redis://127.0.0.1:1"].iter().chain(flags).copied();
+    match Cli::try_parse_from(argv).unwrap().command {
+        Some(Command::Agent(args)) => args,
+        _ => unreachable!("parsed `agent`"),
+    }
+}
+
+#[test]
+fn a_worker_coordinating_a_task_runs_the_team_solve_remote_runs() {
+    use crate::session::SessionSettings;
+    let (worker_cfg, solve_cfg) = (crate::cli::agent::apply_agent_flags(&agent_args(&[]), config(REMOTE_TEAM)), apply_team_flags(&solve_args(&["--remote"]), config(REMOTE_TEAM)));
+    let (worker, solve) = (SessionSettings::from_config(&worker_cfg), SessionSettings::from_config(&solve_cfg));
+    assert_eq!(worker, solve);
+    assert_eq!(worker_cfg.store.session, "class", "the worker meets in the config's session");
+    // And it is the config's team, not memdoor's defaults.
+    assert_eq!((worker.team.agents, worker.rounds, worker.team.max_tokens, worker.team.seed), (3, 3, 200, 9));
+    assert!(!worker.mechanisms.agent_tests);
+    assert_eq!(worker.agents[0].role.as_deref(), Some("Plan first."));
+    assert_eq!(worker.agents[1].temperature, Some(0.1));
+    assert_eq!((worker.limits.wall.as_secs(), worker.limits.run_memory_bytes), (3, 300 << 20));
+    assert_eq!(worker.sandbox_mode, crate::judge::sandbox::SandboxMode::Weak);
+
+    // The same flags change both the same way.
+    let flags = ["--agents", "2", "--rounds", "1", "--max-tokens", "64", "--sandbox", "strong"];
+    let worker = SessionSettings::from_config(&crate::cli::agent::apply_agent_flags(&agent_args(&flags), config(REMOTE_TEAM)));
+    let solve = SessionSettings::from_config(&apply_team_flags(&solve_args(&flags), config(REMOTE_TEAM)));
+    assert_eq!(worker, solve);
+    assert_eq!((worker.team.agents, worker.rounds, worker.team.max_tokens), (2, 1, 64));
 }

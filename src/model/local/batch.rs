@@ -7,23 +7,17 @@
 
 use std::collections::HashSet;
 use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 use tokenizers::Tokenizer;
 use tokio::sync::{mpsc, watch};
-use tokio_util::sync::CancellationToken;
 
 use super::forward::{forward, Piece};
 use super::llama::Llama;
-use super::prefix::{self, Donor, KeptPrefixes, Plan};
-use super::sequence::{Outcome, Seq};
-use crate::model::{Chunk, FinishReason, Sampling};
+use super::prefix::{self, Donor, KeptPrefixes, Plan, PREFILL_CHUNK};
+use super::sequence::{Outcome, Seq, Submit};
+use crate::model::FinishReason;
 
-/// Prompt tokens of one sequence per step. A fixed size, so a sequence's
-/// prompt is cut the same way whoever else is in the batch (its output is
-/// then the same token for token, alone or batched).
-pub const PREFILL_CHUNK: usize = 64;
 /// Prompt rows per step over all newcomers: more rows read the weights fewer
 /// times, but stall the others' next token longer.
 const PREFILL_BUDGET: usize = 2 * PREFILL_CHUNK;
@@ -31,19 +25,6 @@ const PREFILL_BUDGET: usize = 2 * PREFILL_CHUNK;
 const MAX_LIVE: usize = 16;
 /// Submissions waiting for the engine before `submit` waits too.
 const SUBMIT_QUEUE: usize = 64;
-
-/// One sequence to generate. Output goes down an unbounded channel so a slow
-/// reader never stalls the engine thread (and with it every other sequence);
-/// it holds at most `max_tokens` deltas.
-pub struct Submit {
-    pub prompt: Vec<u32>,
-    pub sampling: Sampling,
-    pub max_tokens: usize,
-    pub ignore_stop: bool,
-    pub tx: mpsc::UnboundedSender<Result<Chunk>>,
-    pub cancel: CancellationToken,
-    pub submitted: Instant,
-}
 
 /// What the engine has done, for callers that want to tell computed prompt
 /// tokens from reused ones (and tests that wait on its state).

@@ -16,7 +16,8 @@ use tokio::sync::mpsc;
 use tokio_stream::wrappers::{ReceiverStream, UnboundedReceiverStream};
 use tokio_util::sync::CancellationToken;
 
-use super::batch::{Engine, EngineStats, Submit};
+use super::batch::{Engine, EngineStats};
+use super::sequence::Submit;
 use super::chat_template::ChatTemplate;
 use super::generate::{self, Job};
 use super::llama::Llama;

@@ -23,7 +23,8 @@ mod utf8_stream;
 mod weights;
 
 pub use chat_template::ChatTemplate;
-pub use batch::{EngineStats, PREFILL_CHUNK};
+pub use batch::EngineStats;
+pub use prefix::PREFILL_CHUNK;
 pub use engine::{LocalModel, LoadOptions, KEEP_PREFIX_MB};
 pub use tokenizer::tokenizer_from_gguf;
 pub use utf8_stream::Utf8Stream;

@@ -16,9 +16,13 @@ use std::collections::VecDeque;
 use anyhow::Result;
 use candle_core::Device;
 
-use super::batch::PREFILL_CHUNK;
 use super::kv_cache::{grown_capacity, KvCache};
 use super::llama::LlamaConfig;
+
+/// Prompt tokens of one sequence per step. A fixed size, so a sequence's
+/// prompt is cut the same way whoever else is in the batch (its output is
+/// then the same token for token, alone or batched).
+pub const PREFILL_CHUNK: usize = 64;
 
 /// Finished prompts kept at most: the last round's prefix, and one more.
 const MAX_KEPT: usize = 2;

@@ -8,7 +8,7 @@
 use anyhow::Result;
 use candle_core::{Device, Tensor};
 
-use super::batch::PREFILL_CHUNK;
+use super::prefix::PREFILL_CHUNK;
 use super::forward::{forward, KvCache, Piece};
 use super::llama::Llama;
 use super::prefix::{common_prefix, reuse_limit, whole_chunks};

@@ -6,14 +6,28 @@ use std::time::Instant;
 
 use anyhow::Result;
 use tokenizers::Tokenizer;
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
 
-use super::batch::{Submit, PREFILL_CHUNK};
 use super::forward::KvCache;
 use super::generate::ActiveGuard;
-use super::prefix::{self, Donor};
+use super::prefix::{self, Donor, PREFILL_CHUNK};
 use super::sampler::Sampler;
 use super::utf8_stream::Utf8Stream;
-use crate::model::{Chunk, FinishReason, Usage};
+use crate::model::{Chunk, FinishReason, Sampling, Usage};
+
+/// One sequence to generate. Output goes down an unbounded channel so a slow
+/// reader never stalls the engine thread (and with it every other sequence);
+/// it holds at most `max_tokens` deltas.
+pub struct Submit {
+    pub prompt: Vec<u32>,
+    pub sampling: Sampling,
+    pub max_tokens: usize,
+    pub ignore_stop: bool,
+    pub tx: mpsc::UnboundedSender<Result<Chunk>>,
+    pub cancel: CancellationToken,
+    pub submitted: Instant,
+}
 
 /// A sequence from submission to its `Done`.
 pub struct Seq<'t> {

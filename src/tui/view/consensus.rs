@@ -46,14 +46,14 @@ pub fn consensus(frame: &mut Frame, area: Rect, state: &State) {
         });
     } else {
         // The verdict first: on a narrow pane the title is cut from the right.
-        title.push(verdict_span(winners_tests(c), c.strategy.contains("unverified"), state));
+        title.push(verdict_span(winners_tests(c), c.decision.unverified(), state));
         let agents: Vec<String> = c.agents.iter().map(|a| format!("A{a}")).collect();
         title.push(Span::styled(format!("· cluster {} · {} votes ({}) ", c.cluster, c.agents.len(), agents.join(" ")), Style::new().fg(pal.dim)));
     }
     if state.accepted.as_deref() == Some(c.answer.as_str()) {
         title.push(Span::styled(" accepted ", Style::new().fg(pal.pass)));
     }
-    let strategy = clip(&format!(" {} ", c.strategy), area.width.saturating_sub(2) as usize);
+    let strategy = clip(&format!(" {} ", c.decision), area.width.saturating_sub(2) as usize);
     block = block.title(Line::from(title)).title_bottom(Span::styled(strategy, Style::new().fg(pal.dim)));
     let height = inner_height(area);
     let top = c.scroll.top(c.code.line_count(), height);

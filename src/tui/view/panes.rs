@@ -60,7 +60,7 @@ fn title(p: &AgentPane, i: usize, state: &State, tabbed: bool, width: u16) -> Li
     Line::from(spans)
 }
 
-fn info_role(info: &crate::event::AgentInfo) -> String {
+fn info_role(info: &crate::domain::AgentInfo) -> String {
     info.role.as_deref().map(|r| format!(" · {}", r.split_whitespace().take(3).collect::<Vec<_>>().join(" "))).unwrap_or_default()
 }
 

@@ -1,0 +1,23 @@
+//! Agents on other machines, meeting in one Redis: the worker protocol.
+//! `memdoor agent` workers take model jobs from the session's work stream
+//! (`remote`: the requester's side, `worker`: the serving side) and answer
+//! plain clients' `task:<id>` keys (`discover` finds them, `coordinate` runs
+//! the team on one under a lease, building it as `solve --remote` does).
+
+pub mod coordinate;
+mod discover;
+pub mod remote;
+pub mod worker;
+
+pub use coordinate::{error_object, remote_agents};
+
+use std::sync::Arc;
+
+use tokio_util::sync::CancellationToken;
+
+/// A `memdoor agent` worker until `cancel`: it serves the session's model
+/// jobs and coordinates the plain clients' tasks it wins.
+pub async fn run_worker(worker: Arc<worker::Worker>, cancel: CancellationToken) -> anyhow::Result<()> {
+    tokio::spawn(discover::watch_tasks(worker.clone(), cancel.clone()));
+    worker::serve_jobs(worker, cancel).await
+}

@@ -1,0 +1,16 @@
+//! The core: plain types every layer shares — the event spine
+//! (`TeamEvent`), drafts, decisions, memory entries, usage and finish reasons, test
+//! results. It imports nothing else from the crate, so any layer may use it
+//! and it never drags a layer in.
+
+pub mod decision;
+pub mod entry;
+pub mod event;
+pub mod test_result;
+pub mod usage;
+
+pub use decision::{Checked, Decision, Settled};
+pub use entry::{now_ms, Entry, EntryId, EntryKind};
+pub use event::{AgentInfo, Draft, DraftEvidence, Repair, TeamEvent};
+pub use test_result::{all_pass, passed, TestResult, Verdict};
+pub use usage::{FinishReason, Usage};

@@ -1,0 +1,16 @@
+//! One way to build and run a session for every entry point (`solve`, the
+//! TUI and its re-prompts, a worker coordinating a plain client's task, the
+//! bench): `SessionSettings` read from the config in one place, a
+//! `SessionSpec` that owns what a run needs, and `drive`, which runs the
+//! team and fans its `TeamEvent`s out to sinks.
+
+mod drive;
+mod journal;
+mod spec;
+
+pub use drive::{drive, EventSink, Recorder, Step};
+pub use journal::{JournalSink, JournalThread, OnJournalError};
+pub use spec::{AgentPlan, SessionSettings, SessionSpec};
+
+#[cfg(test)]
+mod tests;
