@@ -48,6 +48,20 @@ async fn errors_timeouts_and_broken_code_get_their_verdicts() {
 }
 
 #[tokio::test]
+async fn after_a_time_limit_the_remaining_tests_are_not_run() {
+    // Loops on a big input only: the first test passes, the second times
+    // out, the third (which it would answer) is not run.
+    let code = "n = int(input())\nwhile n > 100:\n    pass\nprint(n)";
+    let tests = [case("1\n", "1"), case("1000\n", "1000"), case("2\n", "2")];
+    let sandbox = Sandbox::detect(Limits { wall: std::time::Duration::from_secs(1), cpu_secs: 1, ..Limits::default() }).await;
+    let r = grade(&sandbox, &Mode::Stdin, code, &tests).await.unwrap();
+    let got: Vec<Verdict> = r.iter().map(|r| r.verdict).collect();
+    assert_eq!(got, [Verdict::Pass, Verdict::TimeLimit, Verdict::TimeLimit]);
+    assert_eq!(r[1].error.as_deref(), Some("Time Limit Exceeded"));
+    assert_eq!(r[2].error.as_deref(), Some("not run: an earlier test hit the time limit"));
+}
+
+#[tokio::test]
 async fn inputs_without_outputs_report_what_the_program_did() {
     let sandbox = Sandbox::detect(Limits::default()).await;
     let tests = [TestCase { input: "5\n".into(), output: None }];

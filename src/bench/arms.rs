@@ -166,20 +166,31 @@ async fn sample(model: &dyn ModelBackend, problem: &Problem, cfg: &TeamConfig, n
     anyhow::bail!("the stream ended without finishing")
 }
 
-/// Sample-and-select at `budget` tokens (at least five samples).
+/// Samples one problem may draw at most, whatever the budget: short answers
+/// at a large budget would otherwise mean hundreds of samples.
+const MAX_SAMPLES: usize = 64;
+
+/// Sample-and-select at `budget` tokens (at least five samples, at most `MAX_SAMPLES`).
 pub async fn sample_and_select(problem: &Problem, model: &dyn ModelBackend, cfg: &TeamConfig, budget: usize, form_repair: bool, sandbox: &Sandbox) -> Result<SampleRun> {
     let started = Instant::now();
     let per_batch = cfg.agents.max(1);
     let mut drafts: Vec<(DraftKey, Draft)> = Vec::new();
     let mut tokens = 0;
-    while drafts.len() < per_batch || tokens < budget {
+    while drafts.len() < per_batch || (tokens < budget && drafts.len() < MAX_SAMPLES) {
         // The last batch draws only what the budget still buys, at the mean cost so far.
         let mean = if drafts.is_empty() { 1 } else { (tokens / drafts.len()).max(1) };
         let want = if drafts.len() < per_batch { per_batch } else { budget.saturating_sub(tokens).div_ceil(mean).clamp(1, per_batch) };
         let batch = (drafts.len()..drafts.len() + want).map(|n| sample(model, problem, cfg, n, form_repair));
+        let before = tokens;
         for d in futures::future::try_join_all(batch).await? {
             tokens += d.usage.completion_tokens;
             drafts.push((DraftKey { round: 1, agent: drafts.len() }, d));
+        }
+        tracing::debug!(problem = %problem.id, samples = drafts.len(), tokens, budget, "sample-and-select batch");
+        if tokens == before && drafts.len() >= per_batch {
+            // Answers that cost nothing (an immediate end of text) would never reach the budget.
+            tracing::warn!(problem = %problem.id, samples = drafts.len(), "a batch of samples wrote no tokens; sampling stops short of the budget");
+            break;
         }
     }
     let all = every_test(problem);

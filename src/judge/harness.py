@@ -241,6 +241,19 @@ def humaneval():
     return timed(body, cleanup=child.kill)
 
 
+def run_until_time_limit(target, tests):
+    """Every test in turn; once one hits the time limit the rest are not
+    run (a program that loops on one input nearly always loops on the next,
+    and each would cost a whole timeout): they count as time limits too."""
+    results = []
+    for t in tests:
+        if results and results[-1]["status"] == "time_limit":
+            results.append({"status": "time_limit", "error": "not run: an earlier test hit the time limit"})
+        else:
+            results.append(run_one(target, t))
+    return results
+
+
 def main():
     if spec["mode"] == "humaneval":
         results = [humaneval()]
@@ -257,7 +270,7 @@ def main():
         err = "Time Limit Exceeded while compiling" if isinstance(e, Timeout) else trunc(repr(e))
         results = [{"status": "compile_error", "error": err} for _ in spec["tests"]]
     else:
-        results = [run_one(target, t) for t in spec["tests"]]
+        results = run_until_time_limit(target, spec["tests"])
     real_stdout.write(MARK + json.dumps(results) + "\n")
     real_stdout.flush()
 

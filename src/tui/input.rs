@@ -3,6 +3,7 @@
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+use super::action::Action;
 use super::flash::Flash;
 use super::msg::Effect;
 use super::state::{Mode, PromptPurpose, State};
@@ -60,16 +61,18 @@ pub fn key(state: &mut State, k: KeyEvent) -> Vec<Effect> {
             }
         },
         Mode::Diff { agent, against, side_by_side, scroll } => {
+            // The diff view's keys are the keymap's (a remapped `Diff` key
+            // steps through the agents here too).
             let n = state.agents.len();
             let (mut against, mut side_by_side, mut scroll) = (against, side_by_side, scroll);
-            match k.code {
-                KeyCode::Esc | KeyCode::Char('q') => return Vec::new(),
-                KeyCode::Char('d') => against = next_against(agent, against, n, state.consensus.is_some()),
-                KeyCode::Char('s') => side_by_side = !side_by_side,
-                KeyCode::Up | KeyCode::Char('k') => scroll = scroll.saturating_sub(1),
-                KeyCode::Down | KeyCode::Char('j') => scroll += 1,
-                KeyCode::PageUp => scroll = scroll.saturating_sub(10),
-                KeyCode::PageDown => scroll += 10,
+            match state.keymap.action(&k) {
+                Some(Action::Cancel | Action::Quit) => return Vec::new(),
+                Some(Action::Diff) => against = next_against(agent, against, n, state.consensus.is_some()),
+                Some(Action::DiffLayout) => side_by_side = !side_by_side,
+                Some(Action::ScrollUp) => scroll = scroll.saturating_sub(1),
+                Some(Action::ScrollDown) => scroll += 1,
+                Some(Action::PageUp) => scroll = scroll.saturating_sub(10),
+                Some(Action::PageDown) => scroll += 10,
                 _ => {}
             }
             state.mode = Mode::Diff { agent, against, side_by_side, scroll };

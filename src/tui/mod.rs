@@ -5,6 +5,7 @@
 pub mod action;
 pub mod app;
 pub mod diff;
+mod diff_view;
 mod effects;
 mod events;
 pub mod flash;

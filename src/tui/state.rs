@@ -124,6 +124,23 @@ pub enum Mode {
     Diff { agent: usize, against: Option<usize>, side_by_side: bool, scroll: usize },
 }
 
+/// What the diff view shows: the codes compared, the layout and the width.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiffKey {
+    pub mine: String,
+    pub other: String,
+    pub side_by_side: bool,
+    pub width: u16,
+}
+
+/// The diff view's lines for `key` (diffing is quadratic at worst: done once
+/// per change of what is shown, never per frame).
+#[derive(Debug, Clone, Default)]
+pub struct DiffCache {
+    pub key: Option<DiffKey>,
+    pub lines: Vec<ratatui::text::Line<'static>>,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReplayState {
     pub speed: f64,
@@ -158,6 +175,8 @@ pub struct State {
     pub highlight: bool,
     pub accepted: Option<String>,
     pub default_save: PathBuf,
+    /// The diff view's lines, made by `update` when what it shows changes.
+    pub diff: DiffCache,
     /// A one-line message in the status bar (results of actions, errors).
     pub flash: Option<super::flash::Flash>,
     pub replay: Option<ReplayState>,
@@ -195,6 +214,7 @@ impl State {
             highlight: true,
             accepted: None,
             default_save: PathBuf::from("solution.py"),
+            diff: DiffCache::default(),
             flash: None,
             replay: None,
             now_ms: 0,

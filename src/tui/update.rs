@@ -5,6 +5,7 @@
 use ratatui::crossterm::event::KeyEventKind;
 
 use super::action::Action;
+use super::diff_view;
 use super::input;
 use super::modes::{prompt, set_edited};
 use super::flash::Flash;
@@ -14,6 +15,13 @@ use super::navigate::{focus_order, focused_scroll, mouse, page, scroll, set_focu
 use super::team_events;
 
 pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
+    let effects = apply(state, msg);
+    // Whatever the message changed, the diff view shows it, made here, not while drawing.
+    diff_view::refresh(state);
+    effects
+}
+
+fn apply(state: &mut State, msg: Msg) -> Vec<Effect> {
     match msg {
         Msg::Key(k) if k.kind != KeyEventKind::Release => {
             if matches!(state.mode, Mode::Normal) {

@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
-use crate::tui::diff;
+use crate::tui::action::Action;
 use crate::tui::layout::{centered, inner_height};
 use crate::tui::state::{Mode, State};
 
@@ -57,7 +57,9 @@ fn help(frame: &mut Frame, area: Rect, state: &State) {
         })
         .collect();
     lines.push(Line::raw(""));
-    lines.push(Line::styled(" In the diff view: d next agent · s unified/side by side · esc close", Style::new().fg(pal.dim)));
+    let key = |a: Action| state.keymap.key_for(a).unwrap_or_default();
+    let diff_keys = format!(" In the diff view: {} next agent · {} unified/side by side · {} close", key(Action::Diff), key(Action::DiffLayout), key(Action::Cancel));
+    lines.push(Line::styled(diff_keys, Style::new().fg(pal.dim)));
     lines.push(Line::styled(" Keys are set in the config's [keys] table: \"ctrl-s\" = \"Accept\"", Style::new().fg(pal.dim)));
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(lines).block(boxed("keys · any key closes", state)), area);
@@ -79,26 +81,17 @@ fn confirm_overwrite(frame: &mut Frame, area: Rect, state: &State, path: &std::p
     frame.render_widget(Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }).block(boxed("overwrite?", state)), r);
 }
 
-fn draft_text(state: &State, agent: usize) -> &str {
-    state.agents.get(agent).map_or("", |p| p.draft.text())
-}
-
+/// Draws the lines `update` made (`tui/diff_view.rs`); nothing is diffed here.
 fn diff_view(frame: &mut Frame, area: Rect, state: &State, agent: usize, against: Option<usize>, side_by_side: bool, scroll: usize) {
-    let pal = &state.theme.palette;
-    let (name, other) = match against {
-        Some(b) => (format!("A{b}"), draft_text(state, b)),
-        None => ("consensus".to_string(), state.consensus.as_ref().map_or("", |c| c.answer.as_str())),
-    };
-    let mine = draft_text(state, agent);
-    let mine_code = crate::team::extract_code(mine).unwrap_or_else(|| mine.to_string());
-    let other_code = if against.is_some() { crate::team::extract_code(other).unwrap_or_else(|| other.to_string()) } else { other.to_string() };
-    let width = area.width.saturating_sub(2);
-    let lines = if side_by_side { diff::side_by_side(&mine_code, &other_code, width, pal) } else { diff::unified(&mine_code, &other_code, pal) };
+    let name = against.map_or("consensus".to_string(), |b| format!("A{b}"));
+    let lines = &state.diff.lines;
     let height = inner_height(area);
     let top = scroll.min(lines.len().saturating_sub(height));
-    let shown: Vec<Line> = lines.into_iter().skip(top).take(height).collect();
+    let shown: Vec<Line> = lines.iter().skip(top).take(height).cloned().collect();
     let layout = if side_by_side { "side by side" } else { "unified" };
-    let title = format!("diff A{agent} → {name} · {layout} · d next · s layout · esc close");
+    let key = |a: Action| state.keymap.key_for(a).unwrap_or_default();
+    let (next, flip, close) = (key(Action::Diff), key(Action::DiffLayout), key(Action::Cancel));
+    let title = format!("diff A{agent} → {name} · {layout} · {next} next · {flip} layout · {close} close");
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(shown).block(boxed(&title, state)), area);
 }
