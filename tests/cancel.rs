@@ -35,9 +35,13 @@ async fn cancel_and_drop_stop_generation() {
     let cancel = CancellationToken::new();
     let mut stream = model.stream(endless(), cancel.clone()).await.unwrap();
     let mut seen = 0;
+    let end = Instant::now() + Duration::from_secs(120);
     while seen < 5 {
-        if let Some(Ok(Chunk::Text(_))) = stream.next().await {
-            seen += 1;
+        assert!(Instant::now() < end, "timed out waiting for five text chunks");
+        match tokio::time::timeout(Duration::from_secs(60), stream.next()).await {
+            Ok(Some(Ok(Chunk::Text(_)))) => seen += 1,
+            Ok(Some(Ok(_))) => {}
+            other => panic!("the endless stream stopped before five chunks: {other:?}"),
         }
     }
     cancel.cancel();

@@ -299,7 +299,9 @@ async fn a_cancelled_run_leaves_nothing_behind() {
     let code = marked(&mark, "import os\nos.fork()\nwhile True:\n    pass\n");
     let run = sandbox.run(&code, b"");
     let seen = async {
+        let end = std::time::Instant::now() + Duration::from_secs(30);
         while alive(&mark).len() < 2 {
+            assert!(std::time::Instant::now() < end, "the fork never showed up");
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
     };

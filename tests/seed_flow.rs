@@ -91,7 +91,7 @@ fn tasks_are_found_by_scan_and_by_notification_and_taken_once() {
     let decisions = log
         .ids
         .iter()
-        .filter(|s| redis::from_redis_value::<String>(&s.map["entry"]).unwrap().contains("\"kind\":\"decision\""))
+        .filter(|s| redis::from_redis_value_ref::<String>(&s.map["entry"]).unwrap().contains("\"kind\":\"decision\""))
         .count();
     assert_eq!(decisions, 1);
 

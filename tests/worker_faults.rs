@@ -43,7 +43,7 @@ fn busy_non_coordinator(conn: &mut redis::Connection, task: &str) -> (usize, Str
         let pending: StreamPendingCountReply = conn.xpending_count(WORK, "agents", "-", "+", 16).ok()?;
         let p = pending.ids.into_iter().find(|p| Some(&p.consumer) != coordinator.as_ref())?;
         let range: StreamRangeReply = conn.xrange(WORK, &p.id, &p.id).ok()?;
-        let raw: String = redis::from_redis_value(range.ids.first()?.map.get("json")?).ok()?;
+        let raw: String = redis::from_redis_value_ref(range.ids.first()?.map.get("json")?).ok()?;
         let job: Job = serde_json::from_str(&raw).ok()?;
         Some((p.consumer[1..].parse().ok()?, p.id, job))
     })
@@ -54,7 +54,7 @@ fn replies(conn: &mut redis::Connection, job: &Job) -> Vec<ReplyItem> {
     range
         .ids
         .iter()
-        .map(|s| serde_json::from_str(&redis::from_redis_value::<String>(&s.map["json"]).unwrap()).unwrap())
+        .map(|s| serde_json::from_str(&redis::from_redis_value_ref::<String>(&s.map["json"]).unwrap()).unwrap())
         .collect()
 }
 

@@ -36,7 +36,11 @@ pub async fn watch_tasks(worker: Arc<Worker>, cancel: CancellationToken) {
         match conn.scan_match::<_, String>("task:*").await {
             Ok(mut iter) => {
                 while let Some(k) = iter.next_item().await {
-                    keys.push(k);
+                    match k {
+                        Ok(k) => keys.push(k),
+                        // A key that is not text is no task of ours.
+                        Err(e) => tracing::debug!("skipping a task key: {e}"),
+                    }
                 }
             }
             Err(e) => tracing::warn!("scanning for tasks: {e}"),

@@ -235,7 +235,7 @@ async fn follow_reply(
             let reply = sid
                 .map
                 .get(FIELD)
-                .and_then(|v| ::redis::from_redis_value::<String>(v).ok())
+                .and_then(|v| ::redis::from_redis_value_ref::<String>(v).ok())
                 .and_then(|s| serde_json::from_str::<ReplyItem>(&s).ok());
             let item = match reply.map(|r| fence.accept(r)) {
                 Some(Verdict::Skip) => continue,

@@ -190,7 +190,7 @@ async fn handle(worker: &Worker, conn: &mut ConnectionManager, work: &str, sid: 
     let job = sid
         .map
         .get(FIELD)
-        .and_then(|v| ::redis::from_redis_value::<String>(v).ok())
+        .and_then(|v| ::redis::from_redis_value_ref::<String>(v).ok())
         .and_then(|s| serde_json::from_str::<Job>(&s).ok());
     let Some(job) = job else {
         tracing::warn!(id = %sid.id, "skipping a malformed job");
