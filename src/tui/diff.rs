@@ -70,7 +70,7 @@ pub fn side_by_side(old: &str, new: &str, width: u16, palette: &Palette) -> Vec<
         Style::default().fg(palette.border),
     );
     let row = |l: Span<'static>, r: Span<'static>| Line::from(vec![l, sep.clone(), r]);
-    let (old_lines, new_lines) = (diff.old_slices(), diff.new_slices());
+    let (old_lines, new_lines): (Vec<&str>, Vec<&str>) = (diff.iter_old_slices().collect(), diff.iter_new_slices().collect());
     let (ctx, del, ins) = (
         Style::default().fg(palette.text),
         Style::default().fg(palette.fail),
@@ -109,7 +109,7 @@ pub fn side_by_side(old: &str, new: &str, width: u16, palette: &Palette) -> Vec<
     out
 }
 
-fn diff<'a>(old: &'a str, new: &'a str) -> TextDiff<'a, 'a, 'a, str> {
+fn diff<'a>(old: &'a str, new: &'a str) -> TextDiff<'a, 'a, str> {
     // Patience keeps a moved function together instead of interleaving it.
     TextDiff::configure()
         .algorithm(Algorithm::Patience)
