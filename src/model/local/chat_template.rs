@@ -3,6 +3,8 @@
 //! Python string methods, `raise_exception`.
 
 use anyhow::{Context, Result};
+use minijinja::syntax::SyntaxConfig;
+use minijinja::value::Serde;
 use minijinja::{context, Environment, Error, ErrorKind};
 
 use crate::model::Message;
@@ -20,8 +22,10 @@ fn raise_exception(msg: String) -> std::result::Result<String, Error> {
 impl ChatTemplate {
     pub fn new(source: &str, bos: &str, eos: &str) -> Result<Self> {
         let mut env = Environment::new();
-        env.set_trim_blocks(true);
-        env.set_lstrip_blocks(true);
+        // Hugging Face renders chat templates with both on (transformers'
+        // `_compile_jinja_template`).
+        let syntax = SyntaxConfig::builder().trim_blocks(true).lstrip_blocks(true).build().context("the template syntax")?;
+        env.set_syntax(syntax);
         env.set_unknown_method_callback(minijinja_contrib::pycompat::unknown_method_callback);
         env.add_function("raise_exception", raise_exception);
         env.add_template_owned("chat", source.to_string())
@@ -34,7 +38,7 @@ impl ChatTemplate {
         let template = self.env.get_template("chat")?;
         template
             .render(context! {
-                messages => messages,
+                messages => Serde(messages),
                 add_generation_prompt => true,
                 bos_token => &self.bos,
                 eos_token => &self.eos,
