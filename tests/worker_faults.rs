@@ -81,7 +81,7 @@ fn a_worker_killed_mid_answer_loses_nothing() {
     let items = replies(&mut conn, &job);
     let retaken = items.iter().find(|r| r.epoch == 2 && matches!(r.reply, Reply::Taken { .. }));
     assert!(retaken.is_some(), "the killed worker's job was never reclaimed: {items:?}");
-    assert!(items.iter().any(|r| r.epoch == 2 && matches!(r.reply, Reply::Chunk(memdoor::model::Chunk::Done { .. }))));
+    assert!(items.iter().any(|r| r.epoch == 2 && matches!(r.reply, Reply::Chunk(memdoor::distributed::wire::WireChunk::Done { .. }))));
     let pending: StreamPendingCountReply = conn.xpending_count(WORK, "agents", "-", "+", 16).unwrap();
     assert!(pending.ids.is_empty(), "jobs left pending: {:?}", pending.ids);
 }

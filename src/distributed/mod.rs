@@ -7,6 +7,7 @@
 pub mod coordinate;
 mod discover;
 pub mod remote;
+pub mod wire;
 pub mod worker;
 
 pub use coordinate::{error_object, remote_agents};

@@ -18,6 +18,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use tokio_util::sync::CancellationToken;
 
 use crate::memory::redis::{blocking_connection, is_connection_error, RedisStore};
+use super::wire::{WireChunk, WireRequest};
 use crate::model::{ChatRequest, Chunk, ModelBackend};
 
 /// The consumer group every worker reads jobs through.
@@ -30,7 +31,7 @@ const BLOCK_MS: usize = 2_000;
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Job {
     pub id: String,
-    pub request: ChatRequest,
+    pub request: WireRequest,
     /// The stream the worker writes its reply to.
     pub reply: String,
     /// The key whose existence asks the worker to stop.
@@ -42,7 +43,7 @@ pub struct Job {
 pub enum Reply {
     /// Which worker took the job.
     Taken { worker: String },
-    Chunk(Chunk),
+    Chunk(WireChunk),
     Error(String),
 }
 
@@ -91,7 +92,7 @@ impl Fence {
             _ if item.seq != 0 && item.seq <= self.seq => Verdict::Skip,
             reply => {
                 self.seq = item.seq;
-                if matches!(reply, Reply::Chunk(Chunk::Text(_))) {
+                if matches!(reply, Reply::Chunk(WireChunk::Text(_))) {
                     self.streamed = true;
                 }
                 Verdict::Pass(reply)
@@ -157,7 +158,7 @@ impl ModelBackend for RemoteBackend {
     async fn stream(&self, request: ChatRequest, cancel: CancellationToken) -> Result<BoxStream<'static, Result<Chunk>>> {
         let session = self.store.session();
         let id = new_job_id();
-        let job = Job { reply: job_key(session, "tok", &id), cancel: job_key(session, "cancel", &id), id, request };
+        let job = Job { reply: job_key(session, "tok", &id), cancel: job_key(session, "cancel", &id), id, request: WireRequest::from(&request) };
         let reader = blocking_connection(self.store.client(), self.store.shown_url()).await?;
         let mut conn = self.store.connection();
         let json = serde_json::to_string(&job)?;
@@ -240,7 +241,7 @@ async fn follow_reply(
             let item = match reply.map(|r| fence.accept(r)) {
                 Some(Verdict::Skip) => continue,
                 Some(Verdict::Restart) => Ok(Chunk::Restart),
-                Some(Verdict::Pass(Reply::Chunk(c))) => Ok(c),
+                Some(Verdict::Pass(Reply::Chunk(c))) => Ok(c.into()),
                 Some(Verdict::Pass(Reply::Error(e))) => Err(anyhow::anyhow!("the worker failed: {e}")),
                 Some(Verdict::Pass(Reply::Taken { .. })) => continue,
                 None => Err(anyhow::anyhow!("a malformed reply in {}", job.reply)),
@@ -272,7 +273,7 @@ mod tests {
         ReplyItem { epoch, seq: 0, reply }
     }
     fn text(t: &str) -> Reply {
-        Reply::Chunk(Chunk::Text(t.into()))
+        Reply::Chunk(WireChunk::Text(t.into()))
     }
     fn taken(w: &str) -> Reply {
         Reply::Taken { worker: w.into() }

@@ -16,6 +16,7 @@ use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
 
 use super::remote::{job_key, reconnect, work_key, Job, Reply, ReplyItem, FIELD, GROUP};
+use super::wire::WireChunk;
 use crate::memory::redis::{blocking_connection, is_connection_error, RedisStore};
 use crate::model::{Chunk, ModelBackend};
 
@@ -108,7 +109,7 @@ async fn serve(worker: &Worker, mut conn: ConnectionManager, job: &Job) -> Resul
 
 async fn serve_stream(worker: &Worker, mut conn: ConnectionManager, job: &Job, mut out: ReplyWriter) -> Result<()> {
     let cancel = CancellationToken::new();
-    let mut stream = match worker.model.stream(job.request.clone(), cancel.clone()).await {
+    let mut stream = match worker.model.stream(job.request.clone().into(), cancel.clone()).await {
         Ok(s) => s,
         Err(e) => return out.send(Reply::Error(format!("{e:#}"))).await,
     };
@@ -120,9 +121,9 @@ async fn serve_stream(worker: &Worker, mut conn: ConnectionManager, job: &Job, m
                 Some(Ok(Chunk::Text(t))) => pending.push_str(&t),
                 Some(Ok(done @ Chunk::Done { .. })) => {
                     if !pending.is_empty() {
-                        out.send(Reply::Chunk(Chunk::Text(std::mem::take(&mut pending)))).await?;
+                        out.send(Reply::Chunk(WireChunk::Text(std::mem::take(&mut pending)))).await?;
                     }
-                    return out.send(Reply::Chunk(done)).await;
+                    return out.send(Reply::Chunk(done.into())).await;
                 }
                 Some(Ok(Chunk::Restart)) => pending.clear(),
                 Some(Err(e)) => return out.send(Reply::Error(format!("{e:#}"))).await,
@@ -130,7 +131,7 @@ async fn serve_stream(worker: &Worker, mut conn: ConnectionManager, job: &Job, m
             },
             _ = flush.tick() => {
                 if !pending.is_empty() {
-                    out.send(Reply::Chunk(Chunk::Text(std::mem::take(&mut pending)))).await?;
+                    out.send(Reply::Chunk(WireChunk::Text(std::mem::take(&mut pending)))).await?;
                 }
                 if conn.exists::<_, bool>(&job.cancel).await.unwrap_or(false) {
                     cancel.cancel(); // the stream then ends with Done(Cancelled)

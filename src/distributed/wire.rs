@@ -1,0 +1,125 @@
+//! What travels between a requester and a worker through Redis, apart from
+//! the model's own types: a field renamed in `model` must not change what
+//! workers of another build read, and what a worker reads from Redis is
+//! hostile until it has been turned back into a `ChatRequest`. The JSON is
+//! the shape the model types had when the protocol was written.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::{FinishReason, Usage};
+use crate::model::{ChatRequest, Chunk, Message, Sampling};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WireMessage {
+    pub role: String,
+    pub content: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WireSampling {
+    pub temperature: f64,
+    pub top_p: Option<f64>,
+    pub repeat_penalty: f32,
+    pub repeat_last_n: usize,
+    pub seed: u64,
+}
+
+/// One agent's turn as a job carries it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WireRequest {
+    pub messages: Vec<WireMessage>,
+    pub sampling: WireSampling,
+    pub max_tokens: usize,
+    #[serde(default)]
+    pub ignore_stop: bool,
+}
+
+/// A piece of a worker's answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum WireChunk {
+    Text(String),
+    Restart,
+    Done { finish: FinishReason, usage: Usage },
+}
+
+impl From<&ChatRequest> for WireRequest {
+    fn from(r: &ChatRequest) -> Self {
+        let s = &r.sampling;
+        WireRequest {
+            messages: r.messages.iter().map(|m| WireMessage { role: m.role.clone(), content: m.content.clone() }).collect(),
+            sampling: WireSampling {
+                temperature: s.temperature,
+                top_p: s.top_p,
+                repeat_penalty: s.repeat_penalty,
+                repeat_last_n: s.repeat_last_n,
+                seed: s.seed,
+            },
+            max_tokens: r.max_tokens,
+            ignore_stop: r.ignore_stop,
+        }
+    }
+}
+
+impl From<WireRequest> for ChatRequest {
+    fn from(r: WireRequest) -> Self {
+        let s = r.sampling;
+        ChatRequest {
+            messages: r.messages.into_iter().map(|m| Message { role: m.role, content: m.content }).collect(),
+            sampling: Sampling {
+                temperature: s.temperature,
+                top_p: s.top_p,
+                repeat_penalty: s.repeat_penalty,
+                repeat_last_n: s.repeat_last_n,
+                seed: s.seed,
+            },
+            max_tokens: r.max_tokens,
+            ignore_stop: r.ignore_stop,
+        }
+    }
+}
+
+impl From<Chunk> for WireChunk {
+    fn from(c: Chunk) -> Self {
+        match c {
+            Chunk::Text(t) => WireChunk::Text(t),
+            Chunk::Restart => WireChunk::Restart,
+            Chunk::Done { finish, usage } => WireChunk::Done { finish, usage },
+        }
+    }
+}
+
+impl From<WireChunk> for Chunk {
+    fn from(c: WireChunk) -> Self {
+        match c {
+            WireChunk::Text(t) => Chunk::Text(t),
+            WireChunk::Restart => Chunk::Restart,
+            WireChunk::Done { finish, usage } => Chunk::Done { finish, usage },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_wire_keeps_the_protocols_json() {
+        let req = ChatRequest {
+            messages: vec![Message::system("Be terse."), Message::user("Write f.")],
+            sampling: Sampling { temperature: 0.3, top_p: Some(0.95), repeat_penalty: 1.0, repeat_last_n: 64, seed: 7 },
+            max_tokens: 64,
+            ignore_stop: false,
+        };
+        let json = serde_json::to_value(WireRequest::from(&req)).unwrap();
+        // Byte for byte what workers of earlier builds read and write.
+        assert_eq!(json, serde_json::to_value(&req).unwrap());
+        let back: ChatRequest = serde_json::from_value::<WireRequest>(json).unwrap().into();
+        assert_eq!(back, req);
+        let done = Chunk::Done { finish: FinishReason::Length, usage: Usage { completion_tokens: 3, ..Usage::default() } };
+        for c in [Chunk::Text("x".into()), Chunk::Restart, done] {
+            let wire = serde_json::to_value(WireChunk::from(c.clone())).unwrap();
+            assert_eq!(wire, serde_json::to_value(&c).unwrap());
+            assert_eq!(Chunk::from(serde_json::from_value::<WireChunk>(wire).unwrap()), c);
+        }
+    }
+}
