@@ -2,14 +2,14 @@
 //! events on stdout (`--json`), or one live line per agent on stderr (progress,
 //! tok/s, the tail of its text) and the team's code on stdout.
 
-use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::domain::{AgentInfo, Draft, TeamEvent};
+use crate::domain::TeamEvent;
 use crate::hygiene::terminal_safe;
 use crate::memory::EntryKind;
+use crate::session::SessionModel;
 
 /// Characters of an agent's latest text shown on its line.
 const TAIL_CHARS: usize = 48;
@@ -19,13 +19,20 @@ pub struct SolveView {
     show_drafts: bool,
     max_tokens: usize,
     live: Option<(MultiProgress, Vec<ProgressBar>)>,
-    agents: Vec<AgentInfo>,
-    round: u32,
-    tails: Vec<String>,
-    drafts: BTreeMap<usize, Draft>,
+    /// The session so far (the TUI renders from the same model).
+    model: SessionModel,
+    /// The round whose block of live lines is shown.
+    shown_round: u32,
 }
 
+/// The last `TAIL_CHARS` characters of `text`, on one line.
 fn tail(text: &str) -> String {
+    // Only the end matters: look at a bounded suffix, not the whole draft.
+    let mut start = text.len().saturating_sub(8 * TAIL_CHARS);
+    while !text.is_char_boundary(start) {
+        start += 1;
+    }
+    let text = &text[start..];
     let flat: String = terminal_safe(text).chars().map(|c| if c == '\n' { '⏎' } else if c.is_control() { ' ' } else { c }).collect();
     let n = flat.chars().count();
     flat.chars().skip(n.saturating_sub(TAIL_CHARS)).collect()
@@ -33,7 +40,7 @@ fn tail(text: &str) -> String {
 
 impl SolveView {
     pub fn new(json: bool, show_drafts: bool, max_tokens: usize) -> Self {
-        Self { json, show_drafts, max_tokens, live: None, agents: Vec::new(), round: 0, tails: Vec::new(), drafts: BTreeMap::new() }
+        Self { json, show_drafts, max_tokens, live: None, model: SessionModel::default(), shown_round: 0 }
     }
 
     /// A line on stderr. Lines quote agents, workers and journals: they are
@@ -49,7 +56,7 @@ impl SolveView {
     }
 
     fn enter_round(&mut self, round: u32) {
-        if round != self.round {
+        if round != self.shown_round {
             self.start_round(round);
         }
     }
@@ -60,11 +67,10 @@ impl SolveView {
 
     /// A block of live lines for a new round; the last round's stay above it.
     fn start_round(&mut self, round: u32) {
-        self.round = round;
-        self.tails = vec![String::new(); self.agents.len()];
+        self.shown_round = round;
         self.live = None;
         if !std::io::stderr().is_terminal() {
-            eprintln!("round {round}: {} agents writing", self.agents.len());
+            eprintln!("round {round}: {} agents writing", self.model.agents.len());
             return;
         }
         let mp = MultiProgress::with_draw_target(ProgressDrawTarget::stderr());
@@ -75,11 +81,14 @@ impl SolveView {
             })
             .progress_chars("█▉▊▋▌▍▎▏ ");
         let bars = self
+            .model
             .agents
             .iter()
-            .map(|a| {
+            .enumerate()
+            .map(|(i, a)| {
                 let bar = mp.add(ProgressBar::new(self.max_tokens as u64).with_style(style.clone()));
-                bar.set_prefix(format!("r{round} A{} t={:.1}", a.agent, a.temperature));
+                let temperature = a.info.as_ref().map_or(String::new(), |info| format!(" t={:.1}", info.temperature));
+                bar.set_prefix(format!("r{round} A{i}{temperature}"));
                 bar
             })
             .collect();
@@ -93,25 +102,19 @@ impl SolveView {
             out.write_all(b"\n")?;
             return out.flush();
         }
+        self.model.apply(event);
         match event {
             TeamEvent::TaskStarted { task, agents, sandbox, .. } => {
                 eprintln!("memdoor: {} agents on `{}`", agents.len(), terminal_safe(task));
                 if let Some(sb) = sandbox {
                     eprintln!("memdoor: drafts run on the public tests in a {}", terminal_safe(sb));
                 }
-                self.agents = agents.clone();
             }
-            TeamEvent::AgentToken { agent, round, text } => {
+            TeamEvent::AgentToken { agent, round, .. } => {
                 self.enter_round(*round);
-                if let Some(t) = self.tails.get_mut(*agent) {
-                    t.push_str(text);
-                    if t.len() > 4 * TAIL_CHARS {
-                        *t = tail(t);
-                    }
-                }
-                if let (Some(bar), Some(t)) = (self.bar(*agent), self.tails.get(*agent)) {
-                    bar.inc(1);
-                    bar.set_message(tail(t));
+                if let (Some(bar), Some(a)) = (self.bar(*agent), self.model.agents.get(*agent)) {
+                    bar.set_position(a.tokens as u64);
+                    bar.set_message(tail(&a.text));
                 }
             }
             TeamEvent::AgentDone { agent, round, draft } => {
@@ -125,7 +128,6 @@ impl SolveView {
                 } else {
                     self.note(line);
                 }
-                self.drafts.insert(*agent, draft.clone());
             }
             TeamEvent::AgentFailed { agent, round, error } => {
                 self.enter_round(*round);
@@ -138,9 +140,6 @@ impl SolveView {
             }
             TeamEvent::AgentRestarted { agent, round } => {
                 self.enter_round(*round);
-                if let Some(t) = self.tails.get_mut(*agent) {
-                    t.clear();
-                }
                 if let Some(bar) = self.bar(*agent) {
                     bar.set_position(0);
                 }
@@ -151,14 +150,15 @@ impl SolveView {
             }
             TeamEvent::MemoryEntry(_) => {}
             TeamEvent::RoundFinished { round } => self.note(format!("round {round} done")),
-            TeamEvent::TestRun { agent, results, .. } => {
-                let passed = crate::domain::passed(results);
-                let mark = if passed == results.len() { "✓" } else { "✗" };
-                self.note(format!("A{agent} {mark} {passed}/{} public tests", results.len()));
+            TeamEvent::TestRun { agent, .. } => {
+                if let Some((passed, run)) = self.model.agents.get(*agent).and_then(|a| a.tests) {
+                    let mark = if passed == run { "✓" } else { "✗" };
+                    self.note(format!("A{agent} {mark} {passed}/{run} public tests"));
+                }
             }
             TeamEvent::Consensus { decision, votes, agents, .. } => {
                 let who: Vec<String> = agents.iter().map(|a| format!("A{a}")).collect();
-                let total = self.agents.len();
+                let total = self.model.agents.len();
                 self.note(format!("team answer · {decision} · {votes}/{total} votes ({})", who.join(", ")));
             }
             TeamEvent::TaskFinished { answer, elapsed_secs, .. } => {
@@ -168,7 +168,8 @@ impl SolveView {
                 let shown = |text: &str| if tty { terminal_safe(text).into_owned() } else { text.to_string() };
                 if self.show_drafts {
                     let mut out = std::io::stdout().lock();
-                    for (agent, d) in &self.drafts {
+                    let drafts = self.model.agents.iter().enumerate().filter_map(|(i, a)| Some((i, a.last_draft.as_ref()?)));
+                    for (agent, d) in drafts {
                         writeln!(out, "──── A{agent} ({:?}) ────\n{}\n", d.finish, shown(d.text.trim_end()))?;
                     }
                 }
@@ -204,6 +205,8 @@ mod tests {
         let t = tail(&long);
         assert_eq!(t.chars().count(), TAIL_CHARS);
         assert!(t.ends_with("END"));
+        let wide = "é".repeat(500) + "→end";
+        assert!(tail(&wide).ends_with("é→end") && tail(&wide).chars().count() == TAIL_CHARS, "cut on a character boundary");
     }
 }
 

@@ -48,7 +48,7 @@ pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
     state.debug_keys = debug_keys;
     state.force_overwrite = args.force;
     // Shown from the first frame, not only once a task has started.
-    state.sandbox = Some(sandbox.describe());
+    state.session.sandbox = Some(sandbox.describe());
     if let Some(p) = &problem {
         state.default_save = args.save_as.clone().unwrap_or_else(|| format!("{}.py", p.id.replace('-', "_")).into());
     } else if let Some(p) = &args.save_as {

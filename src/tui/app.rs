@@ -57,14 +57,14 @@ async fn run_loop(tui: &mut terminal::Tui, state: &mut State, source: Source) ->
         Source::Team { spec, problem, journal } => {
             let mut runner = TeamRunner::new(spec, journal.as_ref().map(JournalThread::sink), tx.clone());
             if let Some(p) = problem {
-                state.running = true;
+                state.session.running = true;
                 runner.start(p);
             }
             (Some(runner), None, journal)
         }
         Source::Replay { records, speed } => {
             state.replay = Some(ReplayState { speed, paused: false, done: false });
-            state.running = true;
+            state.session.running = true;
             (None, Some(Replayer::spawn(records, speed, tx.clone())), None)
         }
     };

@@ -118,9 +118,9 @@ fn submit(state: &mut State, purpose: PromptPurpose, text: String) -> Vec<Effect
                 state.flash = Some(Flash::Note("no feedback given; nothing sent".into()));
                 return Vec::new();
             }
-            let round = state.round + 1;
+            let round = state.session.round + 1;
             state.rounds_planned = state.rounds_planned.max(round);
-            state.running = true;
+            state.session.running = true;
             state.flash = Some(Flash::Note(match agent {
                 Some(a) => format!("round {round}: A{a} re-prompted"),
                 None => format!("round {round}: team re-prompted"),
@@ -132,7 +132,7 @@ fn submit(state: &mut State, purpose: PromptPurpose, text: String) -> Vec<Effect
                 state.flash = Some(Flash::Note("no problem given".into()));
                 return Vec::new();
             }
-            state.running = true;
+            state.session.running = true;
             vec![Effect::Start { problem: text }]
         }
     }

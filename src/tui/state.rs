@@ -8,53 +8,31 @@ use ratatui_textarea::TextArea;
 use super::highlight::Highlighted;
 use super::keymap::Keymap;
 use super::theme::Theme;
-use crate::domain::{AgentInfo, DraftEvidence};
+use crate::domain::DraftEvidence;
 use crate::memory::{Entry, EntryKind};
-use crate::model::FinishReason;
+use crate::session::{AgentStatus, SessionModel};
 
-#[derive(Debug, Clone, PartialEq)]
-pub enum PaneStatus {
-    Waiting,
-    Streaming,
-    Done(FinishReason),
-    Failed(String),
-}
-
-/// One agent's pane: its draft as it streams, and how it fared.
+/// One agent's pane: what the screen keeps beside the agent's model
+/// (`state.session.agents[i]`): its highlighted draft, when its tokens came
+/// (for the rate) and where it is scrolled.
 pub struct AgentPane {
-    pub info: Option<AgentInfo>,
-    pub round: u32,
+    /// The model's text of this round, highlighted (kept in step by `team_events`).
     pub draft: Highlighted,
-    pub status: PaneStatus,
-    /// Tokens this round (deltas while streaming; exact once done).
-    pub tokens: usize,
     /// App-clock milliseconds of this round's first and latest token.
     pub first_ms: Option<u64>,
     pub last_ms: Option<u64>,
-    /// Public tests passed and run for the latest draft.
-    pub tests: Option<(usize, usize)>,
     pub scroll: Scroll,
 }
 
 impl AgentPane {
     pub fn new(theme: &Theme) -> Self {
-        AgentPane {
-            info: None,
-            round: 0,
-            draft: Highlighted::new(theme),
-            status: PaneStatus::Waiting,
-            tokens: 0,
-            first_ms: None,
-            last_ms: None,
-            tests: None,
-            scroll: Scroll::Follow,
-        }
+        AgentPane { draft: Highlighted::new(theme), first_ms: None, last_ms: None, scroll: Scroll::Follow }
     }
 
-    /// Tokens per second over this round's stream so far.
-    pub fn rate(&self) -> Option<f64> {
+    /// Tokens per second over this round's stream so far, given its tokens.
+    pub fn rate(&self, tokens: usize) -> Option<f64> {
         let (a, b) = (self.first_ms?, self.last_ms?);
-        (b > a && self.tokens > 1).then(|| (self.tokens - 1) as f64 * 1000.0 / (b - a) as f64)
+        (b > a && tokens > 1).then(|| (tokens - 1) as f64 * 1000.0 / (b - a) as f64)
     }
 }
 
@@ -151,21 +129,17 @@ pub struct ReplayState {
 pub struct State {
     pub theme: Theme,
     pub keymap: Keymap,
-    pub task: Option<String>,
-    pub problem: String,
+    /// The session as the team's events made it: tasks, agents, memory,
+    /// rounds (shared with `solve`'s plain view).
+    pub session: SessionModel,
+    /// One pane per agent of `session.agents`.
     pub agents: Vec<AgentPane>,
-    pub memory: Vec<Entry>,
-    /// Keys of the entries shown (entries arrive from events and the store).
-    pub memory_keys: std::collections::HashSet<String>,
     pub memory_filter: (Option<usize>, Option<EntryKind>),
     pub memory_scroll: Scroll,
     pub consensus: Option<ConsensusView>,
-    /// The latest round started, and the rounds planned so far.
-    pub round: u32,
+    /// The rounds planned so far (the latest started is `session.round`).
     pub rounds_planned: u32,
-    pub running: bool,
     pub store: String,
-    pub sandbox: Option<String>,
     pub focus: Focus,
     /// The agent last focused (shown in tab mode while another pane has focus).
     pub last_agent_focus: usize,
@@ -193,19 +167,13 @@ impl State {
         State {
             theme,
             keymap,
-            task: None,
-            problem: String::new(),
+            session: SessionModel::with_agents(agents),
             agents: panes,
-            memory: Vec::new(),
-            memory_keys: Default::default(),
             memory_filter: (None, None),
             memory_scroll: Scroll::Follow,
             consensus: None,
-            round: 0,
             rounds_planned: rounds,
-            running: false,
             store,
-            sandbox: None,
             focus: Focus::Agent(0),
             last_agent_focus: 0,
             zoom: None,
@@ -227,12 +195,13 @@ impl State {
     /// Memory entries passing the current filter.
     pub fn visible_memory(&self) -> impl Iterator<Item = &Entry> {
         let (agent, kind) = self.memory_filter;
-        self.memory.iter().filter(move |e| agent.is_none_or(|a| e.agent == Some(a)) && kind.is_none_or(|k| e.kind == k))
+        self.session.memory.iter().filter(move |e| agent.is_none_or(|a| e.agent == Some(a)) && kind.is_none_or(|k| e.kind == k))
     }
 
     /// Sum of the streaming agents' rates.
     pub fn team_rate(&self) -> f64 {
-        let sum: f64 = self.agents.iter().filter(|p| p.status == PaneStatus::Streaming).filter_map(AgentPane::rate).sum();
+        let streaming = self.session.agents.iter().zip(&self.agents).filter(|(a, _)| a.status == AgentStatus::Streaming);
+        let sum: f64 = streaming.filter_map(|(a, p)| p.rate(a.tokens)).sum();
         sum.max(0.0)
     }
 

@@ -49,11 +49,11 @@ fn apply(state: &mut State, msg: Msg) -> Vec<Effect> {
             Vec::new()
         }
         Msg::TeamStopped => {
-            state.running = false;
+            state.session.running = false;
             Vec::new()
         }
         Msg::StoreEntry(e) => {
-            team_events::remember(state, e);
+            state.session.remember(e);
             Vec::new()
         }
         Msg::StoreStatus(s) => {
@@ -91,7 +91,7 @@ fn apply(state: &mut State, msg: Msg) -> Vec<Effect> {
             if let Some(r) = state.replay.as_mut() {
                 r.done = true;
             }
-            state.running = false;
+            state.session.running = false;
             Vec::new()
         }
     }
@@ -127,7 +127,7 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
             if state.zoom.take().is_some() {
                 return Vec::new();
             }
-            if state.running && state.replay.is_none() {
+            if state.session.running && state.replay.is_none() {
                 state.flash = Some(Flash::Note("stopping the round…".into()));
                 return vec![Effect::CancelRound];
             }
@@ -157,9 +157,9 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
             let agent = if a == Action::RepromptFocused { focused_agent(state) } else { None };
             if a == Action::RepromptFocused && agent.is_none() {
                 state.flash = Some(Flash::Note("focus an agent pane first (tab)".into()));
-            } else if state.replay.is_some() || state.task.is_none() {
+            } else if state.replay.is_some() || state.session.task.is_none() {
                 state.flash = Some(Flash::Note("nothing to re-prompt".into()));
-            } else if state.running {
+            } else if state.session.running {
                 state.flash = Some(Flash::Note("the team is still working (esc stops it)".into()));
             } else {
                 prompt(state, PromptPurpose::Feedback { agent }, "");
@@ -168,7 +168,7 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
         Action::NewProblem => {
             if state.replay.is_some() {
                 state.flash = Some(Flash::Note("a replay cannot take a new problem".into()));
-            } else if state.running {
+            } else if state.session.running {
                 state.flash = Some(Flash::Note("the team is still working (esc stops it)".into()));
             } else {
                 prompt(state, PromptPurpose::NewProblem, "");

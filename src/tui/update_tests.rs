@@ -5,34 +5,35 @@ use ratatui::crossterm::event::KeyModifiers;
 
 use super::fixtures::*;
 use super::msg::{Effect, Msg};
-use super::state::{Focus, JudgeOutcome, Mode, PaneStatus, PromptPurpose, ReplayState, Scroll};
+use super::state::{Focus, JudgeOutcome, Mode, PromptPurpose, ReplayState, Scroll};
 use super::update::update;
 use crate::domain::TeamEvent;
 use crate::memory::EntryKind;
+use crate::session::AgentStatus;
 
 #[test]
 fn team_events_fill_the_panes_memory_and_consensus() {
     let s = judged(200, 60);
     assert_eq!(s.agents.len(), 5);
     assert_eq!(s.agents[1].draft.text(), draft_text(1));
-    assert_eq!(s.agents[1].tokens, 41, "exact token count once done");
-    assert_eq!(s.agents[3].tests, Some((3, 5)));
-    assert!(matches!(s.agents[0].status, PaneStatus::Done(_)));
-    assert_eq!(s.memory.len(), 6);
+    assert_eq!(s.session.agents[1].tokens, 41, "exact token count once done");
+    assert_eq!(s.session.agents[3].tests, Some((3, 5)));
+    assert!(matches!(s.session.agents[0].status, AgentStatus::Done(_)));
+    assert_eq!(s.session.memory.len(), 6);
     let c = s.consensus.as_ref().unwrap();
     assert_eq!(c.agents, vec![0, 1, 2, 4]);
-    assert!(!s.running);
+    assert!(!s.session.running);
 }
 
 #[test]
 fn streaming_counts_tokens_and_rates_and_a_new_round_starts_empty() {
     let mut s = streaming(200, 60);
-    assert_eq!(s.agents[0].tokens, 4);
-    assert!(s.agents[0].rate().unwrap() > 0.0);
+    assert_eq!(s.session.agents[0].tokens, 4);
+    assert!(s.agents[0].rate(4).unwrap() > 0.0);
     assert!(s.team_rate() > 0.0);
     update(&mut s, Msg::Team(TeamEvent::AgentToken { agent: 0, round: 2, text: "x".into() }));
     assert_eq!(s.agents[0].draft.text(), "x");
-    assert_eq!(s.round, 2);
+    assert_eq!(s.session.round, 2);
 }
 
 #[test]
@@ -160,7 +161,7 @@ fn reprompt_all_and_focused() {
     typed(&mut s, "handle None");
     let fx = update(&mut s, code(KeyCode::Enter));
     assert_eq!(fx, vec![Effect::Reprompt { feedback: "handle None".into(), agents: None, round: 2 }]);
-    assert!(s.running);
+    assert!(s.session.running);
     // While the round runs, another re-prompt waits.
     assert!(update(&mut s, key('r')).is_empty());
     assert!(matches!(s.mode, Mode::Normal));
@@ -177,7 +178,7 @@ fn empty_feedback_sends_nothing() {
     let mut s = judged(200, 60);
     update(&mut s, key('r'));
     assert!(update(&mut s, code(KeyCode::Enter)).is_empty());
-    assert!(!s.running);
+    assert!(!s.session.running);
 }
 
 #[test]
@@ -263,7 +264,7 @@ fn new_problem_from_the_prompt_bar_and_paste() {
     update(&mut s, key('n'));
     update(&mut s, Msg::Paste("Write fizzbuzz\nin Python".into()));
     assert_eq!(update(&mut s, code(KeyCode::Enter)), vec![Effect::Start { problem: "Write fizzbuzz in Python".into() }]);
-    assert!(s.running);
+    assert!(s.session.running);
 }
 
 #[test]
@@ -306,16 +307,16 @@ fn the_debug_panic_key_works_only_when_enabled() {
 #[test]
 fn store_entries_and_event_entries_are_shown_once_and_only_for_this_task() {
     let mut s = judged(200, 60);
-    let n = s.memory.len();
-    let again = s.memory[0].clone();
+    let n = s.session.memory.len();
+    let again = s.session.memory[0].clone();
     update(&mut s, Msg::StoreEntry(again));
-    assert_eq!(s.memory.len(), n, "an entry seen as an event and from the store shows once");
+    assert_eq!(s.session.memory.len(), n, "an entry seen as an event and from the store shows once");
     let other = crate::memory::Entry::new("another-task", 1, Some(0), EntryKind::Draft, "x");
     update(&mut s, Msg::StoreEntry(other));
-    assert_eq!(s.memory.len(), n, "a late entry of another task is not shown");
+    assert_eq!(s.session.memory.len(), n, "a late entry of another task is not shown");
     let worker = crate::memory::Entry::new("is-palindrome", 1, Some(4), EntryKind::Test, "assert f(1)");
     update(&mut s, Msg::StoreEntry(worker));
-    assert_eq!(s.memory.len(), n + 1, "an entry only the store has (a remote worker's) is shown");
+    assert_eq!(s.session.memory.len(), n + 1, "an entry only the store has (a remote worker's) is shown");
     update(&mut s, Msg::StoreStatus("redis 127.0.0.1:6379 · reconnecting".into()));
     assert!(s.store.contains("reconnecting"));
 }

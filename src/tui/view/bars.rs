@@ -15,7 +15,7 @@ pub fn title(frame: &mut Frame, area: Rect, state: &State) {
     let pal = &state.theme.palette;
     let mut parts = vec!["memdoor".to_string()];
     // A weak sandbox leads the bar, in the fail colour, so no width hides it.
-    let weak = state.sandbox.as_deref().is_some_and(|s| s.starts_with("weak"));
+    let weak = state.session.sandbox.as_deref().is_some_and(|s| s.starts_with("weak"));
     if weak {
         parts[0] = "⚠ WEAK SANDBOX: drafts run as you, with your files and network".to_string();
     }
@@ -23,7 +23,7 @@ pub fn title(frame: &mut Frame, area: Rect, state: &State) {
         let how = if r.done { "ended".to_string() } else if r.paused { "paused".to_string() } else { format!("{}×", r.speed) };
         parts.push(format!("replay {how}"));
     }
-    if let Some(t) = &state.task {
+    if let Some(t) = &state.session.task {
         parts.push(format!("task {t}"));
     }
     if let Some(r) = round_label(state) {
@@ -31,10 +31,10 @@ pub fn title(frame: &mut Frame, area: Rect, state: &State) {
     }
     parts.push(state.store.clone());
     parts.push(format!("{} agents", state.agents.len()));
-    if state.running {
+    if state.session.running {
         parts.push(format!("{:.0} tok/s", state.team_rate()));
     }
-    if let Some(sb) = &state.sandbox {
+    if let Some(sb) = &state.session.sandbox {
         parts.push(sb.clone());
     }
     let text = clip(&parts.join(" · "), area.width as usize);
@@ -50,10 +50,10 @@ pub fn title(frame: &mut Frame, area: Rect, state: &State) {
 /// as one more round, which the title used to show as "round 4/4").
 fn round_label(state: &State) -> Option<String> {
     let planned = state.rounds_planned;
-    Some(match state.round {
+    Some(match state.session.round {
         0 => return None,
         r if state.replay.is_some() => format!("round {r}"),
-        r if r > planned && state.running => format!("aggregating after round {planned}"),
+        r if r > planned && state.session.running => format!("aggregating after round {planned}"),
         r if r > planned => format!("round {planned}/{planned} · aggregated"),
         r => format!("round {r}/{planned}"),
     })
@@ -75,11 +75,11 @@ pub fn prompt(frame: &mut Frame, area: Rect, state: &State) {
     }
     let line = match &state.flash {
         Some(f) => Line::from(Span::styled(format!(" {f}"), Style::new().fg(pal.warn))),
-        None if state.task.is_none() && state.replay.is_none() => {
+        None if state.session.task.is_none() && state.replay.is_none() => {
             let key = state.keymap.key_for(Action::NewProblem).unwrap_or_default();
             Line::from(Span::styled(format!(" press {key} to type a problem"), Style::new().fg(pal.dim)))
         }
-        None => Line::from(Span::styled(clip(&format!(" > {}", first_line(&state.problem)), area.width as usize), Style::new().fg(pal.dim))),
+        None => Line::from(Span::styled(clip(&format!(" > {}", first_line(&state.session.problem)), area.width as usize), Style::new().fg(pal.dim))),
     };
     frame.render_widget(Paragraph::new(line), area);
 }
@@ -129,12 +129,12 @@ mod tests {
     fn the_title_tells_rounds_from_the_aggregation_after_them() {
         let mut s = fresh(80, 24); // two rounds planned
         assert_eq!(round_label(&s), None);
-        s.round = 2;
+        s.session.round = 2;
         assert_eq!(round_label(&s).as_deref(), Some("round 2/2"));
-        s.round = 3;
-        s.running = true;
+        s.session.round = 3;
+        s.session.running = true;
         assert_eq!(round_label(&s).as_deref(), Some("aggregating after round 2"));
-        s.running = false;
+        s.session.running = false;
         assert_eq!(round_label(&s).as_deref(), Some("round 2/2 · aggregated"));
     }
 }

@@ -8,7 +8,8 @@ use ratatui::Frame;
 
 use super::clip;
 use crate::tui::layout::inner_height;
-use crate::tui::state::{AgentPane, Focus, PaneStatus, State};
+use crate::session::{AgentModel, AgentStatus};
+use crate::tui::state::{AgentPane, Focus, State};
 
 /// "SmolLM2-135M-Instruct.Q4_1.gguf" → "SmolLM2-135M-Instruct".
 fn short_model(model: &str) -> &str {
@@ -17,28 +18,28 @@ fn short_model(model: &str) -> &str {
     name.split_once('.').map_or(name, |(a, _)| a)
 }
 
-fn status_line(p: &AgentPane, state: &State) -> Line<'static> {
+fn status_line(a: &AgentModel, p: &AgentPane, state: &State) -> Line<'static> {
     let pal = &state.theme.palette;
     let mut spans = Vec::new();
-    if let Some((passed, run)) = p.tests {
+    if let Some((passed, run)) = a.tests {
         let (mark, colour) = if passed == run { ("✓", pal.pass) } else { ("✗", pal.fail) };
         spans.push(Span::styled(format!(" {mark} {passed}/{run} "), Style::new().fg(colour).add_modifier(Modifier::BOLD)));
     }
-    let what = match &p.status {
-        PaneStatus::Waiting => "waiting".to_string(),
-        PaneStatus::Streaming => format!("writing · {} tok", p.tokens),
-        PaneStatus::Done(f) => format!("{} tok · {}", p.tokens, serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()),
-        PaneStatus::Failed(e) => format!("failed: {e}"),
+    let what = match &a.status {
+        AgentStatus::Waiting => "waiting".to_string(),
+        AgentStatus::Streaming => format!("writing · {} tok", a.tokens),
+        AgentStatus::Done(f) => format!("{} tok · {}", a.tokens, serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()),
+        AgentStatus::Failed(e) => format!("failed: {e}"),
     };
-    let colour = if matches!(p.status, PaneStatus::Failed(_)) { pal.fail } else { pal.dim };
+    let colour = if matches!(a.status, AgentStatus::Failed(_)) { pal.fail } else { pal.dim };
     spans.push(Span::styled(format!(" {what} "), Style::new().fg(colour)));
-    if let Some(rate) = p.rate().filter(|_| p.status == PaneStatus::Streaming) {
+    if let Some(rate) = p.rate(a.tokens).filter(|_| a.status == AgentStatus::Streaming) {
         spans.push(Span::styled(format!("{rate:.0} tok/s "), Style::new().fg(pal.dim)));
     }
     Line::from(spans)
 }
 
-fn title(p: &AgentPane, i: usize, state: &State, tabbed: bool, width: u16) -> Line<'static> {
+fn title(a: &AgentModel, i: usize, state: &State, tabbed: bool, width: u16) -> Line<'static> {
     let pal = &state.theme.palette;
     let mut spans = Vec::new();
     if tabbed {
@@ -50,10 +51,10 @@ fn title(p: &AgentPane, i: usize, state: &State, tabbed: bool, width: u16) -> Li
     } else {
         spans.push(Span::styled(format!(" A{i} "), Style::new().fg(pal.title).add_modifier(Modifier::BOLD)));
     }
-    if let Some(info) = &p.info {
+    if let Some(info) = &a.info {
         let role = info_role(info);
         let room = (width as usize).saturating_sub(spans.iter().map(|s| s.content.chars().count()).sum::<usize>() + 4);
-        let text = format!("{}{role} · t{} · r{}", short_model(&info.model), info.temperature, p.round);
+        let text = format!("{}{role} · t{} · r{}", short_model(&info.model), info.temperature, a.round);
         spans.push(Span::styled(clip(&text, room), Style::new().fg(pal.dim)));
         spans.push(Span::raw(" "));
     }
@@ -65,15 +66,15 @@ fn info_role(info: &crate::domain::AgentInfo) -> String {
 }
 
 pub fn agent(frame: &mut Frame, area: Rect, state: &State, i: usize, tabbed: bool) {
-    let Some(p) = state.agents.get(i) else { return };
+    let (Some(a), Some(p)) = (state.session.agents.get(i), state.agents.get(i)) else { return };
     let pal = &state.theme.palette;
     let focused = state.focus == Focus::Agent(i);
     let border = if focused { pal.border_focus } else { pal.border };
     let block = Block::new()
         .borders(Borders::ALL)
         .border_style(Style::new().fg(border))
-        .title(title(p, i, state, tabbed, area.width))
-        .title_bottom(status_line(p, state));
+        .title(title(a, i, state, tabbed, area.width))
+        .title_bottom(status_line(a, p, state));
     let height = inner_height(area);
     let total = p.draft.line_count();
     let top = p.scroll.top(total, height);
