@@ -150,6 +150,9 @@ impl SolveView {
             }
             TeamEvent::MemoryEntry(_) => {}
             TeamEvent::RoundFinished { round } => self.note(format!("round {round} done")),
+            TeamEvent::Rejected { total } => {
+                self.note(format!("memdoor: {total} item(s) in Redis were not the team's (forged, foreign or malformed) and were dropped"))
+            }
             TeamEvent::TestRun { agent, .. } => {
                 if let Some((passed, run)) = self.model.agents.get(*agent).and_then(|a| a.tests) {
                     let mark = if passed == run { "✓" } else { "✗" };

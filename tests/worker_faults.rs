@@ -10,7 +10,7 @@ mod workers;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use memdoor::distributed::remote::{Job, Reply, ReplyItem};
+use memdoor::distributed::wire::{Job, Reply, ReplyItem};
 use redis::streams::{StreamPendingCountReply, StreamRangeReply};
 use redis::Commands;
 use redis_server::RedisServer;
@@ -50,7 +50,7 @@ fn busy_non_coordinator(conn: &mut redis::Connection, task: &str) -> (usize, Str
 }
 
 fn replies(conn: &mut redis::Connection, job: &Job) -> Vec<ReplyItem> {
-    let range: StreamRangeReply = conn.xrange(&job.reply, "-", "+").unwrap();
+    let range: StreamRangeReply = conn.xrange(job.reply_key("default"), "-", "+").unwrap();
     range
         .ids
         .iter()

@@ -6,12 +6,11 @@ use std::sync::Arc;
 use anyhow::Result;
 use tokio_util::sync::CancellationToken;
 
-use super::setup::{load_model, warn_if_not_persistent};
+use super::setup::load_model;
 use super::AgentArgs;
 use crate::config::Config;
 use crate::distributed::run_worker;
 use crate::distributed::worker::Worker;
-use crate::memory::redis::RedisStore;
 use crate::session::SessionSettings;
 
 fn default_id() -> String {
@@ -38,8 +37,7 @@ pub async fn agent(args: AgentArgs, cfg: Config) -> Result<ExitCode> {
     // Fail before loading anything when drafts could not run as asked.
     let sandbox = settings.open_sandbox().await?;
     super::setup::warn_if_weak(&sandbox, "drafts of the tasks this worker coordinates run");
-    let store = RedisStore::connect(&args.redis, &cfg.store.session).await?;
-    warn_if_not_persistent(&store).await;
+    let store = super::setup::connect_redis(&args.redis, &cfg).await?;
     let model = load_model(&args.model.or_config(&cfg)).await?;
     let worker = Arc::new(Worker { id: args.id.unwrap_or_else(default_id), store, model, settings, sandbox });
 

@@ -113,9 +113,27 @@ pub async fn build_agents(cfg: &Config) -> Result<Vec<Agent>> {
 /// persist), or `None` for the in-process store.
 pub async fn open_redis(cfg: &Config) -> Result<Option<RedisStore>> {
     let Some(url) = &cfg.store.redis else { return Ok(None) };
-    let redis = RedisStore::connect(url, &cfg.store.session).await?;
+    connect_redis(url, cfg).await.map(Some)
+}
+
+/// The Redis at `url` for the config's session, signing and checking with
+/// the team secret when one is set; warns when the server would lose the
+/// memory, and when a Redis off this machine is used without a secret.
+pub async fn connect_redis(url: &str, cfg: &Config) -> Result<RedisStore> {
+    use crate::memory::auth::{TeamKey, DEFAULT_SECRET_ENV};
+    let var = cfg.store.secret_env.as_deref().unwrap_or(DEFAULT_SECRET_ENV);
+    let key = TeamKey::from_env(var)?;
+    let redis = RedisStore::connect(url, &cfg.store.session).await?.with_team_key(key);
+    if redis.team_key().is_none() && !redis.is_local() {
+        let msg = format!(
+            "{} is not on this machine and no team secret is set (${var}): anyone who can write to it can forge drafts and answers",
+            redis.describe()
+        );
+        tracing::warn!("{msg}");
+        eprintln!("memdoor: warning: {msg}");
+    }
     warn_if_not_persistent(&redis).await;
-    Ok(Some(redis))
+    Ok(redis)
 }
 
 /// Warns (stderr and log) when the Redis server would lose the memory on a restart.

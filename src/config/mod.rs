@@ -156,11 +156,15 @@ pub struct StoreSection {
     /// `redis://…`; `None` = the in-process store.
     pub redis: Option<String>,
     pub session: String,
+    /// The environment variable holding the team secret (default
+    /// `MEMDOOR_TEAM_SECRET`): what memdoor writes to Redis is signed with
+    /// it, and what is read back unsigned is dropped. Never the secret itself.
+    pub secret_env: Option<String>,
 }
 
 impl Default for StoreSection {
     fn default() -> Self {
-        Self { redis: None, session: "default".into() }
+        Self { redis: None, session: "default".into(), secret_env: None }
     }
 }
 

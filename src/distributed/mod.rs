@@ -3,10 +3,14 @@
 //! (`remote`: the requester's side, `worker`: the serving side) and answer
 //! plain clients' `task:<id>` keys (`discover` finds them, `coordinate` runs
 //! the team on one under a lease, building it as `solve --remote` does).
+//! What travels is in `wire`; `signed` tags it under the team secret;
+//! `fence` keeps only the latest take of a job.
 
 pub mod coordinate;
 mod discover;
+pub mod fence;
 pub mod remote;
+mod signed;
 pub mod wire;
 pub mod worker;
 

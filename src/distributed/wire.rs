@@ -123,3 +123,65 @@ mod tests {
         }
     }
 }
+
+/// The consumer group every worker reads jobs through.
+pub const GROUP: &str = "agents";
+/// The stream field holding a job's or a reply's JSON.
+pub const FIELD: &str = "json";
+/// The stream field holding a job's or a reply's tag under the team secret.
+pub const TAG: &str = "mac";
+
+pub fn work_key(session: &str) -> String {
+    format!("memdoor:{{{session}}}:work")
+}
+
+pub fn job_key(session: &str, kind: &str, job: &str) -> String {
+    format!("memdoor:{{{session}}}:{kind}:{job}")
+}
+
+/// One agent's turn, as a worker receives it. Where the reply goes and which
+/// key cancels it follow from the session and the id (`Job::reply_key`),
+/// never from the job: a job must not point a worker at someone's key.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Job {
+    pub id: String,
+    pub request: WireRequest,
+}
+
+impl Job {
+    /// The stream the worker writes its reply to.
+    pub fn reply_key(&self, session: &str) -> String {
+        job_key(session, "tok", &self.id)
+    }
+
+    /// The key whose existence asks the worker to stop.
+    pub fn cancel_key(&self, session: &str) -> String {
+        job_key(session, "cancel", &self.id)
+    }
+
+    /// Ids are ours (time-pid-counter); anything else could reach into other keys.
+    pub fn has_valid_id(&self) -> bool {
+        (1..=80).contains(&self.id.len()) && self.id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    }
+}
+
+/// One item of a reply stream.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Reply {
+    /// Which worker took the job.
+    Taken { worker: String },
+    Chunk(WireChunk),
+    Error(String),
+}
+
+/// A reply with the epoch of the take that wrote it. Each take of a job
+/// (the first, or a reclaim after its worker was lost) gets a higher epoch.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReplyItem {
+    pub epoch: u64,
+    /// 1, 2, … within a take: a write retried after a lost connection may
+    /// land twice, and the second copy is dropped.
+    #[serde(default)]
+    pub seq: u64,
+    pub reply: Reply,
+}

@@ -15,7 +15,9 @@ use anyhow::{Context, Result};
 use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
 
-use super::remote::{job_key, reconnect, work_key, Job, Reply, ReplyItem, FIELD, GROUP};
+use super::remote::reconnect;
+use super::signed::{checked_json, fields, tag};
+use super::wire::{job_key, work_key, Job, Reply, ReplyItem, GROUP};
 use super::wire::WireChunk;
 use crate::memory::redis::{blocking_connection, is_connection_error, RedisStore};
 use crate::model::{Chunk, ModelBackend};
@@ -60,18 +62,40 @@ async fn heartbeat(mut conn: ConnectionManager, id: String, model: String, sandb
 /// (the requester drops a copy that landed twice).
 struct ReplyWriter {
     conn: ConnectionManager,
+    store: RedisStore,
     key: String,
     epoch: u64,
     seq: u64,
+}
+
+impl Worker {
+    /// The most tokens one job may ask of this worker: the most the config
+    /// gives any agent of a team (a job is read from Redis, and trusted no further).
+    pub fn max_tokens(&self) -> usize {
+        let per_agent = self.settings.agents.iter().filter_map(|a| a.max_tokens);
+        per_agent.chain([self.settings.team.max_tokens]).max().unwrap_or(self.settings.team.max_tokens)
+    }
+
+    /// A job's request within this worker's bounds.
+    fn bounded(&self, mut request: crate::model::ChatRequest) -> crate::model::ChatRequest {
+        if request.max_tokens > self.max_tokens() {
+            tracing::warn!(asked = request.max_tokens, cap = self.max_tokens(), "a job asked for more tokens than this worker's config allows; capped");
+            request.max_tokens = self.max_tokens();
+        }
+        // A benchmark switch (generate past the end): never from a job.
+        request.ignore_stop = false;
+        request
+    }
 }
 
 impl ReplyWriter {
     async fn send(&mut self, reply: Reply) -> Result<()> {
         self.seq += 1;
         let json = serde_json::to_string(&ReplyItem { epoch: self.epoch, seq: self.seq, reply })?;
+        let tag = tag(&self.store, "reply", &self.key, &json);
         let mut delay = Duration::from_millis(100);
         for attempt in 0.. {
-            let sent: Result<String, _> = self.conn.xadd(&self.key, "*", &[(FIELD, &json)]).await;
+            let sent: Result<String, _> = self.conn.xadd(&self.key, "*", &fields(&json, &tag)).await;
             match sent {
                 Ok(_) => break,
                 Err(e) if is_connection_error(&e) && attempt < SEND_ATTEMPTS => {
@@ -98,10 +122,11 @@ async fn serve(worker: &Worker, mut conn: ConnectionManager, job: &Job) -> Resul
     // listens to the latest take only.
     let epoch: u64 = conn.incr(epoch_key(worker, job), 1).await?;
     let _: Result<(), _> = conn.expire(epoch_key(worker, job), 3600).await;
-    if conn.exists::<_, bool>(&job.cancel).await? {
+    if conn.exists::<_, bool>(job.cancel_key(worker.store.session())).await? {
         return Ok(epoch); // the requester gave up before anyone took it
     }
-    let mut out = ReplyWriter { conn: conn.clone(), key: job.reply.clone(), epoch, seq: 0 };
+    let key = job.reply_key(worker.store.session());
+    let mut out = ReplyWriter { conn: conn.clone(), store: worker.store.clone(), key, epoch, seq: 0 };
     out.send(Reply::Taken { worker: worker.id.clone() }).await?;
     serve_stream(worker, conn, job, out).await?;
     Ok(epoch)
@@ -109,7 +134,8 @@ async fn serve(worker: &Worker, mut conn: ConnectionManager, job: &Job) -> Resul
 
 async fn serve_stream(worker: &Worker, mut conn: ConnectionManager, job: &Job, mut out: ReplyWriter) -> Result<()> {
     let cancel = CancellationToken::new();
-    let mut stream = match worker.model.stream(job.request.clone().into(), cancel.clone()).await {
+    let cancel_key = job.cancel_key(worker.store.session());
+    let mut stream = match worker.model.stream(worker.bounded(job.request.clone().into()), cancel.clone()).await {
         Ok(s) => s,
         Err(e) => return out.send(Reply::Error(format!("{e:#}"))).await,
     };
@@ -133,7 +159,7 @@ async fn serve_stream(worker: &Worker, mut conn: ConnectionManager, job: &Job, m
                 if !pending.is_empty() {
                     out.send(Reply::Chunk(WireChunk::Text(std::mem::take(&mut pending)))).await?;
                 }
-                if conn.exists::<_, bool>(&job.cancel).await.unwrap_or(false) {
+                if conn.exists::<_, bool>(&cancel_key).await.unwrap_or(false) {
                     cancel.cancel(); // the stream then ends with Done(Cancelled)
                 }
             }
@@ -146,13 +172,7 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
     let session = worker.store.session().to_string();
     let work = work_key(&session);
     let mut conn = worker.store.connection();
-    // From "0": jobs queued before the first worker started are served too.
-    let created: Result<(), _> = conn.xgroup_create_mkstream(&work, GROUP, "0").await;
-    if let Err(e) = created {
-        if e.code() != Some("BUSYGROUP") {
-            return Err(anyhow::Error::new(e).context(format!("creating the consumer group on {work}")));
-        }
-    }
+    ensure_group(&mut conn, &work).await;
     tokio::spawn(heartbeat(conn.clone(), worker.id.clone(), worker.model.name().to_string(), worker.sandbox.describe(), cancel.clone()));
 
     let mut reader = blocking_connection(worker.store.client(), worker.store.shown_url()).await?;
@@ -160,6 +180,7 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
     tracing::info!(worker = %worker.id, %session, "worker ready");
     eprintln!("memdoor agent {}: ready on {} (session {session})", worker.id, worker.store.shown_url());
     let (keys, ids) = ([work.clone()], [">"]);
+    let mut backoff = Backoff::default();
     while !cancel.is_cancelled() {
         if let Some(sid) = reclaim(&worker, &mut conn, &work).await {
             handle(&worker, &mut conn, &work, sid).await;
@@ -174,9 +195,24 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
                     reader = reconnect(&worker.store, &cancel).await.context("Redis did not come back")?;
                     continue;
                 }
-                Err(e) => return Err(anyhow::Error::new(e).context("reading jobs")),
+                // The stream or its group was deleted (FLUSHDB, a restart
+                // without persistence, eviction): made again, and work goes on.
+                Err(e) if e.code() == Some("NOGROUP") => {
+                    tracing::warn!("the work stream's consumer group is gone; creating it again");
+                    ensure_group(&mut conn, &work).await;
+                    backoff.wait(&cancel).await;
+                    continue;
+                }
+                // Anything else (a key of the wrong type, a refused command): never
+                // fatal, never a tight loop.
+                Err(e) => {
+                    tracing::warn!("reading jobs from {work}: {e}; trying again");
+                    backoff.wait(&cancel).await;
+                    continue;
+                }
             },
         };
+        backoff = Backoff::default();
         for sid in read.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids) {
             handle(&worker, &mut conn, &work, sid).await;
         }
@@ -184,18 +220,57 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
     Ok(())
 }
 
+/// Creates the work stream's consumer group if it is not there; from "0", so
+/// jobs queued before the first worker started are served too. Failures
+/// are logged: the read loop retries.
+async fn ensure_group(conn: &mut ConnectionManager, work: &str) {
+    let created: Result<(), _> = conn.xgroup_create_mkstream(work, GROUP, "0").await;
+    if let Err(e) = created {
+        if e.code() != Some("BUSYGROUP") {
+            tracing::warn!("creating the consumer group on {work}: {e}");
+        }
+    }
+}
+
+/// Waits between failed attempts: 0.2 s, doubling, at most 5 s.
+struct Backoff(Duration);
+
+impl Default for Backoff {
+    fn default() -> Self {
+        Backoff(Duration::from_millis(200))
+    }
+}
+
+impl Backoff {
+    async fn wait(&mut self, cancel: &CancellationToken) {
+        tokio::select! {
+            _ = cancel.cancelled() => {}
+            // A wait between attempts, not for a condition: nothing signals "Redis is fixed".
+            _ = tokio::time::sleep(self.0) => {}
+        }
+        self.0 = (self.0 * 2).min(Duration::from_secs(5));
+    }
+}
+
 /// Serves one job and acknowledges it — only while this take is still the
 /// job's latest, so a worker resumed after losing its job cannot ack away
 /// the reclaimer's pending entry.
 async fn handle(worker: &Worker, conn: &mut ConnectionManager, work: &str, sid: StreamId) {
-    let job = sid
-        .map
-        .get(FIELD)
-        .and_then(|v| ::redis::from_redis_value_ref::<String>(v).ok())
-        .and_then(|s| serde_json::from_str::<Job>(&s).ok());
+    let job = checked_json(&worker.store, "job", work, &sid).and_then(|json| match serde_json::from_str::<Job>(&json) {
+        Ok(job) if job.has_valid_id() => Some(job),
+        Ok(_) => {
+            worker.store.reject(work, &sid.id, "a job id that is not one of ours");
+            None
+        }
+        Err(e) => {
+            worker.store.reject(work, &sid.id, &format!("not a job ({e})"));
+            None
+        }
+    });
     let Some(job) = job else {
-        tracing::warn!(id = %sid.id, "skipping a malformed job");
+        // Skipped for good: acknowledged and deleted, so no worker takes it again.
         let _: Result<(), _> = conn.xack(work, GROUP, &[&sid.id]).await;
+        let _: Result<(), _> = conn.xdel(work, &[&sid.id]).await;
         return;
     };
     tracing::info!(worker = %worker.id, job = %job.id, "job taken");

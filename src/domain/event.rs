@@ -98,6 +98,10 @@ pub enum TeamEvent {
         evidence: Vec<DraftEvidence>,
     },
     TaskFinished { task: String, answer: Option<String>, elapsed_secs: f64 },
+    /// Items read from the shared Redis (memory entries, workers' replies)
+    /// and dropped this session because they were not the team's: forged,
+    /// of another task, or malformed. `total` so far; sent when it grows.
+    Rejected { total: u64 },
 }
 
 #[cfg(test)]

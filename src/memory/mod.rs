@@ -1,6 +1,7 @@
 //! The team's shared memory: every draft, note, test and decision as an
 //! `Entry`, in Redis or in-process, behind one `MemoryStore` trait.
 
+pub mod auth;
 pub mod embedded;
 pub mod journal;
 pub mod redis;
@@ -25,4 +26,9 @@ pub trait MemoryStore: Send + Sync {
     /// Writes the task's final answer; the first writer wins (`false` = one was there).
     async fn put_final(&self, task: &str, answer: &str) -> Result<bool>;
     async fn get_final(&self, task: &str) -> Result<Option<String>>;
+    /// Items read from the store and dropped so far because they were not
+    /// the team's (not an entry, another task's, or failing the team secret).
+    fn rejected(&self) -> u64 {
+        0
+    }
 }

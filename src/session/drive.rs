@@ -62,17 +62,41 @@ pub async fn drive(spec: &SessionSpec, problem: &Problem, step: Step, sinks: &mu
             Some(m) => continue_team(session, m, tx, team_cancel).await,
         }
     };
+    // Items the store dropped as not the team's, counted from here.
+    let rejected_before = spec.store.rejected();
+    let mut rejected_told = 0;
     let fan_out = async {
         let mut failed = None;
-        while let Some(event) = rx.recv().await {
+        let mut last = false;
+        loop {
+            let event = match rx.recv().await {
+                Some(event) => event,
+                None if last => break,
+                // After the team's last event, one more look at the count.
+                None => {
+                    last = true;
+                    TeamEvent::Rejected { total: 0 }
+                }
+            };
             if failed.is_some() {
                 continue; // drained so the cancelled team never blocks on a full channel
             }
-            for sink in sinks.iter_mut() {
-                if let Err(e) = sink.handle(&event).await {
-                    failed = Some(e);
-                    stop.cancel();
-                    break;
+            let rejected = spec.store.rejected().saturating_sub(rejected_before);
+            let mut events = Vec::with_capacity(2);
+            if rejected > rejected_told {
+                rejected_told = rejected;
+                events.push(TeamEvent::Rejected { total: rejected });
+            }
+            if !matches!(event, TeamEvent::Rejected { .. }) {
+                events.push(event);
+            }
+            'sinks: for event in &events {
+                for sink in sinks.iter_mut() {
+                    if let Err(e) = sink.handle(event).await {
+                        failed = Some(e);
+                        stop.cancel();
+                        break 'sinks;
+                    }
                 }
             }
         }

@@ -83,6 +83,8 @@ pub enum Change {
     Agent { agent: usize, fresh: bool },
     /// A memory entry not seen before.
     Memory,
+    /// More items from Redis were dropped as not the team's.
+    Rejected,
     Round,
     Consensus,
     Finished,
@@ -104,6 +106,8 @@ pub struct SessionModel {
     /// The answer the finished task gave (`None` before, or when there was none).
     pub answer: Option<String>,
     pub elapsed_secs: Option<f64>,
+    /// Items from the shared Redis dropped as not the team's, this session.
+    pub rejected: u64,
 }
 
 impl SessionModel {
@@ -131,6 +135,7 @@ impl SessionModel {
                     self.memory_keys.clear();
                     self.consensus = None;
                     self.round = 0;
+                    self.rejected = 0;
                     self.agents.truncate(agents.len().max(1));
                     for a in &mut self.agents {
                         *a = AgentModel::new();
@@ -220,6 +225,10 @@ impl SessionModel {
                 self.answer = answer.clone();
                 self.elapsed_secs = Some(*elapsed_secs);
                 Change::Finished
+            }
+            TeamEvent::Rejected { total } => {
+                self.rejected = self.rejected.max(*total);
+                Change::Rejected
             }
         }
     }

@@ -154,7 +154,6 @@ async fn follow_store(store: Arc<dyn MemoryStore>, task: String, tx: mpsc::Sende
             }
         };
         let _ = tx.send(Msg::StoreStatus(store_label(&*store, Some("connected")))).await;
-        backoff = std::time::Duration::from_millis(250);
         loop {
             let next = tokio::select! {
                 _ = stop.cancelled() => return,
@@ -162,6 +161,8 @@ async fn follow_store(store: Arc<dyn MemoryStore>, task: String, tx: mpsc::Sende
             };
             match next {
                 Some(Ok((_, e))) => {
+                    // Only a subscription that delivers resets the wait.
+                    backoff = std::time::Duration::from_millis(250);
                     let _ = tx.send(Msg::StoreEntry(e)).await;
                 }
                 Some(Err(e)) => {
@@ -171,5 +172,12 @@ async fn follow_store(store: Arc<dyn MemoryStore>, task: String, tx: mpsc::Sende
                 None => break,
             }
         }
+        // Every way out of a subscription waits before the next: a store that
+        // fails at once must not be asked again in a tight loop.
+        tokio::select! {
+            _ = stop.cancelled() => return,
+            _ = tokio::time::sleep(backoff) => {}
+        }
+        backoff = (backoff * 2).min(std::time::Duration::from_secs(5));
     }
 }

@@ -91,3 +91,11 @@ fn any_size_draws_without_panicking() {
         }
     }
 }
+
+#[test]
+fn items_dropped_from_redis_show_in_the_memory_title() {
+    let mut s = judged(200, 60);
+    assert!(!screen(&s).contains("dropped"));
+    update(&mut s, Msg::Team(crate::domain::TeamEvent::Rejected { total: 3 }));
+    assert!(screen(&s).contains("3 dropped, not the team's"), "{}", screen(&s));
+}

@@ -58,7 +58,7 @@ pub fn apply(state: &mut State, event: TeamEvent) {
                 scroll: Scroll::At(0),
             });
         }
-        Change::Nothing | Change::SameTask | Change::Memory | Change::Round | Change::Finished => {}
+        Change::Nothing | Change::SameTask | Change::Memory | Change::Round | Change::Finished | Change::Rejected => {}
     }
 }
 

@@ -25,6 +25,10 @@ pub fn memory(frame: &mut Frame, area: Rect, state: &State) {
     let pal = &state.theme.palette;
     let focused = state.focus == Focus::Memory;
     let mut title = format!(" Shared memory · {} ", state.store);
+    if state.session.rejected > 0 {
+        // Said first after the store: what was dropped matters more than the filter.
+        title += &format!("· {} dropped, not the team's ", state.session.rejected);
+    }
     if let Some(a) = state.memory_filter.0 {
         title += &format!("· A{a} ");
     }

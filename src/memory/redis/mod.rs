@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use ::redis::aio::{ConnectionManager, ConnectionManagerConfig, MultiplexedConnection};
-use ::redis::streams::{StreamId, StreamRangeReply, StreamReadOptions, StreamReadReply};
+use ::redis::streams::StreamRangeReply;
 use ::redis::io::tcp::TcpSettings;
 use ::redis::{AsyncCommands, AsyncConnectionConfig, Client, ConnectionAddr, IntoConnectionInfo, RedisError, Script};
 use anyhow::{bail, Context, Result};
@@ -13,10 +13,17 @@ use futures::StreamExt;
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 
+use super::auth::TeamKey;
 use super::{Entry, EntryId, MemoryStore};
+use entries::{EntryCheck, APPEND_ONCE, APPEND_OVER};
 
-/// The one stream field holding an entry's JSON.
-const ENTRY_FIELD: &str = "entry";
+mod entries;
+mod follow;
+
+/// The largest entry a shared memory takes: a draft is a few KiB; more is a
+/// runaway model or someone filling the server.
+pub const MAX_ENTRY_BYTES: usize = 256 * 1024;
+
 /// How long one XREAD waits for new entries before it is issued again.
 const BLOCK_MS: usize = 5_000;
 /// The subscriber's connection must outwait BLOCK, or every quiet read would time out.
@@ -31,16 +38,6 @@ const PAGE: usize = 512;
 /// Entries read ahead of a slow subscriber before the reader waits for it.
 const SUBSCRIBER_BUFFER: usize = 256;
 
-/// Appends once per entry key, atomically, so a retried write never duplicates.
-/// KEYS[1] = key → id hash, KEYS[2] = log stream; ARGV[1] = entry key, ARGV[2] = JSON.
-const APPEND_ONCE: &str = r#"
-local id = redis.call('HGET', KEYS[1], ARGV[1])
-if id then return id end
-id = redis.call('XADD', KEYS[2], '*', 'entry', ARGV[2])
-redis.call('HSET', KEYS[1], ARGV[1], id)
-return id
-"#;
-
 /// The shared memory in Redis, for one session (`{S}` in the key names).
 #[derive(Clone)]
 pub struct RedisStore {
@@ -51,6 +48,9 @@ pub struct RedisStore {
     /// The URL without its password, for messages.
     shown_url: String,
     append_once: Script,
+    append_over: Script,
+    /// The team secret's checks, and the count of items they dropped.
+    check: EntryCheck,
 }
 
 impl RedisStore {
@@ -90,7 +90,41 @@ impl RedisStore {
             .get_connection_manager_with_config(config)
             .await
             .with_context(|| format!("connecting to Redis at {shown_url}"))?;
-        Ok(Self { client, conn, session: session.to_string(), shown_url, append_once: Script::new(APPEND_ONCE) })
+        Ok(Self {
+            client,
+            conn,
+            session: session.to_string(),
+            shown_url,
+            append_once: Script::new(APPEND_ONCE),
+            append_over: Script::new(APPEND_OVER),
+            check: EntryCheck::default(),
+        })
+    }
+
+    /// Signs what this store writes, and drops what is read back unsigned.
+    pub fn with_team_key(mut self, key: Option<TeamKey>) -> Self {
+        self.check.key = key;
+        self
+    }
+
+    /// Whether the server is on this machine (loopback or a Unix socket).
+    pub fn is_local(&self) -> bool {
+        match self.client.get_connection_info().addr() {
+            ConnectionAddr::Tcp(host, _) | ConnectionAddr::TcpTls { host, .. } => {
+                host == "localhost" || host.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+            }
+            ConnectionAddr::Unix(_) => true,
+            _ => false,
+        }
+    }
+
+    pub fn team_key(&self) -> Option<&TeamKey> {
+        self.check.key.as_ref()
+    }
+
+    /// Counts an item read from Redis and dropped (bad, foreign or forged).
+    pub fn reject(&self, key: &str, id: &str, why: &str) {
+        self.check.reject(key, id, why);
     }
 
     pub fn client(&self) -> &Client {
@@ -126,9 +160,17 @@ impl RedisStore {
         format!("memory:{task}")
     }
 
-    async fn append_json(&self, keys: &str, log: &str, key: &str, json: &str) -> Result<EntryId, RedisError> {
+    /// `{id, "new"}` or `{id, "old", stored JSON, stored tag}` (entries.rs).
+    async fn append_json(&self, script: &Script, log: &str, e: &Entry, json: &str, tag: &str) -> Result<Vec<String>, RedisError> {
         let mut conn = self.conn.clone();
-        self.append_once.key(keys).key(log).arg(key).arg(json).invoke_async(&mut conn).await
+        script.key(self.keys_key(&e.task)).key(log).arg(&e.key).arg(json).arg(tag).invoke_async(&mut conn).await
+    }
+
+    /// Whether the item stored under `e`'s key is the team's own copy of it
+    /// (a retried write), not something written there before it.
+    fn stored_is_ours(&self, log: &str, e: &Entry, stored: &[String]) -> bool {
+        let (Some(json), Some(tag)) = (stored.first(), stored.get(1)) else { return false };
+        self.check.check(log, json, tag).is_ok_and(|s| s.key == e.key)
     }
 }
 
@@ -144,16 +186,39 @@ impl MemoryStore for RedisStore {
         }
     }
 
+    fn rejected(&self) -> u64 {
+        self.check.rejected()
+    }
+
     async fn append(&self, e: Entry) -> Result<EntryId> {
         let json = serde_json::to_string(&e).context("encoding a memory entry")?;
-        let (keys, log) = (self.keys_key(&e.task), self.log_key(&e.task));
-        let result = match self.append_json(&keys, &log, &e.key, &json).await {
+        if json.len() > MAX_ENTRY_BYTES {
+            bail!("a memory entry of {} KiB is over the {} KiB a shared memory takes", json.len() / 1024, MAX_ENTRY_BYTES / 1024);
+        }
+        let log = self.log_key(&e.task);
+        let tag = self.check.tag(&log, &json);
+        let once = &self.append_once;
+        let result = match self.append_json(once, &log, &e, &json, &tag).await {
             // The write may have landed before the connection broke; the script
             // makes the second try return that id instead of writing again.
-            Err(err) if is_connection_error(&err) => self.append_json(&keys, &log, &e.key, &json).await,
+            Err(err) if is_connection_error(&err) => self.append_json(once, &log, &e, &json, &tag).await,
             other => other,
         };
-        result.with_context(|| format!("appending to {log} on {}", self.shown_url))
+        let reply = result.with_context(|| format!("appending to {log} on {}", self.shown_url))?;
+        match reply.as_slice() {
+            [id, new] if new == "new" => Ok(id.clone()),
+            [id, old, stored @ ..] if old == "old" => {
+                if self.stored_is_ours(&log, &e, stored) {
+                    return Ok(id.clone());
+                }
+                // Someone wrote under this entry's key first: ours goes in anyway.
+                self.check.reject(&log, id, &format!("it was stored under the entry key {:?} before the team wrote it", e.key));
+                let reply = self.append_json(&self.append_over, &log, &e, &json, &tag).await;
+                let reply = reply.with_context(|| format!("appending to {log} on {}", self.shown_url))?;
+                reply.into_iter().next().context("an empty reply from the append script")
+            }
+            other => bail!("an unexpected reply from the append script on {log}: {other:?}"),
+        }
     }
 
     async fn read(&self, task: &str, after: Option<&EntryId>) -> Result<Vec<(EntryId, Entry)>> {
@@ -170,7 +235,7 @@ impl MemoryStore for RedisStore {
             let full = page.ids.len() == PAGE;
             for sid in page.ids {
                 start = format!("({}", sid.id);
-                out.push(decode(&log, sid)?);
+                out.extend(self.check.take(&log, sid));
             }
             if !full {
                 return Ok(out);
@@ -183,7 +248,7 @@ impl MemoryStore for RedisStore {
         // Connecting here, not in the task, so a dead server fails the call itself.
         let conn = blocking_connection(&self.client, &self.shown_url).await?;
         let (tx, rx) = mpsc::channel(SUBSCRIBER_BUFFER);
-        tokio::spawn(follow(self.client.clone(), conn, log, self.shown_url.clone(), tx));
+        tokio::spawn(follow::follow(self.client.clone(), conn, log, self.shown_url.clone(), self.check.clone(), tx));
         Ok(ReceiverStream::new(rx).boxed())
     }
 
@@ -220,66 +285,7 @@ pub(crate) async fn blocking_connection(client: &Client, shown_url: &str) -> Res
         .with_context(|| format!("connecting a subscriber to Redis at {shown_url}"))
 }
 
-/// Feeds `tx` with the stream `log` from its first entry on, until the
-/// subscriber drops its end or the server is lost.
-async fn follow(
-    client: Client,
-    mut conn: MultiplexedConnection,
-    log: String,
-    shown_url: String,
-    tx: mpsc::Sender<Result<(EntryId, Entry)>>,
-) {
-    // From "0-0", not "$": the first XREAD returns what is already there, so
-    // nothing falls between the replay and the live part.
-    let mut last = "0-0".to_string();
-    let options = StreamReadOptions::default().block(BLOCK_MS).count(PAGE);
-    let mut reconnected = false;
-    loop {
-        let (keys, ids) = ([&log], [&last]);
-        let read: Result<Option<StreamReadReply>, RedisError> = tokio::select! {
-            // A subscriber that went away must not leave a read blocked for BLOCK_MS.
-            _ = tx.closed() => return,
-            read = conn.xread_options(&keys, &ids, &options) => read,
-        };
-        match read {
-            Ok(reply) => {
-                reconnected = false;
-                // `None`: BLOCK ran out with nothing new; ask again.
-                for sid in reply.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids) {
-                    last = sid.id.clone();
-                    if tx.send(decode(&log, sid)).await.is_err() {
-                        return;
-                    }
-                }
-            }
-            // One fresh connection per failure; reading on from `last` loses nothing.
-            Err(err) if is_connection_error(&err) && !reconnected => {
-                reconnected = true;
-                match blocking_connection(&client, &shown_url).await {
-                    Ok(fresh) => conn = fresh,
-                    Err(e) => {
-                        let _ = tx.send(Err(e.context(format!("following {log} after: {err}")))).await;
-                        return;
-                    }
-                }
-            }
-            Err(err) => {
-                let _ = tx.send(Err(anyhow::Error::new(err).context(format!("following {log} on {shown_url}")))).await;
-                return;
-            }
-        }
-    }
-}
-
 pub(crate) fn is_connection_error(err: &RedisError) -> bool {
     err.is_io_error() || err.is_connection_dropped() || err.is_connection_refusal() || err.is_timeout()
 }
 
-/// One stream entry back into an `Entry`.
-fn decode(log: &str, sid: StreamId) -> Result<(EntryId, Entry)> {
-    let raw = sid.map.get(ENTRY_FIELD).with_context(|| format!("{log} {} has no `{ENTRY_FIELD}` field", sid.id))?;
-    let json: String =
-        ::redis::from_redis_value_ref(raw).with_context(|| format!("{log} {}: `{ENTRY_FIELD}` is not text", sid.id))?;
-    let entry = serde_json::from_str(&json).with_context(|| format!("{log} {}: not a memory entry", sid.id))?;
-    Ok((sid.id, entry))
-}

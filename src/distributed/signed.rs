@@ -1,0 +1,33 @@
+//! Jobs and reply items under the team secret: each stream item carries its
+//! JSON and, when the team has a secret, a tag over the key it was written
+//! to and that JSON. Readers drop (and the store counts) what does not verify.
+
+use super::wire::{FIELD, TAG};
+use crate::memory::redis::RedisStore;
+
+/// The tag of a job or reply item `json` written to `key` ("" without a secret).
+pub fn tag(store: &RedisStore, kind: &str, key: &str, json: &str) -> String {
+    store.team_key().map(|k| k.sign(&[kind.as_bytes(), key.as_bytes(), json.as_bytes()])).unwrap_or_default()
+}
+
+/// The JSON of a stream item written to `key`, if it carries the team's tag
+/// (any text passes without a secret); what fails is counted by the store.
+pub fn checked_json(store: &RedisStore, kind: &str, key: &str, sid: &::redis::streams::StreamId) -> Option<String> {
+    let text = |field: &str| sid.map.get(field).and_then(|v| ::redis::from_redis_value_ref::<String>(v).ok());
+    let Some(json) = text(FIELD) else {
+        store.reject(key, &sid.id, &format!("no text `{FIELD}` field"));
+        return None;
+    };
+    if let Some(k) = store.team_key() {
+        if !k.verify(&[kind.as_bytes(), key.as_bytes(), json.as_bytes()], &text(TAG).unwrap_or_default()) {
+            store.reject(key, &sid.id, "its tag does not verify under the team secret");
+            return None;
+        }
+    }
+    Some(json)
+}
+
+/// A stream item's fields: the JSON and, with a secret, its tag.
+pub fn fields<'a>(json: &'a str, tag: &'a str) -> Vec<(&'static str, &'a str)> {
+    if tag.is_empty() { vec![(FIELD, json)] } else { vec![(FIELD, json), (TAG, tag)] }
+}
