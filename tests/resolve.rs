@@ -69,3 +69,33 @@ fn models_list_shows_the_cached_default() {
     assert!(out.status.success());
     assert!(stdout.contains(path.file_name().unwrap().to_str().unwrap()), "{stdout}");
 }
+
+#[test]
+fn a_model_in_the_hugging_face_cache_is_found_offline() {
+    // The cache as Python's huggingface_hub lays it out: refs/main names a
+    // snapshot, the snapshot holds the file (a link to the real model here).
+    let hf_home = tempfile::tempdir().unwrap();
+    let repo = hf_home.path().join("hub/models--example-org--example-model");
+    let commit = "0123456789abcdef0123456789abcdef01234567";
+    std::fs::create_dir_all(repo.join("refs")).unwrap();
+    std::fs::create_dir_all(repo.join("snapshots").join(commit)).unwrap();
+    std::fs::write(repo.join("refs/main"), commit).unwrap();
+    let cached = repo.join("snapshots").join(commit).join("model-q4_1.gguf");
+    std::os::unix::fs::symlink(common::model_path(), &cached).unwrap();
+
+    let run = |args: &[&str]| {
+        memdoor()
+            .args(args)
+            .env("HF_HUB_OFFLINE", "1")
+            .env("HF_HOME", hf_home.path())
+            .env("MEMDOOR_LOG_DIR", hf_home.path())
+            .output()
+            .unwrap()
+    };
+    let out = run(&["models", "pull", "example-org/example-model:model-q4_1.gguf"]);
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stdout.trim(), cached.display().to_string(), "{stderr}");
+    let listed = run(&["models"]);
+    assert!(String::from_utf8_lossy(&listed.stdout).contains("model-q4_1.gguf"), "`models` lists the hub cache too");
+}

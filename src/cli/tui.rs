@@ -15,13 +15,13 @@ use crate::tui::theme::Theme;
 use crate::tui::State;
 
 /// Theme and keys for the TUI, with the test-build debug key when asked for.
-pub fn look(theme: Option<&str>, keys: &std::collections::BTreeMap<String, String>) -> Result<(Theme, Keymap, bool)> {
+pub fn look(theme: Option<&str>, keys: &std::collections::BTreeMap<String, crate::config::KeyEntry>) -> Result<(Theme, Keymap, bool)> {
     let theme = Theme::load(theme.unwrap_or("dark"))?;
     let mut keys = keys.clone();
     // A hidden key that panics, for the terminal-restore test; never in release builds.
     let debug_keys = cfg!(debug_assertions) && std::env::var("MEMDOOR_TEST_PANIC").is_ok_and(|v| v == "1");
     if debug_keys {
-        keys.insert("f12".into(), "DebugPanic".into());
+        keys.insert("f12".into(), crate::config::KeyEntry::from("DebugPanic"));
     }
     Ok((theme, Keymap::with_overrides(&keys)?, debug_keys))
 }

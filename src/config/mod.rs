@@ -31,7 +31,7 @@ pub struct Config {
     pub sandbox: SandboxSection,
     pub tui: TuiSection,
     /// Key (e.g. `ctrl-s`) → action name; the TUI interprets them.
-    pub keys: BTreeMap<String, String>,
+    pub keys: BTreeMap<String, KeyEntry>,
     /// The file this came from; `None` = no file, all defaults.
     #[serde(skip)]
     pub source: Option<PathBuf>,
@@ -262,3 +262,19 @@ impl Config {
 
 #[cfg(test)]
 mod tests;
+
+/// One entry of `[keys]`: a key bound to an action name (the panes), or a
+/// table of them for another mode (`[keys.prompt]`, `[keys.editor]`,
+/// `[keys.quit]`, `[keys.overwrite]`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum KeyEntry {
+    Action(String),
+    Mode(BTreeMap<String, String>),
+}
+
+impl From<&str> for KeyEntry {
+    fn from(action: &str) -> Self {
+        KeyEntry::Action(action.to_string())
+    }
+}

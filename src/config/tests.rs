@@ -40,7 +40,7 @@ fn the_example_file_parses_and_means_what_it_says() {
     assert!(c.agents[0].openai().is_none());
     assert_eq!(c.agents[3].max_tokens, Some(768));
     assert!(c.agents[0].role.is_some());
-    assert_eq!(c.keys.get("ctrl-s").map(String::as_str), Some("Accept"));
+    assert_eq!(c.keys.get("ctrl-s"), Some(&crate::config::KeyEntry::from("Accept")));
 }
 
 #[test]
@@ -149,4 +149,12 @@ fn env_beats_the_file_and_a_named_file_must_exist() {
 fn the_default_location_is_the_xdg_config_dir() {
     let p = default_path().expect("a home directory");
     assert!(p.ends_with("memdoor/config.toml"), "{}", p.display());
+}
+
+#[test]
+fn key_tables_for_other_modes_parse() {
+    let c = from_str("[keys]\nq = \"Quit\"\n[keys.editor]\n\"ctrl-d\" = \"SaveEdit\"\n", Path::new("k.toml")).unwrap();
+    assert_eq!(c.keys.get("q"), Some(&crate::config::KeyEntry::from("Quit")));
+    let editor = crate::config::KeyEntry::Mode([("ctrl-d".to_string(), "SaveEdit".to_string())].into());
+    assert_eq!(c.keys.get("editor"), Some(&editor));
 }

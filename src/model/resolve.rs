@@ -108,14 +108,15 @@ pub fn resolve(spec: &ModelSpec) -> Result<PathBuf> {
     }
 }
 
-/// The hub step: the hf-hub cache first, then (unless `HF_HUB_OFFLINE`) a download.
+/// The hub step: the Hugging Face cache first (`HF_HUB_CACHE`, `HF_HOME`, as
+/// Python's hub reads it), then (unless `HF_HUB_OFFLINE`) a download.
 fn hub(repo: &str, want: Option<&str>, tried: &mut Vec<String>) -> Option<PathBuf> {
     let file = want.filter(|w| w.ends_with(".gguf"));
     if let Some(f) = file {
-        if let Some(p) = hf_hub::Cache::from_env().model(repo.to_string()).get(f) {
-            return Some(p);
+        match hub_repo(repo).and_then(|r| Ok(r.download_file().filename(f).local_files_only(true).send()?)) {
+            Ok(p) => return Some(p),
+            Err(_) => tried.push(format!("the Hugging Face cache: no {repo}/{f}")),
         }
-        tried.push(format!("the Hugging Face cache: no {repo}/{f}"));
     }
     if hub_offline() {
         tried.push(format!("the Hugging Face hub for {repo}: skipped, HF_HUB_OFFLINE is set"));
@@ -130,19 +131,27 @@ fn hub(repo: &str, want: Option<&str>, tried: &mut Vec<String>) -> Option<PathBu
     }
 }
 
+/// The hub's client for `owner/name` (the cache and token from the environment).
+fn hub_repo(repo: &str) -> Result<hf_hub::HFRepositorySync<hf_hub::RepoTypeModel>> {
+    let (owner, name) = repo.split_once('/').with_context(|| format!("{repo:?} is not owner/name"))?;
+    let client = hf_hub::HFClientBuilder::new().build_sync().context("starting the Hugging Face client")?;
+    Ok(client.model(owner, name))
+}
+
 fn hub_download(repo: &str, want: Option<&str>) -> Result<PathBuf> {
-    let api = hf_hub::api::sync::ApiBuilder::from_env().with_progress(true).build()?;
-    let api_repo = api.model(repo.to_string());
+    let api_repo = hub_repo(repo)?;
     let file = match want {
         Some(f) if f.ends_with(".gguf") => f.to_string(),
         quant => {
-            let info = api_repo.info().context("listing the repo's files")?;
+            let info = api_repo.info().send().context("listing the repo's files")?;
             let ggufs: Vec<String> =
-                info.siblings.into_iter().map(|s| s.rfilename).filter(|f| f.ends_with(".gguf")).collect();
+                info.siblings.unwrap_or_default().into_iter().map(|s| s.rfilename).filter(|f| f.ends_with(".gguf")).collect();
             pick_gguf(&ggufs, quant)?
         }
     };
-    Ok(api_repo.get(&file)?)
+    eprintln!("memdoor: downloading {repo}/{file} from the Hugging Face hub…");
+    let progress = hf_hub::progress::Progress::new(super::hub_progress::Bar::default());
+    Ok(api_repo.download_file().filename(&file).progress(progress).send()?)
 }
 
 /// Picks the file for a quantisation (case-insensitive), or the only GGUF.
@@ -219,7 +228,7 @@ fn unzip_checked(wheel: &Path, dest: &Path) -> Result<()> {
 /// GGUF files in memdoor's cache and the Hugging Face cache, with sizes.
 pub fn cached_models() -> Vec<(PathBuf, u64)> {
     let mut roots = vec![models_dir()];
-    roots.push(hf_hub::Cache::from_env().path().clone());
+    roots.push(hf_hub::HFClientBuilder::new().build().map(|c| c.cache_dir().to_path_buf()).unwrap_or_default());
     let mut found = Vec::new();
     for root in roots {
         walk(&root, 6, &mut found);

@@ -55,6 +55,14 @@ pub enum Action {
     Slower,
     /// Test builds only (MEMDOOR_TEST_PANIC=1): panic, to test terminal restore.
     DebugPanic,
+    /// Prompt bar: send what was typed.
+    Submit,
+    /// Prompt bar: clear the line.
+    ClearLine,
+    /// Inline editor: keep the edit, and judge it.
+    SaveEdit,
+    /// A question (quit? replace the file?): yes.
+    Yes,
 }
 
 impl Action {
@@ -90,6 +98,10 @@ impl Action {
             Faster => "replay: faster",
             Slower => "replay: slower",
             DebugPanic => "(test builds) panic on purpose",
+            Submit => "prompt: send",
+            ClearLine => "prompt: clear the line",
+            SaveEdit => "editor: keep the edit and judge it",
+            Yes => "question: yes",
         }
     }
 

@@ -79,7 +79,7 @@ mod tests {
     #[test]
     fn the_diff_views_keys_are_the_keymaps() {
         let mut s = judged(200, 60);
-        let keys = BTreeMap::from([("x".to_string(), "Diff".to_string()), ("l".to_string(), "DiffLayout".to_string())]);
+        let keys = BTreeMap::from([("x".to_string(), "Diff".into()), ("l".to_string(), "DiffLayout".into())]);
         s.keymap = Keymap::with_overrides(&keys).unwrap();
         update(&mut s, key('x'));
         assert!(matches!(s.mode, Mode::Diff { against: None, side_by_side: true, .. }));

@@ -1,37 +1,37 @@
 //! Keys in the modes that take text or answer a question: the prompt bar,
 //! the inline editor, the quit confirmation, the help and diff overlays.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyEvent;
 
 use super::action::Action;
+use super::keymap::KeyMode;
 use super::flash::Flash;
 use super::msg::Effect;
 use super::state::{Mode, PromptPurpose, State};
 use super::modes::{prompt, set_edited};
 
 pub fn key(state: &mut State, k: KeyEvent) -> Vec<Effect> {
-    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
     let mode = std::mem::replace(&mut state.mode, Mode::Normal);
+    // Every mode's keys come from the keymap; what a text mode leaves unbound is text.
+    let action = |state: &State, m: KeyMode| state.keymap.action_in(m, &k);
     match mode {
         Mode::Normal => Vec::new(),
         Mode::Help => Vec::new(), // any key closes it
-        Mode::ConfirmQuit => match k.code {
-            KeyCode::Char('y') | KeyCode::Char('Y') | KeyCode::Enter => quit(state),
-            KeyCode::Char('c') if ctrl => quit(state),
+        Mode::ConfirmQuit => match action(state, KeyMode::Quit) {
+            Some(Action::Yes) => quit(state),
             _ => Vec::new(),
         },
-        Mode::ConfirmOverwrite { path, contents } => match k.code {
-            KeyCode::Char('y') | KeyCode::Char('Y') => vec![Effect::Save { path, contents, overwrite: true }],
+        Mode::ConfirmOverwrite { path, contents } => match action(state, KeyMode::Overwrite) {
+            Some(Action::Yes) => vec![Effect::Save { path, contents, overwrite: true }],
             _ => {
                 state.flash = Some(Flash::Note(format!("not saved: {} exists (accept again to pick another path)", path.display())));
                 Vec::new()
             }
         },
-        Mode::Prompt { purpose, mut input } => match k.code {
-            KeyCode::Esc => Vec::new(),
-            KeyCode::Enter => submit(state, purpose, input.lines().join("\n").trim().to_string()),
-            KeyCode::Char('c') if ctrl => Vec::new(),
-            KeyCode::Char('u') if ctrl => {
+        Mode::Prompt { purpose, mut input } => match action(state, KeyMode::Prompt) {
+            Some(Action::Cancel) => Vec::new(),
+            Some(Action::Submit) => submit(state, purpose, input.lines().join("\n").trim().to_string()),
+            Some(Action::ClearLine) => {
                 // As in a shell: clear the line.
                 prompt(state, purpose, "");
                 Vec::new()
@@ -42,12 +42,12 @@ pub fn key(state: &mut State, k: KeyEvent) -> Vec<Effect> {
                 Vec::new()
             }
         },
-        Mode::Editing(mut area) => match k.code {
-            KeyCode::Esc => {
+        Mode::Editing(mut area) => match action(state, KeyMode::Editor) {
+            Some(Action::Cancel) => {
                 state.flash = Some(Flash::Note("edit discarded".into()));
                 Vec::new()
             }
-            KeyCode::Char('s') if ctrl => {
+            Some(Action::SaveEdit) => {
                 let mut text = area.lines().join("\n");
                 if !text.ends_with('\n') && state.consensus.as_ref().is_some_and(|c| c.answer.ends_with('\n')) {
                     text.push('\n');

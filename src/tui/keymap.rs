@@ -1,6 +1,8 @@
-//! Keys → actions. The defaults below, overridden by the config's `[keys]`
-//! table (`"ctrl-s" = "Accept"`); a bad key or action name is an error that
-//! names it, never a silent no-op.
+//! Keys → actions, for every mode: the panes (`[keys]`), the prompt bar
+//! (`[keys.prompt]`), the inline editor (`[keys.editor]`) and the two
+//! questions (`[keys.quit]`, `[keys.overwrite]`). The defaults below,
+//! overridden by the config; a bad key, mode or action name is an error that
+//! names it, never a silent no-op. Keys a mode does not bind are text there.
 
 use std::collections::BTreeMap;
 
@@ -8,6 +10,35 @@ use anyhow::{bail, Context, Result};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::action::Action;
+use crate::config::KeyEntry;
+
+/// Where a key is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum KeyMode {
+    /// The panes (and the help and diff overlays).
+    Normal,
+    Prompt,
+    Editor,
+    /// "Quit and lose the answer?"
+    Quit,
+    /// "Replace the existing file?"
+    Overwrite,
+}
+
+impl KeyMode {
+    const TABLES: [(&'static str, KeyMode); 4] =
+        [("prompt", KeyMode::Prompt), ("editor", KeyMode::Editor), ("quit", KeyMode::Quit), ("overwrite", KeyMode::Overwrite)];
+
+    fn parse(name: &str) -> Result<KeyMode> {
+        match Self::TABLES.iter().find(|(n, _)| *n == name) {
+            Some((_, m)) => Ok(*m),
+            None => {
+                let names: Vec<&str> = Self::TABLES.iter().map(|(n, _)| *n).collect();
+                bail!("[keys.{name}]: unknown mode (the modes are {})", names.join(", "))
+            }
+        }
+    }
+}
 
 /// A key with its modifiers, normalised (shift folded into the character).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -97,8 +128,26 @@ impl Key {
 
 #[derive(Debug, Clone)]
 pub struct Keymap {
-    bindings: BTreeMap<Key, Action>,
+    bindings: BTreeMap<(KeyMode, Key), Action>,
 }
+
+/// The other modes' keys. A question is answered no by any key not bound to `Yes`.
+const MODE_DEFAULTS: &[(KeyMode, &str, Action)] = &[
+    (KeyMode::Prompt, "enter", Action::Submit),
+    (KeyMode::Prompt, "esc", Action::Cancel),
+    (KeyMode::Prompt, "ctrl-c", Action::Cancel),
+    (KeyMode::Prompt, "ctrl-u", Action::ClearLine),
+    (KeyMode::Editor, "ctrl-s", Action::SaveEdit),
+    (KeyMode::Editor, "esc", Action::Cancel),
+    (KeyMode::Quit, "y", Action::Yes),
+    (KeyMode::Quit, "Y", Action::Yes),
+    (KeyMode::Quit, "enter", Action::Yes),
+    // Pressing the quit key again quits.
+    (KeyMode::Quit, "ctrl-c", Action::Yes),
+    // Not enter: a second enter after typing the path must not replace a file.
+    (KeyMode::Overwrite, "y", Action::Yes),
+    (KeyMode::Overwrite, "Y", Action::Yes),
+];
 
 const DEFAULTS: &[(&str, Action)] = &[
     ("q", Action::Quit),
@@ -140,37 +189,72 @@ const DEFAULTS: &[(&str, Action)] = &[
 
 impl Default for Keymap {
     fn default() -> Self {
-        let bindings = DEFAULTS.iter().map(|(k, a)| (Key::parse(k).expect("default keys parse"), *a)).collect();
+        let normal = DEFAULTS.iter().map(|(k, a)| (KeyMode::Normal, *k, *a));
+        let modes = MODE_DEFAULTS.iter().copied();
+        let bindings = normal.chain(modes).map(|(m, k, a)| ((m, Key::parse(k).expect("default keys parse")), a)).collect();
         Keymap { bindings }
     }
 }
 
+fn bind(map: &mut Keymap, mode: KeyMode, key: &str, action: &str, place: &str) -> Result<()> {
+    let k = Key::parse(key).with_context(|| format!("{place} {key:?}"))?;
+    if action == "None" {
+        map.bindings.remove(&(mode, k));
+        return Ok(());
+    }
+    let a: Action = serde_json::from_value(serde_json::Value::String(action.to_string()))
+        .map_err(|_| anyhow::anyhow!("{place} {key:?}: unknown action {action:?} (see `?` in the app for the names)"))?;
+    map.bindings.insert((mode, k), a);
+    Ok(())
+}
+
 impl Keymap {
-    /// The defaults with `overrides` (key → action name) applied; an action
-    /// name `"None"` unbinds the key.
-    pub fn with_overrides(overrides: &BTreeMap<String, String>) -> Result<Keymap> {
+    /// The defaults with `overrides` (the config's `[keys]`: key → action
+    /// name, or a mode's table of them) applied; `"None"` unbinds a key.
+    pub fn with_overrides(overrides: &BTreeMap<String, KeyEntry>) -> Result<Keymap> {
         let mut map = Keymap::default();
-        for (key, action) in overrides {
-            let k = Key::parse(key).with_context(|| format!("[keys] {key:?}"))?;
-            if action == "None" {
-                map.bindings.remove(&k);
-                continue;
+        for (key, entry) in overrides {
+            match entry {
+                KeyEntry::Action(action) => bind(&mut map, KeyMode::Normal, key, action, "[keys]")?,
+                KeyEntry::Mode(table) => {
+                    let mode = KeyMode::parse(key)?;
+                    for (k, action) in table {
+                        bind(&mut map, mode, k, action, &format!("[keys.{key}]"))?;
+                    }
+                }
             }
-            let a: Action = serde_json::from_value(serde_json::Value::String(action.clone()))
-                .map_err(|_| anyhow::anyhow!("[keys] {key:?}: unknown action {action:?} (see `?` in the app for the names)"))?;
-            map.bindings.insert(k, a);
         }
         Ok(map)
     }
 
+    /// The panes' action for `key`.
     pub fn action(&self, key: &KeyEvent) -> Option<Action> {
-        self.bindings.get(&Key::from_event(key)?).copied()
+        self.action_in(KeyMode::Normal, key)
     }
 
-    /// Keys bound to each action, in binding order, for the help overlay.
+    /// `mode`'s action for `key` (`None`: the key is text there, or no answer).
+    pub fn action_in(&self, mode: KeyMode, key: &KeyEvent) -> Option<Action> {
+        self.bindings.get(&(mode, Key::from_event(key)?)).copied()
+    }
+
+    /// The key `mode` binds to `action`, for hints: its default when still
+    /// bound (in the defaults' order: "y" before "Y"), else any.
+    pub fn key_in(&self, mode: KeyMode, action: Action) -> Option<String> {
+        let bound = |k: &Key| self.bindings.get(&(mode, *k)) == Some(&action);
+        let normal = DEFAULTS.iter().map(|(k, a)| (KeyMode::Normal, *k, *a));
+        let defaults = normal.chain(MODE_DEFAULTS.iter().copied()).filter(|(m, _, a)| *m == mode && *a == action);
+        defaults
+            .filter_map(|(_, k, _)| Key::parse(k).ok())
+            .find(|k| bound(k))
+            .or_else(|| self.bindings.iter().find(|((m, _), a)| *m == mode && **a == action).map(|((_, k), _)| *k))
+            .map(|k| k.label())
+    }
+
+    /// Keys bound to each action of the panes, in binding order, for the help overlay.
     pub fn bindings(&self) -> Vec<(Action, Vec<String>)> {
         let mut out: Vec<(Action, Vec<String>)> = Vec::new();
-        for (k, a) in &self.bindings {
+        let normal = self.bindings.iter().filter(|((m, _), _)| *m == KeyMode::Normal).map(|((_, k), a)| (k, a));
+        for (k, a) in normal {
             match out.iter_mut().find(|(x, _)| x == a) {
                 Some((_, keys)) => keys.push(k.label()),
                 None => out.push((*a, vec![k.label()])),
@@ -180,55 +264,12 @@ impl Keymap {
         out
     }
 
-    /// The first key bound to `action`, for hints in the status line.
+    /// The first key bound to `action` in the panes, for hints in the status line.
     pub fn key_for(&self, action: Action) -> Option<String> {
-        // The default key when still bound (the plainest: "q" before "ctrl-c"), else any.
-        DEFAULTS
-            .iter()
-            .filter(|(_, a)| *a == action)
-            .filter_map(|(k, _)| Key::parse(k).ok())
-            .find(|k| self.bindings.get(k) == Some(&action))
-            .or_else(|| self.bindings.iter().find(|(_, a)| **a == action).map(|(k, _)| *k))
-            .map(|k| k.label())
+        self.key_in(KeyMode::Normal, action)
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn ev(code: KeyCode, m: KeyModifiers) -> KeyEvent {
-        KeyEvent::new(code, m)
-    }
-
-    #[test]
-    fn defaults_map_keys_to_actions() {
-        let map = Keymap::default();
-        assert_eq!(map.action(&ev(KeyCode::Char('q'), KeyModifiers::NONE)), Some(Action::Quit));
-        assert_eq!(map.action(&ev(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Action::Quit));
-        assert_eq!(map.action(&ev(KeyCode::Char('E'), KeyModifiers::SHIFT)), Some(Action::EditExternal));
-        assert_eq!(map.action(&ev(KeyCode::Tab, KeyModifiers::NONE)), Some(Action::FocusNext));
-        assert_eq!(map.action(&ev(KeyCode::Char('3'), KeyModifiers::NONE)), Some(Action::Zoom3));
-        assert_eq!(map.action(&ev(KeyCode::Char('x'), KeyModifiers::NONE)), None);
-    }
-
-    #[test]
-    fn overrides_rebind_and_unbind() {
-        let o: BTreeMap<String, String> =
-            [("ctrl-s".to_string(), "Accept".to_string()), ("a".to_string(), "None".to_string())].into();
-        let map = Keymap::with_overrides(&o).unwrap();
-        assert_eq!(map.action(&ev(KeyCode::Char('s'), KeyModifiers::CONTROL)), Some(Action::Accept));
-        assert_eq!(map.action(&ev(KeyCode::Char('a'), KeyModifiers::NONE)), None);
-        assert!(map.bindings().iter().any(|(a, keys)| *a == Action::Accept && keys == &vec!["ctrl-s".to_string()]));
-    }
-
-    #[test]
-    fn bad_names_are_errors_that_name_them() {
-        let o: BTreeMap<String, String> = [("ctrl-s".to_string(), "Acept".to_string())].into();
-        let err = format!("{:#}", Keymap::with_overrides(&o).unwrap_err());
-        assert!(err.contains("Acept") && err.contains("ctrl-s"), "{err}");
-        let o: BTreeMap<String, String> = [("hyper-x".to_string(), "Quit".to_string())].into();
-        let err = format!("{:#}", Keymap::with_overrides(&o).unwrap_err());
-        assert!(err.contains("hyper-x"), "{err}");
-    }
-}
+#[path = "keymap_tests.rs"]
+mod tests;

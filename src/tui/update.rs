@@ -223,6 +223,8 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
         Action::Pause | Action::Step | Action::Faster | Action::Slower => return replay_control(state, a),
         Action::DebugPanic if state.debug_keys => return vec![Effect::Panic],
         Action::DiffLayout | Action::Zoom1 | Action::Zoom2 | Action::Zoom3 | Action::Zoom4 | Action::Zoom5 | Action::DebugPanic => {}
+        // The other modes' actions, bound to a pane key by the user: nothing to do there.
+        Action::Submit | Action::ClearLine | Action::SaveEdit | Action::Yes => {}
     }
     Vec::new()
 }

@@ -298,7 +298,7 @@ fn mouse_click_focuses_and_wheel_scrolls_the_pane_under_it() {
 #[test]
 fn the_debug_panic_key_works_only_when_enabled() {
     let mut s = judged(80, 24);
-    s.keymap = super::keymap::Keymap::with_overrides(&[("f12".to_string(), "DebugPanic".to_string())].into()).unwrap();
+    s.keymap = super::keymap::Keymap::with_overrides(&[("f12".to_string(), "DebugPanic".into())].into()).unwrap();
     assert!(update(&mut s, code(KeyCode::F(12))).is_empty());
     s.debug_keys = true;
     assert_eq!(update(&mut s, code(KeyCode::F(12))), vec![Effect::Panic]);

@@ -9,6 +9,7 @@ use ratatui::Frame;
 
 use super::clip;
 use crate::tui::action::Action;
+use crate::tui::keymap::KeyMode;
 use crate::tui::state::{Mode, PromptPurpose, State};
 
 pub fn title(frame: &mut Frame, area: Rect, state: &State) {
@@ -106,7 +107,8 @@ pub fn keys(frame: &mut Frame, area: Rect, state: &State) {
         ],
     };
     let text = if matches!(state.mode, Mode::Editing(_)) {
-        " ctrl-s save · esc discard".to_string()
+        let key = |a: Action| state.keymap.key_in(KeyMode::Editor, a).unwrap_or_else(|| "(unbound)".into());
+        format!(" {} save · {} discard", key(Action::SaveEdit), key(Action::Cancel))
     } else {
         let parts: Vec<String> = hints
             .iter()

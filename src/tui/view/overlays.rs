@@ -8,6 +8,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
 use crate::tui::action::Action;
+use crate::tui::keymap::KeyMode;
 use crate::tui::layout::{centered, inner_height};
 use crate::tui::state::{Mode, State};
 
@@ -22,7 +23,7 @@ pub fn draw(frame: &mut Frame, area: Rect, state: &State) {
             let block = Block::new()
                 .borders(Borders::ALL)
                 .border_style(Style::new().fg(pal.border_focus))
-                .title(Span::styled(" edit the consensus · ctrl-s save and judge · esc discard ", Style::new().fg(pal.title)));
+                .title(Span::styled(editor_title(state), Style::new().fg(pal.title)));
             let inner = block.inner(area);
             frame.render_widget(block, area);
             frame.render_widget(textarea, inner);
@@ -65,10 +66,16 @@ fn help(frame: &mut Frame, area: Rect, state: &State) {
     frame.render_widget(Paragraph::new(lines).block(boxed("keys · any key closes", state)), area);
 }
 
+fn editor_title(state: &State) -> String {
+    let key = |a: Action| state.keymap.key_in(KeyMode::Editor, a).unwrap_or_else(|| "(unbound)".into());
+    format!(" edit the consensus · {} save and judge · {} discard ", key(Action::SaveEdit), key(Action::Cancel))
+}
+
 fn confirm(frame: &mut Frame, area: Rect, state: &State) {
     let r = centered(area, 60, 30);
     let r = Rect { height: r.height.clamp(3, 5), ..r };
-    let text = "The team's answer is not accepted and will be lost.\nQuit anyway?  y quit · any other key stays";
+    let yes = state.keymap.key_in(KeyMode::Quit, Action::Yes).unwrap_or_else(|| "(unbound)".into());
+    let text = format!("The team's answer is not accepted and will be lost.\nQuit anyway?  {yes} quit · any other key stays");
     frame.render_widget(Clear, r);
     frame.render_widget(Paragraph::new(text).block(boxed("quit?", state)), r);
 }
@@ -76,7 +83,8 @@ fn confirm(frame: &mut Frame, area: Rect, state: &State) {
 fn confirm_overwrite(frame: &mut Frame, area: Rect, state: &State, path: &std::path::Path) {
     let r = centered(area, 60, 30);
     let r = Rect { height: r.height.clamp(3, 5), ..r };
-    let text = format!("{} exists.\nReplace it with the team's answer?  y replace · any other key keeps it", path.display());
+    let yes = state.keymap.key_in(KeyMode::Overwrite, Action::Yes).unwrap_or_else(|| "(unbound)".into());
+    let text = format!("{} exists.\nReplace it with the team's answer?  {yes} replace · any other key keeps it", path.display());
     frame.render_widget(Clear, r);
     frame.render_widget(Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }).block(boxed("overwrite?", state)), r);
 }
