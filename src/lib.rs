@@ -16,4 +16,5 @@ pub mod replay;
 pub mod session;
 pub mod solve_view;
 pub mod team;
+pub mod tls;
 pub mod tui;

@@ -10,6 +10,8 @@ fn main() -> ExitCode {
     // whole team (measured on 2 cores: 1 thread 21.9 tok/s for five streams,
     // 2 threads 32.7). CANDLE_NUM_THREADS still wins when set.
     pin_thread_count();
+    // Before any TLS connection, whichever library makes it (see tls.rs).
+    memdoor::tls::ensure_provider();
     let cli = memdoor::cli::Cli::parse();
     let _log = memdoor::logging::init();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {

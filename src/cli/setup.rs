@@ -123,7 +123,7 @@ pub async fn connect_redis(url: &str, cfg: &Config) -> Result<RedisStore> {
     use crate::memory::auth::{TeamKey, DEFAULT_SECRET_ENV};
     let var = cfg.store.secret_env.as_deref().unwrap_or(DEFAULT_SECRET_ENV);
     let key = TeamKey::from_env(var)?;
-    let redis = RedisStore::connect(url, &cfg.store.session).await?.with_team_key(key);
+    let redis = RedisStore::connect(url, &cfg.store.session).await?.with_team_key(key).with_retention(cfg.store.retention());
     if redis.team_key().is_none() && !redis.is_local() {
         let msg = format!(
             "{} is not on this machine and no team secret is set (${var}): anyone who can write to it can forge drafts and answers",

@@ -160,11 +160,20 @@ pub struct StoreSection {
     /// `MEMDOOR_TEAM_SECRET`): what memdoor writes to Redis is signed with
     /// it, and what is read back unsigned is dropped. Never the secret itself.
     pub secret_env: Option<String>,
+    /// Hours a finished task's keys stay in Redis (`task:<id>` and
+    /// `memory:<id>` included); 0 keeps them for ever.
+    pub retention_hours: u64,
 }
 
 impl Default for StoreSection {
     fn default() -> Self {
-        Self { redis: None, session: "default".into(), secret_env: None }
+        Self { redis: None, session: "default".into(), secret_env: None, retention_hours: 24 }
+    }
+}
+
+impl StoreSection {
+    pub fn retention(&self) -> Option<Duration> {
+        (self.retention_hours > 0).then(|| Duration::from_secs(self.retention_hours * 3600))
     }
 }
 

@@ -1,13 +1,16 @@
 //! A task from a plain client, once a worker holds its coordination lease
-//! (SET NX with expiry, kept alive while it works): the team runs with the
-//! session's workers as agents, and the answer — or an error object for bad
-//! input — goes to `memory:<id>`.
+//! (`lease.rs`, renewed while it works): the team runs with the session's
+//! workers as agents, and the answer — or an error object for bad input —
+//! goes to `memory:<id>`. A coordinator that finds its lease gone (it
+//! stalled and another worker took over) stops, and deletes nothing.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use ::redis::AsyncCommands;
 use anyhow::Result;
+
+use super::lease::Lease;
 use tokio_util::sync::CancellationToken;
 
 use super::remote::RemoteBackend;
@@ -20,7 +23,7 @@ use crate::problem::Problem;
 use crate::session::{drive, EventSink, JournalThread, OnJournalError, SessionSettings, SessionSpec, Step};
 use crate::team::Agent;
 
-pub const LEASE_SECS: u64 = 15;
+pub const LEASE: Duration = Duration::from_secs(15);
 const RENEW_EVERY: Duration = Duration::from_secs(5);
 
 pub fn lease_key(session: &str, task: &str) -> String {
@@ -33,30 +36,47 @@ pub fn error_object(message: &str) -> String {
 }
 
 /// Runs a task whose lease this worker holds, then releases the lease.
-pub async fn coordinate(worker: Arc<Worker>, task: String, cancel: CancellationToken) {
-    let lease = lease_key(worker.store.session(), &task);
-    let renew = CancellationToken::new();
+pub async fn coordinate(worker: Arc<Worker>, task: String, lease: Lease, cancel: CancellationToken) {
+    let lease = Arc::new(lease);
+    let run = cancel.child_token();
+    let renewing = CancellationToken::new();
     let mut conn = worker.store.connection();
     {
-        let (mut conn, lease, renew) = (conn.clone(), lease.clone(), renew.clone());
+        let (mut conn, lease, renewing, run, task) = (conn.clone(), lease.clone(), renewing.clone(), run.clone(), task.clone());
         tokio::spawn(async move {
             loop {
                 tokio::select! {
-                    _ = renew.cancelled() => return,
+                    _ = renewing.cancelled() => return,
                     _ = tokio::time::sleep(RENEW_EVERY) => {}
                 }
-                let _: Result<(), _> = conn.expire(&lease, LEASE_SECS as i64).await;
+                match lease.renew(&mut conn).await {
+                    Ok(true) => {}
+                    // Another worker holds the task now: this run must stop writing.
+                    Ok(false) => {
+                        tracing::warn!(%task, "the task's lease passed to another worker; stopping this run");
+                        run.cancel();
+                        return;
+                    }
+                    Err(e) => tracing::warn!(%task, "renewing the lease: {e:#}"),
+                }
             }
         });
     }
-    if let Err(e) = run_task(&worker, &task, cancel).await {
+    if let Err(e) = run_task(&worker, &task, run.clone()).await {
         tracing::warn!(%task, "task failed: {e:#}");
-        let store: &dyn MemoryStore = &worker.store;
-        let _ = store.append(Entry::new(&task, 0, None, EntryKind::Error, format!("{e:#}"))).await;
-        let _ = store.put_final(&task, &error_object(&format!("{e:#}"))).await;
+        if !run.is_cancelled() {
+            let store: &dyn MemoryStore = &worker.store;
+            let _ = store.append(Entry::new(&task, 0, None, EntryKind::Error, format!("{e:#}"))).await;
+            let _ = store.put_final(&task, &error_object(&format!("{e:#}"))).await;
+            let _ = store.retire(&task).await;
+        }
     }
-    renew.cancel();
-    let _: Result<(), _> = conn.del(&lease).await;
+    renewing.cancel();
+    match lease.release(&mut conn).await {
+        Ok(true) => {}
+        Ok(false) => tracing::info!(%task, "the lease was no longer ours; left to its holder"),
+        Err(e) => tracing::warn!(%task, "releasing the lease: {e:#}"),
+    }
 }
 
 /// The team for a task: every agent a job for the session's workers, with

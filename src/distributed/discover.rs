@@ -14,7 +14,8 @@ use futures::StreamExt;
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
-use super::coordinate::{coordinate, lease_key, LEASE_SECS};
+use super::coordinate::{coordinate, lease_key, LEASE};
+use super::lease::Lease;
 use super::worker::Worker;
 
 const SCAN_EVERY: Duration = Duration::from_secs(2);
@@ -57,18 +58,13 @@ async fn try_take(worker: &Arc<Worker>, conn: &mut ConnectionManager, task: &str
     if answered {
         return;
     }
-    let won: Option<String> = ::redis::cmd("SET")
-        .arg(lease_key(worker.store.session(), task))
-        .arg(&worker.id)
-        .arg("NX")
-        .arg("EX")
-        .arg(LEASE_SECS)
-        .query_async(conn)
-        .await
-        .unwrap_or(None);
-    if won.is_some() {
-        tracing::info!(worker = %worker.id, %task, "coordinating");
-        tokio::spawn(coordinate(worker.clone(), task.to_string(), cancel.clone()));
+    match Lease::acquire(conn, &lease_key(worker.store.session(), task), &worker.id, LEASE).await {
+        Ok(Some(lease)) => {
+            tracing::info!(worker = %worker.id, %task, "coordinating");
+            tokio::spawn(coordinate(worker.clone(), task.to_string(), lease, cancel.clone()));
+        }
+        Ok(None) => {}
+        Err(e) => tracing::warn!(%task, "{e:#}"),
     }
 }
 

@@ -9,6 +9,7 @@
 pub mod coordinate;
 mod discover;
 pub mod fence;
+pub mod lease;
 pub mod remote;
 mod signed;
 pub mod wire;

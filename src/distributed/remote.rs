@@ -23,6 +23,9 @@ use crate::memory::redis::{blocking_connection, is_connection_error, RedisStore}
 use crate::model::{ChatRequest, Chunk, ModelBackend};
 
 const BLOCK_MS: usize = 2_000;
+/// The work stream is trimmed to about this many jobs (served ones are
+/// deleted; this bounds what piles up with no worker to take it).
+const WORK_MAXLEN: ::redis::streams::StreamMaxlen = ::redis::streams::StreamMaxlen::Approx(10_000);
 
 /// How long a lost connection is retried before giving up (a Redis restart).
 const RECONNECT_FOR: Duration = Duration::from_secs(60);
@@ -81,13 +84,13 @@ impl ModelBackend for RemoteBackend {
         let fields = fields(&json, &tag);
         // Retried once on a lost connection: a job queued twice is only done
         // twice (the later take's epoch wins), never lost.
-        let queued: Result<String, _> = conn.xadd(work_key(session), "*", &fields).await;
+        let queued: Result<String, _> = conn.xadd_maxlen(work_key(session), WORK_MAXLEN, "*", &fields).await;
         if let Err(e) = queued {
             if !is_connection_error(&e) {
                 return Err(anyhow::Error::new(e).context(format!("queueing a job on {}", self.store.shown_url())));
             }
             let _: String = conn
-                .xadd(work_key(session), "*", &fields)
+                .xadd_maxlen(work_key(session), WORK_MAXLEN, "*", &fields)
                 .await
                 .with_context(|| format!("queueing a job on {}", self.store.shown_url()))?;
         }

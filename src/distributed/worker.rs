@@ -278,7 +278,9 @@ async fn handle(worker: &Worker, conn: &mut ConnectionManager, work: &str, sid: 
         Ok(epoch) => {
             let current: Option<u64> = conn.get(epoch_key(worker, &job)).await.unwrap_or(None);
             if current == Some(epoch) {
+                // Served: acknowledged, and deleted so the stream does not grow for ever.
                 let _: Result<(), _> = conn.xack(work, GROUP, &[&sid.id]).await;
+                let _: Result<(), _> = conn.xdel(work, &[&sid.id]).await;
             } else {
                 tracing::warn!(job = %job.id, epoch, ?current, "lost this job to a reclaim; not acknowledging");
             }

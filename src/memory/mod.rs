@@ -31,4 +31,10 @@ pub trait MemoryStore: Send + Sync {
     fn rejected(&self) -> u64 {
         0
     }
+    /// The task is finished: in a shared store its keys (memory, answer, the
+    /// client's task) expire after the store's retention, so the server never
+    /// fills up. In-process: nothing to do.
+    async fn retire(&self, _task: &str) -> Result<()> {
+        Ok(())
+    }
 }

@@ -134,6 +134,7 @@ fn hub(repo: &str, want: Option<&str>, tried: &mut Vec<String>) -> Option<PathBu
 /// The hub's client for `owner/name` (the cache and token from the environment).
 fn hub_repo(repo: &str) -> Result<hf_hub::HFRepositorySync<hf_hub::RepoTypeModel>> {
     let (owner, name) = repo.split_once('/').with_context(|| format!("{repo:?} is not owner/name"))?;
+    crate::tls::ensure_provider();
     let client = hf_hub::HFClientBuilder::new().build_sync().context("starting the Hugging Face client")?;
     Ok(client.model(owner, name))
 }

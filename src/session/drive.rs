@@ -65,6 +65,7 @@ pub async fn drive(spec: &SessionSpec, problem: &Problem, step: Step, sinks: &mu
     // Items the store dropped as not the team's, counted from here.
     let rejected_before = spec.store.rejected();
     let mut rejected_told = 0;
+    let mut task = None;
     let fan_out = async {
         let mut failed = None;
         let mut last = false;
@@ -78,6 +79,9 @@ pub async fn drive(spec: &SessionSpec, problem: &Problem, step: Step, sinks: &mu
                     TeamEvent::Rejected { total: 0 }
                 }
             };
+            if let TeamEvent::TaskStarted { task: id, .. } = &event {
+                task = Some(id.clone());
+            }
             if failed.is_some() {
                 continue; // drained so the cancelled team never blocks on a full channel
             }
@@ -108,6 +112,12 @@ pub async fn drive(spec: &SessionSpec, problem: &Problem, step: Step, sinks: &mu
         failed
     };
     let (verdict, failed) = futures::join!(team, fan_out);
+    // The task is done (this step of it): a shared store starts its retention.
+    if let Some(task) = task {
+        if let Err(e) = spec.store.retire(&task).await {
+            tracing::warn!(%task, "{e:#}");
+        }
+    }
     match failed {
         Some(e) => Err(e),
         None => Ok(verdict),

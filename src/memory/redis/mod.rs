@@ -51,13 +51,19 @@ pub struct RedisStore {
     append_over: Script,
     /// The team secret's checks, and the count of items they dropped.
     check: EntryCheck,
+    /// How long a finished task's keys are kept (`None`: for ever).
+    retention: Option<Duration>,
 }
+
+/// How long a finished task's keys stay in Redis unless the config says otherwise.
+pub const DEFAULT_RETENTION: Duration = Duration::from_secs(24 * 3600);
 
 impl RedisStore {
     /// Connects to `url` (`redis://`, `rediss://`, `redis+unix://`, `unix://`,
     /// with user and password if any) for the session `session`.
     pub async fn connect(url: &str, session: &str) -> Result<Self> {
         let shown_url = crate::hygiene::redact_url(url);
+        crate::tls::ensure_provider();
         // The session becomes a Cluster hash tag; braces inside it would split the tag.
         if session.is_empty() || session.contains(['{', '}']) {
             bail!("Redis session id {session:?} must be non-empty and without braces");
@@ -98,7 +104,14 @@ impl RedisStore {
             append_once: Script::new(APPEND_ONCE),
             append_over: Script::new(APPEND_OVER),
             check: EntryCheck::default(),
+            retention: Some(DEFAULT_RETENTION),
         })
+    }
+
+    /// How long a finished task's keys are kept (`None`: for ever).
+    pub fn with_retention(mut self, retention: Option<Duration>) -> Self {
+        self.retention = retention;
+        self
     }
 
     /// Signs what this store writes, and drops what is read back unsigned.
@@ -188,6 +201,17 @@ impl MemoryStore for RedisStore {
 
     fn rejected(&self) -> u64 {
         self.check.rejected()
+    }
+
+    async fn retire(&self, task: &str) -> Result<()> {
+        let Some(keep) = self.retention else { return Ok(()) };
+        let secs = keep.as_secs().max(1) as i64;
+        let mut pipe = ::redis::pipe();
+        for key in [self.log_key(task), self.keys_key(task), Self::final_key(task), format!("task:{task}")] {
+            pipe.expire(key, secs).ignore();
+        }
+        let mut conn = self.conn.clone();
+        pipe.query_async::<()>(&mut conn).await.with_context(|| format!("setting the retention of {task}'s keys on {}", self.shown_url))
     }
 
     async fn append(&self, e: Entry) -> Result<EntryId> {

@@ -111,10 +111,7 @@ impl OpenAiBackend {
                 (Some(value), Some(key.trim().to_string()).filter(|k| !k.is_empty()))
             }
         };
-        // reqwest is built without a crypto provider of its own (its default,
-        // aws-lc-rs, is a C build): ring, which rustls is built with, serves
-        // it. A provider installed earlier (by us or a library) stays.
-        let _ = rustls::crypto::ring::default_provider().install_default();
+        crate::tls::ensure_provider();
         let client = reqwest::Client::builder()
             .connect_timeout(cfg.connect_timeout)
             .build()

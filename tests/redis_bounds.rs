@@ -1,0 +1,119 @@
+//! A shared Redis that never fills up and whose leases hold (issue #16), on
+//! a real redis-server: a finished task's keys expire after the retention,
+//! served jobs leave the work stream, and a coordinator that stalled past
+//! its lease can neither renew nor delete the next holder's.
+
+#[path = "common/redis_server.rs"]
+mod redis_server;
+#[allow(dead_code)]
+#[path = "common/scripted.rs"]
+mod scripted;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use memdoor::distributed::lease::Lease;
+use memdoor::distributed::remote::RemoteBackend;
+use memdoor::distributed::wire::work_key;
+use memdoor::memory::redis::RedisStore;
+use memdoor::model::{ChatRequest, Message, ModelBackend, Sampling};
+use memdoor::problem::Problem;
+use memdoor::session::{drive, Recorder, SessionSpec, Step};
+use memdoor::team::{Agent, Mechanisms};
+use redis::AsyncCommands;
+use redis_server::RedisServer;
+use scripted::{fenced, Scripted};
+use tokio_util::sync::CancellationToken;
+
+async fn wait_until<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !check().await {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test]
+async fn a_stalled_holder_can_neither_renew_nor_delete_the_next_holders_lease() {
+    let server = RedisServer::start();
+    let store = RedisStore::connect(&server.url(), "s").await.unwrap();
+    let mut conn = store.connection();
+    let key = "memdoor:{s}:coord:t1";
+    let first = Lease::acquire(&mut conn, key, "w0", Duration::from_millis(300)).await.unwrap().expect("a free lease");
+    assert!(Lease::acquire(&mut conn, key, "w1", Duration::from_secs(15)).await.unwrap().is_none(), "held");
+    assert!(first.renew(&mut conn).await.unwrap(), "the holder renews");
+
+    // w0 stalls past its lease; the server lets it go, and w1 takes it.
+    wait_until("the stalled lease to expire", || {
+        let mut conn = conn.clone();
+        async move { !conn.exists::<_, bool>(key).await.unwrap() }
+    })
+    .await;
+    let second = Lease::acquire(&mut conn, key, "w1", Duration::from_secs(15)).await.unwrap().expect("the lease passed on");
+
+    // w0 resumes: its renew and release touch nothing of w1's.
+    assert!(!first.renew(&mut conn).await.unwrap());
+    assert!(!first.release(&mut conn).await.unwrap());
+    let holder: String = conn.get(key).await.unwrap();
+    assert!(holder.starts_with("w1:"), "{holder}");
+    let ttl: i64 = conn.ttl(key).await.unwrap();
+    assert!(ttl > 10, "w0's renew did not shorten or lengthen w1's lease: {ttl}");
+    assert!(second.release(&mut conn).await.unwrap());
+    assert!(!conn.exists::<_, bool>(key).await.unwrap());
+}
+
+#[tokio::test]
+async fn a_finished_tasks_keys_expire_after_the_retention() {
+    let server = RedisServer::start();
+    let store = RedisStore::connect(&server.url(), "s").await.unwrap().with_retention(Some(Duration::from_secs(7200)));
+    let problem = Problem::from_text("Write a Python function is_palindrome(s: str) -> bool.").unwrap();
+    let mut conn = store.connection();
+    // The client's own key, as a plain client would have set it.
+    let _: () = conn.set(format!("task:{}", problem.id), "{}").await.unwrap();
+
+    let answer = fenced("def is_palindrome(s):\n    return s == s[::-1]\n");
+    let agents = (0..2).map(|id| Agent::new(id, Arc::new(Scripted::new(vec![answer.clone()])), Sampling::default())).collect();
+    let mechanisms = Mechanisms { agent_tests: false, aggregate: false, ..Mechanisms::default() };
+    let spec = SessionSpec { agents, store: Arc::new(store.clone()), sandbox: None, rounds: 1, max_tokens: 64, mechanisms, unique_ids: false };
+    drive(&spec, &problem, Step::Start, &mut [&mut Recorder::default()], CancellationToken::new()).await.unwrap();
+
+    for key in [store.log_key(&problem.id), store.keys_key(&problem.id), RedisStore::final_key(&problem.id), format!("task:{}", problem.id)] {
+        let ttl: i64 = conn.ttl(&key).await.unwrap();
+        assert!((1..=7200).contains(&ttl), "{key} expires within the retention: TTL {ttl}");
+    }
+}
+
+#[tokio::test]
+async fn served_jobs_leave_the_work_stream() {
+    let server = RedisServer::start();
+    let store = RedisStore::connect(&server.url(), "s").await.unwrap();
+    let model = Arc::new(Scripted::new(vec!["a".into(), "b".into(), "c".into()]));
+    let cfg = memdoor::config::Config::default();
+    let sandbox = memdoor::judge::sandbox::Sandbox::open(memdoor::judge::sandbox::SandboxMode::Weak, Default::default()).await.unwrap();
+    let settings = memdoor::session::SessionSettings::from_config(&cfg);
+    let worker = memdoor::distributed::worker::Worker { id: "w0".into(), store: store.clone(), model, settings, sandbox };
+    let stop = CancellationToken::new();
+    tokio::spawn(memdoor::distributed::worker::serve_jobs(Arc::new(worker), stop.clone()));
+
+    let backend = RemoteBackend::new(store.clone(), "remote");
+    for _ in 0..3 {
+        let req = ChatRequest { messages: vec![Message { role: "user".into(), content: "hi".into() }], sampling: Sampling::default(), max_tokens: 8, ignore_stop: false };
+        let mut stream = backend.stream(req, CancellationToken::new()).await.unwrap();
+        while let Some(chunk) = futures::StreamExt::next(&mut stream).await {
+            if matches!(chunk.unwrap(), memdoor::model::Chunk::Done { .. }) {
+                break;
+            }
+        }
+    }
+    let mut conn = store.connection();
+    wait_until("the served jobs to be deleted", || {
+        let mut conn = conn.clone();
+        async move { conn.xlen::<_, usize>(work_key("s")).await.unwrap() == 0 }
+    })
+    .await;
+    stop.cancel();
+}
