@@ -8,6 +8,8 @@ mod redis_server;
 #[allow(dead_code)]
 #[path = "common/scripted.rs"]
 mod scripted;
+#[path = "common/inproc_worker.rs"]
+mod inproc_worker;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -91,13 +93,9 @@ async fn a_finished_tasks_keys_expire_after_the_retention() {
 async fn served_jobs_leave_the_work_stream() {
     let server = RedisServer::start();
     let store = RedisStore::connect(&server.url(), "s").await.unwrap();
-    let model = Arc::new(Scripted::new(vec!["a".into(), "b".into(), "c".into()]));
-    let cfg = memdoor::config::Config::default();
-    let sandbox = memdoor::judge::sandbox::Sandbox::open(memdoor::judge::sandbox::SandboxMode::Weak, Default::default()).await.unwrap();
-    let settings = memdoor::session::SessionSettings::from_config(&cfg);
-    let worker = memdoor::distributed::worker::Worker { id: "w0".into(), store: store.clone(), model, settings, sandbox };
+    let (worker, _) = inproc_worker::scripted_worker(store.clone(), vec!["a".into(), "b".into(), "c".into()]).await;
     let stop = CancellationToken::new();
-    tokio::spawn(memdoor::distributed::worker::serve_jobs(Arc::new(worker), stop.clone()));
+    tokio::spawn(memdoor::distributed::worker::serve_jobs(worker, stop.clone()));
 
     let backend = RemoteBackend::new(store.clone(), "remote");
     for _ in 0..3 {
@@ -109,10 +107,38 @@ async fn served_jobs_leave_the_work_stream() {
             }
         }
     }
-    let mut conn = store.connection();
+    let conn = store.connection();
     wait_until("the served jobs to be deleted", || {
         let mut conn = conn.clone();
         async move { conn.xlen::<_, usize>(work_key("s")).await.unwrap() == 0 }
+    })
+    .await;
+    stop.cancel();
+}
+
+#[tokio::test]
+async fn tasks_are_found_without_touching_the_servers_settings() {
+    let server = RedisServer::start();
+    let store = RedisStore::connect(&server.url(), "s").await.unwrap();
+    let answers = (0..8).map(|_| fenced("def is_palindrome(s):\n    return s == s[::-1]\n")).collect();
+    let (worker, _) = inproc_worker::scripted_worker(store.clone(), answers).await;
+    let stop = CancellationToken::new();
+    tokio::spawn(memdoor::distributed::run_worker(worker, stop.clone()));
+
+    // A plain client's task, set after the worker started: no notification comes.
+    let mut conn = store.connection();
+    let task = serde_json::json!({ "id": "t1", "prompt": "Write a Python function is_palindrome(s: str) -> bool." });
+    let _: () = conn.set("task:t1", task.to_string()).await.unwrap();
+    wait_until("the answer", || {
+        let mut conn = conn.clone();
+        async move { conn.exists::<_, bool>("memory:t1").await.unwrap() }
+    })
+    .await;
+    let flags: Vec<String> = redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query_async(&mut conn).await.unwrap();
+    assert!(!flags[1].contains('K'), "the server's settings were left alone: {flags:?}");
+    wait_until("the answered task to leave the index of open tasks", || {
+        let mut conn = conn.clone();
+        async move { conn.zcard::<_, usize>("memdoor:{s}:open").await.unwrap() == 0 }
     })
     .await;
     stop.cancel();

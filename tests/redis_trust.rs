@@ -9,23 +9,23 @@ mod redis_server;
 #[allow(dead_code)]
 #[path = "common/scripted.rs"]
 mod scripted;
+#[path = "common/inproc_worker.rs"]
+mod inproc_worker;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures::StreamExt;
-use memdoor::config::Config;
 use memdoor::distributed::remote::RemoteBackend;
 use memdoor::distributed::wire::{job_key, work_key, Job};
-use memdoor::distributed::worker::{serve_jobs, Worker};
-use memdoor::judge::sandbox::{Limits, Sandbox, SandboxMode};
+use memdoor::distributed::worker::serve_jobs;
 use memdoor::memory::auth::TeamKey;
 use memdoor::memory::redis::RedisStore;
 use memdoor::memory::{Entry, EntryKind, MemoryStore};
 use memdoor::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling};
 use memdoor::domain::TeamEvent;
 use memdoor::problem::Problem;
-use memdoor::session::{drive, Recorder, SessionModel, SessionSettings, SessionSpec, Step};
+use memdoor::session::{drive, Recorder, SessionModel, SessionSpec, Step};
 use memdoor::team::{Agent, Mechanisms};
 use redis::AsyncCommands;
 use redis_server::RedisServer;
@@ -69,12 +69,7 @@ async fn answer(backend: &RemoteBackend, req: ChatRequest) -> Result<String, Str
 
 /// A worker serving the session's jobs in this process, until the token is cancelled.
 async fn worker(server: &RedisServer, key: Option<TeamKey>, answers: Vec<String>) -> (Arc<Scripted>, CancellationToken) {
-    let model = Arc::new(Scripted::new(answers));
-    let mut cfg = Config::default();
-    cfg.team.max_tokens = 300;
-    let sandbox = Sandbox::open(SandboxMode::Weak, Limits::default()).await.unwrap();
-    let settings = SessionSettings::from_config(&cfg);
-    let w = Arc::new(Worker { id: "w0".into(), store: store(server, key).await, model: model.clone(), settings, sandbox });
+    let (w, model) = inproc_worker::scripted_worker(store(server, key).await, answers).await;
     let cancel = CancellationToken::new();
     tokio::spawn(serve_jobs(w, cancel.clone()));
     (model, cancel)

@@ -73,7 +73,11 @@ fn tasks_are_found_by_scan_and_by_notification_and_taken_once() {
 
     // Set while no worker is connected: found by the scan on start.
     let _: () = conn.set("task:early", task("early")).unwrap();
-    let args = ["--agents", "2", "--rounds", "1", "--max-tokens", "48"];
+    // Workers may change this server's settings only because the config says so.
+    let config = logs.path().join("memdoor.toml");
+    std::fs::write(&config, "[store]\nmanage_notifications = true\n").unwrap();
+    let config = config.to_str().unwrap();
+    let args = ["--config", config, "--agents", "2", "--rounds", "1", "--max-tokens", "48"];
     let _workers = Workers::start(&server.url(), 2, &args, &common::model_path(), logs.path());
     wait_for(&mut conn, "memory:early", Duration::from_secs(300));
 

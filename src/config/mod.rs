@@ -163,11 +163,15 @@ pub struct StoreSection {
     /// Hours a finished task's keys stay in Redis (`task:<id>` and
     /// `memory:<id>` included); 0 keeps them for ever.
     pub retention_hours: u64,
+    /// `memdoor agent` may turn the server's keyspace notifications on
+    /// (CONFIG SET) to find plain clients' tasks at once; off, a shared
+    /// server's settings are left alone and tasks are found by a slower scan.
+    pub manage_notifications: bool,
 }
 
 impl Default for StoreSection {
     fn default() -> Self {
-        Self { redis: None, session: "default".into(), secret_env: None, retention_hours: 24 }
+        Self { redis: None, session: "default".into(), secret_env: None, retention_hours: 24, manage_notifications: false }
     }
 }
 

@@ -1,10 +1,14 @@
 //! Finding tasks plain clients wrote as `task:<id>`: keyspace notifications
-//! when the server allows them (prompt), and a SCAN on start, after every
-//! reconnect of the listener and periodically (notifications are
-//! fire-and-forget, so scanning is what always works). A task is taken by
+//! when the server sends them (prompt), and a SCAN on start, after every
+//! reconnect of the listener and then rarely (notifications are
+//! fire-and-forget). What is found goes in an index of open tasks, a small
+//! sorted set every worker looks at every 2 s — so a task whose coordinator
+//! died is taken again without scanning the keyspace. A task is taken by
 //! whichever worker wins its lease; duplicates of a notification, or a scan
-//! racing one, find the lease taken and do nothing.
+//! racing one, find the lease taken and do nothing. The server's settings
+//! are changed only when the config allows it.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,44 +22,85 @@ use super::coordinate::{coordinate, lease_key, LEASE};
 use super::lease::Lease;
 use super::worker::Worker;
 
-const SCAN_EVERY: Duration = Duration::from_secs(2);
+/// How often the index of open tasks is looked at (tasks whose coordinator
+/// died, tasks no worker could take yet): a small sorted set, not the keyspace.
+const INDEX_EVERY: Duration = Duration::from_secs(2);
+/// A full SCAN for `task:*` runs on start and after every re-subscription,
+/// then only this often: rarely while notifications arrive (they are
+/// fire-and-forget, so a slow rescan catches what was missed), more often
+/// when the server sends none.
+const RESCAN_WITH_NOTIFICATIONS: Duration = Duration::from_secs(300);
+const RESCAN_WITHOUT: Duration = Duration::from_secs(10);
+/// Open tasks looked at per pass of the index.
+const INDEX_PAGE: isize = 256;
 const NOTIFY_PATTERN: &str = "__keyspace@*__:task:*";
+
+/// The session's index of tasks seen and not yet answered.
+fn open_key(worker: &Worker) -> String {
+    format!("memdoor:{{{}}}:open", worker.store.session())
+}
 
 /// Watches for tasks until `cancel`, coordinating each one this worker wins.
 pub async fn watch_tasks(worker: Arc<Worker>, cancel: CancellationToken) {
     let rescan = Arc::new(Notify::new());
-    tokio::spawn(listen(worker.clone(), rescan.clone(), cancel.clone()));
+    let notified = Arc::new(AtomicBool::new(false));
+    tokio::spawn(listen(worker.clone(), rescan.clone(), notified.clone(), cancel.clone()));
     let mut conn = worker.store.connection();
-    let mut tick = tokio::time::interval(SCAN_EVERY);
+    let mut tick = tokio::time::interval(INDEX_EVERY);
+    let mut last_scan: Option<tokio::time::Instant> = None;
     loop {
-        tokio::select! {
+        let asked = tokio::select! {
             _ = cancel.cancelled() => return,
-            _ = tick.tick() => {}
-            _ = rescan.notified() => {}
+            _ = tick.tick() => false,
+            _ = rescan.notified() => true,
+        };
+        let every = if notified.load(Ordering::Relaxed) { RESCAN_WITH_NOTIFICATIONS } else { RESCAN_WITHOUT };
+        if asked || last_scan.is_none_or(|t| t.elapsed() >= every) {
+            scan(&worker, &mut conn).await;
+            last_scan = Some(tokio::time::Instant::now());
         }
-        let mut keys = Vec::new();
-        match conn.scan_match::<_, String>("task:*").await {
-            Ok(mut iter) => {
-                while let Some(k) = iter.next_item().await {
-                    match k {
-                        Ok(k) => keys.push(k),
-                        // A key that is not text is no task of ours.
-                        Err(e) => tracing::debug!("skipping a task key: {e}"),
-                    }
-                }
-            }
-            Err(e) => tracing::warn!("scanning for tasks: {e}"),
-        }
-        for key in keys {
-            try_take(&worker, &mut conn, &key["task:".len()..], &cancel).await;
+        let open: Vec<String> = conn.zrange(open_key(&worker), 0, INDEX_PAGE - 1).await.unwrap_or_default();
+        for task in open {
+            try_take(&worker, &mut conn, &task, &cancel).await;
         }
     }
 }
 
-/// Takes the task if it is unanswered and its lease is free.
+/// Adds every `task:*` key of the server to the index of open tasks.
+async fn scan(worker: &Worker, conn: &mut ConnectionManager) {
+    let mut keys = Vec::new();
+    match conn.scan_match::<_, String>("task:*").await {
+        Ok(mut iter) => {
+            while let Some(k) = iter.next_item().await {
+                match k {
+                    Ok(k) => keys.push(k),
+                    // A key that is not text is no task of ours.
+                    Err(e) => tracing::debug!("skipping a task key: {e}"),
+                }
+            }
+        }
+        Err(e) => tracing::warn!("scanning for tasks: {e}"),
+    }
+    for key in keys {
+        index(worker, conn, &key["task:".len()..]).await;
+    }
+}
+
+/// Notes a task as open (once; its first sighting keeps its place).
+async fn index(worker: &Worker, conn: &mut ConnectionManager, task: &str) {
+    let added: Result<(), _> = ::redis::cmd("ZADD").arg(open_key(worker)).arg("NX").arg(crate::memory::now_ms()).arg(task).query_async(conn).await;
+    if let Err(e) = added {
+        tracing::warn!(%task, "indexing a task: {e}");
+    }
+}
+
+/// Takes the task if it is unanswered and its lease is free; a task that is
+/// answered, or whose key is gone, leaves the index.
 async fn try_take(worker: &Arc<Worker>, conn: &mut ConnectionManager, task: &str, cancel: &CancellationToken) {
-    let answered: bool = conn.exists(format!("memory:{task}")).await.unwrap_or(true);
-    if answered {
+    let answered: bool = conn.exists(format!("memory:{task}")).await.unwrap_or(false);
+    let asked: bool = conn.exists(format!("task:{task}")).await.unwrap_or(true);
+    if answered || !asked {
+        let _: Result<(), _> = conn.zrem(open_key(worker), task).await;
         return;
     }
     match Lease::acquire(conn, &lease_key(worker.store.session(), task), &worker.id, LEASE).await {
@@ -68,9 +113,11 @@ async fn try_take(worker: &Arc<Worker>, conn: &mut ConnectionManager, task: &str
     }
 }
 
-/// Turns keyspace notifications for string commands on if the server allows
-/// it; `false` when it does not (e.g. CONFIG disabled on a managed server).
-async fn enable_notifications(conn: &mut ConnectionManager) -> bool {
+/// Whether the server sends keyspace notifications for string commands;
+/// when it does not, they are turned on only if the config allows memdoor
+/// to change the server (`[store] manage_notifications`): a shared server's
+/// settings are not ours to change.
+async fn enable_notifications(conn: &mut ConnectionManager, allowed: bool) -> bool {
     let current: Vec<String> = match ::redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query_async(conn).await {
         Ok(v) => v,
         Err(_) => return false,
@@ -79,18 +126,28 @@ async fn enable_notifications(conn: &mut ConnectionManager) -> bool {
     if flags.contains('K') && (flags.contains('$') || flags.contains('A')) {
         return true;
     }
+    if !allowed {
+        return false;
+    }
     let wanted = format!("{flags}K$");
     let set: Result<(), _> = ::redis::cmd("CONFIG").arg("SET").arg("notify-keyspace-events").arg(&wanted).query_async(conn).await;
     set.is_ok()
 }
 
-/// Follows keyspace notifications for `task:*`, taking each task notified;
-/// after every (re)subscription it asks for a full scan, since notifications
-/// sent while it was away are gone.
-async fn listen(worker: Arc<Worker>, rescan: Arc<Notify>, cancel: CancellationToken) {
+/// Follows keyspace notifications for `task:*`, indexing and taking each
+/// task notified; after every (re)subscription it asks for a full scan,
+/// since notifications sent while it was away are gone.
+async fn listen(worker: Arc<Worker>, rescan: Arc<Notify>, notified: Arc<AtomicBool>, cancel: CancellationToken) {
     let mut conn = worker.store.connection();
-    if !enable_notifications(&mut conn).await {
-        tracing::warn!("keyspace notifications are off and cannot be turned on; finding tasks by scanning only");
+    if !enable_notifications(&mut conn, worker.manage_notifications).await {
+        let msg = format!(
+            "keyspace notifications are off on {}: plain clients' tasks are found by a scan every {} s \
+             (set `notify-keyspace-events K$` on the server, or allow memdoor to with `[store] manage_notifications = true`)",
+            worker.store.shown_url(),
+            RESCAN_WITHOUT.as_secs()
+        );
+        tracing::warn!("{msg}");
+        eprintln!("memdoor agent: {msg}");
         return;
     }
     let mut delay = Duration::from_millis(200);
@@ -112,6 +169,7 @@ async fn listen(worker: Arc<Worker>, rescan: Arc<Notify>, cancel: CancellationTo
             continue;
         }
         delay = Duration::from_millis(200);
+        notified.store(true, Ordering::Relaxed);
         rescan.notify_one();
         let mut messages = pubsub.on_message();
         loop {
@@ -119,9 +177,13 @@ async fn listen(worker: Arc<Worker>, rescan: Arc<Notify>, cancel: CancellationTo
                 _ = cancel.cancelled() => return,
                 msg = messages.next() => msg,
             };
-            let Some(msg) = msg else { break }; // connection lost: subscribe again
+            let Some(msg) = msg else {
+                notified.store(false, Ordering::Relaxed);
+                break; // connection lost: subscribe again
+            };
             let channel = msg.get_channel_name();
             if let Some(task) = channel.split_once(":task:").map(|(_, t)| t.to_string()) {
+                index(&worker, &mut conn, &task).await;
                 try_take(&worker, &mut conn, &task, &cancel).await;
             }
         }

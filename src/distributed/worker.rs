@@ -42,6 +42,8 @@ pub struct Worker {
     pub settings: crate::session::SessionSettings,
     /// Where the drafts of the tasks it coordinates run (advertised in `agents`).
     pub sandbox: crate::judge::sandbox::Sandbox,
+    /// May turn the server's keyspace notifications on (`[store] manage_notifications`).
+    pub manage_notifications: bool,
 }
 
 async fn heartbeat(mut conn: ConnectionManager, id: String, model: String, sandbox: String, cancel: CancellationToken) {
