@@ -57,7 +57,15 @@ async fn a_stalled_holder_can_neither_renew_nor_delete_the_next_holders_lease() 
     .await;
     let second = Lease::acquire(&mut conn, key, "w1", Duration::from_secs(15)).await.unwrap().expect("the lease passed on");
 
-    // w0 resumes: its renew and release touch nothing of w1's.
+    // w0 resumes: its writes through the leased store are refused…
+    let first = Arc::new(first);
+    let stale = memdoor::distributed::leased_store::LeasedStore { inner: store.clone(), lease: first.clone() };
+    let entry = memdoor::memory::Entry::new("t1", 1, Some(0), memdoor::memory::EntryKind::Draft, "late draft");
+    let refused = memdoor::memory::MemoryStore::append(&stale, entry).await.unwrap_err().to_string();
+    assert!(refused.contains("passed to another worker"), "{refused}");
+    assert!(memdoor::memory::MemoryStore::put_final(&stale, "t1", "late answer").await.is_err());
+    assert!(!conn.exists::<_, bool>("memory:t1").await.unwrap() && !conn.exists::<_, bool>(store.log_key("t1")).await.unwrap());
+    // …and its renew and release touch nothing of w1's.
     assert!(!first.renew(&mut conn).await.unwrap());
     assert!(!first.release(&mut conn).await.unwrap());
     let holder: String = conn.get(key).await.unwrap();
@@ -141,5 +149,48 @@ async fn tasks_are_found_without_touching_the_servers_settings() {
         async move { conn.zcard::<_, usize>("memdoor:{s}:open").await.unwrap() == 0 }
     })
     .await;
+    stop.cancel();
+}
+
+#[tokio::test]
+async fn a_reused_task_id_is_answered_from_its_answer_or_run_again_when_asked() {
+    let server = RedisServer::start();
+    let store = RedisStore::connect(&server.url(), "s").await.unwrap();
+    let mut conn = store.connection();
+    // The server sends notifications (set by its owner, here the test): tasks are picked up at once.
+    let _: () = redis::cmd("CONFIG").arg("SET").arg("notify-keyspace-events").arg("K$").query_async(&mut conn).await.unwrap();
+    let (first, second, third) = ("return s == s[::-1]", "return s[::-1] == s", "return list(s) == list(reversed(s))");
+    let answers = [first, second, third].iter().map(|body| fenced(&format!("def is_palindrome(s):\n    {body}\n"))).collect();
+    let (worker, _) = inproc_worker::scripted_worker(store.clone(), answers).await;
+    let stop = CancellationToken::new();
+    tokio::spawn(memdoor::distributed::run_worker(worker, stop.clone()));
+
+    let task = |run: Option<&str>| {
+        let mut t = serde_json::json!({ "id": "t1", "prompt": "Write a Python function is_palindrome(s: str) -> bool." });
+        if let Some(r) = run {
+            t["run"] = r.into();
+        }
+        t.to_string()
+    };
+    let reader = store.connection();
+    let answer_holds = |body: &'static str| {
+        let conn = reader.clone();
+        move || {
+            let mut conn = conn.clone();
+            async move { conn.get::<_, Option<String>>("memory:t1").await.unwrap().is_some_and(|a| a.contains(body)) }
+        }
+    };
+    let _: () = conn.set("task:t1", task(None)).await.unwrap();
+    wait_until("the first run's answer", answer_holds(first)).await;
+
+    // The client sends the same task again, then asks for a new run.
+    let _: () = conn.set("task:t1", task(None)).await.unwrap();
+    let _: () = conn.set("task:t1", task(Some("2"))).await.unwrap();
+    wait_until("the second run's answer (the resend ran nothing)", answer_holds(second)).await;
+    let answered: Option<String> = conn.get("memdoor:{s}:answered:t1").await.unwrap();
+    assert_eq!(answered.as_deref(), Some("2"));
+    // Nothing of the first run is mixed into the second's memory.
+    let log = memdoor::memory::MemoryStore::read(&store, "t1", None).await.unwrap();
+    assert!(!log.is_empty() && log.iter().all(|(_, e)| !e.content.contains(first)), "{log:?}");
     stop.cancel();
 }

@@ -11,6 +11,8 @@ use ::redis::AsyncCommands;
 use anyhow::Result;
 
 use super::lease::Lease;
+use super::leased_store::LeasedStore;
+use super::runs;
 use tokio_util::sync::CancellationToken;
 
 use super::remote::RemoteBackend;
@@ -36,13 +38,13 @@ pub fn error_object(message: &str) -> String {
 }
 
 /// Runs a task whose lease this worker holds, then releases the lease.
-pub async fn coordinate(worker: Arc<Worker>, task: String, lease: Lease, cancel: CancellationToken) {
+pub async fn coordinate(worker: Arc<Worker>, task: String, run: String, lease: Lease, cancel: CancellationToken) {
     let lease = Arc::new(lease);
-    let run = cancel.child_token();
+    let running = cancel.child_token();
     let renewing = CancellationToken::new();
     let mut conn = worker.store.connection();
     {
-        let (mut conn, lease, renewing, run, task) = (conn.clone(), lease.clone(), renewing.clone(), run.clone(), task.clone());
+        let (mut conn, lease, renewing, running, task) = (conn.clone(), lease.clone(), renewing.clone(), running.clone(), task.clone());
         tokio::spawn(async move {
             loop {
                 tokio::select! {
@@ -54,7 +56,7 @@ pub async fn coordinate(worker: Arc<Worker>, task: String, lease: Lease, cancel:
                     // Another worker holds the task now: this run must stop writing.
                     Ok(false) => {
                         tracing::warn!(%task, "the task's lease passed to another worker; stopping this run");
-                        run.cancel();
+                        running.cancel();
                         return;
                     }
                     Err(e) => tracing::warn!(%task, "renewing the lease: {e:#}"),
@@ -62,13 +64,30 @@ pub async fn coordinate(worker: Arc<Worker>, task: String, lease: Lease, cancel:
             }
         });
     }
-    if let Err(e) = run_task(&worker, &task, run.clone()).await {
+    // This run starts from a clean memory: nothing of an earlier run (a
+    // dead coordinator's, or the answer a new run label replaces) mixes in.
+    // Looked at again under the lease: another worker may have answered
+    // between this one's first look and its taking the lease.
+    let still_open = runs::state(&mut conn, worker.store.session(), &task).await == runs::TaskState::Open { run: run.clone() };
+    let outcome = match still_open {
+        false => Ok(()),
+        true => match runs::start_fresh(&worker.store, &task).await {
+            Ok(()) => run_task(&worker, &task, lease.clone(), running.clone()).await,
+            Err(e) => Err(e),
+        },
+    };
+    if let Err(e) = &outcome {
         tracing::warn!(%task, "task failed: {e:#}");
-        if !run.is_cancelled() {
+        if !running.is_cancelled() {
             let store: &dyn MemoryStore = &worker.store;
             let _ = store.append(Entry::new(&task, 0, None, EntryKind::Error, format!("{e:#}"))).await;
             let _ = store.put_final(&task, &error_object(&format!("{e:#}"))).await;
             let _ = store.retire(&task).await;
+        }
+    }
+    if still_open && !running.is_cancelled() {
+        if let Err(e) = runs::mark_answered(&worker.store, &task, &run).await {
+            tracing::warn!(%task, "{e:#}");
         }
     }
     renewing.cancel();
@@ -85,13 +104,15 @@ pub fn remote_agents(settings: &SessionSettings, redis: &RedisStore, name: &str)
     settings.agents(|_| -> Arc<dyn ModelBackend> { Arc::new(RemoteBackend::new(redis.clone(), name)) })
 }
 
-async fn run_task(worker: &Worker, task: &str, cancel: CancellationToken) -> Result<()> {
+async fn run_task(worker: &Worker, task: &str, lease: Arc<Lease>, cancel: CancellationToken) -> Result<()> {
     let mut conn = worker.store.connection();
     let raw: Option<Vec<u8>> = conn.get(format!("task:{task}")).await?;
     let problem = Problem::from_task(task, &raw.unwrap_or_default())?;
     let agents = remote_agents(&worker.settings, &worker.store, &format!("remote:{}", worker.model.name()));
-    // The task id is the client's: the answer must land under it.
-    let spec = SessionSpec::new(&worker.settings, agents, Arc::new(worker.store.clone()), Some(worker.sandbox.clone()));
+    // The task id is the client's: the answer must land under it, written
+    // only while the lease is this worker's.
+    let store = Arc::new(LeasedStore { inner: worker.store.clone(), lease });
+    let spec = SessionSpec::new(&worker.settings, agents, store, Some(worker.sandbox.clone()));
     let journal = JournalWriter::create(&journal::default_path(task)).map(|w| JournalThread::start(w, OnJournalError::Warn));
     let mut sink = journal.as_ref().ok().map(JournalThread::sink);
     let mut sinks: Vec<&mut dyn EventSink> = sink.iter_mut().map(|s| s as &mut dyn EventSink).collect();

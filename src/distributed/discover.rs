@@ -20,6 +20,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::coordinate::{coordinate, lease_key, LEASE};
 use super::lease::Lease;
+use super::runs::{self, TaskState};
 use super::worker::Worker;
 
 /// How often the index of open tasks is looked at (tasks whose coordinator
@@ -97,16 +98,17 @@ async fn index(worker: &Worker, conn: &mut ConnectionManager, task: &str) {
 /// Takes the task if it is unanswered and its lease is free; a task that is
 /// answered, or whose key is gone, leaves the index.
 async fn try_take(worker: &Arc<Worker>, conn: &mut ConnectionManager, task: &str, cancel: &CancellationToken) {
-    let answered: bool = conn.exists(format!("memory:{task}")).await.unwrap_or(false);
-    let asked: bool = conn.exists(format!("task:{task}")).await.unwrap_or(true);
-    if answered || !asked {
-        let _: Result<(), _> = conn.zrem(open_key(worker), task).await;
-        return;
-    }
+    let run = match runs::state(conn, worker.store.session(), task).await {
+        TaskState::Open { run } => run,
+        TaskState::Answered | TaskState::Gone => {
+            let _: Result<(), _> = conn.zrem(open_key(worker), task).await;
+            return;
+        }
+    };
     match Lease::acquire(conn, &lease_key(worker.store.session(), task), &worker.id, LEASE).await {
         Ok(Some(lease)) => {
             tracing::info!(worker = %worker.id, %task, "coordinating");
-            tokio::spawn(coordinate(worker.clone(), task.to_string(), lease, cancel.clone()));
+            tokio::spawn(coordinate(worker.clone(), task.to_string(), run, lease, cancel.clone()));
         }
         Ok(None) => {}
         Err(e) => tracing::warn!(%task, "{e:#}"),

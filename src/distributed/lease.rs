@@ -78,6 +78,14 @@ impl Lease {
         Ok(n == 1)
     }
 
+    /// Whether the lease is still ours (a read: the answer can be stale by
+    /// the time it arrives, so writers check it right before each write).
+    pub async fn holds(&self, conn: &mut ConnectionManager) -> Result<bool> {
+        let holder: Option<String> =
+            ::redis::AsyncCommands::get(conn, &self.key).await.with_context(|| format!("reading the lease {}", self.key))?;
+        Ok(holder.as_deref() == Some(self.token.as_str()))
+    }
+
     pub fn key(&self) -> &str {
         &self.key
     }

@@ -109,6 +109,11 @@ impl RedisStore {
     }
 
     /// How long a finished task's keys are kept (`None`: for ever).
+    pub fn retention(&self) -> Option<Duration> {
+        self.retention
+    }
+
+    /// How long a finished task's keys are kept (`None`: for ever).
     pub fn with_retention(mut self, retention: Option<Duration>) -> Self {
         self.retention = retention;
         self
