@@ -194,3 +194,22 @@ async fn a_reused_task_id_is_answered_from_its_answer_or_run_again_when_asked() 
     assert!(!log.is_empty() && log.iter().all(|(_, e)| !e.content.contains(first)), "{log:?}");
     stop.cancel();
 }
+
+#[tokio::test]
+async fn the_scale_bench_answers_every_task_and_redis_memory_comes_back() {
+    let server = RedisServer::start();
+    let mut settings = memdoor::session::SessionSettings::from_config(&memdoor::config::Config::default());
+    settings.team.agents = 2;
+    settings.agents.truncate(2);
+    settings.rounds = 1;
+    let report = memdoor::bench::coordination::scale(&server.url(), 30, 2, settings, Duration::from_secs(1)).await.unwrap();
+    assert_eq!((report.tasks, report.workers, report.agents), (30, 2, 2));
+    assert!(report.tasks_per_s > 0.0 && report.p99_ms >= report.p50_ms);
+    assert!(report.commands_per_task > 10.0, "a task takes Redis work: {report:?}");
+    // Every key of the finished tasks expired (the work stream stays), and the
+    // server's memory is back within 1 MB of where it started (Redis shrinks
+    // its key tables later, on its own clock).
+    assert_eq!(report.keys_left, 1, "{report:?}");
+    assert!(report.memory_after_retention_mb < report.memory_end_mb, "{report:?}");
+    assert!(report.memory_after_retention_mb < report.memory_before_mb + 1.0, "{report:?}");
+}

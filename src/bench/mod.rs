@@ -4,6 +4,7 @@
 //! set bench is in `problems`.
 
 mod arms;
+pub mod coordination;
 mod counting;
 pub mod problems;
 pub mod tui;

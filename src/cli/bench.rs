@@ -48,7 +48,23 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
             }
             Ok(ExitCode::SUCCESS)
         }
-        BenchWhat::Team { redis, agents, rounds, max_tokens, json, model } => {
+        BenchWhat::Team { redis, tasks: Some(tasks), workers, retention_secs, agents, rounds, max_tokens, json, .. } => {
+            let Some(url) = redis else { anyhow::bail!("bench team --tasks needs --redis URL (the scale bench runs through a real Redis)") };
+            let mut settings = crate::session::SessionSettings::from_config(cfg);
+            settings.team.agents = agents.clamp(1, 64);
+            settings.team.max_tokens = max_tokens;
+            settings.rounds = rounds.max(1);
+            settings.agents.resize(settings.team.agents, Default::default());
+            let retention = std::time::Duration::from_secs(retention_secs.max(1));
+            let report = crate::bench::coordination::scale(&url, tasks, workers, settings, retention).await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                crate::bench::coordination::print(&report);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        BenchWhat::Team { redis, agents, rounds, max_tokens, json, model, .. } => {
             let model = super::setup::load_model(&model.or_config(cfg)).await?;
             let (agents, rounds) = (agents.clamp(1, 64), rounds.max(1));
             let mut reports = vec![

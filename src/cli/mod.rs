@@ -120,11 +120,22 @@ pub enum BenchWhat {
         json: bool,
     },
     /// Coordination overhead: a team solve's wall time minus the model's own compute,
-    /// with the embedded store and (with --redis) with Redis.
+    /// with the embedded store and (with --redis) with Redis. With --tasks: coordination
+    /// at scale — W workers on an instant model (no model at all) answer N plain-client
+    /// tasks through the Redis; tasks/s, commands and bytes per task, p50/p99, memory.
     Team {
         /// Also measure with the shared memory in this Redis.
         #[arg(long, env = "MEMDOOR_REDIS", hide_env_values = true, value_name = "URL")]
         redis: Option<String>,
+        /// Scale mode: this many `task:<id>` keys, answered by --workers workers (needs --redis).
+        #[arg(long)]
+        tasks: Option<usize>,
+        /// Scale mode: workers (in this process).
+        #[arg(long, default_value_t = 5)]
+        workers: usize,
+        /// Scale mode: seconds the finished tasks' keys are kept (then the memory is measured again).
+        #[arg(long, default_value_t = 5)]
+        retention_secs: u64,
         #[arg(long, default_value_t = 5)]
         agents: usize,
         #[arg(long, default_value_t = 2)]

@@ -89,6 +89,7 @@ pub async fn coordinate(worker: Arc<Worker>, task: String, run: String, lease: L
         if let Err(e) = runs::mark_answered(&worker.store, &task, &run).await {
             tracing::warn!(%task, "{e:#}");
         }
+        runs::close(&worker.store, &task).await;
     }
     renewing.cancel();
     match lease.release(&mut conn).await {

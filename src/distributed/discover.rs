@@ -36,9 +36,8 @@ const RESCAN_WITHOUT: Duration = Duration::from_secs(10);
 const INDEX_PAGE: isize = 256;
 const NOTIFY_PATTERN: &str = "__keyspace@*__:task:*";
 
-/// The session's index of tasks seen and not yet answered.
 fn open_key(worker: &Worker) -> String {
-    format!("memdoor:{{{}}}:open", worker.store.session())
+    runs::open_key(worker.store.session())
 }
 
 /// Watches for tasks until `cancel`, coordinating each one this worker wins.

@@ -32,6 +32,16 @@ pub fn run_label(raw: &[u8]) -> String {
     }
 }
 
+/// The session's index of tasks seen and not yet answered (`discover.rs`).
+pub fn open_key(session: &str) -> String {
+    format!("memdoor:{{{session}}}:open")
+}
+
+/// Takes an answered task off the index of open tasks.
+pub async fn close(store: &RedisStore, task: &str) {
+    let _: Result<(), _> = store.connection().zrem(open_key(store.session()), task).await;
+}
+
 /// The run label the answer in `memory:<id>` was written for.
 pub fn answered_key(session: &str, task: &str) -> String {
     format!("memdoor:{{{session}}}:answered:{task}")

@@ -107,8 +107,10 @@ impl ReplyWriter {
                 Err(e) => return Err(anyhow::Error::new(e).context(format!("writing to {}", self.key))),
             }
         }
-        // Reply streams are read once; they need not outlive the session for long.
-        let _: Result<(), _> = self.conn.expire(&self.key, 3600).await;
+        // Reply streams are read once: they live an hour past their last
+        // write, or the store's retention when that is shorter.
+        let ttl = self.store.retention().map_or(3600, |r| r.as_secs().clamp(1, 3600)) as i64;
+        let _: Result<(), _> = self.conn.expire(&self.key, ttl).await;
         Ok(())
     }
 }
@@ -280,9 +282,12 @@ async fn handle(worker: &Worker, conn: &mut ConnectionManager, work: &str, sid: 
         Ok(epoch) => {
             let current: Option<u64> = conn.get(epoch_key(worker, &job)).await.unwrap_or(None);
             if current == Some(epoch) {
-                // Served: acknowledged, and deleted so the stream does not grow for ever.
+                // Served: acknowledged, and deleted so the stream does not grow
+                // for ever; its take count is no longer needed either (a
+                // resumed worker that lost the job finds it gone and acks nothing).
                 let _: Result<(), _> = conn.xack(work, GROUP, &[&sid.id]).await;
                 let _: Result<(), _> = conn.xdel(work, &[&sid.id]).await;
+                let _: Result<(), _> = conn.del(epoch_key(worker, &job)).await;
             } else {
                 tracing::warn!(job = %job.id, epoch, ?current, "lost this job to a reclaim; not acknowledging");
             }

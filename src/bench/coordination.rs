@@ -1,0 +1,198 @@
+//! `memdoor bench team --redis URL --tasks N --workers W`: coordination
+//! alone, at scale. W workers (in this process, on an instant model that
+//! answers at once) meet in the Redis; a plain client SETs N `task:<id>`
+//! keys and waits for every `memory:<id>`. Reported: tasks/s, Redis
+//! commands and network bytes per task (the server's own counters), time to
+//! answer (p50/p99, from SET to the answer seen), and the server's memory
+//! before, at the end, and after the retention has run out.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use futures::stream::{self, BoxStream, StreamExt};
+use redis::AsyncCommands;
+use serde::Serialize;
+use tokio_util::sync::CancellationToken;
+
+use crate::distributed::worker::Worker;
+use crate::memory::redis::RedisStore;
+use crate::model::{ChatRequest, Chunk, FinishReason, ModelBackend, Usage};
+use crate::session::SessionSettings;
+
+/// A model that answers every request at once with one fenced line.
+struct InstantModel;
+
+#[async_trait::async_trait]
+impl ModelBackend for InstantModel {
+    fn name(&self) -> &str {
+        "instant"
+    }
+    async fn stream(&self, _req: ChatRequest, _cancel: CancellationToken) -> Result<BoxStream<'static, Result<Chunk>>> {
+        let usage = Usage { completion_tokens: 8, ..Usage::default() };
+        let chunks = vec![Ok(Chunk::Text("```python\nprint(1)\n```\n".into())), Ok(Chunk::Done { finish: FinishReason::Stop, usage })];
+        Ok(stream::iter(chunks).boxed())
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ScaleReport {
+    pub tasks: usize,
+    pub workers: usize,
+    /// Agents and rounds of each task's team.
+    pub agents: usize,
+    pub rounds: u32,
+    pub notifications: bool,
+    pub wall_s: f64,
+    pub tasks_per_s: f64,
+    pub p50_ms: f64,
+    pub p99_ms: f64,
+    pub commands_per_task: f64,
+    pub bytes_per_task: f64,
+    pub memory_before_mb: f64,
+    pub memory_end_mb: f64,
+    pub memory_after_retention_mb: f64,
+    pub retention_s: u64,
+    /// Keys of this run still in Redis after the retention (the work stream
+    /// and its consumer group stay: one key).
+    pub keys_left: usize,
+}
+
+async fn info_field(conn: &mut redis::aio::ConnectionManager, section: &str, field: &str) -> Result<f64> {
+    let info: String = redis::cmd("INFO").arg(section).query_async(conn).await.context("INFO")?;
+    info.lines()
+        .find_map(|l| l.strip_prefix(&format!("{field}:")))
+        .and_then(|v| v.trim().parse().ok())
+        .with_context(|| format!("INFO {section} has no {field}"))
+}
+
+/// Commands processed and bytes in and out, so far.
+async fn traffic(conn: &mut redis::aio::ConnectionManager) -> Result<(f64, f64)> {
+    let commands = info_field(conn, "stats", "total_commands_processed").await?;
+    let bytes = info_field(conn, "stats", "total_net_input_bytes").await? + info_field(conn, "stats", "total_net_output_bytes").await?;
+    Ok((commands, bytes))
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    sorted.get(((sorted.len().saturating_sub(1)) as f64 * p).round() as usize).copied().unwrap_or(0.0)
+}
+
+/// Runs the scale bench; `settings` give each task's team (agents, rounds, no agent tests here).
+pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: SessionSettings, retention: Duration) -> Result<ScaleReport> {
+    if tasks == 0 || workers == 0 {
+        bail!("--tasks and --workers must be at least 1");
+    }
+    // Coordination alone: agents write no test inputs and nothing is run.
+    settings.mechanisms.agent_tests = false;
+    let session = format!("bench-{}", crate::memory::now_ms());
+    let probe = RedisStore::connect(url, &session).await?;
+    let mut conn = probe.connection();
+    let flags: Vec<String> = redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query_async(&mut conn).await.unwrap_or_default();
+    let notifications = flags.get(1).is_some_and(|f| f.contains('K') && (f.contains('$') || f.contains('A')));
+    let memory_before = info_field(&mut conn, "memory", "used_memory").await?;
+    let sandbox = crate::judge::sandbox::Sandbox::open(crate::judge::sandbox::SandboxMode::Weak, Default::default()).await?;
+
+    let stop = CancellationToken::new();
+    for w in 0..workers {
+        let store = RedisStore::connect(url, &session).await?.with_retention(Some(retention));
+        let worker = Worker {
+            id: format!("bench-w{w}"),
+            store,
+            model: Arc::new(InstantModel),
+            settings: settings.clone(),
+            sandbox: sandbox.clone(),
+            manage_notifications: false,
+        };
+        tokio::spawn(crate::distributed::run_worker(Arc::new(worker), stop.clone()));
+    }
+
+    let (commands_0, bytes_0) = traffic(&mut conn).await?;
+    let started = Instant::now();
+    let ids: Vec<String> = (0..tasks).map(|i| format!("{session}-{i}")).collect();
+    let mut asked = Vec::with_capacity(tasks);
+    for id in &ids {
+        let task = serde_json::json!({ "id": id, "prompt": "Write a Python program that prints 1." }).to_string();
+        let _: () = conn.set(format!("task:{id}"), task).await?;
+        asked.push(started.elapsed());
+    }
+    let mut answered: Vec<Option<Duration>> = vec![None; tasks];
+    let deadline = Instant::now() + Duration::from_secs(60 + tasks as u64);
+    let bar = indicatif::ProgressBar::new(tasks as u64);
+    while answered.iter().any(Option::is_none) {
+        if Instant::now() > deadline {
+            stop.cancel();
+            bail!("{} of {tasks} tasks unanswered after {} s", answered.iter().filter(|a| a.is_none()).count(), deadline.duration_since(started).as_secs());
+        }
+        let open: Vec<usize> = (0..tasks).filter(|&i| answered[i].is_none()).collect();
+        for chunk in open.chunks(500) {
+            let keys: Vec<String> = chunk.iter().map(|&i| format!("memory:{}", ids[i])).collect();
+            let got: Vec<Option<String>> = conn.mget(&keys).await?;
+            let now = started.elapsed();
+            for (&i, g) in chunk.iter().zip(got) {
+                if g.is_some() {
+                    answered[i] = Some(now);
+                    bar.inc(1);
+                }
+            }
+        }
+        // Polling the plain client's way (GET memory:<id>); 10 ms is the latency figures' resolution.
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    bar.finish_and_clear();
+    let wall = started.elapsed().as_secs_f64();
+    let (commands_1, bytes_1) = traffic(&mut conn).await?;
+    stop.cancel();
+    let memory_end = info_field(&mut conn, "memory", "used_memory").await?;
+
+    // After the retention every key of the finished tasks is gone.
+    tokio::time::sleep(retention + Duration::from_secs(2)).await;
+    let memory_after = info_field(&mut conn, "memory", "used_memory").await?;
+    let mut keys_left = 0;
+    let mut iter: redis::AsyncIter<String> = conn.scan_match(format!("*{session}*")).await?;
+    while let Some(k) = iter.next_item().await {
+        k?;
+        keys_left += 1;
+    }
+    drop(iter);
+
+    let mut latencies: Vec<f64> = answered.iter().zip(&asked).map(|(a, s)| (a.unwrap_or_default().saturating_sub(*s)).as_secs_f64() * 1000.0).collect();
+    latencies.sort_by(f64::total_cmp);
+    let per_task = |x: f64| x / tasks as f64;
+    Ok(ScaleReport {
+        tasks,
+        workers,
+        agents: settings.team.agents,
+        rounds: settings.rounds,
+        notifications,
+        wall_s: wall,
+        tasks_per_s: tasks as f64 / wall,
+        p50_ms: percentile(&latencies, 0.5),
+        p99_ms: percentile(&latencies, 0.99),
+        commands_per_task: per_task(commands_1 - commands_0),
+        bytes_per_task: per_task(bytes_1 - bytes_0),
+        memory_before_mb: memory_before / 1e6,
+        memory_end_mb: memory_end / 1e6,
+        memory_after_retention_mb: memory_after / 1e6,
+        retention_s: retention.as_secs(),
+        keys_left,
+    })
+}
+
+pub fn print(r: &ScaleReport) {
+    println!(
+        "{} tasks on {} workers (teams of {} agents, {} rounds; notifications {}): {:.1} s, {:.1} tasks/s",
+        r.tasks,
+        r.workers,
+        r.agents,
+        r.rounds,
+        if r.notifications { "on" } else { "off" },
+        r.wall_s,
+        r.tasks_per_s
+    );
+    println!("  time to answer: p50 {:.0} ms, p99 {:.0} ms", r.p50_ms, r.p99_ms);
+    println!("  per task: {:.0} Redis commands, {:.1} KB on the wire", r.commands_per_task, r.bytes_per_task / 1e3);
+    println!(
+        "  Redis memory: {:.1} MB before, {:.1} MB at the end, {:.1} MB after the retention ({} s); {} key(s) of the run left",
+        r.memory_before_mb, r.memory_end_mb, r.memory_after_retention_mb, r.retention_s, r.keys_left
+    );
+}
