@@ -102,6 +102,7 @@ pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: Sessio
             settings: settings.clone(),
             sandbox: sandbox.clone(),
             manage_notifications: false,
+            journals: false,
         };
         tokio::spawn(crate::distributed::run_worker(Arc::new(worker), stop.clone()));
     }

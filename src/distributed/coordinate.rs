@@ -114,11 +114,20 @@ async fn run_task(worker: &Worker, task: &str, lease: Arc<Lease>, cancel: Cancel
     // only while the lease is this worker's.
     let store = Arc::new(LeasedStore { inner: worker.store.clone(), lease });
     let spec = SessionSpec::new(&worker.settings, agents, store, Some(worker.sandbox.clone()));
-    let journal = JournalWriter::create(&journal::default_path(task)).map(|w| JournalThread::start(w, OnJournalError::Warn));
-    let mut sink = journal.as_ref().ok().map(JournalThread::sink);
+    let journal = match worker.journals {
+        false => None,
+        true => match JournalWriter::create(&journal::default_path(task)) {
+            Ok(w) => Some(JournalThread::start(w, OnJournalError::Warn)),
+            Err(e) => {
+                tracing::warn!(%task, "no journal for this task: {e:#}");
+                None
+            }
+        },
+    };
+    let mut sink = journal.as_ref().map(JournalThread::sink);
     let mut sinks: Vec<&mut dyn EventSink> = sink.iter_mut().map(|s| s as &mut dyn EventSink).collect();
     let verdict = drive(&spec, &problem, Step::Start, &mut sinks, cancel).await;
-    if let Ok(j) = journal {
+    if let Some(j) = journal {
         if let Err(e) = j.finish().await {
             tracing::warn!(%task, "journal: {e:#}");
         }

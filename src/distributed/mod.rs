@@ -15,6 +15,7 @@ pub mod remote;
 pub mod runs;
 mod signed;
 pub mod wire;
+mod work_stream;
 pub mod worker;
 
 pub use coordinate::{error_object, remote_agents};

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use ::redis::aio::ConnectionManager;
-use ::redis::streams::{StreamClaimReply, StreamId, StreamPendingCountReply, StreamReadOptions, StreamReadReply};
+use ::redis::streams::{StreamId, StreamReadOptions, StreamReadReply};
 use ::redis::AsyncCommands;
 use anyhow::{Context, Result};
 use futures::StreamExt;
@@ -19,6 +19,7 @@ use super::remote::reconnect;
 use super::signed::{checked_json, fields, tag};
 use super::wire::{job_key, work_key, Job, Reply, ReplyItem, GROUP};
 use super::wire::WireChunk;
+use super::work_stream::{ensure_group, reclaim, Backoff};
 use crate::memory::redis::{blocking_connection, is_connection_error, RedisStore};
 use crate::model::{Chunk, ModelBackend};
 
@@ -28,9 +29,6 @@ const HEARTBEAT_EVERY: Duration = Duration::from_secs(3);
 /// `agent:<id>:alive` outlives a few missed heartbeats, then expires.
 const ALIVE_TTL_SECS: u64 = 10;
 const BLOCK_MS: usize = 2_000;
-/// A pending job is only reclaimed once it has sat this long and its
-/// worker's heartbeat key has expired.
-const RECLAIM_IDLE_MS: u64 = 3_000;
 /// Retries of one reply write through a lost connection (~60 s with backoff).
 const SEND_ATTEMPTS: u32 = 32;
 
@@ -44,6 +42,9 @@ pub struct Worker {
     pub sandbox: crate::judge::sandbox::Sandbox,
     /// May turn the server's keyspace notifications on (`[store] manage_notifications`).
     pub manage_notifications: bool,
+    /// Journals each task it coordinates (`memdoor agent`: yes; the scale
+    /// bench and in-process tests: no, or they would fill the user's journal folder).
+    pub journals: bool,
 }
 
 async fn heartbeat(mut conn: ConnectionManager, id: String, model: String, sandbox: String, cancel: CancellationToken) {
@@ -186,7 +187,7 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
     let (keys, ids) = ([work.clone()], [">"]);
     let mut backoff = Backoff::default();
     while !cancel.is_cancelled() {
-        if let Some(sid) = reclaim(&worker, &mut conn, &work).await {
+        if let Some(sid) = reclaim(&worker.id, &mut conn, &work).await {
             handle(&worker, &mut conn, &work, sid).await;
             continue;
         }
@@ -222,38 +223,6 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
         }
     }
     Ok(())
-}
-
-/// Creates the work stream's consumer group if it is not there; from "0", so
-/// jobs queued before the first worker started are served too. Failures
-/// are logged: the read loop retries.
-async fn ensure_group(conn: &mut ConnectionManager, work: &str) {
-    let created: Result<(), _> = conn.xgroup_create_mkstream(work, GROUP, "0").await;
-    if let Err(e) = created {
-        if e.code() != Some("BUSYGROUP") {
-            tracing::warn!("creating the consumer group on {work}: {e}");
-        }
-    }
-}
-
-/// Waits between failed attempts: 0.2 s, doubling, at most 5 s.
-struct Backoff(Duration);
-
-impl Default for Backoff {
-    fn default() -> Self {
-        Backoff(Duration::from_millis(200))
-    }
-}
-
-impl Backoff {
-    async fn wait(&mut self, cancel: &CancellationToken) {
-        tokio::select! {
-            _ = cancel.cancelled() => {}
-            // A wait between attempts, not for a condition: nothing signals "Redis is fixed".
-            _ = tokio::time::sleep(self.0) => {}
-        }
-        self.0 = (self.0 * 2).min(Duration::from_secs(5));
-    }
 }
 
 /// Serves one job and acknowledges it — only while this take is still the
@@ -294,25 +263,4 @@ async fn handle(worker: &Worker, conn: &mut ConnectionManager, work: &str, sid: 
         }
         Err(e) => tracing::warn!("job failed: {e:#}"),
     }
-}
-
-/// Takes over one job whose worker's heartbeat has expired (killed, or paused
-/// past its lease), if there is one.
-async fn reclaim(worker: &Worker, conn: &mut ConnectionManager, work: &str) -> Option<StreamId> {
-    let pending: StreamPendingCountReply = conn.xpending_count(work, GROUP, "-", "+", 32).await.ok()?;
-    for p in pending.ids {
-        if p.consumer == worker.id || p.last_delivered_ms < RECLAIM_IDLE_MS as usize {
-            continue;
-        }
-        let alive: bool = conn.exists(format!("agent:{}:alive", p.consumer)).await.unwrap_or(true);
-        if alive {
-            continue;
-        }
-        let claimed: StreamClaimReply = conn.xclaim(work, GROUP, &worker.id, RECLAIM_IDLE_MS, &[&p.id]).await.ok()?;
-        if let Some(sid) = claimed.ids.into_iter().next() {
-            tracing::info!(worker = %worker.id, job = %sid.id, from = %p.consumer, "reclaimed a lost worker's job");
-            return Some(sid);
-        }
-    }
-    None
 }

@@ -1,0 +1,69 @@
+//! The work stream's upkeep, for every worker: its consumer group made
+//! (again, after a FLUSHDB or a restart without persistence), jobs of lost
+//! workers reclaimed, and the wait between failed reads.
+
+use std::time::Duration;
+
+use ::redis::aio::ConnectionManager;
+use ::redis::streams::{StreamClaimReply, StreamId, StreamPendingCountReply};
+use ::redis::AsyncCommands;
+use tokio_util::sync::CancellationToken;
+
+use super::wire::GROUP;
+
+/// A pending job is only reclaimed once it has sat this long and its
+/// worker's heartbeat key has expired.
+const RECLAIM_IDLE_MS: u64 = 3_000;
+
+/// Creates the work stream's consumer group if it is not there; from "0", so
+/// jobs queued before the first worker started are served too. Failures
+/// are logged: the read loop retries.
+pub async fn ensure_group(conn: &mut ConnectionManager, work: &str) {
+    let created: Result<(), _> = conn.xgroup_create_mkstream(work, GROUP, "0").await;
+    if let Err(e) = created {
+        if e.code() != Some("BUSYGROUP") {
+            tracing::warn!("creating the consumer group on {work}: {e}");
+        }
+    }
+}
+
+/// Waits between failed attempts: 0.2 s, doubling, at most 5 s.
+pub struct Backoff(Duration);
+
+impl Default for Backoff {
+    fn default() -> Self {
+        Backoff(Duration::from_millis(200))
+    }
+}
+
+impl Backoff {
+    pub async fn wait(&mut self, cancel: &CancellationToken) {
+        tokio::select! {
+            _ = cancel.cancelled() => {}
+            // A wait between attempts, not for a condition: nothing signals "Redis is fixed".
+            _ = tokio::time::sleep(self.0) => {}
+        }
+        self.0 = (self.0 * 2).min(Duration::from_secs(5));
+    }
+}
+
+/// Takes over one job whose worker's heartbeat has expired (killed, or paused
+/// past its lease), if there is one.
+pub async fn reclaim(id: &str, conn: &mut ConnectionManager, work: &str) -> Option<StreamId> {
+    let pending: StreamPendingCountReply = conn.xpending_count(work, GROUP, "-", "+", 32).await.ok()?;
+    for p in pending.ids {
+        if p.consumer == id || p.last_delivered_ms < RECLAIM_IDLE_MS as usize {
+            continue;
+        }
+        let alive: bool = conn.exists(format!("agent:{}:alive", p.consumer)).await.unwrap_or(true);
+        if alive {
+            continue;
+        }
+        let claimed: StreamClaimReply = conn.xclaim(work, GROUP, id, RECLAIM_IDLE_MS, &[&p.id]).await.ok()?;
+        if let Some(sid) = claimed.ids.into_iter().next() {
+            tracing::info!(worker = %id, job = %sid.id, from = %p.consumer, "reclaimed a lost worker's job");
+            return Some(sid);
+        }
+    }
+    None
+}
