@@ -82,7 +82,9 @@ impl EntryCheck {
             }
         }
         let entry: Entry = serde_json::from_str(json).map_err(|e| format!("not a memory entry ({e})"))?;
-        if !log.ends_with(&format!(":log:{}", entry.task)) {
+        // `memdoor:{S}:log:<task>`: the session holds no braces, so the first
+        // "}:log:" ends it and the rest is the task id, exactly.
+        if log.split_once("}:log:").map(|(_, task)| task) != Some(entry.task.as_str()) {
             return Err(format!("it names another task ({:?})", entry.task));
         }
         Ok(entry)
@@ -133,6 +135,7 @@ mod tests {
         assert!(c.check(LOG, &json("t2"), "").is_err(), "an entry of another task");
         assert!(c.check(LOG, "not json", "").is_err());
         assert!(c.check("memdoor:{s}:log:xt1", &json("t1"), "").is_err(), "a suffix is not the task");
+        assert!(c.check("memdoor:{s}:log:a}:log:t1", &json("t1"), "").is_err(), "nor is a tail that looks like a log key");
     }
 
     #[test]
