@@ -213,3 +213,24 @@ async fn the_scale_bench_answers_every_task_and_redis_memory_comes_back() {
     assert!(report.memory_after_retention_mb < report.memory_end_mb, "{report:?}");
     assert!(report.memory_after_retention_mb < report.memory_before_mb + 1.0, "{report:?}");
 }
+
+#[tokio::test]
+async fn dead_workers_leave_the_registry() {
+    let server = RedisServer::start();
+    let store = RedisStore::connect(&server.url(), "s").await.unwrap();
+    let mut conn = store.connection();
+    // A worker killed without a goodbye: listed, its heartbeat long expired.
+    let _: () = conn.hset("agents", "ghost", "{}").await.unwrap();
+    let (worker, _) = inproc_worker::scripted_worker(store.clone(), Vec::new()).await;
+    let stop = CancellationToken::new();
+    tokio::spawn(memdoor::distributed::worker::serve_jobs(worker, stop.clone()));
+    wait_until("the dead worker to leave `agents` and the live one to be listed", || {
+        let mut conn = conn.clone();
+        async move {
+            let listed: Vec<String> = conn.hkeys("agents").await.unwrap();
+            listed == ["w0"]
+        }
+    })
+    .await;
+    stop.cancel();
+}

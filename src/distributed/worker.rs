@@ -47,11 +47,21 @@ pub struct Worker {
     pub journals: bool,
 }
 
+/// Keeps this worker in the registry while it lives; takes out those whose
+/// heartbeat has expired (killed workers never say goodbye), so the
+/// registry never grows with the dead.
 async fn heartbeat(mut conn: ConnectionManager, id: String, model: String, sandbox: String, cancel: CancellationToken) {
     let meta = serde_json::json!({ "model": model, "pid": std::process::id(), "sandbox": sandbox }).to_string();
-    let _: Result<(), _> = conn.hset("agents", &id, &meta).await;
     loop {
+        // Alive first, then registered: a worker is never listed without its heartbeat.
         let _: Result<(), _> = conn.set_ex(format!("agent:{id}:alive"), crate::memory::now_ms(), ALIVE_TTL_SECS).await;
+        let _: Result<(), _> = conn.hset("agents", &id, &meta).await;
+        let listed: Vec<String> = conn.hkeys("agents").await.unwrap_or_default();
+        for other in listed.iter().filter(|o| **o != id) {
+            if !conn.exists::<_, bool>(format!("agent:{other}:alive")).await.unwrap_or(true) {
+                let _: Result<(), _> = conn.hdel("agents", other).await;
+            }
+        }
         tokio::select! {
             _ = cancel.cancelled() => break,
             _ = tokio::time::sleep(HEARTBEAT_EVERY) => {}
