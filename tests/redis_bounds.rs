@@ -3,6 +3,8 @@
 //! served jobs leave the work stream, and a coordinator that stalled past
 //! its lease can neither renew nor delete the next holder's.
 
+#[path = "common/eventually.rs"]
+mod wait;
 #[path = "common/redis_server.rs"]
 mod redis_server;
 #[allow(dead_code)]
@@ -12,7 +14,7 @@ mod scripted;
 mod inproc_worker;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use memdoor::distributed::lease::Lease;
 use memdoor::distributed::remote::RemoteBackend;
@@ -24,20 +26,9 @@ use memdoor::session::{drive, Recorder, SessionSpec, Step};
 use memdoor::team::{Agent, Mechanisms};
 use redis::AsyncCommands;
 use redis_server::RedisServer;
+use wait::eventually;
 use scripted::{fenced, Scripted};
 use tokio_util::sync::CancellationToken;
-
-async fn wait_until<F, Fut>(what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !check().await {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-}
 
 #[tokio::test]
 async fn a_stalled_holder_can_neither_renew_nor_delete_the_next_holders_lease() {
@@ -50,7 +41,7 @@ async fn a_stalled_holder_can_neither_renew_nor_delete_the_next_holders_lease() 
     assert!(first.renew(&mut conn).await.unwrap(), "the holder renews");
 
     // w0 stalls past its lease; the server lets it go, and w1 takes it.
-    wait_until("the stalled lease to expire", || {
+    eventually("the stalled lease to expire", Duration::from_secs(20), || {
         let mut conn = conn.clone();
         async move { !conn.exists::<_, bool>(key).await.unwrap() }
     })
@@ -116,7 +107,7 @@ async fn served_jobs_leave_the_work_stream() {
         }
     }
     let conn = store.connection();
-    wait_until("the served jobs to be deleted", || {
+    eventually("the served jobs to be deleted", Duration::from_secs(20), || {
         let mut conn = conn.clone();
         async move { conn.xlen::<_, usize>(work_key("s")).await.unwrap() == 0 }
     })
@@ -137,14 +128,14 @@ async fn tasks_are_found_without_touching_the_servers_settings() {
     let mut conn = store.connection();
     let task = serde_json::json!({ "id": "t1", "prompt": "Write a Python function is_palindrome(s: str) -> bool." });
     let _: () = conn.set("task:t1", task.to_string()).await.unwrap();
-    wait_until("the answer", || {
+    eventually("the answer", Duration::from_secs(20), || {
         let mut conn = conn.clone();
         async move { conn.exists::<_, bool>("memory:t1").await.unwrap() }
     })
     .await;
     let flags: Vec<String> = redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query_async(&mut conn).await.unwrap();
     assert!(!flags[1].contains('K'), "the server's settings were left alone: {flags:?}");
-    wait_until("the answered task to leave the index of open tasks", || {
+    eventually("the answered task to leave the index of open tasks", Duration::from_secs(20), || {
         let mut conn = conn.clone();
         async move { conn.zcard::<_, usize>("memdoor:{s}:open").await.unwrap() == 0 }
     })
@@ -181,12 +172,12 @@ async fn a_reused_task_id_is_answered_from_its_answer_or_run_again_when_asked() 
         }
     };
     let _: () = conn.set("task:t1", task(None)).await.unwrap();
-    wait_until("the first run's answer", answer_holds(first)).await;
+    eventually("the first run's answer", Duration::from_secs(20), answer_holds(first)).await;
 
     // The client sends the same task again, then asks for a new run.
     let _: () = conn.set("task:t1", task(None)).await.unwrap();
     let _: () = conn.set("task:t1", task(Some("2"))).await.unwrap();
-    wait_until("the second run's answer (the resend ran nothing)", answer_holds(second)).await;
+    eventually("the second run's answer (the resend ran nothing)", Duration::from_secs(20), answer_holds(second)).await;
     let answered: Option<String> = conn.get("memdoor:{s}:answered:t1").await.unwrap();
     assert_eq!(answered.as_deref(), Some("2"));
     // Nothing of the first run is mixed into the second's memory.
@@ -224,7 +215,7 @@ async fn dead_workers_leave_the_registry() {
     let (worker, _) = inproc_worker::scripted_worker(store.clone(), Vec::new()).await;
     let stop = CancellationToken::new();
     tokio::spawn(memdoor::distributed::worker::serve_jobs(worker, stop.clone()));
-    wait_until("the dead worker to leave `agents` and the live one to be listed", || {
+    eventually("the dead worker to leave `agents` and the live one to be listed", Duration::from_secs(20), || {
         let mut conn = conn.clone();
         async move {
             let listed: Vec<String> = conn.hkeys("agents").await.unwrap();

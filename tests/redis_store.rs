@@ -1,34 +1,24 @@
 //! The Redis store against a real `redis-server`: the shared store suite, the
 //! plain-client keys (`task:<id>`, `memory:<id>`), idempotent appends, URLs.
 
+#[path = "common/eventually.rs"]
+mod wait;
 #[path = "common/redis_server.rs"]
 mod redis_server;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use futures::StreamExt;
 use memdoor::memory::redis::RedisStore;
 use memdoor::memory::{Entry, EntryKind, MemoryStore};
 use redis::AsyncCommands;
 use redis_server::RedisServer;
+use wait::eventually;
 
 /// A plain client, as any other program would use.
 async fn raw(server: &RedisServer) -> redis::aio::MultiplexedConnection {
     let client = redis::Client::open(server.url()).unwrap();
     client.get_multiplexed_async_connection().await.unwrap()
-}
-
-/// Polls `check` until it holds; panics with `what` after a deadline.
-async fn eventually<F, Fut>(what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !check().await {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
 }
 
 #[tokio::test]
@@ -137,7 +127,7 @@ async fn a_dropped_subscription_closes_its_connection() {
     assert_eq!(clients().await, before + 1, "the subscriber has a connection of its own");
 
     drop(sub);
-    eventually("the subscriber's connection to close", || {
+    eventually("the subscriber's connection to close", Duration::from_secs(10), || {
         let count = clients();
         async move { count.await == before }
     })

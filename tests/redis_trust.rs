@@ -4,6 +4,8 @@
 //! items are skipped rather than fatal, and workers survive the loss of
 //! their work stream. Workers run in-process here, on a scripted model.
 
+#[path = "common/eventually.rs"]
+mod wait;
 #[path = "common/redis_server.rs"]
 mod redis_server;
 #[allow(dead_code)]
@@ -29,6 +31,7 @@ use memdoor::session::{drive, Recorder, SessionModel, SessionSpec, Step};
 use memdoor::team::{Agent, Mechanisms};
 use redis::AsyncCommands;
 use redis_server::RedisServer;
+use wait::eventually;
 use scripted::Scripted;
 use tokio_util::sync::CancellationToken;
 
@@ -73,19 +76,6 @@ async fn worker(server: &RedisServer, key: Option<TeamKey>, answers: Vec<String>
     let cancel = CancellationToken::new();
     tokio::spawn(serve_jobs(w, cancel.clone()));
     (model, cancel)
-}
-
-/// Polls `check` until it holds; panics with `what` after a deadline.
-async fn eventually<F, Fut>(what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while !check().await {
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 /// The id of the one job on the work stream.
@@ -169,7 +159,7 @@ async fn a_job_names_neither_its_reply_key_nor_its_budget() {
     });
     let _: String = conn.xadd(work_key(SESSION), "*", &[("json", job.to_string())]).await.unwrap();
     let reply = job_key(SESSION, "tok", "job-1");
-    eventually("the reply on the job's own key", || {
+    eventually("the reply on the job's own key", Duration::from_secs(20), || {
         let mut conn = conn.clone();
         let reply = reply.clone();
         async move { conn.xlen::<_, usize>(&reply).await.unwrap_or(0) >= 3 }
