@@ -193,8 +193,10 @@ async fn the_scale_bench_answers_every_task_and_redis_memory_comes_back() {
     settings.team.agents = 2;
     settings.agents.truncate(2);
     settings.rounds = 1;
-    let report = memdoor::bench::coordination::scale(&server.url(), 30, 2, settings, Duration::from_secs(1)).await.unwrap();
-    assert_eq!((report.tasks, report.workers, report.agents), (30, 2, 2));
+    let report = memdoor::bench::coordination::scale(&server.url(), 1000, 5, settings, Duration::from_secs(1)).await.unwrap();
+    assert_eq!((report.tasks, report.workers, report.agents), (1000, 5, 2));
+    // Every task answered (scale fails otherwise), and each ran exactly once.
+    assert_eq!(report.runs_started, 1000, "{report:?}");
     assert!(report.tasks_per_s > 0.0 && report.p99_ms >= report.p50_ms);
     assert!(report.commands_per_task > 10.0, "a task takes Redis work: {report:?}");
     // Every key of the finished tasks expired (the work stream stays), and the

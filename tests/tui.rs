@@ -6,49 +6,14 @@ mod common;
 mod openai_server;
 #[path = "common/tmux.rs"]
 mod tmux;
+#[path = "common/tui_app.rs"]
+mod tui_app;
 
 use std::path::Path;
-use std::time::Duration;
 
 use memdoor::domain::TeamEvent;
 use tmux::{wait_for_file, Tmux};
-
-const BIN: &str = env!("CARGO_BIN_EXE_memdoor");
-const MODEL_WAIT: Duration = Duration::from_secs(300);
-const UI_WAIT: Duration = Duration::from_secs(20);
-
-/// A pane command: the app, then the exit status and the terminal's settings
-/// as the shell sees them afterwards.
-fn pane_command(dir: &Path, args: &str) -> String {
-    let d = dir.display();
-    format!("{BIN} {args} 2> {d}/stderr; echo $? > {d}/exit; stty -a > {d}/stty")
-}
-
-fn assert_terminal_restored(dir: &Path) {
-    let stty = wait_for_file(&dir.join("stty"), UI_WAIT);
-    let flags: Vec<&str> = stty.split_whitespace().collect();
-    assert!(flags.contains(&"echo") && flags.contains(&"icanon") && flags.contains(&"icrnl"), "terminal not restored:\n{stty}");
-}
-
-fn env(dir: &Path) -> Vec<(&'static str, String)> {
-    vec![
-        ("MEMDOOR_LOG_DIR", dir.join("log").display().to_string()),
-        ("MEMDOOR_NO_CLIPBOARD", "1".into()),
-        ("TERM", "xterm-256color".into()),
-    ]
-}
-
-/// Quits, answering the quit question if the app asks (it asks when an answer
-/// was not accepted), and checks the app exited 0.
-fn quit(t: &Tmux, d: &Path) {
-    t.keys(&["q"]);
-    let exit = d.join("exit");
-    let s = t.wait_for("the app to exit or ask", UI_WAIT, |s| s.contains("Quit anyway?") || exit.exists());
-    if s.contains("Quit anyway?") {
-        t.keys(&["y"]);
-    }
-    assert_eq!(wait_for_file(&exit, UI_WAIT).trim(), "0");
-}
+use tui_app::{assert_terminal_restored, env, pane_command, quit, MODEL_WAIT, UI_WAIT};
 
 fn last_consensus(journal: &Path) -> String {
     let records = memdoor::memory::journal::read(journal).expect("the journal");

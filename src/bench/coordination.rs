@@ -4,7 +4,8 @@
 //! keys and waits for every `memory:<id>`. Reported: tasks/s, Redis
 //! commands and network bytes per task (the server's own counters), time to
 //! answer (p50/p99, from SET to the answer seen), and the server's memory
-//! before, at the end, and after the retention has run out.
+//! before, at the end, and after the retention has run out — summed over
+//! every master when the Redis is a cluster.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,7 +17,7 @@ use serde::Serialize;
 use tokio_util::sync::CancellationToken;
 
 use crate::distributed::worker::Worker;
-use crate::memory::redis::RedisStore;
+use crate::memory::redis::{plain_connection, RedisConn, RedisStore};
 use crate::model::{ChatRequest, Chunk, FinishReason, ModelBackend, Usage};
 use crate::session::SessionSettings;
 
@@ -39,6 +40,9 @@ impl ModelBackend for InstantModel {
 pub struct ScaleReport {
     pub tasks: usize,
     pub workers: usize,
+    /// Runs the workers started: with every task answered, as many as tasks
+    /// means each ran exactly once.
+    pub runs_started: u64,
     /// Agents and rounds of each task's team.
     pub agents: usize,
     pub rounds: u32,
@@ -58,19 +62,34 @@ pub struct ScaleReport {
     pub keys_left: usize,
 }
 
-async fn info_field(conn: &mut redis::aio::ConnectionManager, section: &str, field: &str) -> Result<f64> {
-    let info: String = redis::cmd("INFO").arg(section).query_async(conn).await.context("INFO")?;
-    info.lines()
-        .find_map(|l| l.strip_prefix(&format!("{field}:")))
-        .and_then(|v| v.trim().parse().ok())
-        .with_context(|| format!("INFO {section} has no {field}"))
+/// An INFO field summed over every master (the one server: its own).
+async fn info_field(masters: &mut [RedisConn], section: &str, field: &str) -> Result<f64> {
+    let mut sum = 0.0;
+    for conn in masters {
+        let info: String = redis::cmd("INFO").arg(section).query_async(conn).await.context("INFO")?;
+        sum += info
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{field}:")))
+            .and_then(|v| v.trim().parse::<f64>().ok())
+            .with_context(|| format!("INFO {section} has no {field}"))?;
+    }
+    Ok(sum)
 }
 
 /// Commands processed and bytes in and out, so far.
-async fn traffic(conn: &mut redis::aio::ConnectionManager) -> Result<(f64, f64)> {
-    let commands = info_field(conn, "stats", "total_commands_processed").await?;
-    let bytes = info_field(conn, "stats", "total_net_input_bytes").await? + info_field(conn, "stats", "total_net_output_bytes").await?;
+async fn traffic(masters: &mut [RedisConn]) -> Result<(f64, f64)> {
+    let commands = info_field(masters, "stats", "total_commands_processed").await?;
+    let bytes = info_field(masters, "stats", "total_net_input_bytes").await? + info_field(masters, "stats", "total_net_output_bytes").await?;
     Ok((commands, bytes))
+}
+
+/// A plain connection to each master, for the server's own counters.
+async fn connect_masters(store: &RedisStore) -> Result<Vec<RedisConn>> {
+    let mut conns = Vec::new();
+    for node in store.masters().await? {
+        conns.push(plain_connection(&node).await.with_context(|| format!("connecting to {}", node.get_connection_info().addr()))?);
+    }
+    Ok(conns)
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -87,12 +106,17 @@ pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: Sessio
     let session = format!("bench-{}", crate::memory::now_ms());
     let probe = RedisStore::connect(url, &session).await?;
     let mut conn = probe.connection();
-    let flags: Vec<String> = redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query_async(&mut conn).await.unwrap_or_default();
-    let notifications = flags.get(1).is_some_and(|f| f.contains('K') && (f.contains('$') || f.contains('A')));
-    let memory_before = info_field(&mut conn, "memory", "used_memory").await?;
+    let mut masters = connect_masters(&probe).await?;
+    let mut notifications = !masters.is_empty();
+    for node in &mut masters {
+        let flags: Vec<String> = redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query_async(node).await.unwrap_or_default();
+        notifications &= flags.get(1).is_some_and(|f| f.contains('K') && (f.contains('$') || f.contains('A')));
+    }
+    let memory_before = info_field(&mut masters, "memory", "used_memory").await?;
     let sandbox = crate::judge::sandbox::Sandbox::open(crate::judge::sandbox::SandboxMode::Weak, Default::default()).await?;
 
     let stop = CancellationToken::new();
+    let runs_started = Arc::new(std::sync::atomic::AtomicU64::new(0));
     for w in 0..workers {
         let store = RedisStore::connect(url, &session).await?.with_retention(Some(retention));
         let worker = Worker {
@@ -103,11 +127,12 @@ pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: Sessio
             sandbox: sandbox.clone(),
             manage_notifications: false,
             journals: false,
+            runs_started: runs_started.clone(),
         };
         tokio::spawn(crate::distributed::run_worker(Arc::new(worker), stop.clone()));
     }
 
-    let (commands_0, bytes_0) = traffic(&mut conn).await?;
+    let (commands_0, bytes_0) = traffic(&mut masters).await?;
     let started = Instant::now();
     let ids: Vec<String> = (0..tasks).map(|i| format!("{session}-{i}")).collect();
     let mut asked = Vec::with_capacity(tasks);
@@ -141,20 +166,23 @@ pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: Sessio
     }
     bar.finish_and_clear();
     let wall = started.elapsed().as_secs_f64();
-    let (commands_1, bytes_1) = traffic(&mut conn).await?;
+    let (commands_1, bytes_1) = traffic(&mut masters).await?;
     stop.cancel();
-    let memory_end = info_field(&mut conn, "memory", "used_memory").await?;
+    let memory_end = info_field(&mut masters, "memory", "used_memory").await?;
 
     // After the retention every key of the finished tasks is gone.
     tokio::time::sleep(retention + Duration::from_secs(2)).await;
-    let memory_after = info_field(&mut conn, "memory", "used_memory").await?;
+    let memory_after = info_field(&mut masters, "memory", "used_memory").await?;
+    // Read late, so a duplicate run started after the last answer is counted too.
+    let runs = runs_started.load(std::sync::atomic::Ordering::Relaxed);
     let mut keys_left = 0;
-    let mut iter: redis::AsyncIter<String> = conn.scan_match(format!("*{session}*")).await?;
-    while let Some(k) = iter.next_item().await {
-        k?;
-        keys_left += 1;
+    for node in &mut masters {
+        let mut iter: redis::AsyncIter<String> = node.scan_match(format!("*{session}*")).await?;
+        while let Some(k) = iter.next_item().await {
+            k?;
+            keys_left += 1;
+        }
     }
-    drop(iter);
 
     let mut latencies: Vec<f64> = answered.iter().zip(&asked).map(|(a, s)| (a.unwrap_or_default().saturating_sub(*s)).as_secs_f64() * 1000.0).collect();
     latencies.sort_by(f64::total_cmp);
@@ -162,6 +190,7 @@ pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: Sessio
     Ok(ScaleReport {
         tasks,
         workers,
+        runs_started: runs,
         agents: settings.team.agents,
         rounds: settings.rounds,
         notifications,
@@ -190,6 +219,7 @@ pub fn print(r: &ScaleReport) {
         r.wall_s,
         r.tasks_per_s
     );
+    println!("  runs started: {} for {} tasks", r.runs_started, r.tasks);
     println!("  time to answer: p50 {:.0} ms, p99 {:.0} ms", r.p50_ms, r.p99_ms);
     println!("  per task: {:.0} Redis commands, {:.1} KB on the wire", r.commands_per_task, r.bytes_per_task / 1e3);
     println!(

@@ -40,7 +40,7 @@ pub async fn agent(args: AgentArgs, cfg: Config) -> Result<ExitCode> {
     let store = super::setup::connect_redis(&args.redis, &cfg).await?;
     let model = load_model(&args.model.or_config(&cfg)).await?;
     let manage_notifications = cfg.store.manage_notifications;
-    let worker = Arc::new(Worker { id: args.id.unwrap_or_else(default_id), store, model, settings, sandbox, manage_notifications, journals: true });
+    let worker = Arc::new(Worker { id: args.id.unwrap_or_else(default_id), store, model, settings, sandbox, manage_notifications, journals: true, runs_started: Default::default() });
 
     let cancel = CancellationToken::new();
     let stop = cancel.clone();

@@ -72,7 +72,10 @@ pub async fn coordinate(worker: Arc<Worker>, task: String, run: String, lease: L
     let outcome = match still_open {
         false => Ok(()),
         true => match runs::start_fresh(&worker.store, &task).await {
-            Ok(()) => run_task(&worker, &task, lease.clone(), running.clone()).await,
+            Ok(()) => {
+                worker.runs_started.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                run_task(&worker, &task, lease.clone(), running.clone()).await
+            }
             Err(e) => Err(e),
         },
     };

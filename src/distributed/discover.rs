@@ -6,14 +6,15 @@
 //! died is taken again without scanning the keyspace. A task is taken by
 //! whichever worker wins its lease; duplicates of a notification, or a scan
 //! racing one, find the lease taken and do nothing. The server's settings
-//! are changed only when the config allows it.
+//! are changed only when the config allows it. On a Redis Cluster each
+//! master reports only its own keys, so the scan and the listening go to
+//! every master.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use ::redis::aio::ConnectionManager;
-use ::redis::AsyncCommands;
+use ::redis::{AsyncCommands, Client};
 use futures::StreamExt;
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
@@ -22,6 +23,7 @@ use super::coordinate::{coordinate, lease_key, LEASE};
 use super::lease::Lease;
 use super::runs::{self, TaskState};
 use super::worker::Worker;
+use crate::memory::redis::{plain_connection, RedisConn};
 
 /// How often the index of open tasks is looked at (tasks whose coordinator
 /// died, tasks no worker could take yet): a small sorted set, not the keyspace.
@@ -40,11 +42,33 @@ fn open_key(worker: &Worker) -> String {
     runs::open_key(worker.store.session())
 }
 
+/// How many masters' notifications are being followed, of how many.
+struct Listening {
+    subscribed: AtomicUsize,
+    masters: usize,
+}
+
+impl Listening {
+    /// Whether every master's notifications arrive (so a rare rescan will do).
+    fn all(&self) -> bool {
+        self.masters > 0 && self.subscribed.load(Ordering::Relaxed) == self.masters
+    }
+}
+
 /// Watches for tasks until `cancel`, coordinating each one this worker wins.
 pub async fn watch_tasks(worker: Arc<Worker>, cancel: CancellationToken) {
     let rescan = Arc::new(Notify::new());
-    let notified = Arc::new(AtomicBool::new(false));
-    tokio::spawn(listen(worker.clone(), rescan.clone(), notified.clone(), cancel.clone()));
+    let masters = match worker.store.masters().await {
+        Ok(m) => m,
+        Err(e) => {
+            tracing::warn!("finding the masters to follow task notifications on: {e:#}");
+            Vec::new()
+        }
+    };
+    let listening = Arc::new(Listening { subscribed: AtomicUsize::new(0), masters: masters.len() });
+    for node in masters {
+        tokio::spawn(listen(worker.clone(), node, rescan.clone(), listening.clone(), cancel.clone()));
+    }
     let mut conn = worker.store.connection();
     let mut tick = tokio::time::interval(INDEX_EVERY);
     let mut last_scan: Option<tokio::time::Instant> = None;
@@ -54,7 +78,7 @@ pub async fn watch_tasks(worker: Arc<Worker>, cancel: CancellationToken) {
             _ = tick.tick() => false,
             _ = rescan.notified() => true,
         };
-        let every = if notified.load(Ordering::Relaxed) { RESCAN_WITH_NOTIFICATIONS } else { RESCAN_WITHOUT };
+        let every = if listening.all() { RESCAN_WITH_NOTIFICATIONS } else { RESCAN_WITHOUT };
         if asked || last_scan.is_none_or(|t| t.elapsed() >= every) {
             scan(&worker, &mut conn).await;
             last_scan = Some(tokio::time::Instant::now());
@@ -66,20 +90,34 @@ pub async fn watch_tasks(worker: Arc<Worker>, cancel: CancellationToken) {
     }
 }
 
-/// Adds every `task:*` key of the server to the index of open tasks.
-async fn scan(worker: &Worker, conn: &mut ConnectionManager) {
+/// Adds every `task:*` key of the server (of every master of a cluster,
+/// as they stand now) to the index of open tasks.
+async fn scan(worker: &Worker, conn: &mut RedisConn) {
+    let masters = match worker.store.masters().await {
+        Ok(m) => m,
+        Err(e) => return tracing::warn!("scanning for tasks: {e:#}"),
+    };
     let mut keys = Vec::new();
-    match conn.scan_match::<_, String>("task:*").await {
-        Ok(mut iter) => {
-            while let Some(k) = iter.next_item().await {
-                match k {
-                    Ok(k) => keys.push(k),
-                    // A key that is not text is no task of ours.
-                    Err(e) => tracing::debug!("skipping a task key: {e}"),
+    for node in masters {
+        let mut node_conn = match plain_connection(&node).await {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::warn!("scanning for tasks on {}: {e}", node.get_connection_info().addr());
+                continue;
+            }
+        };
+        match node_conn.scan_match::<_, String>("task:*").await {
+            Ok(mut iter) => {
+                while let Some(k) = iter.next_item().await {
+                    match k {
+                        Ok(k) => keys.push(k),
+                        // A key that is not text is no task of ours.
+                        Err(e) => tracing::debug!("skipping a task key: {e}"),
+                    }
                 }
             }
-        }
-        Err(e) => tracing::warn!("scanning for tasks: {e}"),
+            Err(e) => tracing::warn!("scanning for tasks on {}: {e}", node.get_connection_info().addr()),
+        };
     }
     for key in keys {
         index(worker, conn, &key["task:".len()..]).await;
@@ -87,7 +125,7 @@ async fn scan(worker: &Worker, conn: &mut ConnectionManager) {
 }
 
 /// Notes a task as open (once; its first sighting keeps its place).
-async fn index(worker: &Worker, conn: &mut ConnectionManager, task: &str) {
+async fn index(worker: &Worker, conn: &mut RedisConn, task: &str) {
     let added: Result<(), _> = ::redis::cmd("ZADD").arg(open_key(worker)).arg("NX").arg(crate::memory::now_ms()).arg(task).query_async(conn).await;
     if let Err(e) = added {
         tracing::warn!(%task, "indexing a task: {e}");
@@ -96,7 +134,7 @@ async fn index(worker: &Worker, conn: &mut ConnectionManager, task: &str) {
 
 /// Takes the task if it is unanswered and its lease is free; a task that is
 /// answered, or whose key is gone, leaves the index.
-async fn try_take(worker: &Arc<Worker>, conn: &mut ConnectionManager, task: &str, cancel: &CancellationToken) {
+async fn try_take(worker: &Arc<Worker>, conn: &mut RedisConn, task: &str, cancel: &CancellationToken) {
     let run = match runs::state(conn, worker.store.session(), task).await {
         TaskState::Open { run } => run,
         TaskState::Answered | TaskState::Gone => {
@@ -118,7 +156,7 @@ async fn try_take(worker: &Arc<Worker>, conn: &mut ConnectionManager, task: &str
 /// when it does not, they are turned on only if the config allows memdoor
 /// to change the server (`[store] manage_notifications`): a shared server's
 /// settings are not ours to change.
-async fn enable_notifications(conn: &mut ConnectionManager, allowed: bool) -> bool {
+async fn enable_notifications(conn: &mut RedisConn, allowed: bool) -> bool {
     let current: Vec<String> = match ::redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query_async(conn).await {
         Ok(v) => v,
         Err(_) => return false,
@@ -135,16 +173,21 @@ async fn enable_notifications(conn: &mut ConnectionManager, allowed: bool) -> bo
     set.is_ok()
 }
 
-/// Follows keyspace notifications for `task:*`, indexing and taking each
-/// task notified; after every (re)subscription it asks for a full scan,
-/// since notifications sent while it was away are gone.
-async fn listen(worker: Arc<Worker>, rescan: Arc<Notify>, notified: Arc<AtomicBool>, cancel: CancellationToken) {
+/// Follows one master's keyspace notifications for `task:*`, indexing and
+/// taking each task notified; after every (re)subscription it asks for a
+/// full scan, since notifications sent while it was away are gone.
+async fn listen(worker: Arc<Worker>, node: Client, rescan: Arc<Notify>, listening: Arc<Listening>, cancel: CancellationToken) {
     let mut conn = worker.store.connection();
-    if !enable_notifications(&mut conn, worker.manage_notifications).await {
+    let on = match plain_connection(&node).await {
+        Ok(mut node_conn) => enable_notifications(&mut node_conn, worker.manage_notifications).await,
+        Err(_) => false,
+    };
+    if !on {
+        let url = worker.store.shown_url();
+        let place = if worker.store.topology().is_cluster() { format!("the node {} of {url}", node.get_connection_info().addr()) } else { url.to_string() };
         let msg = format!(
-            "keyspace notifications are off on {}: plain clients' tasks are found by a scan every {} s \
+            "keyspace notifications are off on {place}: plain clients' tasks are found by a scan every {} s \
              (set `notify-keyspace-events K$` on the server, or allow memdoor to with `[store] manage_notifications = true`)",
-            worker.store.shown_url(),
             RESCAN_WITHOUT.as_secs()
         );
         tracing::warn!("{msg}");
@@ -153,7 +196,7 @@ async fn listen(worker: Arc<Worker>, rescan: Arc<Notify>, notified: Arc<AtomicBo
     }
     let mut delay = Duration::from_millis(200);
     while !cancel.is_cancelled() {
-        let mut pubsub = match worker.store.client().get_async_pubsub().await {
+        let mut pubsub = match node.get_async_pubsub().await {
             Ok(p) => p,
             Err(e) => {
                 tracing::warn!("subscribing to task notifications: {e}");
@@ -170,7 +213,7 @@ async fn listen(worker: Arc<Worker>, rescan: Arc<Notify>, notified: Arc<AtomicBo
             continue;
         }
         delay = Duration::from_millis(200);
-        notified.store(true, Ordering::Relaxed);
+        listening.subscribed.fetch_add(1, Ordering::Relaxed);
         rescan.notify_one();
         let mut messages = pubsub.on_message();
         loop {
@@ -179,7 +222,7 @@ async fn listen(worker: Arc<Worker>, rescan: Arc<Notify>, notified: Arc<AtomicBo
                 msg = messages.next() => msg,
             };
             let Some(msg) = msg else {
-                notified.store(false, Ordering::Relaxed);
+                listening.subscribed.fetch_sub(1, Ordering::Relaxed);
                 break; // connection lost: subscribe again
             };
             let channel = msg.get_channel_name();

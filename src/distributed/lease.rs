@@ -6,9 +6,10 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use ::redis::aio::ConnectionManager;
 use ::redis::Script;
 use anyhow::{Context, Result};
+
+use crate::memory::redis::RedisConn;
 
 /// KEYS[1] = lease, ARGV[1] = token, ARGV[2] = milliseconds.
 const RENEW: &str = r"
@@ -41,7 +42,7 @@ fn new_token(holder: &str) -> String {
 
 impl Lease {
     /// The lease at `key` for `ttl`, if nobody holds it.
-    pub async fn acquire(conn: &mut ConnectionManager, key: &str, holder: &str, ttl: Duration) -> Result<Option<Lease>> {
+    pub async fn acquire(conn: &mut RedisConn, key: &str, holder: &str, ttl: Duration) -> Result<Option<Lease>> {
         let token = new_token(holder);
         let won: Option<String> = ::redis::cmd("SET")
             .arg(key)
@@ -56,7 +57,7 @@ impl Lease {
     }
 
     /// Extends the lease by its ttl; `false` when it is no longer ours.
-    pub async fn renew(&self, conn: &mut ConnectionManager) -> Result<bool> {
+    pub async fn renew(&self, conn: &mut RedisConn) -> Result<bool> {
         let n: i64 = Script::new(RENEW)
             .key(&self.key)
             .arg(&self.token)
@@ -68,7 +69,7 @@ impl Lease {
     }
 
     /// Gives the lease up; `false` when it was no longer ours (nothing deleted).
-    pub async fn release(&self, conn: &mut ConnectionManager) -> Result<bool> {
+    pub async fn release(&self, conn: &mut RedisConn) -> Result<bool> {
         let n: i64 = Script::new(RELEASE)
             .key(&self.key)
             .arg(&self.token)
@@ -80,7 +81,7 @@ impl Lease {
 
     /// Whether the lease is still ours (a read: the answer can be stale by
     /// the time it arrives, so writers check it right before each write).
-    pub async fn holds(&self, conn: &mut ConnectionManager) -> Result<bool> {
+    pub async fn holds(&self, conn: &mut RedisConn) -> Result<bool> {
         let holder: Option<String> =
             ::redis::AsyncCommands::get(conn, &self.key).await.with_context(|| format!("reading the lease {}", self.key))?;
         Ok(holder.as_deref() == Some(self.token.as_str()))

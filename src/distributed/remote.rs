@@ -6,7 +6,6 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use ::redis::aio::MultiplexedConnection;
 use ::redis::streams::{StreamReadOptions, StreamReadReply};
 use ::redis::AsyncCommands;
 use anyhow::{Context, Result};
@@ -19,7 +18,7 @@ use tokio_util::sync::CancellationToken;
 use super::fence::{Fence, Verdict};
 use super::signed::{checked_json, fields, tag};
 use super::wire::{work_key, Job, Reply, ReplyItem, WireRequest};
-use crate::memory::redis::{blocking_connection, is_connection_error, RedisStore};
+use crate::memory::redis::{is_connection_error, RedisConn, RedisStore};
 use crate::model::{ChatRequest, Chunk, ModelBackend};
 
 const BLOCK_MS: usize = 2_000;
@@ -32,11 +31,11 @@ const RECONNECT_FOR: Duration = Duration::from_secs(60);
 
 /// A fresh blocking connection once the server answers again; `None` after
 /// RECONNECT_FOR or on cancel. Waiting is the point: the server is restarting.
-pub async fn reconnect(store: &RedisStore, cancel: &CancellationToken) -> Option<MultiplexedConnection> {
+pub async fn reconnect(store: &RedisStore, cancel: &CancellationToken) -> Option<RedisConn> {
     let deadline = tokio::time::Instant::now() + RECONNECT_FOR;
     let mut delay = Duration::from_millis(100);
     while tokio::time::Instant::now() < deadline {
-        if let Ok(conn) = blocking_connection(store.client(), store.shown_url()).await {
+        if let Ok(conn) = store.blocking_connection().await {
             return Some(conn);
         }
         tokio::select! {
@@ -77,7 +76,7 @@ impl ModelBackend for RemoteBackend {
         let session = self.store.session();
         let id = new_job_id();
         let job = Job { id, request: WireRequest::from(&request) };
-        let reader = blocking_connection(self.store.client(), self.store.shown_url()).await?;
+        let reader = self.store.blocking_connection().await?;
         let mut conn = self.store.connection();
         let json = serde_json::to_string(&job)?;
         let tag = tag(&self.store, "job", &work_key(session), &json);
@@ -110,7 +109,7 @@ impl ModelBackend for RemoteBackend {
 /// Follows a job's reply stream into `tx` until Done or an error; on cancel,
 /// raises the job's cancel key so the worker stops computing.
 async fn follow_reply(
-    mut reader: MultiplexedConnection,
+    mut reader: RedisConn,
     store: RedisStore,
     job: Job,
     pickup_timeout: Duration,

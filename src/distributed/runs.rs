@@ -5,11 +5,10 @@
 //! replaces the old one. A run that a dead coordinator left half-done is
 //! cleared the same way, so two runs' entries are never merged.
 
-use ::redis::aio::ConnectionManager;
 use ::redis::AsyncCommands;
 use anyhow::{Context, Result};
 
-use crate::memory::redis::RedisStore;
+use crate::memory::redis::{RedisConn, RedisStore};
 
 /// Where a task stands for the workers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,7 +46,7 @@ pub fn answered_key(session: &str, task: &str) -> String {
     format!("memdoor:{{{session}}}:answered:{task}")
 }
 
-pub async fn state(conn: &mut ConnectionManager, session: &str, task: &str) -> TaskState {
+pub async fn state(conn: &mut RedisConn, session: &str, task: &str) -> TaskState {
     let raw: Option<Vec<u8>> = match conn.get(format!("task:{task}")).await {
         Ok(raw) => raw,
         Err(_) => return TaskState::Gone, // e.g. a key of another type: no task of ours

@@ -4,12 +4,12 @@
 
 use std::time::Duration;
 
-use ::redis::aio::ConnectionManager;
 use ::redis::streams::{StreamClaimReply, StreamId, StreamPendingCountReply};
 use ::redis::AsyncCommands;
 use tokio_util::sync::CancellationToken;
 
 use super::wire::GROUP;
+use crate::memory::redis::RedisConn;
 
 /// A pending job is only reclaimed once it has sat this long and its
 /// worker's heartbeat key has expired.
@@ -18,7 +18,7 @@ const RECLAIM_IDLE_MS: u64 = 3_000;
 /// Creates the work stream's consumer group if it is not there; from "0", so
 /// jobs queued before the first worker started are served too. Failures
 /// are logged: the read loop retries.
-pub async fn ensure_group(conn: &mut ConnectionManager, work: &str) {
+pub async fn ensure_group(conn: &mut RedisConn, work: &str) {
     let created: Result<(), _> = conn.xgroup_create_mkstream(work, GROUP, "0").await;
     if let Err(e) = created {
         if e.code() != Some("BUSYGROUP") {
@@ -49,7 +49,7 @@ impl Backoff {
 
 /// Takes over one job whose worker's heartbeat has expired (killed, or paused
 /// past its lease), if there is one.
-pub async fn reclaim(id: &str, conn: &mut ConnectionManager, work: &str) -> Option<StreamId> {
+pub async fn reclaim(id: &str, conn: &mut RedisConn, work: &str) -> Option<StreamId> {
     let pending: StreamPendingCountReply = conn.xpending_count(work, GROUP, "-", "+", 32).await.ok()?;
     for p in pending.ids {
         if p.consumer == id || p.last_delivered_ms < RECLAIM_IDLE_MS as usize {

@@ -8,7 +8,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use ::redis::aio::ConnectionManager;
 use ::redis::streams::{StreamId, StreamReadOptions, StreamReadReply};
 use ::redis::AsyncCommands;
 use anyhow::{Context, Result};
@@ -20,7 +19,7 @@ use super::signed::{checked_json, fields, tag};
 use super::wire::{job_key, work_key, Job, Reply, ReplyItem, GROUP};
 use super::wire::WireChunk;
 use super::work_stream::{ensure_group, reclaim, Backoff};
-use crate::memory::redis::{blocking_connection, is_connection_error, RedisStore};
+use crate::memory::redis::{is_connection_error, RedisConn, RedisStore};
 use crate::model::{Chunk, ModelBackend};
 
 /// Token deltas are sent in batches this far apart, not one command per token.
@@ -45,12 +44,15 @@ pub struct Worker {
     /// Journals each task it coordinates (`memdoor agent`: yes; the scale
     /// bench and in-process tests: no, or they would fill the user's journal folder).
     pub journals: bool,
+    /// Runs of plain clients' tasks this worker has started (`coordinate.rs`):
+    /// the scale bench checks that each task ran exactly once.
+    pub runs_started: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// Keeps this worker in the registry while it lives; takes out those whose
 /// heartbeat has expired (killed workers never say goodbye), so the
 /// registry never grows with the dead.
-async fn heartbeat(mut conn: ConnectionManager, id: String, model: String, sandbox: String, cancel: CancellationToken) {
+async fn heartbeat(mut conn: RedisConn, id: String, model: String, sandbox: String, cancel: CancellationToken) {
     let meta = serde_json::json!({ "model": model, "pid": std::process::id(), "sandbox": sandbox }).to_string();
     loop {
         // Alive first, then registered: a worker is never listed without its heartbeat.
@@ -74,7 +76,7 @@ async fn heartbeat(mut conn: ConnectionManager, id: String, model: String, sandb
 /// Writes one take's replies, numbered, retrying through a Redis restart
 /// (the requester drops a copy that landed twice).
 struct ReplyWriter {
-    conn: ConnectionManager,
+    conn: RedisConn,
     store: RedisStore,
     key: String,
     epoch: u64,
@@ -132,7 +134,7 @@ fn epoch_key(worker: &Worker, job: &Job) -> String {
 
 /// Runs one job on the local model, streaming batched text to its reply
 /// stream; returns the epoch of this take.
-async fn serve(worker: &Worker, mut conn: ConnectionManager, job: &Job) -> Result<u64> {
+async fn serve(worker: &Worker, mut conn: RedisConn, job: &Job) -> Result<u64> {
     // Every take, first or reclaimed, gets a higher epoch: the requester
     // listens to the latest take only.
     let epoch: u64 = conn.incr(epoch_key(worker, job), 1).await?;
@@ -147,7 +149,7 @@ async fn serve(worker: &Worker, mut conn: ConnectionManager, job: &Job) -> Resul
     Ok(epoch)
 }
 
-async fn serve_stream(worker: &Worker, mut conn: ConnectionManager, job: &Job, mut out: ReplyWriter) -> Result<()> {
+async fn serve_stream(worker: &Worker, mut conn: RedisConn, job: &Job, mut out: ReplyWriter) -> Result<()> {
     let cancel = CancellationToken::new();
     let cancel_key = job.cancel_key(worker.store.session());
     let mut stream = match worker.model.stream(worker.bounded(job.request.clone().into()), cancel.clone()).await {
@@ -190,7 +192,7 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
     ensure_group(&mut conn, &work).await;
     tokio::spawn(heartbeat(conn.clone(), worker.id.clone(), worker.model.name().to_string(), worker.sandbox.describe(), cancel.clone()));
 
-    let mut reader = blocking_connection(worker.store.client(), worker.store.shown_url()).await?;
+    let mut reader = worker.store.blocking_connection().await?;
     let options = StreamReadOptions::default().group(GROUP, &worker.id).count(1).block(BLOCK_MS);
     tracing::info!(worker = %worker.id, %session, "worker ready");
     eprintln!("memdoor agent {}: ready on {} (session {session})", worker.id, worker.store.shown_url());
@@ -238,7 +240,7 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
 /// Serves one job and acknowledges it — only while this take is still the
 /// job's latest, so a worker resumed after losing its job cannot ack away
 /// the reclaimer's pending entry.
-async fn handle(worker: &Worker, conn: &mut ConnectionManager, work: &str, sid: StreamId) {
+async fn handle(worker: &Worker, conn: &mut RedisConn, work: &str, sid: StreamId) {
     let job = checked_json(&worker.store, "job", work, &sid).and_then(|json| match serde_json::from_str::<Job>(&json) {
         Ok(job) if job.has_valid_id() => Some(job),
         Ok(_) => {

@@ -139,6 +139,7 @@ pub fn store_label(store: &dyn MemoryStore, state: Option<&str>) -> String {
 async fn follow_store(store: Arc<dyn MemoryStore>, task: String, tx: mpsc::Sender<Msg>, stop: CancellationToken) {
     let name = store.describe();
     let mut backoff = std::time::Duration::from_millis(250);
+    let mut reported = store.rejected();
     loop {
         let mut entries = match store.subscribe(&task).await {
             Ok(s) => s,
@@ -164,6 +165,13 @@ async fn follow_store(store: Arc<dyn MemoryStore>, task: String, tx: mpsc::Sende
                     // Only a subscription that delivers resets the wait.
                     backoff = std::time::Duration::from_millis(250);
                     let _ = tx.send(Msg::StoreEntry(e)).await;
+                    // Items the subscription dropped (not the team's) are counted
+                    // in the store; said here too, for those written after the run.
+                    let total = store.rejected();
+                    if total > reported {
+                        reported = total;
+                        let _ = tx.send(Msg::Team(TeamEvent::Rejected { total })).await;
+                    }
                 }
                 Some(Err(e)) => {
                     let _ = tx.send(Msg::StoreStatus(format!("{name} · reconnecting ({e:#})"))).await;

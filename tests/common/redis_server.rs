@@ -23,13 +23,16 @@ pub struct RedisServer {
     dir: tempfile::TempDir,
     /// AOF on, fsynced on every write: nothing acknowledged is lost on a crash.
     aof: bool,
+    /// More settings, as `redis-server` arguments (`--cluster-enabled yes` …).
+    extra: Vec<String>,
 }
 
-fn spawn(port: u16, dir: &std::path::Path, socket: &std::path::Path, aof: bool) -> Result<Child, String> {
+fn spawn(port: u16, dir: &std::path::Path, socket: &std::path::Path, aof: bool, extra: &[String]) -> Result<Child, String> {
     let persistence: &[&str] = if aof { &["--appendonly", "yes", "--appendfsync", "always"] } else { &["--appendonly", "no"] };
     Command::new(BIN)
         .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", ""])
         .args(persistence)
+        .args(extra)
         .arg("--unixsocket")
         .arg(socket)
         .args(["--unixsocketperm", "700", "--dir"])
@@ -46,12 +49,17 @@ fn spawn(port: u16, dir: &std::path::Path, socket: &std::path::Path, aof: bool) 
 impl RedisServer {
     /// Starts a server and returns once it answers PING; panics if it cannot.
     pub fn start() -> Self {
-        Self::start_with(false)
+        Self::start_with(false, &[])
     }
 
     /// A server with AOF on (fsync always), for restart tests.
     pub fn start_with_aof() -> Self {
-        Self::start_with(true)
+        Self::start_with(true, &[])
+    }
+
+    /// A server with more settings, given as `redis-server` arguments.
+    pub fn start_with_args(extra: &[&str]) -> Self {
+        Self::start_with(false, extra)
     }
 
     /// Kills the server (SIGKILL, a crash) and starts it again on the same
@@ -60,18 +68,19 @@ impl RedisServer {
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_file(&self.socket);
-        self.child = spawn(self.port, self.dir.path(), &self.socket, self.aof).expect("restarting redis-server");
+        self.child = spawn(self.port, self.dir.path(), &self.socket, self.aof, &self.extra).expect("restarting redis-server");
         if let Err(e) = self.wait_ready() {
             panic!("redis-server did not come back: {e}");
         }
     }
 
-    fn start_with(aof: bool) -> Self {
+    fn start_with(aof: bool, extra: &[&str]) -> Self {
+        let extra: Vec<String> = extra.iter().map(|a| a.to_string()).collect();
         // A port found free can be taken again before redis binds it; then
         // redis exits and another port is tried.
         let mut why = String::new();
         for _ in 0..5 {
-            match Self::try_start(aof) {
+            match Self::try_start(aof, &extra) {
                 Ok(server) => return server,
                 Err(e) => why = e,
             }
@@ -79,14 +88,14 @@ impl RedisServer {
         panic!("could not start {BIN}: {why}");
     }
 
-    fn try_start(aof: bool) -> Result<Self, String> {
+    fn try_start(aof: bool, extra: &[String]) -> Result<Self, String> {
         let port = free_port()?;
         let dir = tempfile::tempdir().map_err(|e| format!("temp dir: {e}"))?;
         let socket = dir.path().join("redis.sock");
         let log = dir.path().join("redis.log");
-        let child = spawn(port, dir.path(), &socket, aof)?;
+        let child = spawn(port, dir.path(), &socket, aof, extra)?;
         // From here on Drop kills the child, whatever happens.
-        let mut server = Self { child, port, socket, dir, aof };
+        let mut server = Self { child, port, socket, dir, aof, extra: extra.to_vec() };
         server.wait_ready().map_err(|e| format!("{e}; log:\n{}", std::fs::read_to_string(&log).unwrap_or_default()))?;
         Ok(server)
     }
@@ -126,7 +135,7 @@ impl Drop for RedisServer {
     }
 }
 
-fn free_port() -> Result<u16, String> {
+pub fn free_port() -> Result<u16, String> {
     let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| format!("binding a free port: {e}"))?;
     listener.local_addr().map(|a| a.port()).map_err(|e| e.to_string())
 }

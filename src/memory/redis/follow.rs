@@ -1,26 +1,17 @@
 //! Following a task's log: every entry already there, then each new one,
 //! through one blocking connection that is re-made when the server is lost.
 
-use ::redis::aio::MultiplexedConnection;
 use ::redis::streams::{StreamReadOptions, StreamReadReply};
-use ::redis::{AsyncCommands, Client, RedisError};
+use ::redis::{AsyncCommands, RedisError};
 use anyhow::Result;
 use tokio::sync::mpsc;
 
-use super::entries::EntryCheck;
-use super::{blocking_connection, is_connection_error, BLOCK_MS, PAGE};
+use super::{is_connection_error, RedisConn, RedisStore, BLOCK_MS, PAGE};
 use crate::memory::{Entry, EntryId};
 
 /// Feeds `tx` with the stream `log` from its first entry on, until the
 /// subscriber drops its end or the server is lost.
-pub(super) async fn follow(
-    client: Client,
-    mut conn: MultiplexedConnection,
-    log: String,
-    shown_url: String,
-    check: EntryCheck,
-    tx: mpsc::Sender<Result<(EntryId, Entry)>>,
-) {
+pub(super) async fn follow(store: RedisStore, mut conn: RedisConn, log: String, tx: mpsc::Sender<Result<(EntryId, Entry)>>) {
     // From "0-0", not "$": the first XREAD returns what is already there, so
     // nothing falls between the replay and the live part.
     let mut last = "0-0".to_string();
@@ -40,7 +31,7 @@ pub(super) async fn follow(
                 for sid in reply.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids) {
                     last = sid.id.clone();
                     // What is not the team's entry is dropped (and counted), not fatal.
-                    let Some(entry) = check.take(&log, sid) else { continue };
+                    let Some(entry) = store.check.take(&log, sid) else { continue };
                     if tx.send(Ok(entry)).await.is_err() {
                         return;
                     }
@@ -49,7 +40,7 @@ pub(super) async fn follow(
             // One fresh connection per failure; reading on from `last` loses nothing.
             Err(err) if is_connection_error(&err) && !reconnected => {
                 reconnected = true;
-                match blocking_connection(&client, &shown_url).await {
+                match store.blocking_connection().await {
                     Ok(fresh) => conn = fresh,
                     Err(e) => {
                         let _ = tx.send(Err(e.context(format!("following {log} after: {err}")))).await;
@@ -58,7 +49,7 @@ pub(super) async fn follow(
                 }
             }
             Err(err) => {
-                let _ = tx.send(Err(anyhow::Error::new(err).context(format!("following {log} on {shown_url}")))).await;
+                let _ = tx.send(Err(anyhow::Error::new(err).context(format!("following {log} on {}", store.shown_url)))).await;
                 return;
             }
         }

@@ -3,10 +3,9 @@
 
 use std::time::Duration;
 
-use ::redis::aio::{ConnectionManager, ConnectionManagerConfig, MultiplexedConnection};
 use ::redis::streams::StreamRangeReply;
 use ::redis::io::tcp::TcpSettings;
-use ::redis::{AsyncCommands, AsyncConnectionConfig, Client, ConnectionAddr, IntoConnectionInfo, RedisError, Script};
+use ::redis::{AsyncCommands, Client, ConnectionAddr, IntoConnectionInfo, RedisError, Script};
 use anyhow::{bail, Context, Result};
 use futures::stream::BoxStream;
 use futures::StreamExt;
@@ -15,8 +14,10 @@ use tokio_stream::wrappers::ReceiverStream;
 
 use super::auth::TeamKey;
 use super::{Entry, EntryId, MemoryStore};
+pub use conn::{plain_connection, RedisConn, Topology};
 use entries::{EntryCheck, APPEND_ONCE, APPEND_OVER};
 
+mod conn;
 mod entries;
 mod follow;
 
@@ -28,11 +29,8 @@ pub const MAX_ENTRY_BYTES: usize = 256 * 1024;
 const BLOCK_MS: usize = 5_000;
 /// The subscriber's connection must outwait BLOCK, or every quiet read would time out.
 const SUBSCRIBER_RESPONSE_TIMEOUT: Duration = Duration::from_millis(BLOCK_MS as u64 + 10_000);
-/// Ordinary commands answer at once; a server silent this long is treated as gone.
-const RESPONSE_TIMEOUT: Duration = Duration::from_secs(10);
 /// Idle time before TCP keepalive probes, and between them.
 const KEEPALIVE: Duration = Duration::from_secs(15);
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Entries per XRANGE / XREAD reply, so no single reply grows without bound.
 const PAGE: usize = 512;
 /// Entries read ahead of a slow subscriber before the reader waits for it.
@@ -41,9 +39,10 @@ const SUBSCRIBER_BUFFER: usize = 256;
 /// The shared memory in Redis, for one session (`{S}` in the key names).
 #[derive(Clone)]
 pub struct RedisStore {
-    client: Client,
+    /// One server or a cluster (conn.rs).
+    topology: Topology,
     /// Ordinary commands; it reconnects by itself but never retries.
-    conn: ConnectionManager,
+    conn: RedisConn,
     session: String,
     /// The URL without its password, for messages.
     shown_url: String,
@@ -60,7 +59,8 @@ pub const DEFAULT_RETENTION: Duration = Duration::from_secs(24 * 3600);
 
 impl RedisStore {
     /// Connects to `url` (`redis://`, `rediss://`, `redis+unix://`, `unix://`,
-    /// with user and password if any) for the session `session`.
+    /// with user and password if any) for the session `session`. A URL to
+    /// any node of a Redis Cluster reaches the whole cluster.
     pub async fn connect(url: &str, session: &str) -> Result<Self> {
         let shown_url = crate::hygiene::redact_url(url);
         crate::tls::ensure_provider();
@@ -71,33 +71,10 @@ impl RedisStore {
         let info = url.into_connection_info().with_context(|| format!("bad Redis URL {shown_url}"))?;
         let keepalive = socket2::TcpKeepalive::new().with_time(KEEPALIVE).with_interval(KEEPALIVE);
         let info = info.set_tcp_settings(TcpSettings::default().set_keepalive(keepalive));
-        let client = Client::open(info).with_context(|| format!("bad Redis URL {shown_url}"))?;
-        // One plain attempt first: a wrong address or password fails now, not
-        // after the manager's retries.
-        let probe = AsyncConnectionConfig::new()
-            .set_connection_timeout(Some(CONNECT_TIMEOUT))
-            .set_response_timeout(Some(RESPONSE_TIMEOUT));
-        drop(
-            client
-                .get_multiplexed_async_connection_with_config(&probe)
-                .await
-                .with_context(|| format!("connecting to Redis at {shown_url}"))?,
-        );
-        // Retries 0.1 s, 0.2 s, 0.4 s … apart, never more than 4 s: a Redis
-        // that restarts is found again within seconds.
-        let config = ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(CONNECT_TIMEOUT))
-            .set_response_timeout(Some(RESPONSE_TIMEOUT))
-            .set_min_delay(Duration::from_millis(100))
-            .set_exponent_base(2.0)
-            .set_max_delay(Duration::from_secs(4))
-            .set_number_of_retries(5);
-        let conn = client
-            .get_connection_manager_with_config(config)
-            .await
-            .with_context(|| format!("connecting to Redis at {shown_url}"))?;
+        let topology = Topology::detect(info, &shown_url).await?;
+        let conn = topology.connection(&shown_url).await?;
         Ok(Self {
-            client,
+            topology,
             conn,
             session: session.to_string(),
             shown_url,
@@ -127,7 +104,7 @@ impl RedisStore {
 
     /// Whether the server is on this machine (loopback or a Unix socket).
     pub fn is_local(&self) -> bool {
-        match self.client.get_connection_info().addr() {
+        match self.topology.addr() {
             ConnectionAddr::Tcp(host, _) | ConnectionAddr::TcpTls { host, .. } => {
                 host == "localhost" || host.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
             }
@@ -145,13 +122,27 @@ impl RedisStore {
         self.check.reject(key, id, why);
     }
 
-    pub fn client(&self) -> &Client {
-        &self.client
+    /// One server or a cluster, and how to reach every master of it.
+    pub fn topology(&self) -> &Topology {
+        &self.topology
+    }
+
+    /// A client for each master (the one server, or every master of a
+    /// cluster): for what a cluster does per node, SCAN and notifications.
+    pub async fn masters(&self) -> Result<Vec<Client>> {
+        self.topology.masters(&self.shown_url).await
     }
 
     /// A connection for ordinary commands (reconnects by itself, never retries).
-    pub fn connection(&self) -> ConnectionManager {
+    pub fn connection(&self) -> RedisConn {
         self.conn.clone()
+    }
+
+    /// A connection of its own for XREAD BLOCK: a blocked read would stall
+    /// every other command sharing the connection, and needs the longer
+    /// response timeout.
+    pub async fn blocking_connection(&self) -> Result<RedisConn> {
+        self.topology.blocking_connection(SUBSCRIBER_RESPONSE_TIMEOUT, &self.shown_url).await
     }
 
     pub fn session(&self) -> &str {
@@ -195,12 +186,13 @@ impl RedisStore {
 #[async_trait::async_trait]
 impl MemoryStore for RedisStore {
     fn describe(&self) -> String {
-        match self.client.get_connection_info().addr() {
-            ConnectionAddr::Tcp(host, port) => format!("redis {host}:{port}"),
-            ConnectionAddr::TcpTls { host, port, .. } => format!("rediss {host}:{port}"),
+        let cluster = if self.topology.is_cluster() { " cluster" } else { "" };
+        match self.topology.addr() {
+            ConnectionAddr::Tcp(host, port) => format!("redis{cluster} {host}:{port}"),
+            ConnectionAddr::TcpTls { host, port, .. } => format!("rediss{cluster} {host}:{port}"),
             ConnectionAddr::Unix(path) => format!("redis unix:{}", path.display()),
             // The enum grows with redis-rs; the shown URL says where it is.
-            _ => format!("redis {}", self.shown_url),
+            _ => format!("redis{cluster} {}", self.shown_url),
         }
     }
 
@@ -211,12 +203,17 @@ impl MemoryStore for RedisStore {
     async fn retire(&self, task: &str) -> Result<()> {
         let Some(keep) = self.retention else { return Ok(()) };
         let secs = keep.as_secs().max(1) as i64;
-        let mut pipe = ::redis::pipe();
-        for key in [self.log_key(task), self.keys_key(task), Self::final_key(task), format!("task:{task}")] {
-            pipe.expire(key, secs).ignore();
-        }
+        let what = || format!("setting the retention of {task}'s keys on {}", self.shown_url);
         let mut conn = self.conn.clone();
-        pipe.query_async::<()>(&mut conn).await.with_context(|| format!("setting the retention of {task}'s keys on {}", self.shown_url))
+        // The session's keys share one slot and go in one pipeline; the seed
+        // keys may each live on another node of a cluster: a command each.
+        let mut pipe = ::redis::pipe();
+        pipe.expire(self.log_key(task), secs).ignore().expire(self.keys_key(task), secs).ignore();
+        pipe.query_async::<()>(&mut conn).await.with_context(what)?;
+        for key in [Self::final_key(task), format!("task:{task}")] {
+            conn.expire::<_, ()>(key, secs).await.with_context(what)?;
+        }
+        Ok(())
     }
 
     async fn append(&self, e: Entry) -> Result<EntryId> {
@@ -275,9 +272,9 @@ impl MemoryStore for RedisStore {
     async fn subscribe(&self, task: &str) -> Result<BoxStream<'static, Result<(EntryId, Entry)>>> {
         let log = self.log_key(task);
         // Connecting here, not in the task, so a dead server fails the call itself.
-        let conn = blocking_connection(&self.client, &self.shown_url).await?;
+        let conn = self.blocking_connection().await?;
         let (tx, rx) = mpsc::channel(SUBSCRIBER_BUFFER);
-        tokio::spawn(follow::follow(self.client.clone(), conn, log, self.shown_url.clone(), self.check.clone(), tx));
+        tokio::spawn(follow::follow(self.clone(), conn, log, tx));
         Ok(ReceiverStream::new(rx).boxed())
     }
 
@@ -300,18 +297,6 @@ impl MemoryStore for RedisStore {
         let mut conn = self.conn.clone();
         conn.get(&key).await.with_context(|| format!("reading {key} on {}", self.shown_url))
     }
-}
-
-/// A connection of its own for XREAD BLOCK: a blocked read would stall every
-/// other command sharing the connection, and needs the longer response timeout.
-pub(crate) async fn blocking_connection(client: &Client, shown_url: &str) -> Result<MultiplexedConnection> {
-    let config = AsyncConnectionConfig::new()
-        .set_connection_timeout(Some(CONNECT_TIMEOUT))
-        .set_response_timeout(Some(SUBSCRIBER_RESPONSE_TIMEOUT));
-    client
-        .get_multiplexed_async_connection_with_config(&config)
-        .await
-        .with_context(|| format!("connecting a subscriber to Redis at {shown_url}"))
 }
 
 pub(crate) fn is_connection_error(err: &RedisError) -> bool {
