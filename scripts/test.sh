@@ -4,6 +4,7 @@
 #   - redis-server (the Redis store tests start their own), via apt-get when missing;
 #   - tmux (the TUI tests drive the real binary in a real terminal), via apt-get when missing;
 #   - the default model (SmolLM2-135M-Instruct Q4_1) into ~/.cache/memdoor/models;
+#   - the official `openai` Python package in a venv (~/.cache/memdoor/venv-openai), for tests/serve.rs;
 #   - the build in ~/.cache/memdoor/target (outside the clone, so reruns are fast).
 # Usage: bash scripts/test.sh [extra cargo test args]
 set -euo pipefail
@@ -31,6 +32,21 @@ fi
 
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/memdoor/target}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+
+# The official OpenAI client, for `memdoor serve`'s tests: a venv of its own
+# (Debian's python is externally managed; its venv module is python3-venv).
+OPENAI_VENV="$HOME/.cache/memdoor/venv-openai"
+if ! "$OPENAI_VENV/bin/python" -c "import openai" >/dev/null 2>&1; then
+  rm -rf "$OPENAI_VENV"
+  if ! python3 -m venv "$OPENAI_VENV" >/dev/null 2>&1; then
+    rm -rf "$OPENAI_VENV"
+    echo "test.sh: installing python3-venv"
+    apt_install python3-venv
+    python3 -m venv "$OPENAI_VENV"
+  fi
+  "$OPENAI_VENV/bin/python" -m pip install -q "openai==3.57.0"
+fi
+export MEMDOOR_TEST_OPENAI_PYTHON="$OPENAI_VENV/bin/python"
 
 # Build once, then fetch the model with the binary the tests use.
 cargo build --tests --bins

@@ -13,6 +13,7 @@ pub mod memory;
 pub mod model;
 pub mod problem;
 pub mod replay;
+pub mod serve;
 pub mod session;
 pub mod solve_view;
 pub mod team;

@@ -4,7 +4,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Result;
-use tokio_util::sync::CancellationToken;
 
 use super::setup::load_model;
 use super::AgentArgs;
@@ -42,16 +41,7 @@ pub async fn agent(args: AgentArgs, cfg: Config) -> Result<ExitCode> {
     let manage_notifications = cfg.store.manage_notifications;
     let worker = Arc::new(Worker { id: args.id.unwrap_or_else(default_id), store, model, settings, sandbox, manage_notifications, journals: true, runs_started: Default::default() });
 
-    let cancel = CancellationToken::new();
-    let stop = cancel.clone();
-    tokio::spawn(async move {
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = async { match term.as_mut() { Some(t) => { t.recv().await; } None => std::future::pending().await } } => {}
-        }
-        stop.cancel();
-    });
+    let cancel = super::setup::stop_on_signal();
     run_worker(worker, cancel).await?;
     Ok(ExitCode::SUCCESS)
 }

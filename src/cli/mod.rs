@@ -5,6 +5,7 @@ mod bench;
 mod judge;
 mod models;
 mod replay;
+mod serve;
 pub mod setup;
 mod solve;
 mod team_args;
@@ -72,6 +73,10 @@ pub enum Command {
     },
     /// Grade one program on a problem's tests (public and private) and print the verdicts.
     Judge(JudgeArgs),
+    /// Serve the team as an OpenAI-compatible model (`POST /v1/chat/completions`, `GET /v1/models`):
+    /// ask for model `memdoor-team` for the whole team, or an agent's model for that model alone.
+    /// Point any OpenAI client at http://127.0.0.1:8080/v1.
+    Serve(serve::ServeArgs),
 }
 
 #[derive(Subcommand)]
@@ -278,11 +283,13 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
     match &command {
         Command::Solve(a) => warn_if_password_in_argv(a.session.team.redis.as_deref()),
         Command::Agent(a) => warn_if_password_in_argv(Some(&a.redis)),
+        Command::Serve(a) => warn_if_password_in_argv(a.team.redis.as_deref()),
         Command::Bench { what: Some(BenchWhat::Team { redis, .. }), .. } => warn_if_password_in_argv(redis.as_deref()),
         _ => {}
     }
     match command {
         Command::Solve(args) => solve::solve(args, config()?).await,
+        Command::Serve(args) => serve::serve(args, config()?).await,
         Command::Models { action } => tokio::task::spawn_blocking(move || models::models(action)).await?,
         Command::Replay(args) => replay::replay(args).await,
         Command::Agent(args) => {

@@ -173,3 +173,18 @@ pub async fn open_store(cfg: &Config) -> Result<Arc<dyn MemoryStore>> {
 
 #[cfg(test)]
 mod tests;
+
+/// A token cancelled on Ctrl-C or SIGTERM: long-running commands stop cleanly on either.
+pub fn stop_on_signal() -> tokio_util::sync::CancellationToken {
+    let stop = tokio_util::sync::CancellationToken::new();
+    let on_signal = stop.clone();
+    tokio::spawn(async move {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = async { match term.as_mut() { Some(t) => { t.recv().await; } None => std::future::pending().await } } => {}
+        }
+        on_signal.cancel();
+    });
+    stop
+}

@@ -9,6 +9,7 @@ mod drive;
 mod journal;
 mod model;
 mod spec;
+pub mod watched;
 
 pub use drive::{drive, EventSink, Recorder, Step};
 pub use journal::{JournalSink, JournalThread, OnJournalError};

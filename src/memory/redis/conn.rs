@@ -7,6 +7,7 @@
 //! SCAN and keyspace notifications (a node reports only its own keys), which
 //! go to each master on a plain connection of its own (`masters`).
 
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use ::redis::aio::{ConnectionLike, ConnectionManager, ConnectionManagerConfig, MultiplexedConnection};
@@ -14,6 +15,8 @@ use ::redis::cluster::{ClusterClient, ClusterConfig};
 use ::redis::cluster_async::ClusterConnection;
 use ::redis::{AsyncConnectionConfig, Client, Cmd, ConnectionAddr, ConnectionInfo, Pipeline, RedisFuture, Value};
 use anyhow::{Context, Result};
+
+use super::nodes;
 
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Ordinary commands answer at once; a server silent this long is treated as gone.
@@ -60,7 +63,12 @@ impl ConnectionLike for RedisConn {
 #[derive(Clone)]
 pub enum Topology {
     Single(Client),
-    Cluster { client: Box<ClusterClient>, seed: ConnectionInfo },
+    Cluster {
+        client: Box<ClusterClient>,
+        seed: ConnectionInfo,
+        /// The master found last to own the session's slot (blocking reads go there).
+        session_master: Arc<Mutex<Option<Client>>>,
+    },
 }
 
 impl Topology {
@@ -83,7 +91,7 @@ impl Topology {
             .tcp_settings(info.tcp_settings().clone())
             .build()
             .with_context(|| format!("a Redis Cluster client for {shown_url}"))?;
-        Ok(Self::Cluster { client: Box::new(client), seed: info })
+        Ok(Self::Cluster { client: Box::new(client), seed: info, session_master: Arc::default() })
     }
 
     pub fn is_cluster(&self) -> bool {
@@ -123,15 +131,31 @@ impl Topology {
 
     /// A connection of its own whose replies may take `wait` (XREAD BLOCK:
     /// a blocked read would stall every other command sharing a connection).
-    pub async fn blocking_connection(&self, wait: Duration, shown_url: &str) -> Result<RedisConn> {
-        let conn = match self {
-            Self::Single(client) => plain(client, wait).await.map(RedisConn::Plain),
-            Self::Cluster { client, .. } => {
-                let config = ClusterConfig::new().set_connection_timeout(CONNECT_TIMEOUT).set_response_timeout(wait);
-                client.get_async_connection_with_config(config).await.map(RedisConn::Cluster)
-            }
+    /// On a cluster it is a plain connection to the master owning the slot of
+    /// `session_key` — every key of a session shares that slot — checked to
+    /// own it (a moved slot is looked up again): one connection, not one to
+    /// every node.
+    pub async fn blocking_connection(&self, conn: &RedisConn, wait: Duration, shown_url: &str, session_key: &str) -> Result<RedisConn> {
+        let what = || format!("connecting a subscriber to Redis at {shown_url}");
+        let (seed, session_master) = match self {
+            Self::Single(client) => return plain(client, wait).await.map(RedisConn::Plain).with_context(what),
+            Self::Cluster { seed, session_master, .. } => (seed, session_master),
         };
-        conn.with_context(|| format!("connecting a subscriber to Redis at {shown_url}"))
+        let known = session_master.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        if let Some(node) = known {
+            if let Ok(c) = owner_connection(&node, wait, session_key).await {
+                return Ok(c);
+            }
+        }
+        let mut conn = conn.clone();
+        let slot: u16 = ::redis::cmd("CLUSTER").arg("KEYSLOT").arg(session_key).query_async(&mut conn).await.with_context(what)?;
+        let listing: String = ::redis::cmd("CLUSTER").arg("NODES").query_async(&mut conn).await.with_context(what)?;
+        let owner = nodes::masters(&listing).into_iter().find(|m| m.owns(slot));
+        let owner = owner.with_context(|| format!("no master of {shown_url} serves slot {slot} now"))?;
+        let node = node_client(seed, owner.host, owner.port).with_context(what)?;
+        let c = owner_connection(&node, wait, session_key).await.with_context(what)?;
+        *session_master.lock().unwrap_or_else(|p| p.into_inner()) = Some(node);
+        Ok(c)
     }
 
     /// A client for each master: the one server, or every master of the
@@ -139,24 +163,33 @@ impl Topology {
     pub async fn masters(&self, shown_url: &str) -> Result<Vec<Client>> {
         let (client, seed) = match self {
             Self::Single(client) => return Ok(vec![client.clone()]),
-            Self::Cluster { client, seed } => (client, seed),
+            Self::Cluster { client, seed, .. } => (client, seed),
         };
         let config = ClusterConfig::new().set_connection_timeout(CONNECT_TIMEOUT).set_response_timeout(RESPONSE_TIMEOUT);
         let mut conn = client.get_async_connection_with_config(config).await.with_context(|| format!("connecting to Redis at {shown_url}"))?;
         let nodes: String = ::redis::cmd("CLUSTER").arg("NODES").query_async(&mut conn).await.with_context(|| format!("listing the nodes of {shown_url}"))?;
-        master_addrs(&nodes)
+        nodes::masters(&nodes)
             .into_iter()
-            .map(|(host, port)| {
-                let addr = match seed.addr() {
-                    ConnectionAddr::TcpTls { insecure, tls_params, .. } => {
-                        ConnectionAddr::TcpTls { host, port, insecure: *insecure, tls_params: tls_params.clone() }
-                    }
-                    _ => ConnectionAddr::Tcp(host, port),
-                };
-                Client::open(seed.clone().set_addr(addr)).with_context(|| format!("a client for a node of {shown_url}"))
-            })
+            .map(|m| node_client(seed, m.host, m.port).with_context(|| format!("a client for a node of {shown_url}")))
             .collect()
     }
+}
+
+/// A client for one node, with the seed's credentials and TLS settings.
+fn node_client(seed: &ConnectionInfo, host: String, port: u16) -> Result<Client, ::redis::RedisError> {
+    let addr = match seed.addr() {
+        ConnectionAddr::TcpTls { insecure, tls_params, .. } => ConnectionAddr::TcpTls { host, port, insecure: *insecure, tls_params: tls_params.clone() },
+        _ => ConnectionAddr::Tcp(host, port),
+    };
+    Client::open(seed.clone().set_addr(addr))
+}
+
+/// A plain connection to `node`, once it has answered a command on `key`
+/// (a node that does not own the key's slot answers MOVED).
+async fn owner_connection(node: &Client, wait: Duration, key: &str) -> Result<RedisConn> {
+    let mut conn = plain(node, wait).await?;
+    let _: bool = ::redis::cmd("EXISTS").arg(key).query_async(&mut conn).await?;
+    Ok(RedisConn::Plain(conn))
 }
 
 /// A plain connection to one server (a master of a cluster, for what goes
@@ -169,45 +202,4 @@ pub async fn plain_connection(node: &Client) -> Result<RedisConn, ::redis::Redis
 pub async fn plain(client: &Client, response_timeout: Duration) -> Result<MultiplexedConnection, ::redis::RedisError> {
     let config = AsyncConnectionConfig::new().set_connection_timeout(Some(CONNECT_TIMEOUT)).set_response_timeout(Some(response_timeout));
     client.get_multiplexed_async_connection_with_config(&config).await
-}
-
-/// The addresses of the live masters in a `CLUSTER NODES` reply. A line is
-/// `<id> <ip:port@cport[,hostname]> <flags> <master> …`; flags hold
-/// `master`, and `fail` for a master that is down.
-fn master_addrs(nodes: &str) -> Vec<(String, u16)> {
-    nodes
-        .lines()
-        .filter_map(|line| {
-            let mut fields = line.split_whitespace();
-            let (_id, addr, flags) = (fields.next()?, fields.next()?, fields.next()?);
-            let flags: Vec<&str> = flags.split(',').collect();
-            if !flags.contains(&"master") || flags.iter().any(|f| f.starts_with("fail") || *f == "noaddr") {
-                return None;
-            }
-            let host_port = addr.split(['@', ',']).next()?;
-            let (host, port) = host_port.rsplit_once(':')?;
-            Some((host.trim_matches(['[', ']']).to_string(), port.parse().ok()?))
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::master_addrs;
-
-    #[test]
-    fn the_live_masters_are_read_from_cluster_nodes() {
-        let nodes = "\
-07c3 127.0.0.1:30004@40004 slave e7d1 0 1426238317239 4 connected
-67ed 127.0.0.1:30002@40002,host-b master - 0 1426238316232 2 connected 5461-10922
-292f 127.0.0.1:30003@40003 master - 0 1426238318243 3 connected 10923-16383
-6ec2 127.0.0.1:30005@40005 master,fail - 1426238316232 1426238316232 5 disconnected
-e7d1 127.0.0.1:30001@40001 myself,master - 0 0 1 connected 0-5460
-ab12 [::1]:30006@40006 master - 0 0 6 connected
-";
-        let got = master_addrs(nodes);
-        let want = [("127.0.0.1", 30002), ("127.0.0.1", 30003), ("127.0.0.1", 30001), ("::1", 30006)];
-        assert_eq!(got, want.map(|(h, p)| (h.to_string(), p)));
-        assert!(master_addrs("garbage\n\n x y").is_empty());
-    }
 }

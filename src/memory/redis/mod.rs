@@ -20,6 +20,7 @@ use entries::{EntryCheck, APPEND_ONCE, APPEND_OVER};
 mod conn;
 mod entries;
 mod follow;
+mod nodes;
 
 /// The largest entry a shared memory takes: a draft is a few KiB; more is a
 /// runaway model or someone filling the server.
@@ -142,7 +143,8 @@ impl RedisStore {
     /// every other command sharing the connection, and needs the longer
     /// response timeout.
     pub async fn blocking_connection(&self) -> Result<RedisConn> {
-        self.topology.blocking_connection(SUBSCRIBER_RESPONSE_TIMEOUT, &self.shown_url).await
+        let session_key = format!("memdoor:{{{}}}:work", self.session);
+        self.topology.blocking_connection(&self.conn, SUBSCRIBER_RESPONSE_TIMEOUT, &self.shown_url, &session_key).await
     }
 
     pub fn session(&self) -> &str {
@@ -299,7 +301,9 @@ impl MemoryStore for RedisStore {
     }
 }
 
+/// Errors a fresh connection may cure: the server lost or slow, or — on a
+/// cluster's plain per-node connection — the slot moved to another master.
 pub(crate) fn is_connection_error(err: &RedisError) -> bool {
-    err.is_io_error() || err.is_connection_dropped() || err.is_connection_refusal() || err.is_timeout()
+    err.is_io_error() || err.is_connection_dropped() || err.is_connection_refusal() || err.is_timeout() || matches!(err.code(), Some("MOVED" | "ASK"))
 }
 

@@ -1,0 +1,84 @@
+//! `memdoor serve`: the team behind an OpenAI-compatible HTTP API.
+
+use std::net::SocketAddr;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use clap::Args;
+
+use super::{setup, TeamFlags};
+use crate::config::Config;
+use crate::serve::{ServeLimits, Served};
+use crate::session::SessionSettings;
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Where to listen. Loopback by default; any other address needs --api-key-env.
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR:PORT")]
+    pub bind: SocketAddr,
+    /// The environment variable holding the API key clients must send (`Authorization: Bearer KEY`).
+    #[arg(long, value_name = "NAME")]
+    pub api_key_env: Option<String>,
+    /// Team sessions run at once (they share the loaded model).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub sessions: u16,
+    /// Requests that may wait for a session; past that they get 429 with Retry-After.
+    #[arg(long, default_value_t = 8)]
+    pub queue: usize,
+    /// Seconds one request may take before it is answered with an error.
+    #[arg(long, default_value_t = 900, value_parser = clap::value_parser!(u64).range(1..))]
+    pub deadline_secs: u64,
+    /// Largest request body, in KiB.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub max_body_kib: u64,
+    /// Do not journal the sessions (by default each request's session is journaled, replayable).
+    #[arg(long)]
+    pub no_journal: bool,
+    #[command(flatten)]
+    pub team: TeamFlags,
+}
+
+/// The key, read from the environment: never from a flag (it would show in `ps`).
+fn api_key(var: Option<&str>) -> Result<Option<String>> {
+    let Some(var) = var else { return Ok(None) };
+    let key = std::env::var(var).with_context(|| format!("--api-key-env {var}: the variable is not set"))?;
+    let key = key.trim().to_string();
+    if key.len() < 8 {
+        bail!("--api-key-env {var}: the key is {} characters; use at least 8", key.len());
+    }
+    Ok(Some(key))
+}
+
+pub async fn serve(args: ServeArgs, file: Config) -> Result<ExitCode> {
+    let api_key = api_key(args.api_key_env.as_deref())?;
+    if !args.bind.ip().is_loopback() && api_key.is_none() {
+        bail!(
+            "refusing to serve on {} without a key: anyone who can reach it could run code in your sandbox and use your machine. \
+             Set a key in a variable and pass --api-key-env NAME, or bind to 127.0.0.1",
+            args.bind
+        );
+    }
+    let cfg = setup::apply_team_flags(&args.team, file);
+    let settings = SessionSettings::from_config(&cfg);
+    // Fail before loading anything when drafts could not run as asked.
+    let sandbox = settings.open_sandbox().await?;
+    setup::warn_if_weak(&sandbox, "drafts of every request run");
+    let redis = setup::open_redis(&cfg).await?;
+    let agents = setup::build_agents(&cfg).await?;
+    let limits = ServeLimits {
+        max_body: (args.max_body_kib as usize) * 1024,
+        deadline: Duration::from_secs(args.deadline_secs),
+        sessions: args.sessions as usize,
+        queue: args.queue,
+        ..ServeLimits::default()
+    };
+    let mut served = Served::new(settings, agents, redis, sandbox, limits);
+    served.api_key = api_key;
+    served.journals = !args.no_journal;
+
+    let stop = setup::stop_on_signal();
+    crate::serve::serve(Arc::new(served), args.bind, stop).await?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,204 @@
+//! The handlers: what each route reads, checks and answers. Errors are the
+//! API's error objects (`{"error": {"message", "type", …}}`), never a bare
+//! status; nothing here logs a header.
+
+use std::convert::Infallible;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use futures::stream::{self, Stream};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+use super::run::{self, Frame};
+use super::wire::*;
+use super::{authorized, Served};
+use crate::model::{Message, Sampling};
+use crate::problem::Problem;
+
+fn error(status: StatusCode, kind: &'static str, code: Option<&'static str>, message: impl Into<String>) -> Response {
+    let body = ErrorBody { error: ErrorDetail { message: message.into(), kind, param: None, code } };
+    (status, Json(body)).into_response()
+}
+
+fn bad_request(message: impl Into<String>) -> Response {
+    error(StatusCode::BAD_REQUEST, "invalid_request_error", None, message)
+}
+
+/// Every route asks for the key when the server has one.
+pub async fn require_key(State(served): State<Arc<Served>>, request: Request, next: Next) -> Response {
+    if let Some(key) = &served.api_key {
+        let header = request.headers().get(header::AUTHORIZATION).and_then(|h| h.to_str().ok());
+        if !authorized(header, key) {
+            return error(StatusCode::UNAUTHORIZED, "invalid_request_error", Some("invalid_api_key"), "a valid API key is required: Authorization: Bearer <key>");
+        }
+    }
+    next.run(request).await
+}
+
+pub async fn models(State(served): State<Arc<Served>>) -> Json<ModelList> {
+    let card = |id: String, owned_by: &str| ModelCard { id, object: "model", created: served.created, owned_by: owned_by.into() };
+    let mut data = vec![card(served.team_name.clone(), "memdoor")];
+    data.extend(served.agent_models().into_iter().map(|m| card(m, "memdoor-agent")));
+    Json(ModelList { object: "list", data })
+}
+
+fn completion_id() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    format!("chatcmpl-{}-{}", crate::memory::now_ms(), NEXT.fetch_add(1, Ordering::Relaxed))
+}
+
+pub async fn chat_completions(State(served): State<Arc<Served>>, _headers: HeaderMap, body: Result<Json<ChatCompletionRequest>, JsonRejection>) -> Response {
+    let req = match body {
+        Ok(Json(r)) => r,
+        // Bad JSON, a wrong shape, an oversized body: all the client's to fix.
+        Err(e) => return bad_request(format!("the request body is not a chat completion request: {}", e.body_text())),
+    };
+    if req.messages.len() > served.limits.max_messages {
+        return bad_request(format!("{} messages; this server takes at most {}", req.messages.len(), served.limits.max_messages));
+    }
+    let Some(text) = req.last_user_text() else {
+        return bad_request("the conversation has no user message with text: the last one is the problem");
+    };
+    let cap = served.settings.team.max_tokens;
+    let max_tokens = req.max_tokens().unwrap_or(cap).clamp(1, cap);
+    let single = served.agents.iter().find(|a| a.backend.name() == req.model).map(|a| a.backend.clone());
+    if req.model != served.team_name && single.is_none() {
+        let known = std::iter::once(served.team_name.clone()).chain(served.agent_models()).collect::<Vec<_>>().join(", ");
+        return error(StatusCode::NOT_FOUND, "invalid_request_error", Some("model_not_found"), format!("no model `{}` here; ask for one of: {known}", req.model));
+    }
+    let problem = match single {
+        Some(_) => None,
+        None => match Problem::parse(&text) {
+            Ok(p) => Some(p),
+            Err(e) => return bad_request(format!("the problem: {e:#}")),
+        },
+    };
+    let permit = match served.admission.enter().await {
+        Ok(p) => p,
+        Err(_) => {
+            let mut response = error(StatusCode::TOO_MANY_REQUESTS, "rate_limit_error", Some("rate_limit_exceeded"), "the team is busy and its queue is full; try again later");
+            let secs = HeaderValue::from(served.limits.retry_after.as_secs());
+            response.headers_mut().insert(header::RETRY_AFTER, secs);
+            return response;
+        }
+    };
+    let deadline = Instant::now() + served.limits.deadline;
+    let cancel = tokio_util::sync::CancellationToken::new();
+    // Dropped with the reply (a client that goes away): the work stops.
+    let guard = cancel.clone().drop_guard();
+    let frames = match (problem, single) {
+        (Some(problem), _) => run::team(served.clone(), problem, max_tokens, cancel),
+        (None, Some(backend)) => {
+            let messages = req.messages.iter().map(|m| Message { role: m.role.clone(), content: m.text() }).collect();
+            let defaults = Sampling::default();
+            let sampling = Sampling {
+                temperature: req.temperature.unwrap_or(defaults.temperature),
+                top_p: req.top_p.or(defaults.top_p),
+                seed: req.seed.unwrap_or(defaults.seed),
+                ..defaults
+            };
+            run::single(backend, messages, sampling, max_tokens, cancel)
+        }
+        (None, None) => unreachable!("checked above"),
+    };
+    let reply = Reply { id: completion_id(), created: crate::memory::now_ms() / 1000, model: req.model.clone() };
+    let deadline_secs = served.limits.deadline.as_secs();
+    if req.stream {
+        let events = sse_events(reply, frames, deadline, deadline_secs, req.include_usage(), (permit, guard));
+        Sse::new(events).keep_alive(KeepAlive::default()).into_response()
+    } else {
+        let response = whole(reply, frames, deadline, deadline_secs).await;
+        drop((permit, guard));
+        response
+    }
+}
+
+struct Reply {
+    id: String,
+    created: u64,
+    model: String,
+}
+
+impl Reply {
+    fn chunk(&self, delta: Delta, finish_reason: Option<WireFinish>, usage: Option<WireUsage>) -> ChatCompletionChunk {
+        let choices = if usage.is_some() { Vec::new() } else { vec![ChunkChoice { index: 0, delta, finish_reason }] };
+        ChatCompletionChunk { id: self.id.clone(), object: "chat.completion.chunk", created: self.created, model: self.model.clone(), choices, usage }
+    }
+}
+
+/// The next frame, or `Failed` once the deadline passes.
+async fn next_frame(frames: &mut mpsc::Receiver<Frame>, deadline: Instant, deadline_secs: u64) -> Frame {
+    match tokio::time::timeout_at(deadline, frames.recv()).await {
+        Ok(Some(frame)) => frame,
+        Ok(None) => Frame::Failed("the work ended without an answer".into()),
+        Err(_) => Frame::Failed(format!("no answer within this server's deadline of {deadline_secs} s")),
+    }
+}
+
+async fn whole(reply: Reply, mut frames: mpsc::Receiver<Frame>, deadline: Instant, deadline_secs: u64) -> Response {
+    let (mut reasoning, mut content) = (String::new(), String::new());
+    loop {
+        match next_frame(&mut frames, deadline, deadline_secs).await {
+            Frame::Reasoning(r) => reasoning += &r,
+            Frame::Content(c) => content += &c,
+            Frame::Done { finish, usage } => {
+                let message = AssistantMessage { role: "assistant", content, reasoning_content: Some(reasoning).filter(|r| !r.is_empty()) };
+                let choices = vec![Choice { index: 0, message, finish_reason: finish }];
+                let body = ChatCompletion { id: reply.id, object: "chat.completion", created: reply.created, model: reply.model, choices, usage };
+                return Json(body).into_response();
+            }
+            Frame::Failed(why) => return error(StatusCode::INTERNAL_SERVER_ERROR, "server_error", None, why),
+        }
+    }
+}
+
+/// Where a streamed reply is: its opening frame, the work's frames, the
+/// usage frame, `[DONE]`, the end.
+enum Phase {
+    Open,
+    Frames,
+    Usage(WireUsage),
+    Done,
+    End,
+}
+
+fn sse_events<K: Send + 'static>(
+    reply: Reply,
+    frames: mpsc::Receiver<Frame>,
+    deadline: Instant,
+    deadline_secs: u64,
+    include_usage: bool,
+    keep: K,
+) -> impl Stream<Item = Result<Event, Infallible>> {
+    let json = |value: &ChatCompletionChunk| Event::default().data(serde_json::to_string(value).unwrap_or_default());
+    stream::unfold((reply, frames, Phase::Open, keep), move |(reply, mut frames, phase, keep)| async move {
+        let (event, next) = match phase {
+            Phase::Open => (json(&reply.chunk(Delta { role: Some("assistant"), ..Delta::default() }, None, None)), Phase::Frames),
+            Phase::Frames => match next_frame(&mut frames, deadline, deadline_secs).await {
+                Frame::Reasoning(r) => (json(&reply.chunk(Delta { reasoning_content: Some(r), ..Delta::default() }, None, None)), Phase::Frames),
+                Frame::Content(c) => (json(&reply.chunk(Delta { content: Some(c), ..Delta::default() }, None, None)), Phase::Frames),
+                Frame::Done { finish, usage } => {
+                    let next = if include_usage { Phase::Usage(usage) } else { Phase::Done };
+                    (json(&reply.chunk(Delta::default(), Some(finish), None)), next)
+                }
+                // OpenAI's clients raise an error for a frame holding an error object.
+                Frame::Failed(why) => {
+                    let body = ErrorBody { error: ErrorDetail { message: why, kind: "server_error", param: None, code: None } };
+                    (Event::default().data(serde_json::to_string(&body).unwrap_or_default()), Phase::End)
+                }
+            },
+            Phase::Usage(usage) => (json(&reply.chunk(Delta::default(), None, Some(usage))), Phase::Done),
+            Phase::Done => (Event::default().data("[DONE]"), Phase::End),
+            Phase::End => return None,
+        };
+        Some((Ok(event), (reply, frames, next, keep)))
+    })
+}
