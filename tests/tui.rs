@@ -15,6 +15,12 @@ use memdoor::domain::TeamEvent;
 use tmux::{wait_for_file, Tmux};
 use tui_app::{assert_terminal_restored, env, pane_command, quit, MODEL_WAIT, UI_WAIT};
 
+/// Whether the pane titled `agent` names `model` in its title (after the
+/// marks, round and temperature that come first).
+fn titled(screen: &str, agent: &str, model: &str) -> bool {
+    screen.match_indices(&format!(" {agent} ")).any(|(i, _)| screen[i..].chars().take(70).collect::<String>().contains(model))
+}
+
 fn last_consensus(journal: &Path) -> String {
     let records = memdoor::memory::journal::read(journal).expect("the journal");
     records
@@ -50,7 +56,7 @@ fn five_panes_accept_edit_reprompt_quit() {
         s.matches(" tok · ").count() >= 5 && s.contains("votes") && !s.contains("tok/s")
     });
     for a in 0..5 {
-        assert!(s.contains(&format!("A{a} SmolLM2")), "pane A{a} missing:\n{s}");
+        assert!(titled(&s, &format!("A{a}"), "SmolLM2"), "pane A{a} missing:\n{s}");
     }
 
     // Accept: save to a file of our choosing.
@@ -251,8 +257,8 @@ fn a_mixed_team_of_local_and_openai_agents_in_the_tui() {
     let vars = env(d);
     let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars).with_log(&d.join("stderr"));
     let s = t.wait_for("five finished drafts", MODEL_WAIT, |s| s.matches(" tok · ").count() >= 5 && !s.contains("writing · "));
-    assert!(s.contains("A3 served-a") && s.contains("A4 served-b"), "the OpenAI agents are named by their model:\n{s}");
-    assert!(s.contains("A0 SmolLM2"), "{s}");
+    assert!(titled(&s, "A3", "served-a") && titled(&s, "A4", "served-b"), "the OpenAI agents are named by their model:\n{s}");
+    assert!(titled(&s, "A0", "SmolLM2"), "{s}");
     let served: std::collections::BTreeSet<String> = server.models.lock().unwrap().iter().cloned().collect();
     assert_eq!(served, ["served-a".to_string(), "served-b".to_string()].into());
     quit(&t, d);

@@ -10,6 +10,7 @@ pub mod setup;
 mod solve;
 mod team_args;
 mod tui;
+mod watch;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -77,6 +78,9 @@ pub enum Command {
     /// ask for model `memdoor-team` for the whole team, or an agent's model for that model alone.
     /// Point any OpenAI client at http://127.0.0.1:8080/v1.
     Serve(serve::ServeArgs),
+    /// Watch live sessions run elsewhere (by `memdoor serve`, by workers answering `SET task:<id>`)
+    /// in the TUI: the newest task's drafts, shared memory and answer, through Redis.
+    Watch(watch::WatchArgs),
 }
 
 #[derive(Subcommand)]
@@ -284,12 +288,14 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Solve(a) => warn_if_password_in_argv(a.session.team.redis.as_deref()),
         Command::Agent(a) => warn_if_password_in_argv(Some(&a.redis)),
         Command::Serve(a) => warn_if_password_in_argv(a.team.redis.as_deref()),
+        Command::Watch(a) => warn_if_password_in_argv(Some(&a.redis)),
         Command::Bench { what: Some(BenchWhat::Team { redis, .. }), .. } => warn_if_password_in_argv(redis.as_deref()),
         _ => {}
     }
     match command {
         Command::Solve(args) => solve::solve(args, config()?).await,
         Command::Serve(args) => serve::serve(args, config()?).await,
+        Command::Watch(args) => watch::watch(args, config()?).await,
         Command::Models { action } => tokio::task::spawn_blocking(move || models::models(action)).await?,
         Command::Replay(args) => replay::replay(args).await,
         Command::Agent(args) => {

@@ -26,7 +26,7 @@ pub fn look(theme: Option<&str>, keys: &std::collections::BTreeMap<String, crate
     Ok((theme, Keymap::with_overrides(&keys)?, debug_keys))
 }
 
-fn ensure_terminal() -> Result<()> {
+pub(super) fn ensure_terminal() -> Result<()> {
     if !std::io::stdin().is_terminal() && std::fs::File::open("/dev/tty").is_err() {
         bail!("the TUI needs a terminal; without one use `memdoor solve`");
     }

@@ -28,6 +28,8 @@ use crate::problem::Problem;
 pub enum Source {
     Team { spec: SessionSpec, problem: Option<Problem>, journal: Option<JournalThread> },
     Replay { records: Vec<Record>, speed: f64 },
+    /// Sessions run elsewhere, followed through their Redis (`memdoor watch`).
+    Watch { store: crate::memory::redis::RedisStore, task: Option<String>, panes: usize },
 }
 
 /// How the session ended, for the caller to report after the terminal is back.
@@ -53,6 +55,7 @@ async fn run_loop(tui: &mut terminal::Tui, state: &mut State, source: Source) ->
     let size = tui.size()?;
     update(state, Msg::Resize(size.width, size.height));
 
+    let mut watching = None;
     let (mut runner, replayer, journal) = match source {
         Source::Team { spec, problem, journal } => {
             let mut runner = TeamRunner::new(spec, journal.as_ref().map(JournalThread::sink), tx.clone());
@@ -66,6 +69,11 @@ async fn run_loop(tui: &mut terminal::Tui, state: &mut State, source: Source) ->
             state.replay = Some(ReplayState { speed, paused: false, done: false });
             state.session.running = true;
             (None, Some(Replayer::spawn(records, speed, tx.clone())), None)
+        }
+        Source::Watch { store, task, panes } => {
+            // Held until the loop ends: dropping it stops the watch.
+            watching = Some(super::watcher::spawn(store, task, panes, tx.clone()));
+            (None, None, None)
         }
     };
 
@@ -95,6 +103,7 @@ async fn run_loop(tui: &mut terminal::Tui, state: &mut State, source: Source) ->
     if let Some(r) = runner.as_mut() {
         r.cancel();
     }
+    drop(watching);
     let journal = match journal {
         Some(j) => j.finish().await.map_err(|e| tracing::warn!("journal: {e:#}")).ok(),
         None => None,

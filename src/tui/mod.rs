@@ -25,6 +25,7 @@ pub mod terminal;
 pub mod theme;
 pub mod update;
 pub mod view;
+mod watcher;
 
 #[cfg(test)]
 mod fixtures;

@@ -21,10 +21,6 @@ fn short_model(model: &str) -> &str {
 fn status_line(a: &AgentModel, p: &AgentPane, state: &State) -> Line<'static> {
     let pal = &state.theme.palette;
     let mut spans = Vec::new();
-    if let Some((passed, run)) = a.tests {
-        let (mark, colour) = if passed == run { ("✓", pal.pass) } else { ("✗", pal.fail) };
-        spans.push(Span::styled(format!(" {mark} {passed}/{run} "), Style::new().fg(colour).add_modifier(Modifier::BOLD)));
-    }
     let what = match &a.status {
         AgentStatus::Waiting => "waiting".to_string(),
         AgentStatus::Streaming => format!("writing · {} tok", a.tokens),
@@ -51,10 +47,16 @@ fn title(a: &AgentModel, i: usize, state: &State, tabbed: bool, width: u16) -> L
     } else {
         spans.push(Span::styled(format!(" A{i} "), Style::new().fg(pal.title).add_modifier(Modifier::BOLD)));
     }
+    // The useful part first (a projector cuts titles short): how the draft
+    // fared, the round, the temperature; the model's name where room remains.
+    if let Some((passed, run)) = a.tests {
+        let (mark, colour) = if passed == run { ("✓", pal.pass) } else { ("✗", pal.fail) };
+        spans.push(Span::styled(format!("{mark} {passed}/{run} "), Style::new().fg(colour).add_modifier(Modifier::BOLD)));
+    }
     if let Some(info) = &a.info {
         let role = info_role(info);
         let room = (width as usize).saturating_sub(spans.iter().map(|s| s.content.chars().count()).sum::<usize>() + 4);
-        let text = format!("{}{role} · t{} · r{}", short_model(&info.model), info.temperature, a.round);
+        let text = format!("r{} · t{} · {}{role}", a.round, info.temperature, short_model(&info.model));
         spans.push(Span::styled(clip(&text, room), Style::new().fg(pal.dim)));
         spans.push(Span::raw(" "));
     }

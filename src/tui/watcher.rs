@@ -1,0 +1,140 @@
+//! `memdoor watch`: the TUI on sessions run elsewhere — by `memdoor serve`,
+//! by workers answering a plain client's `SET task:<id>`. It follows the
+//! newest task of the session (or the one the user named) through the
+//! shared memory in Redis: drafts fill the panes, every entry the memory
+//! panel, and `memory:<id>` the consensus. A newer task takes the screen
+//! over; a lost server is found again with backoff.
+
+use std::time::Duration;
+
+use futures::StreamExt;
+use redis::AsyncCommands;
+use tokio::sync::mpsc;
+use tokio_util::sync::{CancellationToken, DropGuard};
+
+use super::msg::Msg;
+use crate::memory::redis::{plain_connection, RedisStore};
+use crate::memory::MemoryStore;
+use crate::session::watched::{on_answer, on_entry, task_started};
+
+/// How often the answer and newer tasks are looked for (Redis sends no
+/// event for either that every server is sure to send).
+const LOOK_EVERY: Duration = Duration::from_secs(1);
+const NEWER_EVERY: Duration = Duration::from_secs(2);
+
+/// Starts watching; the watch stops when the guard is dropped.
+pub fn spawn(store: RedisStore, task: Option<String>, panes: usize, tx: mpsc::Sender<Msg>) -> DropGuard {
+    let stop = CancellationToken::new();
+    tokio::spawn(watch(store, task, panes, tx, stop.clone()));
+    stop.drop_guard()
+}
+
+async fn status(tx: &mpsc::Sender<Msg>, text: String) {
+    let _ = tx.send(Msg::StoreStatus(text)).await;
+}
+
+async fn watch(store: RedisStore, picked: Option<String>, panes: usize, tx: mpsc::Sender<Msg>, stop: CancellationToken) {
+    let name = store.describe();
+    let mut backoff = Duration::from_millis(250);
+    while !stop.is_cancelled() {
+        let task = match &picked {
+            Some(t) => Ok(Some(t.clone())),
+            None => newest_task(&store).await,
+        };
+        let wait = match task {
+            Ok(Some(task)) => match follow(&store, &task, picked.is_none(), panes, &tx, &stop).await {
+                Ok(()) => {
+                    backoff = Duration::from_millis(250);
+                    continue;
+                }
+                Err(e) => {
+                    status(&tx, format!("{name} · reconnecting ({e:#})")).await;
+                    backoff
+                }
+            },
+            Ok(None) => {
+                status(&tx, format!("{name} · waiting for a task in session {}", store.session())).await;
+                NEWER_EVERY
+            }
+            Err(e) => {
+                status(&tx, format!("{name} · reconnecting ({e:#})")).await;
+                backoff
+            }
+        };
+        tokio::select! {
+            _ = stop.cancelled() => return,
+            _ = tokio::time::sleep(wait) => {}
+        }
+        backoff = (backoff * 2).min(Duration::from_secs(5));
+    }
+}
+
+/// The task started last (its log's first entry is the newest), over every
+/// master: tasks running side by side do not take turns on the screen.
+async fn newest_task(store: &RedisStore) -> anyhow::Result<Option<String>> {
+    let prefix = store.log_key("");
+    let mut newest: Option<(u64, String)> = None;
+    for node in store.masters().await? {
+        let mut conn = plain_connection(&node).await?;
+        let mut keys = Vec::new();
+        let mut iter: redis::AsyncIter<String> = conn.scan_match(format!("{prefix}*")).await?;
+        while let Some(k) = iter.next_item().await {
+            keys.extend(k.ok());
+        }
+        drop(iter);
+        for key in keys {
+            let first: redis::streams::StreamRangeReply = conn.xrange_count(&key, "-", "+", 1).await.unwrap_or_default();
+            let at = first.ids.first().and_then(|s| s.id.split('-').next()?.parse::<u64>().ok()).unwrap_or(0);
+            if newest.as_ref().is_none_or(|(t, _)| at > *t) {
+                newest = Some((at, key[prefix.len()..].to_string()));
+            }
+        }
+    }
+    Ok(newest.map(|(_, task)| task))
+}
+
+/// The problem as the plain client wrote it, when it did (`""` otherwise).
+async fn problem_text(store: &RedisStore, task: &str) -> String {
+    let raw: Option<Vec<u8>> = store.connection().get(format!("task:{task}")).await.unwrap_or(None);
+    raw.and_then(|r| crate::problem::Problem::from_task(task, &r).ok()).map(|p| p.statement).unwrap_or_default()
+}
+
+/// Shows `task` until a newer one appears (`follow_newest`), the user quits,
+/// or the server is lost (an error).
+async fn follow(store: &RedisStore, task: &str, follow_newest: bool, panes: usize, tx: &mpsc::Sender<Msg>, stop: &CancellationToken) -> anyhow::Result<()> {
+    let mut entries = store.subscribe(task).await?;
+    let _ = tx.send(Msg::Team(task_started(task, &problem_text(store, task).await, panes))).await;
+    status(tx, format!("{} · watching {task}", store.describe())).await;
+    let mut conn = store.connection();
+    let mut answered = false;
+    let mut look = tokio::time::interval(LOOK_EVERY);
+    let mut newer = tokio::time::interval(NEWER_EVERY);
+    loop {
+        tokio::select! {
+            _ = stop.cancelled() => return Ok(()),
+            next = entries.next() => match next {
+                Some(Ok((_, entry))) => {
+                    for event in on_entry(&entry) {
+                        let _ = tx.send(Msg::Team(event)).await;
+                    }
+                }
+                Some(Err(e)) => return Err(e),
+                None => anyhow::bail!("the subscription to {task} ended"),
+            },
+            _ = look.tick(), if !answered => {
+                let answer: Option<String> = conn.get(RedisStore::final_key(task)).await?;
+                if let Some(answer) = answer {
+                    answered = true;
+                    for event in on_answer(task, &answer) {
+                        let _ = tx.send(Msg::Team(event)).await;
+                    }
+                }
+            }
+            _ = newer.tick(), if follow_newest => {
+                if newest_task(store).await?.is_some_and(|t| t != task) {
+                    return Ok(());
+                }
+            }
+        }
+    }
+}
