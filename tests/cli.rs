@@ -186,3 +186,11 @@ fn a_problem_with_tests_is_decided_by_running_the_drafts() {
         assert_eq!(coded, 0);
     }
 }
+
+#[test]
+fn every_commands_flags_are_well_formed() {
+    // clap checks names, conflicts and defaults of every subcommand here,
+    // not only when a user happens to run the one that is wrong.
+    use clap::CommandFactory;
+    memdoor::cli::Cli::command().debug_assert();
+}

@@ -201,3 +201,21 @@ fn a_non_loopback_address_without_a_key_is_refused() {
     // Refused before any model is loaded.
     assert!(!stderr.contains("loading"), "{stderr}");
 }
+
+#[test]
+fn bench_serve_times_concurrent_clients_against_a_server_it_starts() {
+    let logs = tempfile::tempdir().unwrap();
+    let out = Command::new(BIN)
+        .args(["bench", "serve", "--clients", "2", "--requests", "3", "--json"])
+        .args(["--agents", "1", "--rounds", "1", "--max-tokens", "16", "--no-agent-tests", "--model"])
+        .arg(common::model_path())
+        .env("MEMDOOR_LOG_DIR", logs.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((r["answered"].as_u64(), r["turned_away"].as_u64(), r["failed"].as_u64()), (Some(3), Some(0), Some(0)), "{r}");
+    let (first, answer) = (r["first_byte_p50_ms"].as_f64().unwrap(), r["answer_p50_ms"].as_f64().unwrap());
+    assert!(0.0 < first && first <= answer, "{r}");
+    assert!(r["completion_tokens"].as_u64().unwrap() > 0 && r["completion_tokens"].as_u64().unwrap() <= 3 * 16, "{r}");
+}

@@ -7,6 +7,7 @@ mod arms;
 pub mod coordination;
 mod counting;
 pub mod problems;
+pub mod serve;
 pub mod tui;
 
 use std::sync::Arc;

@@ -14,6 +14,7 @@ use crate::model::resolve::{self, ModelSpec};
 
 pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitCode> {
     match what {
+        BenchWhat::Serve(args) => super::serve::bench(args, cfg.clone()).await,
         BenchWhat::Engine { agents, max_tokens, json, vs_openai, openai_model, model } => {
             let model = model.or_config(cfg);
             let spec = ModelSpec::parse(model.spec());

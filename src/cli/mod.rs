@@ -93,6 +93,9 @@ pub enum ModelsAction {
 
 #[derive(Subcommand)]
 pub enum BenchWhat {
+    /// `memdoor serve` under load: N clients at once send streamed requests for the team;
+    /// requests/s, time to first byte and to the answer, 429s and failures.
+    Serve(serve::ServeBenchArgs),
     /// The local engine: load time, prompt and generation tok/s for one stream and for a team, peak RSS.
     Engine {
         /// Streams in the team measurement.

@@ -51,6 +51,18 @@ fn api_key(var: Option<&str>) -> Result<Option<String>> {
     Ok(Some(key))
 }
 
+/// The team the config and flags describe, loaded once, behind `limits`.
+async fn build(team: &TeamFlags, file: Config, limits: ServeLimits) -> Result<Served> {
+    let cfg = setup::apply_team_flags(team, file);
+    let settings = SessionSettings::from_config(&cfg);
+    // Fail before loading anything when drafts could not run as asked.
+    let sandbox = settings.open_sandbox().await?;
+    setup::warn_if_weak(&sandbox, "drafts of every request run");
+    let redis = setup::open_redis(&cfg).await?;
+    let agents = setup::build_agents(&cfg).await?;
+    Ok(Served::new(settings, agents, redis, sandbox, limits))
+}
+
 pub async fn serve(args: ServeArgs, file: Config) -> Result<ExitCode> {
     let api_key = api_key(args.api_key_env.as_deref())?;
     if !args.bind.ip().is_loopback() && api_key.is_none() {
@@ -60,13 +72,6 @@ pub async fn serve(args: ServeArgs, file: Config) -> Result<ExitCode> {
             args.bind
         );
     }
-    let cfg = setup::apply_team_flags(&args.team, file);
-    let settings = SessionSettings::from_config(&cfg);
-    // Fail before loading anything when drafts could not run as asked.
-    let sandbox = settings.open_sandbox().await?;
-    setup::warn_if_weak(&sandbox, "drafts of every request run");
-    let redis = setup::open_redis(&cfg).await?;
-    let agents = setup::build_agents(&cfg).await?;
     let limits = ServeLimits {
         max_body: (args.max_body_kib as usize) * 1024,
         deadline: Duration::from_secs(args.deadline_secs),
@@ -74,11 +79,72 @@ pub async fn serve(args: ServeArgs, file: Config) -> Result<ExitCode> {
         queue: args.queue,
         ..ServeLimits::default()
     };
-    let mut served = Served::new(settings, agents, redis, sandbox, limits);
+    let mut served = build(&args.team, file, limits).await?;
     served.api_key = api_key;
     served.journals = !args.no_journal;
 
     let stop = setup::stop_on_signal();
     crate::serve::serve(Arc::new(served), args.bind, stop).await?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Args)]
+pub struct ServeBenchArgs {
+    /// The API to measure (`http://host:port/v1`). Without it, a server is
+    /// started in this process on the config's team (and the team flags).
+    #[arg(long, value_name = "URL")]
+    pub url: Option<String>,
+    /// Clients sending at once.
+    #[arg(long, default_value_t = 4)]
+    pub clients: usize,
+    /// Requests in all.
+    #[arg(long, default_value_t = 8)]
+    pub requests: usize,
+    /// The model the requests ask for (the team, or one agent's model by name).
+    #[arg(long, default_value = crate::serve::TEAM_MODEL, value_name = "NAME")]
+    pub api_model: String,
+    /// The problem every request sends (default: a small function with an example, so drafts run).
+    #[arg(long)]
+    pub problem: Option<String>,
+    /// The environment variable holding the server's API key.
+    #[arg(long, value_name = "NAME")]
+    pub api_key_env: Option<String>,
+    /// For the server started here: team sessions at once (the rest queue).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub sessions: u16,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub team: TeamFlags,
+}
+
+const BENCH_PROBLEM: &str = "Write a Python function add(a, b) that returns the sum of a and b. Example: add(1, 2) -> 3";
+
+pub async fn bench(args: ServeBenchArgs, file: Config) -> Result<ExitCode> {
+    let key = api_key(args.api_key_env.as_deref())?;
+    let stop = tokio_util::sync::CancellationToken::new();
+    let _stop_server = stop.clone().drop_guard();
+    let base = match &args.url {
+        Some(url) => url.clone(),
+        None => {
+            // Every request waits its turn: the bench measures the queue, it does not fill it.
+            let limits = ServeLimits { sessions: args.sessions as usize, queue: args.requests, ..ServeLimits::default() };
+            let mut served = build(&args.team, file, limits).await?;
+            served.api_key = key.clone();
+            served.journals = false;
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+            let base = format!("http://{}/v1", listener.local_addr()?);
+            tokio::spawn(crate::serve::serve_on(listener, Arc::new(served), stop.clone()));
+            base
+        }
+    };
+    let problem = args.problem.as_deref().unwrap_or(BENCH_PROBLEM);
+    let report = crate::bench::serve::run(&base, key, &args.api_model, problem, args.clients, args.requests).await?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        crate::bench::serve::print(&report);
+    }
     Ok(ExitCode::SUCCESS)
 }

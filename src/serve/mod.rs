@@ -131,9 +131,14 @@ pub fn router(served: Arc<Served>) -> Router {
         .with_state(served)
 }
 
-/// Serves until `stop`; returns once in-flight replies are done or dropped.
+/// Serves on `bind` until `stop`; returns once in-flight replies are done or dropped.
 pub async fn serve(served: Arc<Served>, bind: SocketAddr, stop: CancellationToken) -> Result<()> {
     let listener = tokio::net::TcpListener::bind(bind).await.with_context(|| format!("binding {bind}"))?;
+    serve_on(listener, served, stop).await
+}
+
+/// Serves on a listener already bound (port 0 picks a free port: ask the listener which).
+pub async fn serve_on(listener: tokio::net::TcpListener, served: Arc<Served>, stop: CancellationToken) -> Result<()> {
     let local = listener.local_addr()?;
     eprintln!("memdoor serve: listening on http://{local}/v1 (models: {}, {})", served.team_name, served.agent_models().join(", "));
     tracing::info!(%local, "serving");
