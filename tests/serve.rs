@@ -4,6 +4,8 @@
 //! its key out of its logs and off non-loopback addresses without one.
 
 mod common;
+#[path = "common/redis_server.rs"]
+mod redis_server;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -120,7 +122,28 @@ fn the_official_openai_client_streams_and_non_streams_the_team() {
     assert!(r["whole"]["usage"]["completion_tokens"].as_u64().unwrap() <= 128);
     // An agent's model by name: that model alone, as a plain chat completion.
     assert!(r["single"]["usage"]["completion_tokens"].as_u64().unwrap() <= 8, "{}", r["single"]);
-    assert!(!journals(logs.path()).is_empty(), "each team request is journaled");
+    let journals = journals(logs.path());
+    assert_eq!(journals.len(), 2, "each team request is journaled: {journals:?}");
+    // …and plays back.
+    let replay = Command::new(BIN).args(["replay", "--json", "--instant"]).arg(&journals[0]).output().unwrap();
+    assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
+    assert!(String::from_utf8_lossy(&replay.stdout).contains("\"event\":\"TaskFinished\""));
+}
+
+#[tokio::test]
+async fn with_redis_each_requests_shared_memory_lives_in_redis() {
+    let redis = redis_server::RedisServer::start();
+    let logs = tempfile::tempdir().unwrap();
+    let server = serve(&["--agents", "1", "--rounds", "1", "--max-tokens", "24", "--no-agent-tests", "--redis", &redis.url()], &[], logs.path());
+    let body = serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": PROBLEM }] });
+    let reply = reqwest::Client::new().post(format!("{}/chat/completions", server.base)).json(&body).send().await.unwrap();
+    assert_eq!(reply.status(), 200);
+    let mut conn = redis::Client::open(redis.url()).unwrap().get_multiplexed_async_connection().await.unwrap();
+    let logs: Vec<String> = redis::AsyncCommands::keys(&mut conn, "memdoor:{default}:log:*").await.unwrap();
+    assert_eq!(logs.len(), 1, "{logs:?}");
+    let task = logs[0].rsplit(':').next().unwrap();
+    let answer: Option<String> = redis::AsyncCommands::get(&mut conn, format!("memory:{task}")).await.unwrap();
+    assert!(answer.is_some(), "the run's answer is in memory:{task}");
 }
 
 fn journals(logs: &Path) -> Vec<PathBuf> {

@@ -132,6 +132,28 @@ async fn past_the_queue_a_request_gets_429_with_retry_after() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_queued_stream_starts_at_once_and_says_it_waits() {
+    let limits = ServeLimits { sessions: 1, queue: 1, ..ServeLimits::default() };
+    let server = start(limits, None).await;
+    let holding = post(&server.base, chat(true).to_string(), None).await;
+    assert_eq!(holding.status(), 200);
+    let mut queued = post(&server.base, chat(true).to_string(), None).await;
+    assert_eq!(queued.status(), 200, "a place in the queue, not a 429");
+    let first = String::from_utf8_lossy(&queued.chunk().await.unwrap().unwrap()).to_string();
+    assert!(first.contains("1 request(s) waiting"), "{first}");
+    // The first leaves; the queued one gets the team.
+    drop(holding);
+    let active = server.active.clone();
+    eventually("the queued request's agents writing", Duration::from_secs(10), || {
+        let active = active.clone();
+        async move { active.load(Ordering::SeqCst) == 2 }
+    })
+    .await;
+    let next = String::from_utf8_lossy(&queued.chunk().await.unwrap().unwrap()).to_string();
+    assert!(next.contains("agents at work"), "{next}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_requests_get_400_and_an_error_object() {
     let limits = ServeLimits { max_body: 4096, ..ServeLimits::default() };
     let server = start(limits, Some("the-right-key")).await;

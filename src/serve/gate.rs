@@ -10,7 +10,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 /// Sessions running at once, and requests allowed to wait for one.
 pub struct Admission {
     running: Arc<Semaphore>,
-    waiting: AtomicUsize,
+    waiting: Arc<AtomicUsize>,
     queue: usize,
 }
 
@@ -20,31 +20,59 @@ pub struct Busy;
 
 /// Counts a request as waiting while it lives (a client that leaves the
 /// queue stops counting, however it leaves).
-struct Waiting<'a>(&'a AtomicUsize);
+struct Waiting(Arc<AtomicUsize>);
 
-impl Drop for Waiting<'_> {
+impl Drop for Waiting {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
-impl Admission {
-    pub fn new(running: usize, queue: usize) -> Self {
-        Self { running: Arc::new(Semaphore::new(running.max(1))), waiting: AtomicUsize::new(0), queue }
+/// A request let in: running now, or holding its place in the queue. Taken
+/// at once, so a full queue is a 429 before any reply has started; waited
+/// on later, so a streamed reply can start (and say it is queued) first.
+pub struct Ticket {
+    permit: Option<OwnedSemaphorePermit>,
+    running: Arc<Semaphore>,
+    place: Option<Waiting>,
+    /// Requests that were waiting when this one came (itself included).
+    pub ahead: usize,
+}
+
+impl Ticket {
+    pub fn queued(&self) -> bool {
+        self.permit.is_none()
     }
 
-    /// A place to run: at once, after waiting in the queue, or `Busy` when
-    /// the queue is full.
-    pub async fn enter(&self) -> Result<OwnedSemaphorePermit, Busy> {
-        if let Ok(permit) = self.running.clone().try_acquire_owned() {
-            return Ok(permit);
+    /// The place to run, once one is free.
+    pub async fn admitted(mut self) -> OwnedSemaphorePermit {
+        if let Some(p) = self.permit.take() {
+            return p;
         }
-        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.queue {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
+        // The semaphore is never closed.
+        let permit = self.running.clone().acquire_owned().await.expect("the admission semaphore is never closed");
+        drop(self.place.take());
+        permit
+    }
+}
+
+impl Admission {
+    pub fn new(running: usize, queue: usize) -> Self {
+        Self { running: Arc::new(Semaphore::new(running.max(1))), waiting: Arc::default(), queue }
+    }
+
+    /// A ticket: a place to run now, a place in the queue, or `Busy` when the queue is full.
+    pub fn enter(&self) -> Result<Ticket, Busy> {
+        let running = self.running.clone();
+        if let Ok(permit) = running.clone().try_acquire_owned() {
+            return Ok(Ticket { permit: Some(permit), running, place: None, ahead: 0 });
+        }
+        let before = self.waiting.fetch_add(1, Ordering::SeqCst);
+        let place = Waiting(self.waiting.clone());
+        if before >= self.queue {
             return Err(Busy);
         }
-        let _waiting = Waiting(&self.waiting);
-        self.running.clone().acquire_owned().await.map_err(|_| Busy)
+        Ok(Ticket { permit: None, running, place: Some(place), ahead: before + 1 })
     }
 
     pub fn waiting(&self) -> usize {
@@ -79,21 +107,24 @@ mod tests {
 
     #[tokio::test]
     async fn past_the_running_and_the_queue_requests_are_turned_away_until_one_leaves() {
-        let gate = Arc::new(Admission::new(1, 1));
-        let first = gate.enter().await.unwrap();
-        // The second waits in the queue…
-        let queued = tokio::spawn({
-            let gate = gate.clone();
-            async move { gate.enter().await.map(drop) }
-        });
-        while gate.waiting() == 0 {
-            tokio::task::yield_now().await;
-        }
+        let gate = Admission::new(1, 1);
+        let first = gate.enter().unwrap();
+        assert!(!first.queued());
+        let running = first.admitted().await;
+        // The second holds a place in the queue…
+        let second = gate.enter().unwrap();
+        assert!(second.queued() && second.ahead == 1 && gate.waiting() == 1);
         // …the third finds the queue full.
-        assert_eq!(gate.enter().await.err(), Some(Busy));
-        drop(first);
-        assert_eq!(queued.await.unwrap(), Ok(()));
+        assert_eq!(gate.enter().err(), Some(Busy));
+        assert_eq!(gate.waiting(), 1, "a request turned away holds no place");
+        let waiting = tokio::spawn(second.admitted());
+        drop(running);
+        drop(waiting.await.unwrap());
         assert_eq!(gate.waiting(), 0);
-        let _again = gate.enter().await.unwrap();
+        // A queued client that leaves gives its place back.
+        let _running = gate.enter().unwrap().admitted().await;
+        drop(gate.enter().unwrap());
+        assert_eq!(gate.waiting(), 0);
+        assert!(gate.enter().is_ok());
     }
 }

@@ -81,8 +81,8 @@ pub async fn chat_completions(State(served): State<Arc<Served>>, _headers: Heade
             Err(e) => return bad_request(format!("the problem: {e:#}")),
         },
     };
-    let permit = match served.admission.enter().await {
-        Ok(p) => p,
+    let ticket = match served.admission.enter() {
+        Ok(t) => t,
         Err(_) => {
             let mut response = error(StatusCode::TOO_MANY_REQUESTS, "rate_limit_error", Some("rate_limit_exceeded"), "the team is busy and its queue is full; try again later");
             let secs = HeaderValue::from(served.limits.retry_after.as_secs());
@@ -94,8 +94,11 @@ pub async fn chat_completions(State(served): State<Arc<Served>>, _headers: Heade
     let cancel = tokio_util::sync::CancellationToken::new();
     // Dropped with the reply (a client that goes away): the work stops.
     let guard = cancel.clone().drop_guard();
-    let frames = match (problem, single) {
-        (Some(problem), _) => run::team(served.clone(), problem, max_tokens, cancel),
+    let start: Start = match (problem, single) {
+        (Some(problem), _) => {
+            let served = served.clone();
+            Box::new(move || run::team(served, problem, max_tokens, cancel))
+        }
         (None, Some(backend)) => {
             let messages = req.messages.iter().map(|m| Message { role: m.role.clone(), content: m.text() }).collect();
             let defaults = Sampling::default();
@@ -105,21 +108,27 @@ pub async fn chat_completions(State(served): State<Arc<Served>>, _headers: Heade
                 seed: req.seed.unwrap_or(defaults.seed),
                 ..defaults
             };
-            run::single(backend, messages, sampling, max_tokens, cancel)
+            Box::new(move || run::single(backend, messages, sampling, max_tokens, cancel))
         }
         (None, None) => unreachable!("checked above"),
     };
     let reply = Reply { id: completion_id(), created: crate::memory::now_ms() / 1000, model: req.model.clone() };
     let deadline_secs = served.limits.deadline.as_secs();
     if req.stream {
-        let events = sse_events(reply, frames, deadline, deadline_secs, req.include_usage(), (permit, guard));
-        Sse::new(events).keep_alive(KeepAlive::default()).into_response()
-    } else {
-        let response = whole(reply, frames, deadline, deadline_secs).await;
-        drop((permit, guard));
-        response
+        let work = Streamed { reply, ticket: Some(ticket), start: Some(start), frames: None, permit: None, phase: Phase::Open };
+        let events = sse_events(work, deadline, deadline_secs, req.include_usage(), guard);
+        return Sse::new(events).keep_alive(KeepAlive::default()).into_response();
     }
+    let Ok(permit) = tokio::time::timeout_at(deadline, ticket.admitted()).await else {
+        return error(StatusCode::INTERNAL_SERVER_ERROR, "server_error", None, format!("no place for the team within this server's deadline of {deadline_secs} s"));
+    };
+    let response = whole(reply, start(), deadline, deadline_secs).await;
+    drop((permit, guard));
+    response
 }
+
+/// Starts a request's work, once it has its place.
+type Start = Box<dyn FnOnce() -> mpsc::Receiver<Frame> + Send>;
 
 struct Reply {
     id: String,
@@ -160,8 +169,8 @@ async fn whole(reply: Reply, mut frames: mpsc::Receiver<Frame>, deadline: Instan
     }
 }
 
-/// Where a streamed reply is: its opening frame, the work's frames, the
-/// usage frame, `[DONE]`, the end.
+/// Where a streamed reply is: its opening frame, its place in the queue,
+/// the work's frames, the usage frame, `[DONE]`, the end.
 enum Phase {
     Open,
     Frames,
@@ -170,24 +179,57 @@ enum Phase {
     End,
 }
 
-fn sse_events<K: Send + 'static>(
+/// A streamed reply's state: it starts before the request has its place,
+/// so a queued client hears at once that it waits, and why.
+struct Streamed {
     reply: Reply,
-    frames: mpsc::Receiver<Frame>,
-    deadline: Instant,
-    deadline_secs: u64,
-    include_usage: bool,
-    keep: K,
-) -> impl Stream<Item = Result<Event, Infallible>> {
-    let json = |value: &ChatCompletionChunk| Event::default().data(serde_json::to_string(value).unwrap_or_default());
-    stream::unfold((reply, frames, Phase::Open, keep), move |(reply, mut frames, phase, keep)| async move {
+    ticket: Option<super::Ticket>,
+    start: Option<Start>,
+    frames: Option<mpsc::Receiver<Frame>>,
+    permit: Option<tokio::sync::OwnedSemaphorePermit>,
+    phase: Phase,
+}
+
+impl Streamed {
+    /// The next frame of the work, waiting first for a place to run.
+    async fn next(&mut self, deadline: Instant, deadline_secs: u64) -> Frame {
+        if self.frames.is_none() {
+            let (Some(ticket), Some(start)) = (self.ticket.take(), self.start.take()) else { return Frame::Failed("the work was lost".into()) };
+            match tokio::time::timeout_at(deadline, ticket.admitted()).await {
+                Ok(permit) => self.permit = Some(permit),
+                Err(_) => return Frame::Failed(format!("no place for the team within this server's deadline of {deadline_secs} s")),
+            }
+            self.frames = Some(start());
+        }
+        match self.frames.as_mut() {
+            Some(frames) => next_frame(frames, deadline, deadline_secs).await,
+            None => Frame::Failed("the work was lost".into()),
+        }
+    }
+}
+
+fn json(value: &ChatCompletionChunk) -> Event {
+    Event::default().data(serde_json::to_string(value).unwrap_or_default())
+}
+
+fn sse_events<K: Send + 'static>(work: Streamed, deadline: Instant, deadline_secs: u64, include_usage: bool, keep: K) -> impl Stream<Item = Result<Event, Infallible>> {
+    stream::unfold((work, keep), move |(mut work, keep)| async move {
+        let phase = std::mem::replace(&mut work.phase, Phase::End);
         let (event, next) = match phase {
-            Phase::Open => (json(&reply.chunk(Delta { role: Some("assistant"), ..Delta::default() }, None, None)), Phase::Frames),
-            Phase::Frames => match next_frame(&mut frames, deadline, deadline_secs).await {
-                Frame::Reasoning(r) => (json(&reply.chunk(Delta { reasoning_content: Some(r), ..Delta::default() }, None, None)), Phase::Frames),
-                Frame::Content(c) => (json(&reply.chunk(Delta { content: Some(c), ..Delta::default() }, None, None)), Phase::Frames),
+            Phase::Open => {
+                // A queued client hears at once, with the opening, why nothing comes yet.
+                let queued = work.ticket.as_ref().filter(|t| t.queued()).map(|t| {
+                    format!("memdoor: the team is busy; {} request(s) waiting, this one included\n", t.ahead)
+                });
+                let opening = Delta { role: Some("assistant"), reasoning_content: queued, ..Delta::default() };
+                (json(&work.reply.chunk(opening, None, None)), Phase::Frames)
+            }
+            Phase::Frames => match work.next(deadline, deadline_secs).await {
+                Frame::Reasoning(r) => (json(&work.reply.chunk(Delta { reasoning_content: Some(r), ..Delta::default() }, None, None)), Phase::Frames),
+                Frame::Content(c) => (json(&work.reply.chunk(Delta { content: Some(c), ..Delta::default() }, None, None)), Phase::Frames),
                 Frame::Done { finish, usage } => {
                     let next = if include_usage { Phase::Usage(usage) } else { Phase::Done };
-                    (json(&reply.chunk(Delta::default(), Some(finish), None)), next)
+                    (json(&work.reply.chunk(Delta::default(), Some(finish), None)), next)
                 }
                 // OpenAI's clients raise an error for a frame holding an error object.
                 Frame::Failed(why) => {
@@ -195,10 +237,11 @@ fn sse_events<K: Send + 'static>(
                     (Event::default().data(serde_json::to_string(&body).unwrap_or_default()), Phase::End)
                 }
             },
-            Phase::Usage(usage) => (json(&reply.chunk(Delta::default(), None, Some(usage))), Phase::Done),
+            Phase::Usage(usage) => (json(&work.reply.chunk(Delta::default(), None, Some(usage))), Phase::Done),
             Phase::Done => (Event::default().data("[DONE]"), Phase::End),
             Phase::End => return None,
         };
-        Some((Ok(event), (reply, frames, next, keep)))
+        work.phase = next;
+        Some((Ok(event), (work, keep)))
     })
 }

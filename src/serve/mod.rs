@@ -28,7 +28,7 @@ pub mod reply;
 pub mod run;
 pub mod wire;
 
-pub use gate::{authorized, Admission, Busy};
+pub use gate::{authorized, Admission, Busy, Ticket};
 
 /// What one request may ask of the server.
 #[derive(Debug, Clone)]
