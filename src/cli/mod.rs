@@ -2,6 +2,7 @@
 
 pub(crate) mod agent;
 mod bench;
+mod bench_args;
 mod judge;
 mod models;
 mod replay;
@@ -20,6 +21,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::judge::sandbox::SandboxMode;
 
+pub use bench_args::{BenchWhat, SetBenchArgs};
 pub use team_args::{ModelArgs, SessionArgs, SolveArgs, TeamFlags, TuiArgs};
 
 #[derive(Parser)]
@@ -91,77 +93,6 @@ pub enum ModelsAction {
     Pull { spec: Option<String> },
 }
 
-#[derive(Subcommand)]
-pub enum BenchWhat {
-    /// `memdoor serve` under load: N clients at once send streamed requests for the team;
-    /// requests/s, time to first byte and to the answer, 429s and failures.
-    Serve(serve::ServeBenchArgs),
-    /// The local engine: load time, prompt and generation tok/s for one stream and for a team, peak RSS.
-    Engine {
-        /// Streams in the team measurement.
-        #[arg(long, default_value_t = 5)]
-        agents: usize,
-        /// Tokens each stream generates.
-        #[arg(long, default_value_t = 128)]
-        max_tokens: usize,
-        /// Print the report as JSON.
-        #[arg(long)]
-        json: bool,
-        /// Also run the same prompts against this OpenAI-compatible server (e.g.
-        /// `llama-server -np 5` on the same GGUF) and print memdoor ÷ server.
-        #[arg(long, value_name = "URL")]
-        vs_openai: Option<String>,
-        /// The `model` name the server is asked for.
-        #[arg(long, default_value = "default", requires = "vs_openai")]
-        openai_model: String,
-        #[command(flatten)]
-        model: ModelArgs,
-    },
-    /// Drawing cost: frame time and CPU for five panes of 2,000 lines while five agents
-    /// stream at 50 tok/s, with and without syntax highlighting.
-    Tui {
-        /// Simulated seconds of streaming.
-        #[arg(long, default_value_t = 10.0)]
-        seconds: f64,
-        #[arg(long, default_value_t = 200)]
-        width: u16,
-        #[arg(long, default_value_t = 60)]
-        height: u16,
-        /// Print the report as JSON.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Coordination overhead: a team solve's wall time minus the model's own compute,
-    /// with the embedded store and (with --redis) with Redis. With --tasks: coordination
-    /// at scale — W workers on an instant model (no model at all) answer N plain-client
-    /// tasks through the Redis; tasks/s, commands and bytes per task, p50/p99, memory.
-    Team {
-        /// Also measure with the shared memory in this Redis.
-        #[arg(long, env = "MEMDOOR_REDIS", hide_env_values = true, value_name = "URL")]
-        redis: Option<String>,
-        /// Scale mode: this many `task:<id>` keys, answered by --workers workers (needs --redis).
-        #[arg(long)]
-        tasks: Option<usize>,
-        /// Scale mode: workers (in this process).
-        #[arg(long, default_value_t = 5)]
-        workers: usize,
-        /// Scale mode: seconds the finished tasks' keys are kept (then the memory is measured again).
-        #[arg(long, default_value_t = 5)]
-        retention_secs: u64,
-        #[arg(long, default_value_t = 5)]
-        agents: usize,
-        #[arg(long, default_value_t = 2)]
-        rounds: u32,
-        #[arg(long, default_value_t = 96)]
-        max_tokens: usize,
-        /// Print the report as JSON.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        model: ModelArgs,
-    },
-}
-
 #[derive(Args)]
 pub struct AgentArgs {
     /// The Redis every agent of the team meets in.
@@ -185,40 +116,6 @@ pub struct AgentArgs {
     /// Most tokens per answer, for tasks this worker coordinates. Default: the config's (512).
     #[arg(long)]
     pub max_tokens: Option<usize>,
-    /// Run drafts only in bubblewrap (`strong`, the default: without it memdoor refuses and says how to fix it),
-    /// or without it (`weak`: drafts run as you, with your files and network in reach). Default: the config's [sandbox] mode.
-    #[arg(long, value_enum, value_name = "MODE")]
-    pub sandbox: Option<SandboxMode>,
-    #[command(flatten)]
-    pub model: ModelArgs,
-}
-
-#[derive(Args)]
-pub struct SetBenchArgs {
-    /// A problem set: LiveCodeBench JSON Lines / JSON array, or HumanEval JSONL (.gz too).
-    #[arg(long, value_name = "FILE")]
-    pub problems: Option<PathBuf>,
-    #[arg(long, default_value_t = 5)]
-    pub agents: usize,
-    #[arg(long, default_value_t = 2)]
-    pub rounds: u32,
-    /// Only the first N problems.
-    #[arg(long)]
-    pub limit: Option<usize>,
-    /// Skip the step where agents write test inputs.
-    #[arg(long)]
-    pub no_agent_tests: bool,
-    /// Also run the team with each mechanism turned off in turn (one round,
-    /// agent tests, repair prompts, aggregation, early stop, fresh drafts,
-    /// distinguishing inputs, form repair) and print a row for each: about
-    /// nine times as long.
-    #[arg(long)]
-    pub ablate: bool,
-    #[arg(long, default_value_t = 512)]
-    pub max_tokens: usize,
-    /// Print the report as JSON.
-    #[arg(long)]
-    pub json: bool,
     /// Run drafts only in bubblewrap (`strong`, the default: without it memdoor refuses and says how to fix it),
     /// or without it (`weak`: drafts run as you, with your files and network in reach). Default: the config's [sandbox] mode.
     #[arg(long, value_enum, value_name = "MODE")]
