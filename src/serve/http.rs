@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -55,7 +55,7 @@ fn completion_id() -> String {
     format!("chatcmpl-{}-{}", crate::memory::now_ms(), NEXT.fetch_add(1, Ordering::Relaxed))
 }
 
-pub async fn chat_completions(State(served): State<Arc<Served>>, _headers: HeaderMap, body: Result<Json<ChatCompletionRequest>, JsonRejection>) -> Response {
+pub async fn chat_completions(State(served): State<Arc<Served>>, body: Result<Json<ChatCompletionRequest>, JsonRejection>) -> Response {
     let req = match body {
         Ok(Json(r)) => r,
         // Bad JSON, a wrong shape, an oversized body: all the client's to fix.
@@ -102,9 +102,10 @@ pub async fn chat_completions(State(served): State<Arc<Served>>, _headers: Heade
         (None, Some(backend)) => {
             let messages = req.messages.iter().map(|m| Message { role: m.role.clone(), content: m.text() }).collect();
             let defaults = Sampling::default();
+            // Within the API's ranges: 0–2, and a top-p that means something.
             let sampling = Sampling {
-                temperature: req.temperature.unwrap_or(defaults.temperature),
-                top_p: req.top_p.or(defaults.top_p),
+                temperature: req.temperature.unwrap_or(defaults.temperature).clamp(0.0, 2.0),
+                top_p: req.top_p.or(defaults.top_p).map(|p| p.clamp(0.0, 1.0)),
                 seed: req.seed.unwrap_or(defaults.seed),
                 ..defaults
             };
