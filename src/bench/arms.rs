@@ -14,7 +14,7 @@ use futures::StreamExt;
 use serde::Serialize;
 use tokio_util::sync::CancellationToken;
 
-use super::counting::CountingBackend;
+use crate::model::counting::CountingBackend;
 use crate::domain::{Draft, Repair, TeamEvent};
 use crate::judge::grade::{all_pass, grade};
 use crate::judge::sandbox::Sandbox;

@@ -5,7 +5,6 @@
 
 mod arms;
 pub mod coordination;
-mod counting;
 pub mod problems;
 pub mod serve;
 pub mod tui;

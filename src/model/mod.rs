@@ -2,6 +2,7 @@
 //! model files are found. Backends are stateless per request: the caller owns
 //! the conversation and sends it whole each time.
 
+pub mod counting;
 mod hub_progress;
 pub mod local;
 pub mod openai;

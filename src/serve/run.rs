@@ -18,9 +18,11 @@ use super::wire::{WireFinish, WireUsage};
 use super::Served;
 use crate::domain::TeamEvent;
 use crate::memory::journal::{self, JournalWriter};
+use crate::model::counting::{CountingBackend, TokenCounts};
 use crate::model::{ChatRequest, Chunk, FinishReason, Message, ModelBackend, Sampling};
 use crate::problem::Problem;
 use crate::session::{drive, EventSink, JournalThread, OnJournalError, SessionSpec, Step};
+use crate::team::Agent;
 
 /// What a request's work yields, in order: any reasoning and content, then
 /// one `Done` or one `Failed`.
@@ -50,7 +52,15 @@ impl EventSink for ToRequest {
 pub fn team(served: Arc<Served>, mut problem: Problem, max_tokens: usize, cancel: CancellationToken) -> mpsc::Receiver<Frame> {
     let (tx, rx) = mpsc::channel(FRAMES);
     tokio::spawn(async move {
-        let mut spec = SessionSpec::new(&served.settings, served.agents.clone(), served.store(), Some(served.sandbox.clone()));
+        // Every token of the request counted, whatever asked for it (drafts,
+        // test inputs, distinguishing inputs, aggregation): the reply's usage.
+        let counts = Arc::new(TokenCounts::default());
+        let agents = served
+            .agents
+            .iter()
+            .map(|a| Agent { backend: Arc::new(CountingBackend::sharing(a.backend.clone(), counts.clone())), ..a.clone() })
+            .collect();
+        let mut spec = SessionSpec::new(&served.settings, agents, served.store(), Some(served.sandbox.clone()));
         spec.max_tokens = spec.max_tokens.min(max_tokens);
         // Requests run side by side and may repeat a problem: every run its own task.
         spec.unique_ids = true;
@@ -102,7 +112,7 @@ pub fn team(served: Arc<Served>, mut problem: Problem, max_tokens: usize, cancel
             Ok(_) if cancel.is_cancelled() => Frame::Failed("cancelled".into()),
             Ok(v) => {
                 let _ = tx.send(Frame::Content(answer_text(v.as_ref(), &problem))).await;
-                let usage = WireUsage::new(progress.prompt_tokens, progress.completion_tokens);
+                let usage = WireUsage::new(counts.prompt(), counts.completion());
                 Frame::Done { finish: finish_reason(v.as_ref(), progress.any_length), usage }
             }
         };
