@@ -76,6 +76,16 @@ async fn start(limits: ServeLimits, key: Option<&str>) -> Server {
     Server { base, active }
 }
 
+/// Waits (10 s at most) until `n` agent streams are alive.
+async fn active_reaches(server: &Server, n: usize, what: &str) {
+    let active = server.active.clone();
+    eventually(what, Duration::from_secs(10), || {
+        let active = active.clone();
+        async move { active.load(Ordering::SeqCst) == n }
+    })
+    .await;
+}
+
 fn chat(stream: bool) -> serde_json::Value {
     serde_json::json!({ "model": "memdoor-team", "stream": stream, "messages": [{ "role": "user", "content": "Write a Python function f()." }] })
 }
@@ -101,18 +111,9 @@ async fn a_client_that_goes_away_mid_stream_stops_the_team() {
     assert_eq!(response.status(), 200);
     let first = response.chunk().await.unwrap().unwrap();
     assert!(String::from_utf8_lossy(&first).starts_with("data: "), "{first:?}");
-    let active = server.active.clone();
-    eventually("both agents writing", Duration::from_secs(10), || {
-        let active = active.clone();
-        async move { active.load(Ordering::SeqCst) == 2 }
-    })
-    .await;
+    active_reaches(&server, 2, "both agents writing").await;
     drop(response);
-    eventually("every stream of the team to stop", Duration::from_secs(10), || {
-        let active = active.clone();
-        async move { active.load(Ordering::SeqCst) == 0 }
-    })
-    .await;
+    active_reaches(&server, 0, "every stream of the team to stop").await;
     // Its place is free again: the next request is served, not turned away.
     let next = post(&server.base, chat(true).to_string(), None).await;
     assert_eq!(next.status(), 200);
@@ -143,12 +144,7 @@ async fn a_queued_stream_starts_at_once_and_says_it_waits() {
     assert!(first.contains("1 request(s) waiting"), "{first}");
     // The first leaves; the queued one gets the team.
     drop(holding);
-    let active = server.active.clone();
-    eventually("the queued request's agents writing", Duration::from_secs(10), || {
-        let active = active.clone();
-        async move { active.load(Ordering::SeqCst) == 2 }
-    })
-    .await;
+    active_reaches(&server, 2, "the queued request's agents writing").await;
     let next = String::from_utf8_lossy(&queued.chunk().await.unwrap().unwrap()).to_string();
     assert!(next.contains("agents at work"), "{next}");
 }
@@ -191,10 +187,5 @@ async fn a_request_past_its_deadline_gets_an_error_and_the_team_stops() {
     assert_eq!(response.status(), 500);
     let error = error_of(response).await;
     assert!(error["message"].as_str().unwrap().contains("deadline"), "{error}");
-    let active = server.active.clone();
-    eventually("every stream of the team to stop", Duration::from_secs(10), || {
-        let active = active.clone();
-        async move { active.load(Ordering::SeqCst) == 0 }
-    })
-    .await;
+    active_reaches(&server, 0, "every stream of the team to stop").await;
 }

@@ -13,7 +13,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::{CancellationToken, DropGuard};
 
 use super::msg::Msg;
-use crate::memory::redis::{plain_connection, RedisStore};
+use crate::memory::redis::{plain_connection, RedisConn, RedisStore};
 use crate::memory::MemoryStore;
 use crate::session::watched::{on_answer, on_entry, task_started};
 
@@ -36,13 +36,14 @@ async fn status(tx: &mpsc::Sender<Msg>, text: String) {
 async fn watch(store: RedisStore, picked: Option<String>, panes: usize, tx: mpsc::Sender<Msg>, stop: CancellationToken) {
     let name = store.describe();
     let mut backoff = Duration::from_millis(250);
+    let mut masters = Masters::default();
     while !stop.is_cancelled() {
         let task = match &picked {
             Some(t) => Ok(Some(t.clone())),
-            None => newest_task(&store).await,
+            None => masters.newest_task(&store).await,
         };
         let wait = match task {
-            Ok(Some(task)) => match follow(&store, &task, picked.is_none(), panes, &tx, &stop).await {
+            Ok(Some(task)) => match follow(&store, &mut masters, &task, picked.is_none(), panes, &tx, &stop).await {
                 Ok(()) => {
                     backoff = Duration::from_millis(250);
                     continue;
@@ -69,13 +70,36 @@ async fn watch(store: RedisStore, picked: Option<String>, panes: usize, tx: mpsc
     }
 }
 
-/// The task started last (its log's first entry is the newest), over every
-/// master: tasks running side by side do not take turns on the screen.
-async fn newest_task(store: &RedisStore) -> anyhow::Result<Option<String>> {
+/// A connection to each master, kept from one look for newer tasks to the
+/// next (made again after a failure: masters fail over).
+#[derive(Default)]
+struct Masters(Vec<RedisConn>);
+
+impl Masters {
+    async fn get(&mut self, store: &RedisStore) -> anyhow::Result<&mut [RedisConn]> {
+        if self.0.is_empty() {
+            for node in store.masters().await? {
+                self.0.push(plain_connection(&node).await?);
+            }
+        }
+        Ok(&mut self.0)
+    }
+
+    /// The task started last (its log's first entry is the newest), over every
+    /// master: tasks running side by side do not take turns on the screen.
+    async fn newest_task(&mut self, store: &RedisStore) -> anyhow::Result<Option<String>> {
+        let found = newest_task(store, self.get(store).await?).await;
+        if found.is_err() {
+            self.0.clear();
+        }
+        found
+    }
+}
+
+async fn newest_task(store: &RedisStore, masters: &mut [RedisConn]) -> anyhow::Result<Option<String>> {
     let prefix = store.log_key("");
     let mut newest: Option<(u64, String)> = None;
-    for node in store.masters().await? {
-        let mut conn = plain_connection(&node).await?;
+    for conn in masters {
         let mut keys = Vec::new();
         let mut iter: redis::AsyncIter<String> = conn.scan_match(format!("{prefix}*")).await?;
         while let Some(k) = iter.next_item().await {
@@ -101,7 +125,15 @@ async fn problem_text(store: &RedisStore, task: &str) -> String {
 
 /// Shows `task` until a newer one appears (`follow_newest`), the user quits,
 /// or the server is lost (an error).
-async fn follow(store: &RedisStore, task: &str, follow_newest: bool, panes: usize, tx: &mpsc::Sender<Msg>, stop: &CancellationToken) -> anyhow::Result<()> {
+async fn follow(
+    store: &RedisStore,
+    masters: &mut Masters,
+    task: &str,
+    follow_newest: bool,
+    panes: usize,
+    tx: &mpsc::Sender<Msg>,
+    stop: &CancellationToken,
+) -> anyhow::Result<()> {
     let mut entries = store.subscribe(task).await?;
     let _ = tx.send(Msg::Team(task_started(task, &problem_text(store, task).await, panes))).await;
     status(tx, format!("{} · watching {task}", store.describe())).await;
@@ -131,7 +163,7 @@ async fn follow(store: &RedisStore, task: &str, follow_newest: bool, panes: usiz
                 }
             }
             _ = newer.tick(), if follow_newest => {
-                if newest_task(store).await?.is_some_and(|t| t != task) {
+                if masters.newest_task(store).await?.is_some_and(|t| t != task) {
                     return Ok(());
                 }
             }

@@ -159,15 +159,13 @@ impl Topology {
     }
 
     /// A client for each master: the one server, or every master of the
-    /// cluster as it stands now (asked each time: masters fail over).
-    pub async fn masters(&self, shown_url: &str) -> Result<Vec<Client>> {
-        let (client, seed) = match self {
+    /// cluster as it stands now (asked each time, on `conn`: masters fail over).
+    pub async fn masters(&self, conn: &RedisConn, shown_url: &str) -> Result<Vec<Client>> {
+        let seed = match self {
             Self::Single(client) => return Ok(vec![client.clone()]),
-            Self::Cluster { client, seed, .. } => (client, seed),
+            Self::Cluster { seed, .. } => seed,
         };
-        let config = ClusterConfig::new().set_connection_timeout(CONNECT_TIMEOUT).set_response_timeout(RESPONSE_TIMEOUT);
-        let mut conn = client.get_async_connection_with_config(config).await.with_context(|| format!("connecting to Redis at {shown_url}"))?;
-        let nodes: String = ::redis::cmd("CLUSTER").arg("NODES").query_async(&mut conn).await.with_context(|| format!("listing the nodes of {shown_url}"))?;
+        let nodes: String = ::redis::cmd("CLUSTER").arg("NODES").query_async(&mut conn.clone()).await.with_context(|| format!("listing the nodes of {shown_url}"))?;
         nodes::masters(&nodes)
             .into_iter()
             .map(|m| node_client(seed, m.host, m.port).with_context(|| format!("a client for a node of {shown_url}")))

@@ -131,7 +131,7 @@ impl RedisStore {
     /// A client for each master (the one server, or every master of a
     /// cluster): for what a cluster does per node, SCAN and notifications.
     pub async fn masters(&self) -> Result<Vec<Client>> {
-        self.topology.masters(&self.shown_url).await
+        self.topology.masters(&self.conn, &self.shown_url).await
     }
 
     /// A connection for ordinary commands (reconnects by itself, never retries).
