@@ -106,11 +106,12 @@ async fn newest_task(store: &RedisStore, masters: &mut [RedisConn]) -> anyhow::R
             keys.extend(k.ok());
         }
         drop(iter);
-        for key in keys {
-            let first: redis::streams::StreamRangeReply = conn.xrange_count(&key, "-", "+", 1).await.unwrap_or_default();
+        // A session id holding glob characters may match keys of another shape: only ours count.
+        for (key, task) in keys.iter().filter_map(|k| Some((k, k.strip_prefix(&prefix)?))) {
+            let first: redis::streams::StreamRangeReply = conn.xrange_count(key, "-", "+", 1).await.unwrap_or_default();
             let at = first.ids.first().and_then(|s| s.id.split('-').next()?.parse::<u64>().ok()).unwrap_or(0);
             if newest.as_ref().is_none_or(|(t, _)| at > *t) {
-                newest = Some((at, key[prefix.len()..].to_string()));
+                newest = Some((at, task.to_string()));
             }
         }
     }
