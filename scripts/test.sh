@@ -5,6 +5,7 @@
 #   - tmux (the TUI tests drive the real binary in a real terminal), via apt-get when missing;
 #   - the default model (SmolLM2-135M-Instruct Q4_1) into ~/.cache/memdoor/models;
 #   - the official `openai` Python package in a venv (~/.cache/memdoor/venv-openai), for tests/serve.rs;
+#   - the `gguf` package and numpy in a venv (~/.cache/memdoor/venv-gguf), for tests/architectures.rs;
 #   - the build in ~/.cache/memdoor/target (outside the clone, so reruns are fast).
 # Usage: bash scripts/test.sh [extra cargo test args]
 set -euo pipefail
@@ -47,6 +48,16 @@ if ! "$OPENAI_VENV/bin/python" -c "import openai" >/dev/null 2>&1; then
   "$OPENAI_VENV/bin/python" -m pip install -q "openai==3.57.0"
 fi
 export MEMDOOR_TEST_OPENAI_PYTHON="$OPENAI_VENV/bin/python"
+
+# The PyPI `gguf` package and numpy, for tests/architectures.rs: tiny GGUF
+# models of every architecture and an independent numpy forward pass.
+GGUF_VENV="$HOME/.cache/memdoor/venv-gguf"
+if ! "$GGUF_VENV/bin/python" -c "import gguf, numpy" >/dev/null 2>&1; then
+  rm -rf "$GGUF_VENV"
+  python3 -m venv "$GGUF_VENV"
+  "$GGUF_VENV/bin/python" -m pip install -q "gguf==0.19.0" "numpy==2.4.6"
+fi
+export MEMDOOR_TEST_GGUF_PYTHON="$GGUF_VENV/bin/python"
 
 # Build once, then fetch the model with the binary the tests use.
 cargo build --tests --bins

@@ -190,7 +190,7 @@ pub async fn engine(
     let peak_rss_one_mb = peak_rss_mb();
     let team = measure_team(&*model, streams, max_tokens).await?;
     let peak_rss_team_mb = peak_rss_mb();
-    let weights_mb = model.weight_bytes().map(|b| b as f64 / 1e6);
+    let weights_mb = Some(model.weight_bytes() as f64 / 1e6);
     drop(model); // the server gets the machine to itself
     let vs_openai = match vs {
         None => None,

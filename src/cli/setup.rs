@@ -36,6 +36,7 @@ pub fn apply_team_flags(args: &TeamFlags, mut cfg: Config) -> Config {
     t.device = args.model.device.clone().unwrap_or(std::mem::take(&mut t.device));
     t.quant = args.model.quant.clone().unwrap_or(std::mem::take(&mut t.quant));
     t.keep_prefix_mb = args.model.keep_prefix_mb.unwrap_or(t.keep_prefix_mb);
+    t.context = args.model.context.or(t.context);
     cfg.store.redis = args.redis.clone().or(cfg.store.redis);
     cfg.store.session = args.session.clone().unwrap_or(cfg.store.session);
     cfg.sandbox.mode = args.sandbox.unwrap_or(cfg.sandbox.mode);
@@ -59,13 +60,15 @@ async fn resolve_spec(spec: &str) -> Result<PathBuf> {
 }
 
 /// Load options from their spellings in flags and the config.
-pub fn load_options(device: &str, quant: &str, keep_prefix_mb: usize) -> Result<LoadOptions> {
-    Ok(LoadOptions { device: parse_device(device)?, requantize: parse_quant(quant)?, keep_prefix_mb })
+pub fn load_options(device: &str, quant: &str, keep_prefix_mb: usize, context: Option<usize>) -> Result<LoadOptions> {
+    Ok(LoadOptions { device: parse_device(device)?, requantize: parse_quant(quant)?, keep_prefix_mb, context })
 }
 
 async fn load_path(path: PathBuf, opts: LoadOptions) -> Result<Arc<LocalModel>> {
     eprintln!("memdoor: loading {}", path.display());
-    Ok(Arc::new(tokio::task::spawn_blocking(move || LocalModel::load(&path, &opts)).await??))
+    let model = tokio::task::spawn_blocking(move || LocalModel::load(&path, &opts)).await??;
+    eprintln!("memdoor: {}", model.memory_summary());
+    Ok(Arc::new(model))
 }
 
 /// The team the config describes, `cfg.team_size()` agents in order, with
@@ -92,7 +95,7 @@ pub async fn build_agents(cfg: &Config) -> Result<Vec<Agent>> {
                             Some(b) => b.clone(),
                             None => {
                                 let t = &cfg.team;
-                                let opts = load_options(&t.device, &t.quant, t.keep_prefix_mb)?;
+                                let opts = load_options(&t.device, &t.quant, t.keep_prefix_mb, t.context)?;
                                 let b: Arc<dyn ModelBackend> = load_path(path.clone(), opts).await?;
                                 by_path.insert(path, b.clone());
                                 b

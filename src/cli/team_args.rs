@@ -150,7 +150,7 @@ pub struct ModelArgs {
     /// Where to run the model: cpu, cuda or cuda:N (CUDA needs a `--features cuda` build). Default: the config's, else cpu.
     #[arg(long)]
     pub device: Option<String>,
-    /// Requantise a llama-family model's weights at load: `q8_0` (~1.7x Q4_1's weight memory;
+    /// Requantise a local model's weights at load: `q8_0` (~1.7x Q4_1's weight memory;
     /// faster only on CPUs without AVX-512 VNNI, where candle's kernels run) or `none`.
     /// Default: the config's, else none.
     #[arg(long, value_name = "Q")]
@@ -160,6 +160,11 @@ pub struct ModelArgs {
     /// Default: the config's, else 256.
     #[arg(long, value_name = "MB")]
     pub keep_prefix_mb: Option<usize>,
+    /// Tokens of context a local model serves: its RoPE tables and each stream's KV cache are
+    /// sized to it (the memory is printed at load). Default: the config's, else the model's
+    /// trained context up to 32768.
+    #[arg(long, value_name = "TOKENS")]
+    pub context: Option<usize>,
 }
 
 impl ModelArgs {
@@ -169,6 +174,7 @@ impl ModelArgs {
         self.device.get_or_insert_with(|| cfg.team.device.clone());
         self.quant.get_or_insert_with(|| cfg.team.quant.clone());
         self.keep_prefix_mb.get_or_insert(cfg.team.keep_prefix_mb);
+        self.context = self.context.or(cfg.team.context);
         self
     }
 
@@ -178,6 +184,7 @@ impl ModelArgs {
             self.device(),
             self.quant(),
             self.keep_prefix_mb.unwrap_or(crate::model::local::KEEP_PREFIX_MB),
+            self.context,
         )
     }
     pub fn quant(&self) -> &str {

@@ -61,6 +61,9 @@ pub struct TeamSection {
     /// MB of finished prompts' KV the local engine keeps for prompts that
     /// begin the same way (the next round's); 0 keeps none.
     pub keep_prefix_mb: usize,
+    /// Tokens of context the local engine serves (RoPE tables and KV sized
+    /// to it); `None`: the model's trained context, up to 32,768.
+    pub context: Option<usize>,
 }
 
 impl Default for TeamSection {
@@ -77,6 +80,7 @@ impl Default for TeamSection {
             device: "cpu".into(),
             quant: "none".into(),
             keep_prefix_mb: crate::model::local::KEEP_PREFIX_MB,
+            context: None,
         }
     }
 }

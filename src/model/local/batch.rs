@@ -13,7 +13,7 @@ use tokenizers::Tokenizer;
 use tokio::sync::{mpsc, watch};
 
 use super::forward::{forward, Piece};
-use super::llama::Llama;
+use super::decoder::Decoder;
 use super::prefix::{self, Donor, KeptPrefixes, Plan, PREFILL_CHUNK};
 use super::sequence::{Outcome, Seq, Submit};
 use crate::model::FinishReason;
@@ -50,7 +50,7 @@ impl Engine {
     /// Starts the engine thread; it ends when the `Engine` is dropped and its
     /// last sequence has finished. Up to `keep_bytes` of finished prompts' KV
     /// is kept for later prompts that begin the same way.
-    pub fn start(model: Arc<Llama>, tokenizer: Arc<Tokenizer>, stop: Arc<HashSet<u32>>, keep_bytes: usize) -> Result<Self> {
+    pub fn start(model: Arc<Decoder>, tokenizer: Arc<Tokenizer>, stop: Arc<HashSet<u32>>, keep_bytes: usize) -> Result<Self> {
         let (tx, rx) = mpsc::channel(SUBMIT_QUEUE);
         let (stats_tx, stats) = watch::channel(EngineStats::default());
         let kept = KeptPrefixes::new(keep_bytes);
@@ -81,7 +81,7 @@ impl Engine {
 
 /// Refuses what cannot run (the caller checks too; this keeps a bad job from
 /// failing the whole batch later).
-fn admit<'t>(job: Submit, model: &Llama, tokenizer: &'t Tokenizer, live: &mut Vec<Seq<'t>>) {
+fn admit<'t>(job: Submit, model: &Decoder, tokenizer: &'t Tokenizer, live: &mut Vec<Seq<'t>>) {
     let ctx = model.cfg.context_len;
     if job.prompt.is_empty() || job.prompt.len() + job.max_tokens > ctx {
         let why = anyhow!("a prompt of {} tokens plus {} to generate does not fit the {ctx}-token context", job.prompt.len(), job.max_tokens);
@@ -94,7 +94,7 @@ fn admit<'t>(job: Submit, model: &Llama, tokenizer: &'t Tokenizer, live: &mut Ve
 }
 
 fn run(
-    model: &Llama,
+    model: &Decoder,
     tokenizer: &Tokenizer,
     stop: &HashSet<u32>,
     mut rx: mpsc::Receiver<Submit>,
@@ -159,7 +159,7 @@ fn publish(tx: &watch::Sender<EngineStats>, stats: &mut EngineStats, kept: &Kept
 /// A sequence leaves (finished with `finish`, or its reader gone): what it
 /// computed of its prompt is kept first, so a prompt sent after its `Done`
 /// finds it.
-fn leave(s: Seq, finish: Option<FinishReason>, model: &Llama, kept: &mut KeptPrefixes) {
+fn leave(s: Seq, finish: Option<FinishReason>, model: &Decoder, kept: &mut KeptPrefixes) {
     if let Err(e) = kept.keep(&s.job.prompt, &s.cache, s.fed, &model.cfg, &model.device) {
         tracing::warn!("keeping a finished prompt's KV failed: {e:#}");
     }
@@ -172,7 +172,7 @@ fn leave(s: Seq, finish: Option<FinishReason>, model: &Llama, kept: &mut KeptPre
 /// whole-chunk prefix that a live sequence or a kept prompt has computed, or
 /// waits while a live one is still computing a longer one (so prompts sent
 /// together compute their shared prefix once). Returns the positions copied.
-fn start_prefills(model: &Llama, live: &mut [Seq], kept: &KeptPrefixes) -> usize {
+fn start_prefills(model: &Decoder, live: &mut [Seq], kept: &KeptPrefixes) -> usize {
     let mut copied = 0;
     for i in 0..live.len() {
         if live[i].started {
@@ -211,7 +211,7 @@ fn start_prefills(model: &Llama, live: &mut [Seq], kept: &KeptPrefixes) -> usize
 /// One forward pass over every sequence with work, then sampling for those
 /// that produced logits; finished sequences leave `live`. Returns the prompt
 /// positions computed.
-fn step(model: &Llama, stop: &HashSet<u32>, live: &mut Vec<Seq>, kept: &mut KeptPrefixes) -> Result<usize> {
+fn step(model: &Decoder, stop: &HashSet<u32>, live: &mut Vec<Seq>, kept: &mut KeptPrefixes) -> Result<usize> {
     // PREFILL_BUDGET >= PREFILL_CHUNK: the first waiting prompt always advances.
     let mut budget = PREFILL_BUDGET;
     let mut work = Vec::with_capacity(live.len());

@@ -1,8 +1,7 @@
-//! `LocalModel`: a GGUF model loaded once. Llama-family models run on the
+//! `LocalModel`: a GGUF model loaded once. Decoder-family models run on the
 //! batched engine (one thread, every stream a sequence in its batch); other
 //! architectures fall back to a thread per stream over shared weights.
 
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -13,20 +12,17 @@ use futures::stream::BoxStream;
 use futures::StreamExt;
 use tokenizers::Tokenizer;
 use tokio::sync::mpsc;
-use tokio_stream::wrappers::{ReceiverStream, UnboundedReceiverStream};
+use tokio_stream::wrappers::UnboundedReceiverStream;
 use tokio_util::sync::CancellationToken;
 
 use super::batch::{Engine, EngineStats};
 use super::sequence::Submit;
 use super::chat_template::ChatTemplate;
-use super::generate::{self, Job};
-use super::llama::Llama;
+use super::arch::{architecture_name, ModelConfig};
+use super::decoder::Decoder;
+use super::forward::{forward, KvCache, Piece};
 use super::tokenizer::{tokenizer_from_gguf, tokenizer_from_json};
-use super::weights::{self, Weights};
 use crate::model::{ChatRequest, Chunk, Message, ModelBackend};
-
-/// Text deltas buffered per stream before the compute thread waits for the reader.
-const STREAM_BUFFER: usize = 256;
 
 #[derive(Debug, Clone)]
 pub struct LoadOptions {
@@ -39,6 +35,9 @@ pub struct LoadOptions {
     /// that begin the same way (the next round on the same problem) copy it;
     /// 0 keeps none.
     pub keep_prefix_mb: usize,
+    /// Positions served (`--context`): the RoPE tables and each KV cache
+    /// are sized to it. None: the trained context, up to `arch::DEFAULT_CONTEXT`.
+    pub context: Option<usize>,
 }
 
 /// SmolLM2-135M keeps 46 KB a position: 256 MB holds two prompts of 2,700 tokens.
@@ -46,7 +45,7 @@ pub const KEEP_PREFIX_MB: usize = 256;
 
 impl Default for LoadOptions {
     fn default() -> Self {
-        Self { device: Device::Cpu, requantize: None, keep_prefix_mb: KEEP_PREFIX_MB }
+        Self { device: Device::Cpu, requantize: None, keep_prefix_mb: KEEP_PREFIX_MB, context: None }
     }
 }
 
@@ -76,24 +75,14 @@ pub fn parse_device(spec: &str) -> Result<Device> {
     }
 }
 
-enum Backend {
-    Batched(Engine),
-    /// Architectures the batched engine does not implement (qwen3's q/k norms).
-    Threads(Box<Weights>),
-}
-
 pub struct LocalModel {
     name: String,
     path: PathBuf,
     architecture: String,
-    /// Bytes of the batched engine's weight matrices (None on the fallback).
-    weight_bytes: Option<usize>,
-    backend: Backend,
+    engine: Engine,
+    decoder: Arc<Decoder>,
     tokenizer: Arc<Tokenizer>,
-    stop: Arc<HashSet<u32>>,
     template: ChatTemplate,
-    context_len: usize,
-    device: Device,
 }
 
 fn token_text(tokens: &[String], md: &std::collections::HashMap<String, gguf_file::Value>, key: &str) -> String {
@@ -111,8 +100,9 @@ impl LocalModel {
             anyhow::anyhow!("{} is not a readable GGUF file ({e}); is it truncated or corrupt?", path.display())
         })?;
         let md = &content.metadata;
-        let architecture = weights::architecture(&content)?;
-        let context_len = weights::context_length(&content, &architecture)?;
+        let architecture = architecture_name(&content)?;
+        // An unsupported architecture or context is refused before anything else is read.
+        let cfg = ModelConfig::from_gguf(&content, opts.context).with_context(|| format!("loading {}", path.display()))?;
 
         let eos = md.get("tokenizer.ggml.eos_token_id").and_then(|v| v.to_u32().ok());
         let beside = path.with_file_name("tokenizer.json");
@@ -142,34 +132,14 @@ impl LocalModel {
         };
         let tokenizer = Arc::new(vocab.tokenizer);
         let stop = Arc::new(stop);
-        let mut weight_bytes = None;
-        let backend = if architecture == "llama" {
-            let llama = Llama::from_gguf(&content, &mut file, &opts.device, opts.requantize).map_err(corrupt)?;
-            weight_bytes = Some(llama.quantized_bytes);
-            let kv_kb_per_token = super::prefix::kv_bytes_per_position(&llama.cfg) / 1000;
-            tracing::info!(quantized_mb = llama.quantized_bytes / 1_000_000, kv_kb_per_token, "llama weights for the batched engine");
-            let keep_bytes = opts.keep_prefix_mb.saturating_mul(1 << 20);
-            Backend::Batched(Engine::start(Arc::new(llama), tokenizer.clone(), stop.clone(), keep_bytes)?)
-        } else {
-            if opts.requantize.is_some() {
-                bail!("requantising is only implemented for llama-family models, not `{architecture}`");
-            }
-            Backend::Threads(Box::new(Weights::from_gguf(content, &mut file, &opts.device).map_err(corrupt)?))
-        };
+        let decoder = Decoder::from_gguf(cfg, &content, &mut file, &opts.device, opts.requantize).map_err(corrupt)?;
+        let decoder = Arc::new(decoder);
+        tracing::info!(quantized_mb = decoder.quantized_bytes / 1_000_000, kv_bytes_per_token = decoder.cfg.kv_bytes_per_position(), "weights for the batched engine");
+        let keep_bytes = opts.keep_prefix_mb.saturating_mul(1 << 20);
+        let engine = Engine::start(decoder.clone(), tokenizer.clone(), stop, keep_bytes)?;
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        tracing::info!(model = %path.display(), %architecture, context_len, "model loaded");
-        Ok(Self {
-            name,
-            path: path.to_path_buf(),
-            architecture,
-            weight_bytes,
-            backend,
-            tokenizer,
-            stop,
-            template,
-            context_len,
-            device: opts.device.clone(),
-        })
+        tracing::info!(model = %path.display(), %architecture, context_len = decoder.cfg.context_len, "model loaded");
+        Ok(Self { name, path: path.to_path_buf(), architecture, engine, decoder, tokenizer, template })
     }
 
     pub fn path(&self) -> &Path {
@@ -178,22 +148,58 @@ impl LocalModel {
     pub fn architecture(&self) -> &str {
         &self.architecture
     }
-    /// Bytes of quantized weight matrices the batched engine holds.
-    pub fn weight_bytes(&self) -> Option<usize> {
-        self.weight_bytes
+    /// Bytes of quantized weight matrices the engine holds.
+    pub fn weight_bytes(&self) -> usize {
+        self.decoder.quantized_bytes
     }
+    /// Positions served (`LoadOptions::context`).
     pub fn context_len(&self) -> usize {
-        self.context_len
+        self.decoder.cfg.context_len
+    }
+
+    /// What loading took and what a stream may take, for the user: the
+    /// architecture, the context served of the trained one, the weights',
+    /// RoPE tables' and KV cache's memory.
+    pub fn memory_summary(&self) -> String {
+        let cfg = &self.decoder.cfg;
+        let mb = |b: usize| b as f64 / 1e6;
+        let kv = cfg.kv_bytes_per_position();
+        format!(
+            "{}, {} layers; context {} of {} trained tokens (--context to change); weights {:.0} MB, RoPE tables {:.1} MB; KV cache {:.0} KB a token, up to {:.0} MB a stream at the full context",
+            self.architecture,
+            cfg.n_layer,
+            cfg.context_len,
+            cfg.trained_context,
+            mb(self.decoder.quantized_bytes),
+            mb(self.decoder.rope_bytes()),
+            kv as f64 / 1e3,
+            mb(kv * cfg.context_len),
+        )
+    }
+
+    /// Logits computed straight on the decoder, outside the engine's batch
+    /// (tests compare them with a reference forward pass): the prompt's last
+    /// position's, then each of `then`'s fed one at a time. `[1 + then.len(), vocab]`.
+    pub fn teacher_forced_logits(&self, prompt: &[u32], then: &[u32]) -> Result<Vec<Vec<f32>>> {
+        let mut cache = KvCache::default();
+        let mut out = Vec::with_capacity(1 + then.len());
+        let feed = |tokens: &[u32], cache: &mut KvCache| -> Result<Vec<f32>> {
+            let mut pieces = [Piece { tokens, cache, logits: true }];
+            let logits = forward(&self.decoder, &mut pieces)?.context("the step returned no logits")?;
+            Ok(logits.squeeze(0)?.to_dtype(candle_core::DType::F32)?.to_vec1()?)
+        };
+        out.push(feed(prompt, &mut cache)?);
+        for t in then {
+            out.push(feed(std::slice::from_ref(t), &mut cache)?);
+        }
+        Ok(out)
     }
     pub fn tokenizer(&self) -> &Tokenizer {
         &self.tokenizer
     }
-    /// The batched engine's running figures (None on the fallback).
-    pub fn engine_stats(&self) -> Option<tokio::sync::watch::Receiver<EngineStats>> {
-        match &self.backend {
-            Backend::Batched(engine) => Some(engine.stats()),
-            Backend::Threads(_) => None,
-        }
+    /// The batched engine's running figures.
+    pub fn engine_stats(&self) -> tokio::sync::watch::Receiver<EngineStats> {
+        self.engine.stats()
     }
 
     /// The prompt's token ids, rendered through the model's chat template.
@@ -211,52 +217,28 @@ impl ModelBackend for LocalModel {
     }
 
     fn context_tokens(&self) -> Option<usize> {
-        Some(self.context_len)
+        Some(self.context_len())
     }
 
     async fn stream(&self, req: ChatRequest, cancel: CancellationToken) -> Result<BoxStream<'static, Result<Chunk>>> {
         let prompt = self.encode_prompt(&req.messages)?;
-        if prompt.len() >= self.context_len {
+        let context_len = self.context_len();
+        if prompt.len() >= context_len {
             bail!(
-                "the prompt is {} tokens but {} holds at most {} tokens of context; shorten the problem or use a model with a longer context",
+                "the prompt is {} tokens but {} serves at most {context_len} tokens of context; shorten the problem, raise --context, or use a model with a longer context",
                 prompt.len(),
                 self.name,
-                self.context_len
             );
         }
-        let max_tokens = req.max_tokens.min(self.context_len - prompt.len());
+        let max_tokens = req.max_tokens.min(context_len - prompt.len());
         let cancel = cancel.child_token();
         // Dropping the stream cancels its compute.
         let guard = cancel.clone().drop_guard();
-        let chunks = match &self.backend {
-            Backend::Batched(engine) => {
-                let (tx, rx) = mpsc::unbounded_channel();
-                let submitted = std::time::Instant::now();
-                let job = Submit { prompt, sampling: req.sampling, max_tokens, ignore_stop: req.ignore_stop, tx, cancel, submitted };
-                engine.submit(job).await?;
-                UnboundedReceiverStream::new(rx).boxed()
-            }
-            Backend::Threads(weights) => {
-                let (tx, rx) = mpsc::channel(STREAM_BUFFER);
-                let job = Job {
-                    weights: (**weights).clone(),
-                    tokenizer: self.tokenizer.clone(),
-                    stop: self.stop.clone(),
-                    device: self.device.clone(),
-                    prompt,
-                    sampling: req.sampling,
-                    max_tokens,
-                    ignore_stop: req.ignore_stop,
-                    tx,
-                    cancel,
-                };
-                std::thread::Builder::new()
-                    .name("memdoor-generate".into())
-                    .spawn(move || generate::run(job))
-                    .context("starting a generation thread")?;
-                ReceiverStream::new(rx).boxed()
-            }
-        };
+        let (tx, rx) = mpsc::unbounded_channel();
+        let submitted = std::time::Instant::now();
+        let job = Submit { prompt, sampling: req.sampling, max_tokens, ignore_stop: req.ignore_stop, tx, cancel, submitted };
+        self.engine.submit(job).await?;
+        let chunks = UnboundedReceiverStream::new(rx);
         Ok(chunks
             .map(move |chunk| {
                 let _keep = &guard;

@@ -10,8 +10,11 @@ use anyhow::{anyhow, bail, Result};
 use candle_core::{Device, Module, Tensor, D};
 
 pub use super::kv_cache::KvCache;
+use candle_transformers::quantized_nn::RmsNorm;
+
+use super::arch::Activation;
+use super::decoder::{Decoder, Rope};
 use super::inline_rayon;
-use super::llama::Llama;
 
 /// A sequence's part of a step: `tokens` at positions `cache.filled()..`.
 pub struct Piece<'a> {
@@ -21,18 +24,33 @@ pub struct Piece<'a> {
     pub logits: bool,
 }
 
-/// Additive causal mask for a chunk of `n` queries at `pos..pos+n` over
-/// `pos+n` keys, each query row repeated for the `group` heads sharing a KV
-/// head: `[n * group, pos + n]`.
-fn causal_mask(n: usize, pos: usize, group: usize, device: &Device) -> Result<Tensor> {
+/// Additive causal mask for a chunk of `n` queries at `pos..pos+n` over the
+/// keys from `start` to `pos+n`, each query row repeated for the `group`
+/// heads sharing a KV head: `[n * group, pos + n - start]`. With a sliding
+/// `window`, a query at p also sees no key k with p - k >= window.
+fn causal_mask(n: usize, pos: usize, group: usize, start: usize, window: Option<usize>, device: &Device) -> Result<Tensor> {
     let kv = pos + n;
-    let mut m = Vec::with_capacity(n * group * kv);
+    let mut m = Vec::with_capacity(n * group * (kv - start));
     for i in 0..n {
+        let q = pos + i;
+        let hidden = |j: usize| j > q || window.is_some_and(|w| q - j >= w);
         for _ in 0..group {
-            m.extend((0..kv).map(|j| if j > pos + i { f32::NEG_INFINITY } else { 0.0 }));
+            m.extend((start..kv).map(|j| if hidden(j) { f32::NEG_INFINITY } else { 0.0 }));
         }
     }
-    Ok(Tensor::from_vec(m, (n * group, kv), device)?)
+    Ok(Tensor::from_vec(m, (n * group, kv - start), device)?)
+}
+
+/// The first key a chunk of queries at `pos..` can see through `window`.
+fn window_start(pos: usize, window: Option<usize>) -> usize {
+    window.map_or(0, |w| (pos + 1).saturating_sub(w))
+}
+
+/// A piece's masks: over every past key, and (for sliding layers) over the
+/// window's; None for a single row (a decode step needs none).
+struct Masks {
+    full: Option<Tensor>,
+    sliding: Option<Tensor>,
 }
 
 #[derive(Clone, Copy)]
@@ -40,6 +58,9 @@ struct Heads {
     n_head: usize,
     n_kv_head: usize,
     head_dim: usize,
+    softcap: Option<f64>,
+    /// This layer's sliding window, if it slides.
+    window: Option<usize>,
 }
 
 /// One piece's attention in layer `l`: writes its new K/V rows into its
@@ -54,8 +75,11 @@ fn attend(p: &Piece, l: usize, h: Heads, q: &Tensor, k: &Tensor, v: &Tensor, spa
     kc.slice_set(&k.narrow(0, off, n)?, 0, pos)?;
     vc.slice_set(&v.narrow(0, off, n)?, 0, pos)?;
     let kv_len = pos + n;
-    let keys = kc.narrow(0, 0, kv_len)?.transpose(0, 1)?; // [nkv, L, hd]
-    let values = vc.narrow(0, 0, kv_len)?.transpose(0, 1)?;
+    // A sliding layer reads only the keys its window can reach: the same
+    // scores as masking the rest, for less work.
+    let start = window_start(pos, h.window);
+    let keys = kc.narrow(0, start, kv_len - start)?.transpose(0, 1)?; // [nkv, L, hd]
+    let values = vc.narrow(0, start, kv_len - start)?.transpose(0, 1)?;
     // The cache is [L, nkv, hd]: a head's rows sit nkv * hd apart. The CPU's
     // matrix product reads such strides as they are; candle's CUDA one
     // (cuBLAS) wants each matrix packed, so there the step copies them
@@ -66,6 +90,10 @@ fn attend(p: &Piece, l: usize, h: Heads, q: &Tensor, k: &Tensor, v: &Tensor, spa
     let qs = q.narrow(0, off, n)?.reshape((n, nkv, group, hd))?.transpose(0, 1)?.contiguous()?;
     let qs = qs.reshape((nkv, n * group, hd))?;
     let att = qs.matmul(&keys.t()?)?;
+    let att = match h.softcap {
+        Some(cap) => ((att / cap)?.tanh()? * cap)?,
+        None => att,
+    };
     let att = match mask {
         Some(m) => att.broadcast_add(m)?,
         None => att,
@@ -104,13 +132,48 @@ fn attend_all(pieces: usize, parallel: bool, attend: impl Fn(usize) -> Result<Te
         .collect()
 }
 
+/// Per-row cos and sin, `[T, 1, hd/2]`: the batched form of candle's rope
+/// with one "sequence" of length 1 per row, so every row turns by its own
+/// position.
+fn row_tables(rope: &Rope, positions: &Tensor) -> Result<(Tensor, Tensor)> {
+    Ok((rope.cos.index_select(positions, 0)?.unsqueeze(1)?, rope.sin.index_select(positions, 0)?.unsqueeze(1)?))
+}
+
+/// `x` (`[t, heads, hd]`) normed per head where the layer has a norm, then
+/// turned by RoPE in the family's layout: `[t, heads, hd]`.
+fn rotate(x: Tensor, norm: Option<&RmsNorm>, halves: bool, cs: &(Tensor, Tensor)) -> Result<Tensor> {
+    let (t, heads, hd) = x.dims3()?;
+    let x = match norm {
+        Some(n) => n.forward(&x.contiguous()?)?,
+        None => x,
+    };
+    let x = x.reshape((t, heads, 1, hd))?.contiguous()?;
+    let x = if halves { candle_nn::rotary_emb::rope(&x, &cs.0, &cs.1)? } else { candle_nn::rotary_emb::rope_i(&x, &cs.0, &cs.1)? };
+    Ok(x.reshape((t, heads, hd))?)
+}
+
+fn activate(x: &Tensor, a: Activation) -> Result<Tensor> {
+    Ok(match a {
+        Activation::Silu => candle_nn::ops::silu(x)?,
+        Activation::GeluTanh => x.gelu()?,
+    })
+}
+
+fn post_norm(x: Tensor, norm: Option<&RmsNorm>) -> Result<Tensor> {
+    Ok(match norm {
+        Some(n) => n.forward(&x)?,
+        None => x,
+    })
+}
+
 /// Runs one step over `pieces`; returns `[R, vocab]` logits, one row per
 /// piece with `logits` set, in order. Caches advance by their piece's length.
-pub fn forward(model: &Llama, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
+pub fn forward(model: &Decoder, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
     let cfg = &model.cfg;
     let dev = &model.device;
     let (nh, nkv, hd) = (cfg.n_head, cfg.n_kv_head, cfg.head_dim);
     let group = nh / nkv;
+    let window = cfg.sliding.map(|s| s.window);
     let mut ids = Vec::new();
     let mut positions = Vec::new();
     let mut spans = Vec::with_capacity(pieces.len()); // (row offset, rows, position)
@@ -125,38 +188,56 @@ pub fn forward(model: &Llama, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
         positions.extend((pos..pos + p.tokens.len()).map(|i| i as u32));
         ids.extend_from_slice(p.tokens);
         let n = p.tokens.len();
-        masks.push(if n > 1 { Some(causal_mask(n, pos, group, dev)?) } else { None });
+        masks.push(if n > 1 {
+            let sliding = match window {
+                Some(w) => Some(causal_mask(n, pos, group, window_start(pos, Some(w)), Some(w), dev)?),
+                None => None,
+            };
+            Masks { full: Some(causal_mask(n, pos, group, 0, None, dev)?), sliding }
+        } else {
+            Masks { full: None, sliding: None }
+        });
     }
     // (On a GPU the pieces queue on one stream anyway: no threads.)
-    let attend_in_parallel = dev.is_cpu() && masks.iter().all(Option::is_none);
+    let attend_in_parallel = dev.is_cpu() && masks.iter().all(|m| m.full.is_none());
     let t = ids.len();
     if t == 0 {
         return Ok(None);
     }
     let positions = Tensor::new(positions.as_slice(), dev)?;
-    // Per-row rotary tables, `[T, 1, hd/2]`: rope_i's batched form with one
-    // "sequence" of length 1 per row, so every row turns by its own position.
-    let cos = model.cos.index_select(&positions, 0)?.unsqueeze(1)?;
-    let sin = model.sin.index_select(&positions, 0)?.unsqueeze(1)?;
-    let scale = 1.0 / (hd as f64).sqrt();
+    let tables = row_tables(&model.rope, &positions)?;
+    let sliding_tables = model.rope_sliding.as_ref().map(|r| row_tables(r, &positions)).transpose()?;
+    let halves = cfg.arch.rope_halves();
 
-    let heads = Heads { n_head: nh, n_kv_head: nkv, head_dim: hd };
     let mut x = model.embed.forward(&Tensor::new(ids.as_slice(), dev)?)?;
+    if let Some(s) = cfg.embed_scale {
+        x = (x * s)?;
+    }
     for (l, layer) in model.layers.iter().enumerate() {
+        let heads = Heads { n_head: nh, n_kv_head: nkv, head_dim: hd, softcap: cfg.attn_softcap, window: window.filter(|_| layer.sliding) };
+        let cs = match &sliding_tables {
+            Some(st) if layer.sliding => st,
+            _ => &tables,
+        };
         let h = layer.attn_norm.forward(&x)?;
         let [q, k, v]: [Tensor; 3] = layer.qkv.forward(&h)?.try_into().map_err(|_| anyhow!("q/k/v: not three projections"))?;
-        let q = q.reshape((t, nh, 1, hd))?;
-        let k = k.reshape((t, nkv, 1, hd))?;
+        let (q, k, v) = match &layer.qkv_bias {
+            Some([bq, bk, bv]) => (q.broadcast_add(bq)?, k.broadcast_add(bk)?, v.broadcast_add(bv)?),
+            None => (q, k, v),
+        };
+        let q = rotate(q.reshape((t, nh, hd))?, layer.q_norm.as_ref(), halves, cs)?;
+        let q = (q * cfg.attn_scale)?;
+        let k = rotate(k.reshape((t, nkv, hd))?, layer.k_norm.as_ref(), halves, cs)?;
         let v = v.reshape((t, nkv, hd))?;
-        let q = (candle_nn::rotary_emb::rope_i(&q, &cos, &sin)? * scale)?.reshape((t, nh, hd))?;
-        let k = candle_nn::rotary_emb::rope_i(&k, &cos, &sin)?.reshape((t, nkv, hd))?;
-        let attend_piece = |i: usize| attend(&pieces[i], l, heads, &q, &k, &v, spans[i], masks[i].as_ref());
+        let mask = |i: usize| if layer.sliding { masks[i].sliding.as_ref() } else { masks[i].full.as_ref() };
+        let attend_piece = |i: usize| attend(&pieces[i], l, heads, &q, &k, &v, spans[i], mask(i));
         let ys = attend_all(pieces.len(), attend_in_parallel, attend_piece)?;
         let y = Tensor::cat(&ys, 0)?;
-        x = (layer.wo.forward(&y)? + x)?;
+        x = (post_norm(layer.wo.forward(&y)?, layer.post_attn_norm.as_ref())? + x)?;
         let h = layer.ffn_norm.forward(&x)?;
         let [gate, up]: [Tensor; 2] = layer.gate_up.forward(&h)?.try_into().map_err(|_| anyhow!("gate/up: not two projections"))?;
-        x = (layer.down.forward(&(candle_nn::ops::silu(&gate)? * up)?)? + x)?;
+        let ffn = layer.down.forward(&(activate(&gate, cfg.activation)? * up)?)?;
+        x = (post_norm(ffn, layer.post_ffn_norm.as_ref())? + x)?;
     }
     for (p, &(_, n, _)) in pieces.iter_mut().zip(&spans) {
         p.cache.len += n;
@@ -173,6 +254,10 @@ pub fn forward(model: &Llama, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
     // The vocabulary projection is the largest matrix: only rows that sample.
     let last = x.index_select(&Tensor::new(rows.as_slice(), dev)?, 0)?;
     let logits = model.output.forward(&model.norm.forward(&last)?)?;
+    let logits = match cfg.final_softcap {
+        Some(cap) => ((logits / cap)?.tanh()? * cap)?,
+        None => logits,
+    };
     debug_assert_eq!(logits.dim(D::Minus1)?, cfg.vocab);
     Ok(Some(logits))
 }
@@ -183,9 +268,20 @@ mod tests {
 
     #[test]
     fn the_mask_lets_each_query_see_the_past_and_itself_only() {
-        let m: Vec<Vec<f32>> = causal_mask(2, 1, 2, &Device::Cpu).unwrap().to_vec2().unwrap();
+        let m: Vec<Vec<f32>> = causal_mask(2, 1, 2, 0, None, &Device::Cpu).unwrap().to_vec2().unwrap();
         let inf = f32::NEG_INFINITY;
         // Query at position 1 (two heads), then position 2 (two heads), over keys 0..3.
         assert_eq!(m, vec![vec![0.0, 0.0, inf], vec![0.0, 0.0, inf], vec![0.0, 0.0, 0.0], vec![0.0, 0.0, 0.0]]);
+    }
+
+    #[test]
+    fn a_sliding_mask_starts_at_the_window_and_hides_what_fell_out_of_it() {
+        // Queries at 3 and 4, window 2: keys from 2 on; query 3 sees 2..=3, query 4 sees 3..=4.
+        assert_eq!(window_start(3, Some(2)), 2);
+        let m: Vec<Vec<f32>> = causal_mask(2, 3, 1, 2, Some(2), &Device::Cpu).unwrap().to_vec2().unwrap();
+        let inf = f32::NEG_INFINITY;
+        assert_eq!(m, vec![vec![0.0, 0.0, inf], vec![inf, 0.0, 0.0]]);
+        assert_eq!(window_start(0, Some(8)), 0);
+        assert_eq!(window_start(9, None), 0);
     }
 }

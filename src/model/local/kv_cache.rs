@@ -5,7 +5,7 @@
 use anyhow::{bail, Result};
 use candle_core::{DType, Device, Tensor};
 
-use super::llama::LlamaConfig;
+use super::arch::ModelConfig;
 
 /// KV cache positions added at a time: growing costs one copy of the cache,
 /// so it happens every `KV_GROW` tokens, not every token.
@@ -13,7 +13,7 @@ pub(super) const KV_GROW: usize = 256;
 
 /// The capacity a cache grows to for `need` positions: whole `KV_GROW`
 /// chunks, at most the model's context.
-pub(super) fn grown_capacity(need: usize, cfg: &LlamaConfig) -> usize {
+pub(super) fn grown_capacity(need: usize, cfg: &ModelConfig) -> usize {
     need.div_ceil(KV_GROW).saturating_mul(KV_GROW).min(cfg.context_len)
 }
 
@@ -35,7 +35,7 @@ impl KvCache {
 
     /// Makes room for `need` positions in all, growing by whole `KV_GROW`
     /// chunks up to the model's context.
-    pub(super) fn reserve(&mut self, need: usize, cfg: &LlamaConfig, device: &Device) -> Result<()> {
+    pub(super) fn reserve(&mut self, need: usize, cfg: &ModelConfig, device: &Device) -> Result<()> {
         if need > cfg.context_len {
             bail!("the sequence needs {need} positions but the model's context is {}", cfg.context_len);
         }
@@ -61,7 +61,7 @@ impl KvCache {
     /// A fresh cache holding this one's first `n` positions (every layer),
     /// with room grown in the usual `KV_GROW` chunks. A copy, not a view: both
     /// caches are written in place afterwards.
-    pub(super) fn copy_prefix(&self, n: usize, cfg: &LlamaConfig, device: &Device) -> Result<KvCache> {
+    pub(super) fn copy_prefix(&self, n: usize, cfg: &ModelConfig, device: &Device) -> Result<KvCache> {
         if n > self.len {
             bail!("copying {n} cached positions from a cache that holds {}", self.len);
         }
@@ -88,12 +88,31 @@ impl KvCache {
 pub(super) mod tests {
     use super::*;
 
-    pub(crate) fn tiny() -> LlamaConfig {
-        LlamaConfig { n_layer: 2, n_head: 2, n_kv_head: 1, head_dim: 2, hidden: 4, vocab: 8, eps: 1e-5, rope_base: 1e4, context_len: 1024 }
+    pub(crate) fn tiny() -> ModelConfig {
+        ModelConfig {
+            arch: crate::model::local::arch::Arch::Llama,
+            n_layer: 2,
+            n_head: 2,
+            n_kv_head: 1,
+            head_dim: 2,
+            hidden: 4,
+            vocab: 8,
+            eps: 1e-5,
+            rope_base: 1e4,
+            rope_freq_scale: 1.0,
+            context_len: 1024,
+            trained_context: 1024,
+            attn_scale: 1.0 / 2f64.sqrt(),
+            activation: crate::model::local::arch::Activation::Silu,
+            embed_scale: None,
+            attn_softcap: None,
+            final_softcap: None,
+            sliding: None,
+        }
     }
 
     /// A cache of `n` positions whose value at (layer, position, head, dim) tells them apart.
-    pub(crate) fn filled(n: usize, cfg: &LlamaConfig) -> KvCache {
+    pub(crate) fn filled(n: usize, cfg: &ModelConfig) -> KvCache {
         let mut c = KvCache::default();
         c.reserve(n, cfg, &Device::Cpu).unwrap();
         for l in 0..cfg.n_layer {

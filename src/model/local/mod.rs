@@ -1,16 +1,16 @@
 //! The local engine: GGUF weights through candle, loaded once and shared by
-//! every agent. Llama-family models run batched (`batch`: one engine thread,
-//! one forward per step over every live sequence); others one thread per
-//! stream (`generate`).
+//! every agent, run batched (`batch`: one engine thread, one forward per
+//! step over every live sequence) for every supported architecture
+//! (`arch`).
 
+pub mod arch;
 mod batch;
 mod chat_template;
 mod engine;
+mod decoder;
 mod forward;
-mod generate;
 mod inline_rayon;
 mod kv_cache;
-mod llama;
 mod prefix;
 #[cfg(test)]
 mod prefix_exact;
@@ -20,7 +20,6 @@ mod sampler;
 mod sequence;
 pub mod tokenizer;
 mod utf8_stream;
-mod weights;
 
 pub use chat_template::ChatTemplate;
 pub use batch::EngineStats;
@@ -29,4 +28,4 @@ pub use engine::{LocalModel, LoadOptions, KEEP_PREFIX_MB};
 pub use tokenizer::tokenizer_from_gguf;
 pub use utf8_stream::Utf8Stream;
 pub use engine::{parse_device, parse_quant};
-pub use generate::active_generations;
+pub use sequence::active_generations;

@@ -17,7 +17,7 @@ use anyhow::Result;
 use candle_core::Device;
 
 use super::kv_cache::{grown_capacity, KvCache};
-use super::llama::LlamaConfig;
+use super::arch::ModelConfig;
 
 /// Prompt tokens of one sequence per step. A fixed size, so a sequence's
 /// prompt is cut the same way whoever else is in the batch (its output is
@@ -131,13 +131,13 @@ impl KeptPrefixes {
     /// Keeps the whole-chunk part of a leaving sequence's first `computed`
     /// prompt positions, unless a kept prefix already covers it; kept prefixes
     /// it covers go, then the oldest while over the bounds.
-    pub fn keep(&mut self, prompt: &[u32], cache: &KvCache, computed: usize, cfg: &LlamaConfig, device: &Device) -> Result<()> {
+    pub fn keep(&mut self, prompt: &[u32], cache: &KvCache, computed: usize, cfg: &ModelConfig, device: &Device) -> Result<()> {
         let n = whole_chunks(computed.min(prompt.len()));
         if n == 0 || self.kept.iter().any(|k| common_prefix(&k.tokens, prompt) >= n) {
             return Ok(());
         }
         // Sized before copying: a prefix over the cap is not copied at all.
-        if grown_capacity(n, cfg) * kv_bytes_per_position(cfg) > self.max_bytes {
+        if grown_capacity(n, cfg) * cfg.kv_bytes_per_position() > self.max_bytes {
             return Ok(());
         }
         let copy = cache.copy_prefix(n, cfg, device)?;
@@ -148,11 +148,6 @@ impl KeptPrefixes {
         }
         Ok(())
     }
-}
-
-/// Bytes of K and V one position takes in every layer.
-pub fn kv_bytes_per_position(cfg: &LlamaConfig) -> usize {
-    cfg.n_layer * 2 * cfg.n_kv_head * cfg.head_dim * std::mem::size_of::<f32>()
 }
 
 #[cfg(test)]
@@ -264,7 +259,7 @@ mod tests {
         assert_eq!(small.donors().map(|d| d.computed).collect::<Vec<_>>(), vec![C]);
         // The byte bound (counted by capacity, grown in KV_GROW steps): a
         // prefix bigger than it is not kept.
-        let bound = KV_GROW * kv_bytes_per_position(&cfg);
+        let bound = KV_GROW * cfg.kv_bytes_per_position();
         let mut tight = KeptPrefixes::new(bound);
         tight.keep(&longer, &filled(longer.len(), &cfg), longer.len(), &cfg, &dev).unwrap();
         assert_eq!(tight.len(), 0, "{} positions need two KV_GROW steps", 5 * C);

@@ -10,20 +10,21 @@ use candle_core::{Device, Tensor};
 
 use super::prefix::PREFILL_CHUNK;
 use super::forward::{forward, KvCache, Piece};
-use super::llama::Llama;
+use super::decoder::Decoder;
 use super::prefix::{common_prefix, reuse_limit, whole_chunks};
 use crate::model::resolve::{resolve, ModelSpec};
 
-fn llama() -> Llama {
+fn llama() -> Decoder {
     let path = resolve(&ModelSpec::parse("default")).expect("the default model (run `memdoor models pull`)");
     let mut file = std::fs::File::open(&path).unwrap();
     let content = candle_core::quantized::gguf_file::Content::read(&mut file).unwrap();
-    Llama::from_gguf(&content, &mut file, &Device::Cpu, None).unwrap()
+    let cfg = super::arch::ModelConfig::from_gguf(&content, None).unwrap();
+    Decoder::from_gguf(cfg, &content, &mut file, &Device::Cpu, None).unwrap()
 }
 
 /// Prefills `tokens` from the cache's end in the engine's chunks; the last
 /// position's logits.
-fn prefill(model: &Llama, tokens: &[u32], cache: &mut KvCache) -> Result<Tensor> {
+fn prefill(model: &Decoder, tokens: &[u32], cache: &mut KvCache) -> Result<Tensor> {
     let mut logits = None;
     for chunk in tokens[cache.filled()..].chunks(PREFILL_CHUNK) {
         let last = cache.filled() + chunk.len() == tokens.len();

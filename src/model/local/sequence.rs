@@ -2,6 +2,7 @@
 //! stream, and what it feeds each step.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use anyhow::Result;
@@ -10,11 +11,32 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::forward::KvCache;
-use super::generate::ActiveGuard;
 use super::prefix::{self, Donor, PREFILL_CHUNK};
 use super::sampler::Sampler;
 use super::utf8_stream::Utf8Stream;
 use crate::model::{Chunk, FinishReason, Sampling, Usage};
+
+static ACTIVE: AtomicUsize = AtomicUsize::new(0);
+
+/// Sequences still in the engine, every model's (tests use it to see a
+/// cancel or a dropped stream free its sequence).
+pub fn active_generations() -> usize {
+    ACTIVE.load(Ordering::SeqCst)
+}
+
+/// Counts one live sequence while it exists.
+pub(super) struct ActiveGuard;
+impl ActiveGuard {
+    fn new() -> Self {
+        ACTIVE.fetch_add(1, Ordering::SeqCst);
+        Self
+    }
+}
+impl Drop for ActiveGuard {
+    fn drop(&mut self) {
+        ACTIVE.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 /// One sequence to generate. Output goes down an unbounded channel so a slow
 /// reader never stalls the engine thread (and with it every other sequence);
