@@ -1,25 +1,37 @@
 //! `Linear`: the quantized matrix products of memdoor's local engine. On a
-//! CPU with AVX-512 VNNI, Q4_1 and Q8_0 weights are repacked at load (`pack`)
-//! and multiplied by our kernel (`x86`): each weight block is read once for
-//! up to 8 activation rows, and a matrix is ONE parallel dispatch over column
-//! groups. candle's `QMatMul` has no SIMD Q4_1 kernel on x86 and re-reads
-//! the weights for every row. Anything else — other CPUs, other dtypes, odd
-//! shapes, CUDA — stays on candle's `QMatMul`.
+//! CPU with AVX-512 VNNI, Q4_1, Q8_0, Q4_K and Q6_K weights are repacked at
+//! load (`pack`, `pack_k`) and multiplied by our kernels (`x86`,
+//! `x86_kquant`): each weight block is read once for up to 8 activation
+//! rows, and a matrix is ONE parallel dispatch over column groups. candle's
+//! `QMatMul` has no SIMD Q4_1 kernel on x86 and re-reads the weights for
+//! every row; for Q4_K and Q6_K (the blocks of Q4_K_M files) it has a VNNI
+//! kernel of 4 rows on f32-expanded scales, and a lone row times Q6_K runs
+//! its AVX2 dot product column by column. The K-quant results are candle's
+//! bit for bit (`x86_kquant`), the Q4_1 ones too (`x86`). Anything else —
+//! other CPUs, other dtypes (Q5_K included), odd shapes, CUDA — stays on
+//! candle's `QMatMul`.
 
 mod act;
+mod act_k;
 mod arena;
 mod pack;
+mod pack_k;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_k;
 #[cfg(target_arch = "x86_64")]
 mod x86;
+#[cfg(target_arch = "x86_64")]
+mod x86_kquant;
 
 use candle_core::quantized::{GgmlDType, QMatMul, QTensor};
 use candle_core::{CpuStorage, CustomOp1, DType, Layout, Module, Result, Shape, Tensor};
 
 use act::Act;
+use act_k::ActK;
 pub use arena::ArenaBuilder;
-use pack::{Format, Packed, COLS, QK};
+use pack::{Format, Packed, COLS};
 
 /// Below this many multiply-adds a product runs on the calling thread. The
 /// pool's workers spin between products, so a dispatch costs about a
@@ -55,7 +67,8 @@ impl Linear {
     /// columns first), as one product: one dispatch and one quantisation of
     /// `x` instead of one each, with every column computed exactly as
     /// alone. Only matrices our kernel serves in one format and width
-    /// stack; otherwise they come back as they were.
+    /// stack (a Q4_K_M file mixes Q4_K and Q6_K matrices: those do not);
+    /// otherwise they come back as they were.
     pub fn stack(parts: Vec<Linear>) -> std::result::Result<Linear, Vec<Linear>> {
         let packed: Vec<&Packed> = parts
             .iter()
@@ -101,10 +114,12 @@ fn try_pack(q: &QTensor) -> Result<Option<Packed>> {
     let format = match q.dtype() {
         GgmlDType::Q4_1 => Format::Q4_1,
         GgmlDType::Q8_0 => Format::Q8_0,
+        GgmlDType::Q4K => Format::Q4K,
+        GgmlDType::Q6K => Format::Q6K,
         _ => return Ok(None),
     };
     let &[n, k] = q.shape().dims() else { return Ok(None) };
-    if !q.device().is_cpu() || !kernel_available() || !n.is_multiple_of(COLS) || !k.is_multiple_of(QK) {
+    if !q.device().is_cpu() || !kernel_available() || !n.is_multiple_of(COLS) || !k.is_multiple_of(format.block_len()) {
         return Ok(None);
     }
     Ok(Some(Packed::new(format, n, k, &q.data()?)))
@@ -146,13 +161,24 @@ impl CustomOp1 for Packed {
 /// weights fit the 32 zmm registers.
 const MAX_ROWS: usize = 8;
 
+/// The activations, quantised as the format's kernel takes them.
+enum Quantized {
+    /// Per 32 (Q8_0 / Q8_1), for Q4_1 and Q8_0.
+    Q8(Act),
+    /// Per 256 (Q8_K), for Q4_K and Q6_K.
+    K(ActK),
+}
+
 /// # Safety
-/// As `x86::group`.
-unsafe fn group(p: &Packed, act: &Act, g: usize, row0: usize, rows: usize, out: *mut f32) {
+/// As `x86::group` (and `x86_kquant::group`).
+unsafe fn group(p: &Packed, act: &Quantized, g: usize, row0: usize, rows: usize, out: *mut f32) {
     #[cfg(target_arch = "x86_64")]
-    x86::group(p, act, g, row0, rows, out);
+    match act {
+        Quantized::Q8(act) => x86::group(p, act, g, row0, rows, out),
+        Quantized::K(act) => x86_kquant::group(p, act, g, row0, rows, out),
+    }
     #[cfg(not(target_arch = "x86_64"))]
-    unreachable!("a packed matrix without a kernel ({p:p} {act:p} {g} {row0} {rows} {out:p})");
+    unreachable!("a packed matrix without a kernel ({p:p} {:p} {g} {row0} {rows} {out:p})", act);
 }
 
 /// A pointer the column tasks share: each writes only its own columns.
@@ -164,7 +190,10 @@ unsafe impl Sync for OutPtr {}
 
 /// `x` (`[rows, k]`) times `p` transposed: `[rows, n]`.
 fn matmul(p: &Packed, x: &[f32], rows: usize) -> Vec<f32> {
-    let act = Act::quantize(x, rows, p.k);
+    let act = match p.format {
+        Format::Q4_1 | Format::Q8_0 => Quantized::Q8(Act::quantize(x, rows, p.k)),
+        Format::Q4K | Format::Q6K => Quantized::K(ActK::quantize(x, rows, p.k, p.format)),
+    };
     let mut out = vec![0f32; rows * p.n];
     let ptr = OutPtr(out.as_mut_ptr());
     let groups = p.n / COLS;

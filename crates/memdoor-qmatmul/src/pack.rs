@@ -3,12 +3,14 @@
 //! `vpdpbusd` multiplies 4 unsigned weight bytes by 4 signed activation bytes
 //! per i32 lane, so lane `c` of a load holds 4 consecutive weights of column
 //! `c`, and a broadcast of the 4 matching activation bytes serves all 16.
+//! The K-quant superblocks (Q4_K, Q6_K) are laid out in `pack_k`.
 
 use super::arena::Bytes;
+use super::pack_k::{self, QK_K};
 
 /// Output columns per group: the i32 lanes of a 512-bit register.
 pub const COLS: usize = 16;
-/// Weights per quantisation block (both formats).
+/// Weights per quantisation block of Q4_1 and Q8_0.
 pub const QK: usize = 32;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,33 +19,53 @@ pub enum Format {
     Q4_1,
     /// x = d * w, w in -128..=127, stored as u = w + 128.
     Q8_0,
+    /// Superblocks of 256: x = (d * sc) * q - (dmin * mn), q in 0..=15,
+    /// 6-bit sc and mn per 32 weights.
+    Q4K,
+    /// Superblocks of 256: x = (d * sc) * (q - 32), q in 0..=63, i8 sc per
+    /// 16 weights.
+    Q6K,
 }
 
 impl Format {
+    /// Weights per block (the K-quants' superblock).
+    pub fn block_len(self) -> usize {
+        match self {
+            Format::Q4_1 | Format::Q8_0 => QK,
+            Format::Q4K | Format::Q6K => QK_K,
+        }
+    }
+
     /// Bytes of one GGUF block.
     fn raw_block_bytes(self) -> usize {
         match self {
             Format::Q4_1 => 20,
             Format::Q8_0 => 34,
+            Format::Q4K => 144,
+            Format::Q6K => 210,
         }
     }
 
-    /// Quant bytes per (group, block): 16 columns × 32 weights, two nibbles
-    /// a byte for Q4_1.
+    /// Quant bytes per (group, block): 16 columns × the block's weights,
+    /// two nibbles a byte for Q4_1 and Q4_K, 6 bits a weight for Q6_K.
     pub fn quant_bytes(self) -> usize {
         match self {
-            Format::Q4_1 => COLS * QK / 2,
-            Format::Q8_0 => COLS * QK,
+            Format::Q4_1 | Format::Q4K => COLS * self.block_len() / 2,
+            Format::Q8_0 => COLS * self.block_len(),
+            Format::Q6K => COLS * self.block_len() * 3 / 4,
         }
     }
 
     /// Bytes per (group, block): the quants, then 16 f16 `d`, then (Q4_1)
     /// 16 f16 `m` — the file's own f16 values, so as many bits a weight as
     /// the file (5 or 8.5): decode steps are bound by reading the weights.
+    /// The K-quants' scales: see `pack_k`.
     pub fn block_bytes(self) -> usize {
         match self {
             Format::Q4_1 => self.quant_bytes() + 4 * COLS,
             Format::Q8_0 => self.quant_bytes() + 2 * COLS,
+            Format::Q4K => self.quant_bytes() + pack_k::Q4K_SCALE_BYTES,
+            Format::Q6K => self.quant_bytes() + pack_k::Q6K_SCALE_BYTES,
         }
     }
 }
@@ -53,10 +75,11 @@ pub struct Packed {
     pub format: Format,
     pub n: usize,
     pub k: usize,
-    /// Per group of 16 columns, per block of 32 inputs, `block_bytes`, one
-    /// group's blocks in a row (one stream for the prefetcher). The quants:
-    /// Q8_0: 8 vectors, vector `j` = for each column, weights `4j..4j+4`;
-    /// Q4_1: 4 vectors, low nibbles as Q8_0's vector `j`, high nibbles `j + 4`.
+    /// Per group of 16 columns, per block of 32 inputs (256 for the
+    /// K-quants), `block_bytes`, one group's blocks in a row (one stream for
+    /// the prefetcher). The quants: Q8_0: 8 vectors, vector `j` = for each
+    /// column, weights `4j..4j+4`; Q4_1: 4 vectors, low nibbles as Q8_0's
+    /// vector `j`, high nibbles `j + 4`; Q4_K and Q6_K: see `pack_k`.
     pub data: Bytes,
 }
 
@@ -69,6 +92,7 @@ fn f16_at(raw: &[u8], at: usize) -> [u8; 2] {
 fn unpack_block(format: Format, raw: &[u8]) -> ([u8; QK], [u8; 2], [u8; 2]) {
     let mut q = [0u8; QK];
     match format {
+        Format::Q4K | Format::Q6K => unreachable!("{format:?} is packed by pack_k"),
         Format::Q4_1 => {
             // ggml: qs[j] holds weight j (low nibble) and weight j + 16 (high).
             for j in 0..QK / 2 {
@@ -86,44 +110,53 @@ fn unpack_block(format: Format, raw: &[u8]) -> ([u8; QK], [u8; 2], [u8; 2]) {
     }
 }
 
+/// Appends one (group, block) of Q4_1 or Q8_0: `raw_col(c)` is column
+/// `c`'s GGUF block.
+fn push_block<'a>(format: Format, raw_col: impl Fn(usize) -> &'a [u8], data: &mut Vec<u8>) {
+    let cols: [_; COLS] = std::array::from_fn(|c| unpack_block(format, raw_col(c)));
+    // vector(j)[4c + i] = weight 4j + i of column c.
+    let lane = |j: usize, c: usize, i: usize| cols[c].0[4 * j + i];
+    match format {
+        Format::Q8_0 => {
+            for j in 0..QK / 4 {
+                for c in 0..COLS {
+                    data.extend((0..4).map(|i| lane(j, c, i)));
+                }
+            }
+        }
+        Format::Q4_1 => {
+            for j in 0..QK / 8 {
+                for c in 0..COLS {
+                    data.extend((0..4).map(|i| lane(j, c, i) | lane(j + 4, c, i) << 4));
+                }
+            }
+        }
+        Format::Q4K | Format::Q6K => unreachable!("{format:?} is packed by pack_k"),
+    }
+    data.extend(cols.iter().flat_map(|c| c.1));
+    if format == Format::Q4_1 {
+        data.extend(cols.iter().flat_map(|c| c.2));
+    }
+}
+
 impl Packed {
-    /// Repacks GGUF blocks (`raw`, row-major `[n, k / 32]` blocks). `n` must
-    /// be a multiple of 16 and `k` of 32 (the caller checks).
+    /// Repacks GGUF blocks (`raw`, row-major `[n, k / block_len]` blocks).
+    /// `n` must be a multiple of 16 and `k` of the block length (the caller
+    /// checks).
     pub fn new(format: Format, n: usize, k: usize, raw: &[u8]) -> Self {
-        assert!(n.is_multiple_of(COLS) && k.is_multiple_of(QK), "shape {n}x{k}");
-        let nb = k / QK;
+        assert!(n.is_multiple_of(COLS) && k.is_multiple_of(format.block_len()), "shape {n}x{k}");
+        let nb = k / format.block_len();
         let rb = format.raw_block_bytes();
         assert_eq!(raw.len(), n * nb * rb, "raw bytes for {n}x{k} {format:?}");
         let groups = n / COLS;
         let mut data = Vec::with_capacity(groups * nb * format.block_bytes());
         for g in 0..groups {
             for b in 0..nb {
-                let mut cols = [([0u8; QK], [0u8; 2], [0u8; 2]); COLS];
-                for (c, col) in cols.iter_mut().enumerate() {
-                    let at = ((g * COLS + c) * nb + b) * rb;
-                    *col = unpack_block(format, &raw[at..at + rb]);
-                }
-                // vector(j)[4c + i] = weight 4j + i of column c.
-                let lane = |j: usize, c: usize, i: usize| cols[c].0[4 * j + i];
+                let raw_col = |c: usize| &raw[((g * COLS + c) * nb + b) * rb..][..rb];
                 match format {
-                    Format::Q8_0 => {
-                        for j in 0..QK / 4 {
-                            for c in 0..COLS {
-                                data.extend((0..4).map(|i| lane(j, c, i)));
-                            }
-                        }
-                    }
-                    Format::Q4_1 => {
-                        for j in 0..QK / 8 {
-                            for c in 0..COLS {
-                                data.extend((0..4).map(|i| lane(j, c, i) | lane(j + 4, c, i) << 4));
-                            }
-                        }
-                    }
-                }
-                data.extend(cols.iter().flat_map(|c| c.1));
-                if format == Format::Q4_1 {
-                    data.extend(cols.iter().flat_map(|c| c.2));
+                    Format::Q4_1 | Format::Q8_0 => push_block(format, raw_col, &mut data),
+                    Format::Q4K => pack_k::push_q4k(raw_col, &mut data),
+                    Format::Q6K => pack_k::push_q6k(raw_col, &mut data),
                 }
             }
         }
@@ -133,6 +166,12 @@ impl Packed {
     /// The weight at (`col`, `i`) as the GGUF file defines it: for tests.
     #[cfg(test)]
     pub fn weight(&self, col: usize, i: usize) -> f32 {
+        if matches!(self.format, Format::Q4K | Format::Q6K) {
+            let nb = self.k / QK_K;
+            let (g, c, b) = (col / COLS, col % COLS, i / QK_K);
+            let at = (g * nb + b) * self.format.block_bytes();
+            return pack_k::weight(self.format, &self.data[at..at + self.format.block_bytes()], c, i % QK_K);
+        }
         let nb = self.k / QK;
         let (g, c, b, w) = (col / COLS, col % COLS, i / QK, i % QK);
         let q = &self.data[(g * nb + b) * self.format.block_bytes()..];
@@ -148,6 +187,7 @@ impl Packed {
                 let nib = if j < 4 { byte & 0x0F } else { byte >> 4 };
                 s(c) * nib as f32 + s(COLS + c)
             }
+            Format::Q4K | Format::Q6K => unreachable!(),
         }
     }
 }

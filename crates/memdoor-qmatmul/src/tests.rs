@@ -27,7 +27,7 @@ use super::{kernel_available, Kernel, Linear};
 
 /// Deterministic pseudo-random values in [-scale, scale), with a few
 /// outliers ×8 as real activations have.
-fn values(n: usize, seed: u64, scale: f32) -> Vec<f32> {
+pub(crate) fn values(n: usize, seed: u64, scale: f32) -> Vec<f32> {
     let mut s = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
     (0..n)
         .map(|i| {
@@ -38,7 +38,7 @@ fn values(n: usize, seed: u64, scale: f32) -> Vec<f32> {
         .collect()
 }
 
-fn matrix(n: usize, k: usize, dtype: GgmlDType, seed: u64) -> QTensor {
+pub(crate) fn matrix(n: usize, k: usize, dtype: GgmlDType, seed: u64) -> QTensor {
     let w = Tensor::from_vec(values(n * k, seed, 0.05), (n, k), &Device::Cpu).unwrap();
     QTensor::quantize(&w, dtype).unwrap()
 }
