@@ -56,7 +56,7 @@ pub struct TeamFigures {
 pub struct EngineReport {
     pub model: String,
     pub quant: String,
-    /// MB of weight matrices (batched engine only).
+    /// MB of weight matrices.
     pub weights_mb: Option<f64>,
     pub compute_threads: String,
     pub load_s: f64,
@@ -261,9 +261,12 @@ pub fn print_table(r: &EngineReport) {
                 ratio(r.team.aggregate_tok_s, v.team.aggregate_tok_s)
             );
         }
-        None => println!(
+        // Measured once on the default model only (docs/benchmarks.md):
+        // a figure for another model would be a false comparison.
+        None if r.model.ends_with(crate::model::resolve::DEFAULT_FILE) => println!(
             "reference, llama.cpp on this machine kind, same GGUF: prompt 211–259 tok/s, one stream 106 tok/s, llama-server -np 5: 91 tok/s aggregate"
         ),
+        None => {}
     }
 }
 

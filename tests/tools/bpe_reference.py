@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Independent reference tokenizer for SmolLM2's GGUF (pre-tokenizer `smollm`).
+"""Independent reference tokenizer for byte-level BPE GGUFs: SmolLM2's (pre-tokenizer
+`smollm`) and Qwen2's (`qwen2`, Qwen2.5 and Qwen3 files); others get GPT-2's split.
 
 Used once to produce the expected token ids in tests/tokenizer.rs; it shares no
 code with memdoor or the `tokenizers` crate: the classic GPT-2 byte-level BPE
@@ -28,6 +29,8 @@ def bytes_to_unicode():
 
 
 GPT2_SPLIT = re.compile(r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+""")
+# Qwen2's (its tokenizer.json's Split pattern; llama.cpp LLAMA_VOCAB_PRE_TYPE_QWEN2).
+QWEN2_SPLIT = re.compile(r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+""")
 
 
 def load(path):
@@ -36,7 +39,8 @@ def load(path):
     tokens = [bytes(f["tokenizer.ggml.tokens"].parts[i]).decode() for i in f["tokenizer.ggml.tokens"].data]
     merges = [bytes(f["tokenizer.ggml.merges"].parts[i]).decode() for i in f["tokenizer.ggml.merges"].data]
     types = [int(f["tokenizer.ggml.token_type"].parts[i][0]) for i in f["tokenizer.ggml.token_type"].data]
-    return tokens, merges, types
+    pre = bytes(f["tokenizer.ggml.pre"].parts[f["tokenizer.ggml.pre"].data[0]]).decode() if "tokenizer.ggml.pre" in f else "gpt-2"
+    return tokens, merges, types, pre
 
 
 def bpe(word, ranks):
@@ -50,7 +54,7 @@ def bpe(word, ranks):
     return parts
 
 
-def encode(text, tokens, merges, types):
+def encode(text, tokens, merges, types, pre="smollm"):
     vocab = {t: i for i, t in enumerate(tokens)}
     ranks = {tuple(m.split(" ", 1)): i for i, m in enumerate(merges)}
     controls = sorted((t for t, ty in zip(tokens, types) if ty == 3), key=len, reverse=True)
@@ -61,14 +65,17 @@ def encode(text, tokens, merges, types):
         if piece in controls:
             ids.append(vocab[piece])
             continue
-        for chunk in re.split(r"(\p{N})", piece):
-            for word in GPT2_SPLIT.findall(chunk):
+        # smollm: every digit alone first; qwen2's own pattern splits digits.
+        chunks = re.split(r"(\p{N})", piece) if pre == "smollm" else [piece]
+        split = QWEN2_SPLIT if pre == "qwen2" else GPT2_SPLIT
+        for chunk in chunks:
+            for word in split.findall(chunk):
                 mapped = "".join(b2u[b] for b in word.encode("utf-8"))
                 ids.extend(vocab[p] for p in bpe(mapped, ranks))
     return ids
 
 
 if __name__ == "__main__":
-    tokens, merges, types = load(sys.argv[1])
+    tokens, merges, types, pre = load(sys.argv[1])
     for text in sys.argv[2:]:
-        print(repr(text), encode(text, tokens, merges, types))
+        print(repr(text), encode(text, tokens, merges, types, pre))
