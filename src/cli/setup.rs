@@ -67,6 +67,9 @@ pub fn load_options(device: &str, quant: &str, keep_prefix_mb: usize, context: O
 async fn load_path(path: PathBuf, opts: LoadOptions) -> Result<Arc<LocalModel>> {
     eprintln!("memdoor: loading {}", path.display());
     let model = tokio::task::spawn_blocking(move || LocalModel::load(&path, &opts)).await??;
+    if !model.has_chat_template() {
+        anyhow::bail!("{} has no chat template (`tokenizer.chat_template`): it is a base model; memdoor needs an instruct/chat model", model.path().display());
+    }
     eprintln!("memdoor: {}", model.memory_summary());
     Ok(Arc::new(model))
 }

@@ -3,6 +3,8 @@
 //! in tests/tools (the PyPI `gguf` package and numpy, in the venv
 //! scripts/test.sh makes: `MEMDOOR_TEST_GGUF_PYTHON`).
 
+#![allow(dead_code)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -32,10 +34,31 @@ fn run(args: &[&str]) -> Vec<u8> {
 
 /// Writes the tiny model of `arch` in `quant` into `dir`; its path.
 pub fn make(arch: &str, quant: &str, dir: &Path) -> PathBuf {
-    let out = dir.join(format!("{arch}-{quant}.gguf"));
+    make_with(arch, quant, "bpe", dir)
+}
+
+/// As `make`, with the tokenizer `bpe`, `spm` or `spm-noprefix`.
+pub fn make_with(arch: &str, quant: &str, tokenizer: &str, dir: &Path) -> PathBuf {
+    let out = dir.join(format!("{arch}-{quant}-{tokenizer}.gguf"));
     let tiny = tool("tiny_gguf.py");
-    run(&[tiny.to_str().unwrap(), "--arch", arch, "--quant", quant, "--out", out.to_str().unwrap()]);
+    run(&[tiny.to_str().unwrap(), "--arch", arch, "--quant", quant, "--tokenizer", tokenizer, "--out", out.to_str().unwrap()]);
     out
+}
+
+/// The ids tests/tools/spm_reference.py (llama.cpp's SentencePiece
+/// algorithm in Python) gives each text.
+pub fn spm_reference(model: &Path, texts: &[&str]) -> Vec<Vec<u32>> {
+    use std::io::Write;
+    let mut child = Command::new(python())
+        .args([tool("spm_reference.py").to_str().unwrap(), model.to_str().unwrap(), "--json"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("running python");
+    child.stdin.take().unwrap().write_all(serde_json::to_string(texts).unwrap().as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "spm_reference.py failed");
+    serde_json::from_slice(&out.stdout).expect("the reference's JSON")
 }
 
 /// What the numpy reference computed: the prompt's logits, then `steps`

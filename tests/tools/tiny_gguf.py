@@ -21,7 +21,9 @@ llama.cpp's, whose choice of scales does not matter: the reference dequantises
 whatever the file holds). Norm weights are stored as used, x/rms*w (Gemma's
 converter folds Gemma's 1+w into the file; the engine must not add 1 again).
 The tokenizer is byte-level BPE ("gpt2"): the 256 byte symbols, merges trained
-on a fixed text, then <|im_start|> and <|im_end|> (control) up to 320 tokens.
+on a fixed text, then <|im_start|> and <|im_end|> (control) up to 320 tokens;
+or (--tokenizer spm / spm-noprefix) a SentencePiece-style vocabulary with scores
+and byte fallback, for tests/tokenizer_spm.rs.
 Needs the PyPI `gguf` package and numpy.
 """
 import argparse
@@ -182,7 +184,9 @@ def train_merges(n_merges):
     return merges
 
 
-def add_tokenizer(w):
+def add_tokenizer(w, kind="bpe"):
+    if kind != "bpe":
+        return add_spm_tokenizer(w, add_space_prefix=(kind == "spm"))
     controls = ["<|im_start|>", "<|im_end|>"]
     merges = train_merges(VOCAB - 256 - len(controls))
     tokens = list(bytes_to_unicode().values()) + [a + b for a, b in merges] + controls
@@ -198,7 +202,48 @@ def add_tokenizer(w):
     w.add_chat_template(CHAT_TEMPLATE)
 
 
-# ---------------------------------------------------------------- model
+def add_spm_tokenizer(w, add_space_prefix):
+    """A SentencePiece-style vocabulary ("llama", as Gemma's and Phi-3's):
+    <unk>, two control tokens, one user-defined token, the 256 <0xXX> byte
+    tokens, BPE_TEXT's characters (spaces as U+2581), then pieces joined in
+    the order a character-level BPE on BPE_TEXT finds them, each scoring
+    above the pieces found after it."""
+    specials = [("<unk>", 2), ("<s>", 3), ("</s>", 3), ("<tool>", 4)]
+    text = BPE_TEXT.replace(" ", "\u2581")
+    chars = sorted(set(text))
+    seqs, pieces = [list(text)], []
+    while len(specials) + 256 + len(chars) + len(pieces) < VOCAB:
+        pairs = Counter()
+        for seq in seqs:
+            pairs.update(zip(seq, seq[1:]))
+        (a, b), _ = min(pairs.items(), key=lambda kv: (-kv[1], kv[0]))
+        pieces.append(a + b)
+        out, i, seq = [], 0, seqs[0]
+        while i < len(seq):
+            if i + 1 < len(seq) and seq[i] == a and seq[i + 1] == b:
+                out.append(a + b)
+                i += 2
+            else:
+                out.append(seq[i])
+                i += 1
+        seqs = [out]
+    tokens = [t for t, _ in specials] + ["<0x%02X>" % b for b in range(256)] + chars + pieces
+    types = [ty for _, ty in specials] + [6] * 256 + [1] * (len(chars) + len(pieces))
+    scores = [0.0] * len(specials) + [0.0] * 256 + [-1000.0] * len(chars) + [-float(i) for i in range(len(pieces))]
+    assert len(tokens) == VOCAB and len(set(tokens)) == VOCAB, (len(tokens), len(set(tokens)))
+    w.add_tokenizer_model("llama")
+    w.add_tokenizer_pre("default")
+    w.add_token_list(tokens)
+    w.add_token_types(types)
+    w.add_token_scores(scores)
+    w.add_bos_token_id(1)
+    w.add_eos_token_id(2)
+    w.add_unk_token_id(0)
+    w.add_add_bos_token(True)
+    w.add_add_space_prefix(add_space_prefix)
+    w.add_chat_template("{% for message in messages %}<s>{{ message['content'] }}</s>{% endfor %}")
+
+
 def add_hparams(w, arch, a):
     """The keys convert_hf_to_gguf.py writes for that architecture, no more."""
     w.add_block_count(a["layers"])
@@ -227,7 +272,7 @@ def add_hparams(w, arch, a):
         w.add_sliding_window(2047)
 
 
-def build(arch, quant, out, seed):
+def build(arch, quant, out, seed, tokenizer="bpe"):
     a = ARCHS[arch]
     qtype, ftype = QUANTS[quant]
     rng = np.random.default_rng(seed)
@@ -282,7 +327,7 @@ def build(arch, quant, out, seed):
     w.add_file_type(int(ftype))
     if qtype not in (Q.F32, Q.F16):
         w.add_quantization_version(gguf.GGML_QUANT_VERSION)
-    add_tokenizer(w)
+    add_tokenizer(w, tokenizer)
     for name, x in tensors.items():
         if x.ndim == 1:
             w.add_tensor(name, x.astype(np.float32))
@@ -301,8 +346,10 @@ def main():
     ap.add_argument("--quant", required=True, choices=list(QUANTS))
     ap.add_argument("--out", required=True)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--tokenizer", choices=["bpe", "spm", "spm-noprefix"], default="bpe",
+                    help="byte-level BPE (gpt2), or a SentencePiece-style vocabulary with or without add_space_prefix")
     args = ap.parse_args()
-    build(args.arch, args.quant, args.out, args.seed)
+    build(args.arch, args.quant, args.out, args.seed, args.tokenizer)
 
 
 if __name__ == "__main__":

@@ -82,7 +82,9 @@ pub struct LocalModel {
     engine: Engine,
     decoder: Arc<Decoder>,
     tokenizer: Arc<Tokenizer>,
-    template: ChatTemplate,
+    /// None for a base model: it loads (to score text, in tests), but
+    /// chatting with it is refused (`encode_prompt`; the CLI refuses to load it).
+    template: Option<ChatTemplate>,
 }
 
 fn token_text(tokens: &[String], md: &std::collections::HashMap<String, gguf_file::Value>, key: &str) -> String {
@@ -115,15 +117,14 @@ impl LocalModel {
             Some(v) => v.to_vec()?.iter().filter_map(|t| t.to_string().ok().cloned()).collect(),
             None => Vec::new(),
         };
-        let template_src = match md.get("tokenizer.chat_template") {
-            Some(v) => v.to_string()?.clone(),
-            None => bail!("{} has no chat template (`tokenizer.chat_template`); memdoor needs an instruct/chat model", path.display()),
+        let template = match md.get("tokenizer.chat_template") {
+            Some(v) => Some(ChatTemplate::new(
+                v.to_string()?,
+                &token_text(&tokens, md, "tokenizer.ggml.bos_token_id"),
+                &token_text(&tokens, md, "tokenizer.ggml.eos_token_id"),
+            )?),
+            None => None,
         };
-        let template = ChatTemplate::new(
-            &template_src,
-            &token_text(&tokens, md, "tokenizer.ggml.bos_token_id"),
-            &token_text(&tokens, md, "tokenizer.ggml.eos_token_id"),
-        )?;
         let mut stop = vocab.control.clone();
         stop.extend(vocab.eos);
 
@@ -202,9 +203,17 @@ impl LocalModel {
         self.engine.stats()
     }
 
+    /// Whether the file has a chat template (an instruct/chat model).
+    pub fn has_chat_template(&self) -> bool {
+        self.template.is_some()
+    }
+
     /// The prompt's token ids, rendered through the model's chat template.
     pub fn encode_prompt(&self, messages: &[Message]) -> Result<Vec<u32>> {
-        let text = self.template.render(messages)?;
+        let Some(template) = &self.template else {
+            bail!("{} has no chat template (`tokenizer.chat_template`): it is a base model; memdoor needs an instruct/chat model", self.path.display());
+        };
+        let text = template.render(messages)?;
         let enc = self.tokenizer.encode(text, false).map_err(|e| anyhow::anyhow!("tokenizing the prompt: {e}"))?;
         Ok(enc.get_ids().to_vec())
     }

@@ -19,6 +19,7 @@ pub use memdoor_qmatmul as qmatmul;
 mod sampler;
 mod sequence;
 pub mod tokenizer;
+mod tokenizer_spm;
 mod utf8_stream;
 
 pub use chat_template::ChatTemplate;

@@ -69,30 +69,13 @@ fn pre_tokenizer(pre: &str) -> Result<PreTokenizerWrapper> {
     })
 }
 
-/// Builds the tokenizer from GGUF metadata. Only byte-level BPE (`gpt2`) is
-/// built here; SentencePiece (`llama`) models need a `tokenizer.json`.
-pub fn tokenizer_from_gguf(md: &HashMap<String, Value>) -> Result<Vocab> {
-    let model = get(md, "tokenizer.ggml.model")?.to_string()?.clone();
-    if model != "gpt2" {
-        bail!(
-            "unsupported GGUF tokenizer model `{model}` (only `gpt2` byte-level BPE is built \
-             from GGUF metadata); put the model's tokenizer.json beside the GGUF file"
-        );
-    }
+/// Byte-level BPE (GPT-2, SmolLM2, Qwen) from the vocabulary and merges.
+fn byte_level_bpe(md: &HashMap<String, Value>, tokens: &[String]) -> Result<Tokenizer> {
     let pre = match md.get("tokenizer.ggml.pre") {
         Some(v) => v.to_string()?.clone(),
         None => "gpt-2".to_string(),
     };
-    let tokens = strings(md, "tokenizer.ggml.tokens")?;
     let merges = strings(md, "tokenizer.ggml.merges")?;
-    let types: Vec<i32> = match md.get("tokenizer.ggml.token_type") {
-        Some(v) => v.to_vec()?.iter().map(|t| t.to_i32()).collect::<candle_core::Result<_>>()?,
-        None => vec![1; tokens.len()],
-    };
-    if types.len() != tokens.len() {
-        bail!("GGUF has {} tokens but {} token types", tokens.len(), types.len());
-    }
-
     let vocab: ahash::AHashMap<String, u32> =
         tokens.iter().enumerate().map(|(i, t)| (t.clone(), i as u32)).collect();
     let merges = merges
@@ -106,11 +89,33 @@ pub fn tokenizer_from_gguf(md: &HashMap<String, Value>) -> Result<Vocab> {
         .vocab_and_merges(vocab, merges)
         .build()
         .map_err(|e| anyhow::anyhow!("building BPE from GGUF: {e}"))?;
-
     let mut tokenizer = Tokenizer::new(bpe);
     tokenizer.with_pre_tokenizer(Some(pre_tokenizer(&pre)?));
     tokenizer.with_decoder(Some(ByteLevelDecoder::default()));
+    Ok(tokenizer)
+}
 
+/// Builds the tokenizer from GGUF metadata: byte-level BPE (`gpt2`) or a
+/// SentencePiece-style vocabulary (`llama`, `tokenizer_spm`); anything else
+/// needs a `tokenizer.json`.
+pub fn tokenizer_from_gguf(md: &HashMap<String, Value>) -> Result<Vocab> {
+    let model = get(md, "tokenizer.ggml.model")?.to_string()?.clone();
+    let tokens = strings(md, "tokenizer.ggml.tokens")?;
+    let types: Vec<i32> = match md.get("tokenizer.ggml.token_type") {
+        Some(v) => v.to_vec()?.iter().map(|t| t.to_i32()).collect::<candle_core::Result<_>>()?,
+        None => vec![1; tokens.len()],
+    };
+    if types.len() != tokens.len() {
+        bail!("GGUF has {} tokens but {} token types", tokens.len(), types.len());
+    }
+    let mut tokenizer = match model.as_str() {
+        "gpt2" => byte_level_bpe(md, &tokens)?,
+        "llama" => super::tokenizer_spm::spm_tokenizer(md, &tokens)?,
+        other => bail!(
+            "unsupported GGUF tokenizer model `{other}` (built from GGUF metadata: `gpt2` byte-level BPE \
+             and `llama` SentencePiece); put the model's tokenizer.json beside the GGUF file"
+        ),
+    };
     let mut control = HashSet::new();
     let (mut special, mut user) = (Vec::new(), Vec::new());
     for (id, (token, ty)) in tokens.iter().zip(&types).enumerate() {
@@ -119,7 +124,9 @@ pub fn tokenizer_from_gguf(md: &HashMap<String, Value>) -> Result<Vocab> {
                 control.insert(id as u32);
                 special.push(AddedToken::from(token.clone(), true));
             }
-            TOKEN_TYPE_USER_DEFINED => user.push(AddedToken::from(token.clone(), false)),
+            // Matched as written in the text (llama.cpp's special-token
+            // partition), not after a SentencePiece normaliser's "▁"s.
+            TOKEN_TYPE_USER_DEFINED => user.push(AddedToken::from(token.clone(), false).normalized(false)),
             _ => {}
         }
     }
