@@ -50,13 +50,14 @@ if ! "$OPENAI_VENV/bin/python" -c "import openai" >/dev/null 2>&1; then
 fi
 export MEMDOOR_TEST_OPENAI_PYTHON="$OPENAI_VENV/bin/python"
 
-# The PyPI `gguf` package and numpy, for tests/architectures.rs: tiny GGUF
-# models of every architecture and an independent numpy forward pass.
+# The PyPI `gguf` package, numpy and regex, for tests/architectures.rs and
+# the tokenizer tests: tiny GGUF models of every architecture, an independent
+# numpy forward pass and independent tokenizers.
 GGUF_VENV="$HOME/.cache/memdoor/venv-gguf"
-if ! "$GGUF_VENV/bin/python" -c "import gguf, numpy" >/dev/null 2>&1; then
+if ! "$GGUF_VENV/bin/python" -c "import gguf, numpy, regex" >/dev/null 2>&1; then
   rm -rf "$GGUF_VENV"
   python3 -m venv "$GGUF_VENV"
-  "$GGUF_VENV/bin/python" -m pip install -q "gguf==0.19.0" "numpy==2.4.6"
+  "$GGUF_VENV/bin/python" -m pip install -q "gguf==0.19.0" "numpy==2.4.6" "regex==2026.11.19"
 fi
 export MEMDOOR_TEST_GGUF_PYTHON="$GGUF_VENV/bin/python"
 
@@ -72,8 +73,9 @@ MEMDOOR_SKIP_LOG="$skips" cargo test --no-fail-fast "$@" || status=$?
 if [ "${MEMDOOR_REAL_MODELS:-0}" = 1 ]; then
   bash scripts/fetch-real-models.sh
   cargo test --test real_models -- --ignored || status=$?
+  cargo test -p memdoor-qmatmul -- --ignored || status=$?
 else
-  echo "test.sh: tests/real_models.rs NOT RUN (4 tests on real Gemma 3 / Qwen2.5-Coder files, 730 MB): MEMDOOR_REAL_MODELS=1 bash scripts/test.sh"
+  echo "test.sh: tests/real_models.rs NOT RUN (4 tests on real Gemma 3 / Qwen2.5-Coder files, 730 MB, and memdoor-qmatmul's check of the real Qwen file's Q5_0 matrices): MEMDOOR_REAL_MODELS=1 bash scripts/test.sh"
 fi
 if [ -s "$skips" ]; then
   echo "test.sh: $(wc -l <"$skips") test(s) SKIPPED on this machine:"

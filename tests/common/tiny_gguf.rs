@@ -17,8 +17,8 @@ pub fn python() -> PathBuf {
         Some(p) => PathBuf::from(p),
         None => PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/memdoor/venv-gguf/bin/python"),
     };
-    let ok = Command::new(&path).args(["-c", "import gguf, numpy"]).output().is_ok_and(|o| o.status.success());
-    assert!(ok, "{} cannot import gguf and numpy: run `bash scripts/test.sh` once (it makes that venv)", path.display());
+    let ok = Command::new(&path).args(["-c", "import gguf, numpy, regex"]).output().is_ok_and(|o| o.status.success());
+    assert!(ok, "{} cannot import gguf, numpy and regex: run `bash scripts/test.sh` once (it makes that venv)", path.display());
     path
 }
 
@@ -48,16 +48,26 @@ pub fn make_with(arch: &str, quant: &str, tokenizer: &str, dir: &Path) -> PathBu
 /// The ids tests/tools/spm_reference.py (llama.cpp's SentencePiece
 /// algorithm in Python) gives each text.
 pub fn spm_reference(model: &Path, texts: &[&str]) -> Vec<Vec<u32>> {
+    tokenizer_reference("spm_reference.py", model, texts)
+}
+
+/// The ids tests/tools/bpe_reference.py (GPT-2's byte-level BPE in Python,
+/// with the file's pre-tokenizer) gives each text.
+pub fn bpe_reference(model: &Path, texts: &[&str]) -> Vec<Vec<u32>> {
+    tokenizer_reference("bpe_reference.py", model, texts)
+}
+
+fn tokenizer_reference(script: &str, model: &Path, texts: &[&str]) -> Vec<Vec<u32>> {
     use std::io::Write;
     let mut child = Command::new(python())
-        .args([tool("spm_reference.py").to_str().unwrap(), model.to_str().unwrap(), "--json"])
+        .args([tool(script).to_str().unwrap(), model.to_str().unwrap(), "--json"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("running python");
     child.stdin.take().unwrap().write_all(serde_json::to_string(texts).unwrap().as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "spm_reference.py failed");
+    assert!(out.status.success(), "{script} failed");
     serde_json::from_slice(&out.stdout).expect("the reference's JSON")
 }
 

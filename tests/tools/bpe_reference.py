@@ -9,7 +9,9 @@ the `gguf` package. smollm's pre-tokenizer: every digit alone, then the GPT-2
 split regex, no prefix space; control tokens (type 3) matched literally first.
 
     pip install gguf regex && python3 tests/tools/bpe_reference.py MODEL.gguf "text"
+    python3 tests/tools/bpe_reference.py MODEL.gguf --json < texts.json
 """
+import json
 import sys
 
 import regex as re
@@ -77,5 +79,8 @@ def encode(text, tokens, merges, types, pre="smollm"):
 
 if __name__ == "__main__":
     tokens, merges, types, pre = load(sys.argv[1])
-    for text in sys.argv[2:]:
-        print(repr(text), encode(text, tokens, merges, types, pre))
+    if sys.argv[2:3] == ["--json"]:  # texts as a JSON list on stdin, ids as one on stdout
+        print(json.dumps([encode(text, tokens, merges, types, pre) for text in json.load(sys.stdin)]))
+    else:
+        for text in sys.argv[2:]:
+            print(repr(text), encode(text, tokens, merges, types, pre))

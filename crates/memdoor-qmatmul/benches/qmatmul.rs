@@ -1,7 +1,9 @@
 //! candle's `QMatMul` against our `Linear` on SmolLM2-135M's matrix shapes
 //! (Q4_1, Q8_0) and, for the K-quants, whose rows must be whole superblocks
 //! of 256, on SmolLM2's one such shape (down, k = 1536) and Llama-3.2-1B's
-//! (a Q4_K_M file's usual dimensions), for 1 (one decode stream), 5 (five
+//! (a Q4_K_M file's usual dimensions); Q5_0 and Q4_0 on Qwen2.5-0.5B's
+//! (whose Q4_K_M file is mostly Q5_0: 896 is no multiple of 256), for 1
+//! (one decode stream), 5 (five
 //! streams) and 64 rows (a prefill chunk). Prints the median time per call;
 //! run on an idle machine for figures to keep (`cargo bench --bench
 //! qmatmul`; `-- Q6K` runs the dtypes whose name contains `Q6K` only).
@@ -16,6 +18,8 @@ use memdoor_qmatmul::{Kernel, Linear};
 const SHAPES: [(usize, usize); 5] = [(576, 576), (576, 192), (576, 1536), (1536, 576), (576, 49152)];
 /// (k, n) for Q4_K and Q6_K: SmolLM2's down; Llama-3.2-1B's q/o, k/v, gate/up, down.
 const K_SHAPES: [(usize, usize); 5] = [(1536, 576), (2048, 2048), (2048, 512), (2048, 8192), (8192, 2048)];
+/// (k, n) for Q5_0 and Q4_0: Qwen2.5-0.5B's q/o, up/gate, down.
+const Q0_SHAPES: [(usize, usize); 3] = [(896, 896), (896, 4864), (4864, 896)];
 const ROWS: [usize; 3] = [1, 5, 64];
 /// Measuring time per case, after one warm-up call.
 const BUDGET: Duration = Duration::from_millis(300);
@@ -43,12 +47,19 @@ fn main() {
     println!("threads: {} (candle's barrier pool and the caller)", candle_core::utils::get_num_threads());
     println!("{:<6} {:>12} {:>5} {:>12} {:>12} {:>8} {:>10}", "dtype", "k x n", "rows", "candle µs", "ours µs", "speedup", "ours GMAC/s");
     let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
-    let cases = [(GgmlDType::Q4_1, SHAPES), (GgmlDType::Q8_0, SHAPES), (GgmlDType::Q4K, K_SHAPES), (GgmlDType::Q6K, K_SHAPES)];
+    let cases: [(GgmlDType, &[(usize, usize)]); 6] = [
+        (GgmlDType::Q4_1, &SHAPES),
+        (GgmlDType::Q8_0, &SHAPES),
+        (GgmlDType::Q4K, &K_SHAPES),
+        (GgmlDType::Q6K, &K_SHAPES),
+        (GgmlDType::Q5_0, &Q0_SHAPES),
+        (GgmlDType::Q4_0, &Q0_SHAPES),
+    ];
     for (dtype, shapes) in cases {
         if !only.is_empty() && !only.iter().any(|o| format!("{dtype:?}").contains(o.as_str())) {
             continue;
         }
-        for (k, n) in shapes {
+        for &(k, n) in shapes {
             let candle = Linear::new(weights(n, k, dtype), Kernel::Candle).unwrap();
             let ours = Linear::new(weights(n, k, dtype), Kernel::Best).unwrap();
             for rows in ROWS {

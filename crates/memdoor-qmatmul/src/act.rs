@@ -41,13 +41,18 @@ pub struct Act {
     pub d: Vec<f32>,
     /// `[rows, k / 32]`: Q8_1's `s = f16(sum q) * d` in f16 (the Q4_1 `m` term).
     pub s: Vec<f32>,
-    /// `[rows, k / 32]`: the exact sum of the block's q (the Q8_0 offset term).
+    /// `[rows, k / 32]`: the exact sum of the block's q (the Q8_0 and Q5_0
+    /// offset term).
     pub sum: Vec<i32>,
+    /// Q4_0 only: `[rows, k / 4]`, the sum of each 4 q (the offset term of
+    /// each of candle's 8 partial sums a block; empty otherwise).
+    pub sum4: Vec<i32>,
 }
 
 impl Act {
-    /// Quantises `x` (`[rows, k]`, `k` a multiple of 32).
-    pub fn quantize(x: &[f32], rows: usize, k: usize) -> Self {
+    /// Quantises `x` (`[rows, k]`, `k` a multiple of 32); with `sums_of_4`
+    /// (for Q4_0) fills `sum4`.
+    pub fn quantize(x: &[f32], rows: usize, k: usize, sums_of_4: bool) -> Self {
         assert!(k.is_multiple_of(QK) && x.len() == rows * k, "{} values for {rows}x{k}", x.len());
         let blocks = rows * k / QK;
         let mut act = Self {
@@ -56,6 +61,7 @@ impl Act {
             d: Vec::with_capacity(blocks),
             s: Vec::with_capacity(blocks),
             sum: Vec::with_capacity(blocks),
+            sum4: Vec::new(),
         };
         let simd = kernel_available();
         for (xs, qs) in x.chunks_exact(QK).zip(act.q.chunks_exact_mut(QK)) {
@@ -65,6 +71,9 @@ impl Act {
             act.d.push(d16.to_f32());
             act.s.push((f16::from_f32(sum as f32) * d16).to_f32());
             act.sum.push(sum);
+        }
+        if sums_of_4 {
+            act.sum4 = act.q.chunks_exact(4).map(|q| q.iter().map(|&q| q as i32).sum()).collect();
         }
         act
     }
@@ -89,13 +98,14 @@ mod tests {
         x[5] = 127.0 * 0.5 / 127.0; // a tie once scaled, if amax is 1
         x[31] = 1.0;
         x[64..96].fill(0.0); // d = 0
-        let act = Act::quantize(&x, 2, 64);
+        let act = Act::quantize(&x, 2, 64, true);
         let t = Tensor::from_vec(x.clone(), (2, 64), &Device::Cpu).unwrap();
         let ours: Vec<f32> = (0..128).map(|i| act.q[i] as f32 * act.d[i / QK]).collect();
         let theirs = QTensor::quantize(&t, GgmlDType::Q8_0).unwrap().dequantize(&Device::Cpu).unwrap();
         assert_eq!(ours, theirs.flatten_all().unwrap().to_vec1::<f32>().unwrap());
         assert_eq!(act.sum[2], 0);
         assert_eq!(act.sum[0], act.q[..32].iter().map(|&q| q as i32).sum::<i32>());
+        assert_eq!(act.sum4[1], act.q[4..8].iter().map(|&q| q as i32).sum::<i32>());
     }
 
     /// The SIMD block quantiser gives the scalar one's bits, on ties (x·id =

@@ -1,14 +1,18 @@
 //! `Linear`: the quantized matrix products of memdoor's local engine. On a
-//! CPU with AVX-512 VNNI, Q4_1, Q8_0, Q4_K and Q6_K weights are repacked at
-//! load (`pack`, `pack_k`) and multiplied by our kernels (`x86`,
-//! `x86_kquant`): each weight block is read once for up to 8 activation
-//! rows, and a matrix is ONE parallel dispatch over column groups. candle's
-//! `QMatMul` has no SIMD Q4_1 kernel on x86 and re-reads the weights for
-//! every row; for Q4_K and Q6_K (the blocks of Q4_K_M files) it has a VNNI
-//! kernel of 4 rows on f32-expanded scales, and a lone row times Q6_K runs
-//! its AVX2 dot product column by column. The K-quant results are candle's
-//! bit for bit (`x86_kquant`), the Q4_1 ones too (`x86`). Anything else —
-//! other CPUs, other dtypes (Q5_K included), odd shapes, CUDA — stays on
+//! CPU with AVX-512 VNNI, Q4_0, Q4_1, Q5_0, Q8_0, Q4_K and Q6_K weights are
+//! repacked at load (`pack`, `pack_k`) and multiplied by our kernels (`x86`,
+//! `x86_q0`, `x86_kquant`): each weight block is read once for up to 8
+//! activation rows, and a matrix is ONE parallel dispatch over column
+//! groups. candle's `QMatMul` has no SIMD Q4_1 or Q5_0 kernel on x86 and
+//! re-reads the weights for every row (Q5_0 is most of a Qwen2.5-0.5B
+//! Q4_K_M file: llama.cpp falls back to it where a row of 896 is no whole
+//! number of 256-superblocks); for Q4_K and Q6_K (the blocks of Q4_K_M
+//! files) it has a VNNI kernel of 4 rows on f32-expanded scales, and a lone
+//! row times Q6_K runs its AVX2 dot product column by column. Results are
+//! candle's bit for bit (`x86`, `x86_q0`, `x86_kquant`), except Q8_0
+//! (`tests`) and a lone row times Q6_K, where candle's own order depends on
+//! the row count and ours keeps its batch order. Anything else — other
+//! CPUs, other dtypes (Q5_1, Q5_K included), odd shapes, CUDA — stays on
 //! candle's `QMatMul`.
 
 mod act;
@@ -20,10 +24,14 @@ mod pack_k;
 mod tests;
 #[cfg(test)]
 mod tests_k;
+#[cfg(test)]
+mod tests_q0;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 #[cfg(target_arch = "x86_64")]
 mod x86_kquant;
+#[cfg(target_arch = "x86_64")]
+mod x86_q0;
 
 use candle_core::quantized::{GgmlDType, QMatMul, QTensor};
 use candle_core::{CpuStorage, CustomOp1, DType, Layout, Module, Result, Shape, Tensor};
@@ -112,7 +120,9 @@ fn kernel_available() -> bool {
 
 fn try_pack(q: &QTensor) -> Result<Option<Packed>> {
     let format = match q.dtype() {
+        GgmlDType::Q4_0 => Format::Q4_0,
         GgmlDType::Q4_1 => Format::Q4_1,
+        GgmlDType::Q5_0 => Format::Q5_0,
         GgmlDType::Q8_0 => Format::Q8_0,
         GgmlDType::Q4K => Format::Q4K,
         GgmlDType::Q6K => Format::Q6K,
@@ -163,17 +173,18 @@ const MAX_ROWS: usize = 8;
 
 /// The activations, quantised as the format's kernel takes them.
 enum Quantized {
-    /// Per 32 (Q8_0 / Q8_1), for Q4_1 and Q8_0.
+    /// Per 32 (Q8_0 / Q8_1), for Q4_0, Q4_1, Q5_0 and Q8_0.
     Q8(Act),
     /// Per 256 (Q8_K), for Q4_K and Q6_K.
     K(ActK),
 }
 
 /// # Safety
-/// As `x86::group` (and `x86_kquant::group`).
+/// As `x86::group` (and `x86_q0::group`, `x86_kquant::group`).
 unsafe fn group(p: &Packed, act: &Quantized, g: usize, row0: usize, rows: usize, out: *mut f32) {
     #[cfg(target_arch = "x86_64")]
     match act {
+        Quantized::Q8(act) if matches!(p.format, Format::Q4_0 | Format::Q5_0) => x86_q0::group(p, act, g, row0, rows, out),
         Quantized::Q8(act) => x86::group(p, act, g, row0, rows, out),
         Quantized::K(act) => x86_kquant::group(p, act, g, row0, rows, out),
     }
@@ -191,7 +202,10 @@ unsafe impl Sync for OutPtr {}
 /// `x` (`[rows, k]`) times `p` transposed: `[rows, n]`.
 fn matmul(p: &Packed, x: &[f32], rows: usize) -> Vec<f32> {
     let act = match p.format {
-        Format::Q4_1 | Format::Q8_0 => Quantized::Q8(Act::quantize(x, rows, p.k)),
+        // Q4_0's kernel also takes the sums of each 4 activations.
+        Format::Q4_0 | Format::Q4_1 | Format::Q5_0 | Format::Q8_0 => {
+            Quantized::Q8(Act::quantize(x, rows, p.k, p.format == Format::Q4_0))
+        }
         Format::Q4K | Format::Q6K => Quantized::K(ActK::quantize(x, rows, p.k, p.format)),
     };
     let mut out = vec![0f32; rows * p.n];

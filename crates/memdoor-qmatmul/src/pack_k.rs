@@ -129,6 +129,6 @@ pub fn weight(format: super::pack::Format, tile: &[u8], c: usize, i: usize) -> f
             let sc = tile[at + 32 + 16 * (i / 16) + c] as i8;
             f16(at + 2 * c) * sc as f32 * q as f32
         }
-        Format::Q4_1 | Format::Q8_0 => unreachable!(),
+        Format::Q4_0 | Format::Q4_1 | Format::Q5_0 | Format::Q8_0 => unreachable!(),
     }
 }

@@ -161,7 +161,7 @@ fn the_fallback_is_candles_own_product() {
     // width (40 columns: not whole groups of 16) it does not take.
     for (q, kernel) in [
         (matrix(32, 64, GgmlDType::Q4_1, 1), Kernel::Candle),
-        (matrix(32, 64, GgmlDType::Q4_0, 1), Kernel::Best),
+        (matrix(32, 64, GgmlDType::Q5_1, 1), Kernel::Best),
         (matrix(40, 64, GgmlDType::Q8_0, 1), Kernel::Best),
     ] {
         let (dtype, n) = (q.dtype(), q.shape().dims()[0]);

@@ -1,4 +1,5 @@
-//! SentencePiece-style GGUF vocabularies (Gemma, Phi-3, Llama 2): the
+//! GGUF vocabularies built from their metadata against independent
+//! references. SentencePiece-style ones (Gemma, Phi-3, Llama 2): the
 //! tokenizer memdoor builds from the metadata gives the ids of
 //! tests/tools/spm_reference.py — llama.cpp's SPM algorithm written in
 //! Python, sharing no code with memdoor or `tokenizers` — on a tiny
@@ -56,4 +57,24 @@ fn a_vocabulary_with_a_space_prefix_matches_llama_cpps_algorithm() {
 #[test]
 fn a_vocabulary_without_a_space_prefix_matches_llama_cpps_algorithm() {
     check("spm-noprefix");
+}
+
+/// Qwen2's byte-level BPE (Qwen2.5, Qwen3) built from a tiny file with its
+/// pre-tokenizer gives the ids of tests/tools/bpe_reference.py (GPT-2's
+/// BPE in Python with Qwen2's split pattern). (On the real Qwen2.5-Coder
+/// file the two agree too: docs/engine.md.)
+#[test]
+fn a_qwen2_byte_level_vocabulary_matches_the_reference() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = tiny_gguf::make("qwen2", "f32", dir.path());
+    let mut file = std::fs::File::open(&path).unwrap();
+    let content = candle_core::quantized::gguf_file::Content::read(&mut file).unwrap();
+    let vocab = tokenizer_from_gguf(&content.metadata).unwrap();
+    let texts = [TEXTS.as_slice(), &["x=42 hi's   THE'LL\n\n\nend", "<|im_start|>user\nhi<|im_end|>"]].concat();
+    let want = tiny_gguf::bpe_reference(&path, &texts);
+    for (text, want) in texts.iter().zip(want) {
+        let got = vocab.tokenizer.encode(*text, false).unwrap().get_ids().to_vec();
+        assert_eq!(got, want, "ids of {text:?}");
+        assert_eq!(vocab.tokenizer.decode(&got, false).unwrap(), *text, "round trip of {text:?}");
+    }
 }
