@@ -158,3 +158,23 @@ fn a_context_larger_than_trained_is_refused_and_a_smaller_one_sizes_the_tables()
     let too_long = small.teacher_forced_logits(&[1; 129], &[]);
     assert!(too_long.is_err(), "129 positions do not fit a 128-token context");
 }
+
+/// A base model (no chat template) loads and continues its messages' text
+/// after the BOS its file asks for; the team commands refuse it by name.
+#[test]
+fn a_base_model_continues_text_and_the_team_commands_refuse_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = tiny_gguf::make_base("gemma3", "spm-noprefix", dir.path());
+    let model = load(&path);
+    assert!(!model.has_chat_template());
+    let ids = model.encode_prompt(&[Message::user("the answer")]).unwrap();
+    let text: Vec<u32> = model.tokenizer().encode("the answer", false).unwrap().get_ids().to_vec();
+    assert_eq!(ids, [vec![1], text].concat(), "<s> (add_bos_token), then the text");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_memdoor"))
+        .args(["solve", "--no-journal", "--agents", "1", "--model", path.to_str().unwrap(), "hi"])
+        .env("MEMDOOR_LOG_DIR", dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && stderr.contains("it is a base model"), "{stderr}");
+}

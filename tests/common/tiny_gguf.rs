@@ -45,6 +45,14 @@ pub fn make_with(arch: &str, quant: &str, tokenizer: &str, dir: &Path) -> PathBu
     out
 }
 
+/// A base model: as `make_with`, without a chat template.
+pub fn make_base(arch: &str, tokenizer: &str, dir: &Path) -> PathBuf {
+    let out = dir.join(format!("{arch}-base-{tokenizer}.gguf"));
+    let tiny = tool("tiny_gguf.py");
+    run(&[tiny.to_str().unwrap(), "--arch", arch, "--quant", "q8_0", "--tokenizer", tokenizer, "--base", "--out", out.to_str().unwrap()]);
+    out
+}
+
 /// The ids tests/tools/spm_reference.py (llama.cpp's SentencePiece
 /// algorithm in Python) gives each text.
 pub fn spm_reference(model: &Path, texts: &[&str]) -> Vec<Vec<u32>> {

@@ -184,9 +184,9 @@ def train_merges(n_merges):
     return merges
 
 
-def add_tokenizer(w, kind="bpe"):
+def add_tokenizer(w, kind="bpe", chat_template=True):
     if kind != "bpe":
-        return add_spm_tokenizer(w, add_space_prefix=(kind == "spm"))
+        return add_spm_tokenizer(w, add_space_prefix=(kind == "spm"), chat_template=chat_template)
     controls = ["<|im_start|>", "<|im_end|>"]
     merges = train_merges(VOCAB - 256 - len(controls))
     tokens = list(bytes_to_unicode().values()) + [a + b for a, b in merges] + controls
@@ -199,10 +199,11 @@ def add_tokenizer(w, kind="bpe"):
     w.add_bos_token_id(tokens.index("<|im_start|>"))
     w.add_eos_token_id(tokens.index("<|im_end|>"))
     w.add_add_bos_token(False)
-    w.add_chat_template(CHAT_TEMPLATE)
+    if chat_template:
+        w.add_chat_template(CHAT_TEMPLATE)
 
 
-def add_spm_tokenizer(w, add_space_prefix):
+def add_spm_tokenizer(w, add_space_prefix, chat_template=True):
     """A SentencePiece-style vocabulary ("llama", as Gemma's and Phi-3's):
     <unk>, two control tokens, one user-defined token, the 256 <0xXX> byte
     tokens, BPE_TEXT's characters (spaces as U+2581), then pieces joined in
@@ -241,7 +242,8 @@ def add_spm_tokenizer(w, add_space_prefix):
     w.add_unk_token_id(0)
     w.add_add_bos_token(True)
     w.add_add_space_prefix(add_space_prefix)
-    w.add_chat_template("{% for message in messages %}<s>{{ message['content'] }}</s>{% endfor %}")
+    if chat_template:
+        w.add_chat_template("{% for message in messages %}<s>{{ message['content'] }}</s>{% endfor %}")
 
 
 def add_hparams(w, arch, a):
@@ -272,7 +274,7 @@ def add_hparams(w, arch, a):
         w.add_sliding_window(2047)
 
 
-def build(arch, quant, out, seed, tokenizer="bpe"):
+def build(arch, quant, out, seed, tokenizer="bpe", base=False):
     a = ARCHS[arch]
     qtype, ftype = QUANTS[quant]
     rng = np.random.default_rng(seed)
@@ -327,7 +329,7 @@ def build(arch, quant, out, seed, tokenizer="bpe"):
     w.add_file_type(int(ftype))
     if qtype not in (Q.F32, Q.F16):
         w.add_quantization_version(gguf.GGML_QUANT_VERSION)
-    add_tokenizer(w, tokenizer)
+    add_tokenizer(w, tokenizer, chat_template=not base)
     for name, x in tensors.items():
         if x.ndim == 1:
             w.add_tensor(name, x.astype(np.float32))
@@ -348,8 +350,9 @@ def main():
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--tokenizer", choices=["bpe", "spm", "spm-noprefix"], default="bpe",
                     help="byte-level BPE (gpt2), or a SentencePiece-style vocabulary with or without add_space_prefix")
+    ap.add_argument("--base", action="store_true", help="no chat template: a base model")
     args = ap.parse_args()
-    build(args.arch, args.quant, args.out, args.seed, args.tokenizer)
+    build(args.arch, args.quant, args.out, args.seed, args.tokenizer, args.base)
 
 
 if __name__ == "__main__":

@@ -82,9 +82,12 @@ pub struct LocalModel {
     engine: Engine,
     decoder: Arc<Decoder>,
     tokenizer: Arc<Tokenizer>,
-    /// None for a base model: it loads (to score text, in tests), but
-    /// chatting with it is refused (`encode_prompt`; the CLI refuses to load it).
+    /// None for a base model: it loads and continues the messages' text as
+    /// written (`encode_prompt`: what `bench engine` and the tests measure),
+    /// but the team commands refuse it (`cli::setup`).
     template: Option<ChatTemplate>,
+    /// The BOS a base model's text starts with, where the file asks for one.
+    bos: Option<u32>,
 }
 
 fn token_text(tokens: &[String], md: &std::collections::HashMap<String, gguf_file::Value>, key: &str) -> String {
@@ -140,7 +143,9 @@ impl LocalModel {
         let engine = Engine::start(decoder.clone(), tokenizer.clone(), stop, keep_bytes)?;
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         tracing::info!(model = %path.display(), %architecture, context_len = decoder.cfg.context_len, "model loaded");
-        Ok(Self { name, path: path.to_path_buf(), architecture, engine, decoder, tokenizer, template })
+        let add_bos = md.get("tokenizer.ggml.add_bos_token").and_then(|v| v.to_bool().ok()).unwrap_or(false);
+        let bos = md.get("tokenizer.ggml.bos_token_id").and_then(|v| v.to_u32().ok()).filter(|_| add_bos);
+        Ok(Self { name, path: path.to_path_buf(), architecture, engine, decoder, tokenizer, template, bos })
     }
 
     pub fn path(&self) -> &Path {
@@ -208,14 +213,16 @@ impl LocalModel {
         self.template.is_some()
     }
 
-    /// The prompt's token ids, rendered through the model's chat template.
+    /// The prompt's token ids, rendered through the model's chat template;
+    /// a base model's are the messages' text as written, one blank line
+    /// apart, after the file's BOS.
     pub fn encode_prompt(&self, messages: &[Message]) -> Result<Vec<u32>> {
-        let Some(template) = &self.template else {
-            bail!("{} has no chat template (`tokenizer.chat_template`): it is a base model; memdoor needs an instruct/chat model", self.path.display());
+        let (text, bos) = match &self.template {
+            Some(template) => (template.render(messages)?, None),
+            None => (messages.iter().map(|m| m.content.as_str()).collect::<Vec<_>>().join("\n\n"), self.bos),
         };
-        let text = template.render(messages)?;
         let enc = self.tokenizer.encode(text, false).map_err(|e| anyhow::anyhow!("tokenizing the prompt: {e}"))?;
-        Ok(enc.get_ids().to_vec())
+        Ok(bos.into_iter().chain(enc.get_ids().iter().copied()).collect())
     }
 }
 
