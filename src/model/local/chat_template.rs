@@ -80,6 +80,58 @@ mod tests {
         assert!(err.contains("empty"), "{err}");
     }
 
+    // Gemma 3 instruct's template, in its published shape: the system
+    // prompt folded into the first user turn, roles made to alternate,
+    // `model` for the assistant, content trimmed, Python-style tests.
+    const GEMMA3: &str = r#"{{ bos_token }}
+{%- if messages[0]['role'] == 'system' -%}
+    {%- if messages[0]['content'] is string -%}
+        {%- set first_user_prefix = messages[0]['content'] + '\n\n' -%}
+    {%- else -%}
+        {%- set first_user_prefix = messages[0]['content'][0]['text'] + '\n\n' -%}
+    {%- endif -%}
+    {%- set loop_messages = messages[1:] -%}
+{%- else -%}
+    {%- set first_user_prefix = "" -%}
+    {%- set loop_messages = messages -%}
+{%- endif -%}
+{%- for message in loop_messages -%}
+    {%- if (message['role'] == 'user') != (loop.index0 % 2 == 0) -%}
+        {{ raise_exception("Conversation roles must alternate user/assistant/user/assistant/...") }}
+    {%- endif -%}
+    {%- if (message['role'] == 'assistant') -%}
+        {%- set role = "model" -%}
+    {%- else -%}
+        {%- set role = message['role'] -%}
+    {%- endif -%}
+    {{ '<start_of_turn>' + role + '\n' + (first_user_prefix if loop.first else "") }}
+    {%- if message['content'] is string -%}
+        {{ message['content'] | trim }}
+    {%- elif message['content'] is iterable -%}
+        {%- for item in message['content'] -%}
+            {%- if item['type'] == 'text' -%}
+                {{ item['text'] | trim }}
+            {%- endif -%}
+        {%- endfor -%}
+    {%- else -%}
+        {{ raise_exception("Invalid content type") }}
+    {%- endif -%}
+    {{ '<end_of_turn>\n' }}
+{%- endfor -%}
+{%- if add_generation_prompt -%}
+    {{'<start_of_turn>model\n'}}
+{%- endif -%}
+"#;
+
+    #[test]
+    fn gemma_3s_template_folds_the_system_prompt_into_the_first_turn() {
+        let t = ChatTemplate::new(GEMMA3, "<bos>", "<eos>").unwrap();
+        let out = t.render(&[Message::system("Be brief."), Message::user("  Sum a list. ")]).unwrap();
+        assert_eq!(out, "<bos><start_of_turn>user\nBe brief.\n\nSum a list.<end_of_turn>\n<start_of_turn>model\n");
+        let err = format!("{:#}", t.render(&[Message::user("a"), Message::user("b")]).unwrap_err());
+        assert!(err.contains("roles must alternate"), "{err}");
+    }
+
     #[test]
     fn a_broken_template_is_a_clear_error() {
         let err = ChatTemplate::new("{% for %}", "", "").err().unwrap().to_string();
