@@ -156,6 +156,19 @@ def bytes_to_unicode():
     return dict(zip(bs, map(chr, cs)))
 
 
+def join_pair(seq, a, b):
+    """seq with every adjacent (a, b) joined into a + b, left to right."""
+    i, out = 0, []
+    while i < len(seq):
+        if i + 1 < len(seq) and seq[i] == a and seq[i + 1] == b:
+            out.append(a + b)
+            i += 2
+        else:
+            out.append(seq[i])
+            i += 1
+    return out
+
+
 def train_merges(n_merges):
     """Deterministic byte-level BPE training on BPE_TEXT; returns the merges in rank order."""
     b2u = bytes_to_unicode()
@@ -171,16 +184,7 @@ def train_merges(n_merges):
             break
         (a, b), _ = min(pairs.items(), key=lambda kv: (-kv[1], kv[0]))
         merges.append((a, b))
-        for w, s in seqs.items():
-            i, out = 0, []
-            while i < len(s):
-                if i + 1 < len(s) and s[i] == a and s[i + 1] == b:
-                    out.append(a + b)
-                    i += 2
-                else:
-                    out.append(s[i])
-                    i += 1
-            seqs[w] = out
+        seqs = {w: join_pair(s, a, b) for w, s in seqs.items()}
     return merges
 
 
@@ -219,15 +223,7 @@ def add_spm_tokenizer(w, add_space_prefix, chat_template=True):
             pairs.update(zip(seq, seq[1:]))
         (a, b), _ = min(pairs.items(), key=lambda kv: (-kv[1], kv[0]))
         pieces.append(a + b)
-        out, i, seq = [], 0, seqs[0]
-        while i < len(seq):
-            if i + 1 < len(seq) and seq[i] == a and seq[i + 1] == b:
-                out.append(a + b)
-                i += 2
-            else:
-                out.append(seq[i])
-                i += 1
-        seqs = [out]
+        seqs = [join_pair(seqs[0], a, b)]
     tokens = [t for t, _ in specials] + ["<0x%02X>" % b for b in range(256)] + chars + pieces
     types = [ty for _, ty in specials] + [6] * 256 + [1] * (len(chars) + len(pieces))
     scores = [0.0] * len(specials) + [0.0] * 256 + [-1000.0] * len(chars) + [-float(i) for i in range(len(pieces))]

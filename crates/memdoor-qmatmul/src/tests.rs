@@ -258,3 +258,31 @@ fn stacked_matrices_give_each_parts_columns_exactly() {
     let candle = vec![Linear::new(matrix(64, 576, GgmlDType::Q4_1, 1), Kernel::Candle).unwrap()];
     assert!(Linear::stack(candle).is_err());
 }
+
+/// The largest gap in units in the last place, 0 when every bit matches.
+fn max_ulps(got: &[f32], want: &[f32]) -> u32 {
+    let key = |x: f32| {
+        let b = x.to_bits() as i32;
+        if b < 0 { i32::MIN - b } else { b }
+    };
+    got.iter().zip(want).map(|(&g, &w)| key(g).abs_diff(key(w))).max().unwrap_or(0)
+}
+
+/// Panics unless `got` has `want`'s bits everywhere, saying how many
+/// outputs of a `[rows, n]` product differ, where first, and by how many ulp.
+pub(crate) fn assert_same_bits(what: &str, n: usize, got: &[f32], want: &[f32]) {
+    if got.iter().zip(want).all(|(g, w)| g.to_bits() == w.to_bits()) && got.len() == want.len() {
+        return;
+    }
+    let at = got.iter().zip(want).position(|(g, w)| g.to_bits() != w.to_bits()).unwrap_or(0);
+    let differ = got.iter().zip(want).filter(|(g, w)| g.to_bits() != w.to_bits()).count();
+    panic!(
+        "{what}: {differ} of {} outputs differ, first [{}][{}]: ours {} candle {}; max {} ulp",
+        got.len(),
+        at / n,
+        at % n,
+        got[at],
+        want[at],
+        max_ulps(got, want)
+    );
+}

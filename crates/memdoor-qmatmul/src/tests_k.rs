@@ -9,19 +9,10 @@ use candle_core::quantized::GgmlDType;
 use candle_core::{Device, Module, Tensor};
 
 use super::pack::{Format, Packed};
-use super::tests::{kernel_or_skip, matrix, values};
+use super::tests::{assert_same_bits, kernel_or_skip, matrix, values};
 use super::{kernel_available, Kernel, Linear, MAX_ROWS};
 
 const SHAPES: [(usize, usize); 5] = [(64, 256), (48, 512), (96, 1536), (512, 1536), (1536, 512)];
-
-/// The largest gap in units in the last place, 0 when every bit matches.
-fn max_ulps(got: &[f32], want: &[f32]) -> u32 {
-    let key = |x: f32| {
-        let b = x.to_bits() as i32;
-        if b < 0 { i32::MIN - b } else { b }
-    };
-    got.iter().zip(want).map(|(&g, &w)| key(g).abs_diff(key(w))).max().unwrap_or(0)
-}
 
 /// Ours against candle's on `rows` rows of a random `[n, k]` matrix.
 fn check_exact(n: usize, k: usize, rows: usize, dtype: GgmlDType) {
@@ -40,20 +31,7 @@ fn check_exact(n: usize, k: usize, rows: usize, dtype: GgmlDType) {
     } else {
         candle.forward(&x).unwrap().flatten_all().unwrap().to_vec1().unwrap()
     };
-    let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<u32>>();
-    if bits(&got) != bits(&want) {
-        let at = got.iter().zip(&want).position(|(g, w)| g.to_bits() != w.to_bits()).unwrap();
-        panic!(
-            "{dtype:?} {n}x{k}, {rows} rows: {} of {} outputs differ, first [{}][{}]: ours {} candle {}; max {} ulp",
-            got.iter().zip(&want).filter(|(g, w)| g.to_bits() != w.to_bits()).count(),
-            got.len(),
-            at / n,
-            at % n,
-            got[at],
-            want[at],
-            max_ulps(&got, &want)
-        );
-    }
+    assert_same_bits(&format!("{dtype:?} {n}x{k}, {rows} rows"), n, &got, &want);
 }
 
 fn check_all(dtype: GgmlDType) {

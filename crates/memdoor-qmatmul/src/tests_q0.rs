@@ -8,7 +8,7 @@ use candle_core::quantized::GgmlDType;
 use candle_core::{Device, Module, Tensor};
 
 use super::pack::{Format, Packed};
-use super::tests::{kernel_or_skip, matrix, values};
+use super::tests::{assert_same_bits, kernel_or_skip, matrix, values};
 use super::{kernel_available, Kernel, Linear, MAX_ROWS};
 
 /// (n, k): Qwen2.5-0.5B's k/v (128 × 896), a slice of its up/gate and its
@@ -28,18 +28,7 @@ fn check_exact(n: usize, k: usize, rows: usize, dtype: GgmlDType) {
     let x = Tensor::from_vec(values(rows * k, rows as u64 + 200, 1.0), (rows, k), &Device::Cpu).unwrap();
     let got: Vec<f32> = ours.forward(&x).unwrap().flatten_all().unwrap().to_vec1().unwrap();
     let want: Vec<f32> = candle.forward(&x).unwrap().flatten_all().unwrap().to_vec1().unwrap();
-    if bits(&got) != bits(&want) {
-        let at = got.iter().zip(&want).position(|(g, w)| g.to_bits() != w.to_bits()).unwrap();
-        let differ = got.iter().zip(&want).filter(|(g, w)| g.to_bits() != w.to_bits()).count();
-        panic!(
-            "{dtype:?} {n}x{k}, {rows} rows: {differ} of {} outputs differ, first [{}][{}]: ours {} candle {}",
-            got.len(),
-            at / n,
-            at % n,
-            got[at],
-            want[at]
-        );
-    }
+    assert_same_bits(&format!("{dtype:?} {n}x{k}, {rows} rows"), n, &got, &want);
 }
 
 fn check_all(dtype: GgmlDType) {
