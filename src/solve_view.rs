@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::domain::TeamEvent;
+use crate::domain::{TeamEvent, Turn};
 use crate::hygiene::terminal_safe;
 use crate::memory::EntryKind;
 use crate::session::SessionModel;
@@ -110,6 +110,7 @@ impl SolveView {
                     eprintln!("memdoor: drafts run on the public tests in a {}", terminal_safe(sb));
                 }
             }
+            TeamEvent::TurnStarted { round, .. } => self.enter_round(*round),
             TeamEvent::AgentToken { agent, round, .. } => {
                 self.enter_round(*round);
                 if let (Some(bar), Some(a)) = (self.bar(*agent), self.model.agents.get(*agent)) {
@@ -121,7 +122,9 @@ impl SolveView {
                 self.enter_round(*round);
                 let code = if draft.code.is_some() { "code block" } else { "no code block" };
                 let finish = serde_json::to_value(draft.finish).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
-                let line = format!("A{agent} done: {} tok, {finish}, {code}", draft.usage.completion_tokens);
+                let turn = self.model.agents.get(*agent).and_then(|a| a.turn).filter(|t| *t != Turn::Propose);
+                let turn = turn.map(|t| format!(" ({})", t.label())).unwrap_or_default();
+                let line = format!("A{agent}{turn} done: {} tok, {finish}, {code}", draft.usage.completion_tokens);
                 if let Some(bar) = self.bar(*agent) {
                     bar.set_position(draft.usage.completion_tokens as u64);
                     bar.abandon_with_message(line);

@@ -244,9 +244,11 @@ fn bench_serve_times_concurrent_clients_against_a_server_it_starts() {
 #[tokio::test]
 async fn usage_counts_every_model_call_of_the_request_not_only_the_drafts() {
     let logs = tempfile::tempdir().unwrap();
-    // Agent tests on: each agent also writes test inputs, a model call that is no draft.
+    // Agent tests on, and a problem with no examples (a function named, nothing to check it
+    // against): each agent also writes test inputs, a model call that is no draft.
     let server = serve(&["--agents", "1", "--rounds", "1", "--max-tokens", "32"], &[], logs.path());
-    let body = serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": PROBLEM }] });
+    let problem = "Write a Python function add_one(n) that returns n plus one.";
+    let body = serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": problem }] });
     let reply: serde_json::Value = reqwest::Client::new().post(format!("{}/chat/completions", server.base)).json(&body).send().await.unwrap().json().await.unwrap();
     let reported = reply["usage"]["completion_tokens"].as_u64().unwrap() as usize;
     drop(server);

@@ -1,14 +1,15 @@
 //! The team's mechanisms on scripted agents (real sandbox, real python3):
 //! every draft of every round is a ballot, the rounds stop once a passing
-//! cluster holds a majority, fresh drafts replace repairs while nothing
-//! passes, and distinguishing inputs settle two passing clusters.
+//! cluster holds a majority, an agent whose draft passes rests while the
+//! others repair alone, fresh drafts replace repairs while nothing passes,
+//! and distinguishing inputs part two passing programs.
 
 #[path = "common/scripted.rs"]
 mod scripted;
 
 use std::sync::Arc;
 
-use memdoor::domain::TeamEvent;
+use memdoor::domain::{TeamEvent, Turn};
 use memdoor::judge::sandbox::{Limits, Sandbox};
 use memdoor::judge::Verdict;
 use memdoor::memory::embedded::EmbeddedStore;
@@ -82,11 +83,29 @@ async fn the_team_stops_once_a_passing_cluster_holds_a_majority() {
 async fn a_repair_that_breaks_the_passing_draft_does_not_lose_it() {
     let mut scripts = vec![vec![fenced(RIGHT), fenced(&wrong(9))]];
     scripts.extend((1..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]));
-    let r = run(scripts, 2, PLAIN).await;
+    // Early stop off: the passing agent works in round 2 too (it would rest).
+    let r = run(scripts, 2, Mechanisms { early_stop: false, ..PLAIN }).await;
     assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
     assert_eq!(r.verdict.decision.to_string(), "execution vote");
     assert!(r.verdict.evidence.iter().any(|e| (e.round, e.agent, e.cluster) == (1, 0, Some(0))));
     assert_eq!(r.backends[0].prompts().len(), 2, "with one passing draft of five the team went on");
+}
+
+#[tokio::test]
+async fn a_passing_agent_rests_while_the_failing_ones_repair_from_their_own_failed_tests() {
+    // One answer for agent 0: asking it again would find no script and fail the test.
+    let mut scripts = vec![vec![fenced(RIGHT)]];
+    scripts.extend((1..5).map(|i| vec![fenced(&wrong(i)), fenced(RIGHT)]));
+    let r = run(scripts, 2, PLAIN).await;
+    assert_eq!(r.backends[0].prompts().len(), 1, "the passing agent rested");
+    let rest = r.events.iter().any(|e| matches!(e, TeamEvent::TurnStarted { agent: 0, round: 2, turn: Turn::Rest }));
+    assert!(rest, "its rest is told to the panes");
+    for b in &r.backends[1..] {
+        let repair = &b.prompts()[1];
+        assert!(repair.contains("Your previous draft:") && repair.contains("Expected:\ndesserts"), "{repair}");
+        assert!(!repair.contains("Teammate") && !repair.contains(RIGHT.trim_end()), "alone, no teammate's draft to copy: {repair}");
+    }
+    assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 5));
 }
 
 #[tokio::test]
@@ -97,43 +116,44 @@ async fn while_nothing_passes_half_the_team_draws_fresh_drafts_with_new_seeds() 
         let prompts = b.prompts();
         let seeds: Vec<u64> = b.asked.lock().unwrap().iter().map(|q| q.sampling.seed).collect();
         let fresh = agent % 2 == 1;
-        assert_eq!(!prompts[1].contains("Teammate"), fresh, "agent {agent}: {}", prompts[1]);
+        assert_eq!(!prompts[1].contains("Find the mistake"), fresh, "agent {agent}: {}", prompts[1]);
         assert_eq!(seeds[0] != seeds[1], fresh, "agent {agent}: {seeds:?}");
+        assert!(!prompts[1].contains("Teammate"), "agent {agent}: {}", prompts[1]);
     }
-    assert!(r.backends[1].prompts()[1].contains("Before any code"));
-    // Turned off, every agent repairs with its teammates' drafts in view.
-    let off = run(scripts, 2, Mechanisms { fresh_drafts: false, ..PLAIN }).await;
-    assert!(off.backends.iter().all(|b| b.prompts()[1].contains("Teammate")));
+    assert!(r.backends[1].prompts()[1].contains("read the input from standard input"), "the form spelled out first");
+    assert!(r.backends[3].prompts()[1].contains("check each example"), "then the examples worked by hand");
+    // Turned off, every agent repairs; without repair prompts either, it refines from its teammates' drafts.
+    let off = run(scripts.clone(), 2, Mechanisms { fresh_drafts: false, ..PLAIN }).await;
+    assert!(off.backends.iter().all(|b| b.prompts()[1].contains("Find the mistake")));
+    let refine = run(scripts, 2, Mechanisms { fresh_drafts: false, repair_prompts: false, ..PLAIN }).await;
+    assert!(refine.backends.iter().all(|b| b.prompts()[1].contains("Teammate")));
 }
 
 #[tokio::test]
-async fn distinguishing_inputs_let_more_drafts_outvote_a_bigger_cluster() {
-    // Passing: {A0} (right) and {A1, A2} (doubles a one-letter line): the
-    // agents' test input "x" splits them, and the vote ranks the pair first.
-    // On the distinguishing input "z", A3 and A4 (failing the examples) side with A0.
+async fn distinguishing_inputs_part_two_passing_programs_and_more_drafts_side_with_the_later_one() {
+    // A0 (doubles a one-letter line) and A1 (right) both pass the examples:
+    // one cluster of two of five, no majority. On the agents' input "z", A3
+    // and A4 (failing the examples) print "z" as A1 does: A1's side wins.
     let agrees_on_one_letter = ["s = input().strip()\nprint(s if len(s) == 1 else 'no')\n", "print(input().strip()[:1])\n"];
-    let script = |code: &str| vec![fenced(code), "```input\nx\n```\n".to_string(), "```input\nz\n```\n".to_string()];
-    let scripts =
-        vec![script(RIGHT), script(DOUBLES_ONE), script(DOUBLES_ONE), script(agrees_on_one_letter[0]), script(agrees_on_one_letter[1])];
-    let with_tests = Mechanisms { agent_tests: true, ..PLAIN };
-    let r = run(scripts.clone(), 1, with_tests).await;
+    let script = |code: &str| vec![fenced(code), "```input\nz\n```\n".to_string()];
+    let scripts = vec![script(DOUBLES_ONE), script(RIGHT), script(&wrong(2)), script(agrees_on_one_letter[0]), script(agrees_on_one_letter[1])];
+    let r = run(scripts.clone(), 1, PLAIN).await;
     assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
-    assert!(r.verdict.decision.to_string().contains("1 told the top two apart; 3 : 2 drafts agree"), "{}", r.verdict.decision);
-    assert!(r.backends[0].prompts()[2].contains("Program B"));
-    let off = run(scripts, 1, Mechanisms { distinguish: false, ..with_tests }).await;
-    assert_eq!(off.verdict.answer, DOUBLES_ONE.trim_end(), "without the step the bigger cluster wins");
+    assert!(r.verdict.decision.to_string().contains("1 told the top two apart; 3 : 1 drafts agree"), "{}", r.verdict.decision);
+    assert!(r.backends[0].prompts()[1].contains("Program B"));
+    assert!(r.notes.iter().any(|n| n.contains("tell two passing programs apart")), "{:?}", r.notes);
+    let off = run(scripts, 1, Mechanisms { distinguish: false, ..PLAIN }).await;
+    assert_eq!(off.verdict.answer, DOUBLES_ONE.trim_end(), "without the step the earliest passing draft stands");
 }
 
 #[tokio::test]
 async fn with_no_majority_the_agents_predicted_output_decides() {
-    // {A0} doubles a one-letter line, {A1} is right: one draft each, split by
-    // the agents' input "x"; on "z" nobody else sides with either (the
-    // others print "z2", "z3", …), so the agents' predicted output decides.
-    let script = |code: &str| {
-        vec![fenced(code), "```input\nx\n```\n".to_string(), "```input\nz\n```\n".to_string(), "It is the line reversed.\n```output\nz\n```\n".to_string()]
-    };
+    // {A0} doubles a one-letter line, {A1} is right: on "z" nobody else
+    // sides with either (the others print "z2", "z3", …), so the agents'
+    // predicted output decides.
+    let script = |code: &str| vec![fenced(code), "```input\nz\n```\n".to_string(), "It is the line reversed.\n```output\nz\n```\n".to_string()];
     let scripts = vec![script(DOUBLES_ONE), script(RIGHT), script(&wrong(2)), script(&wrong(3)), script(&wrong(4))];
-    let r = run(scripts, 1, Mechanisms { agent_tests: true, ..PLAIN }).await;
+    let r = run(scripts, 1, PLAIN).await;
     assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
     assert!(r.verdict.decision.to_string().contains("1 : 1 drafts agree; agents predicted the output 5 : 0)"), "{}", r.verdict.decision);
     assert!(r.notes.iter().any(|n| n.contains("no majority")), "{:?}", r.notes);
@@ -143,7 +163,8 @@ async fn with_no_majority_the_agents_predicted_output_decides() {
 async fn a_draft_repeated_word_for_word_is_one_ballot_and_still_shows_its_tests() {
     let mut scripts = vec![vec![fenced(RIGHT), fenced(RIGHT)]];
     scripts.extend((1..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]));
-    let r = run(scripts, 2, PLAIN).await;
+    // Early stop off: the passing agent works in round 2 (it would rest).
+    let r = run(scripts, 2, Mechanisms { early_stop: false, ..PLAIN }).await;
     assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 1));
     let shown = r.events.iter().any(|e| matches!(e, TeamEvent::TestRun { agent: 0, round: 2, results } if results.len() == 2));
     assert!(shown, "the repeated draft's pane gets its (earlier) test results");

@@ -14,8 +14,9 @@ use futures::StreamExt;
 use serde::Serialize;
 use tokio_util::sync::CancellationToken;
 
+use super::spend::DraftRecord;
+use crate::domain::{Draft, Repair, TeamEvent, Turn};
 use crate::model::counting::CountingBackend;
-use crate::domain::{Draft, Repair, TeamEvent};
 use crate::judge::grade::{all_pass, grade};
 use crate::judge::sandbox::Sandbox;
 use crate::judge::{DraftKey, DraftRun, ExecutionVote};
@@ -46,6 +47,10 @@ pub struct TeamRun {
     pub drafts: usize,
     /// Drafts whose repaired form passes while the code as written does not, by repair.
     pub repairs_saved: BTreeMap<String, usize>,
+    /// Every draft: its turn, tokens and whether it passes every test.
+    pub records: Vec<DraftRecord>,
+    /// Tokens the team spent beside its drafts (test inputs, distinguishing inputs, predictions, aggregation).
+    pub side_tokens: usize,
 }
 
 /// How sample-and-select did.
@@ -55,6 +60,8 @@ pub struct SampleRun {
     pub samples: usize,
     /// Any of the first five samples passes: the best-of-5 oracle.
     pub oracle5: bool,
+    /// Samples passing every test, public and private.
+    pub passing: usize,
 }
 
 pub fn every_test(problem: &Problem) -> Vec<TestCase> {
@@ -102,14 +109,17 @@ pub async fn team_run(problem: &Problem, model: Arc<dyn ModelBackend>, cfg: &Tea
     };
     let mut recorder = Recorder::default();
     let verdict = drive(&spec, problem, Step::Start, &mut [&mut recorder], CancellationToken::new()).await?;
-    let drafts: BTreeMap<DraftKey, Draft> = recorder
-        .events
-        .into_iter()
-        .filter_map(|e| match e {
-            TeamEvent::AgentDone { agent, round, draft } => Some((DraftKey { round, agent }, draft)),
-            _ => None,
-        })
-        .collect();
+    let mut turns: BTreeMap<DraftKey, Turn> = BTreeMap::new();
+    let mut drafts: BTreeMap<DraftKey, Draft> = BTreeMap::new();
+    let mut public_pass: BTreeMap<DraftKey, bool> = BTreeMap::new();
+    for e in recorder.events {
+        match e {
+            TeamEvent::TestRun { agent, round, results } => _ = public_pass.insert(DraftKey { round, agent }, all_pass(&results)),
+            TeamEvent::TurnStarted { agent, round, turn } => _ = turns.insert(DraftKey { round, agent }, turn),
+            TeamEvent::AgentDone { agent, round, draft } => _ = drafts.insert(DraftKey { round, agent }, draft),
+            _ => {}
+        }
+    }
     let wall_s = started.elapsed().as_secs_f64();
     let all = every_test(problem);
     let first = DraftKey { round: 1, agent: 0 };
@@ -126,7 +136,23 @@ pub async fn team_run(problem: &Problem, model: Arc<dyn ModelBackend>, cfg: &Tea
         }
     }
     let team = Arm { pass: passes(sandbox, problem, &all, verdict.as_ref().map(|v| v.answer.as_str())).await, tokens: counting.generated(), wall_s };
+    let records: Vec<DraftRecord> = drafts
+        .iter()
+        .map(|(key, d)| DraftRecord {
+            round: key.round,
+            agent: key.agent,
+            turn: turns.get(key).copied(),
+            tokens: d.usage.completion_tokens,
+            repeat: d.code.is_some() && drafts.iter().any(|(k, e)| k.agent == key.agent && k.round < key.round && e.code == d.code),
+            copy: d.code.is_some() && drafts.iter().any(|(k, e)| k.agent != key.agent && k.round < key.round && e.code == d.code),
+            public_pass: public_pass.get(key).copied().unwrap_or(false),
+            pass: passing.contains(key),
+        })
+        .collect();
+    let side_tokens = team.tokens.saturating_sub(records.iter().map(|r| r.tokens).sum());
     Ok(TeamRun {
+        records,
+        side_tokens,
         team,
         single,
         oracle: !passing.is_empty(),
@@ -180,6 +206,7 @@ pub async fn sample_and_select(problem: &Problem, model: &dyn ModelBackend, cfg:
         // The last batch draws only what the budget still buys, at the mean cost so far.
         let mean = if drafts.is_empty() { 1 } else { (tokens / drafts.len()).max(1) };
         let want = if drafts.len() < per_batch { per_batch } else { budget.saturating_sub(tokens).div_ceil(mean).clamp(1, per_batch) };
+        let want = want.min(MAX_SAMPLES.saturating_sub(drafts.len())).max(1);
         let batch = (drafts.len()..drafts.len() + want).map(|n| sample(model, problem, cfg, n, form_repair));
         let before = tokens;
         for d in futures::future::try_join_all(batch).await? {
@@ -209,8 +236,15 @@ pub async fn sample_and_select(problem: &Problem, model: &dyn ModelBackend, cfg:
             }
         }
     }
+    // Only a sample passing the public tests can pass them all.
+    let mut passing = 0;
+    for (key, d) in &drafts {
+        if runs.get(key).is_some_and(|r| all_pass(&r.public)) && passes(sandbox, problem, &problem.private_tests, d.code.as_deref()).await {
+            passing += 1;
+        }
+    }
     let refs: Vec<(DraftKey, &Draft)> = drafts.iter().map(|(k, d)| (*k, d)).collect();
     let chosen = ExecutionVote.decide(&refs, &runs);
     let pass = passes(sandbox, problem, &all, chosen.as_ref().map(|v| v.answer.as_str())).await;
-    Ok(SampleRun { select: Arm { pass, tokens, wall_s: started.elapsed().as_secs_f64() }, samples: drafts.len(), oracle5 })
+    Ok(SampleRun { select: Arm { pass, tokens, wall_s: started.elapsed().as_secs_f64() }, samples: drafts.len(), oracle5, passing })
 }

@@ -7,6 +7,7 @@ mod arms;
 pub mod coordination;
 pub mod problems;
 pub mod serve;
+pub mod spend;
 pub mod tui;
 
 use std::sync::Arc;

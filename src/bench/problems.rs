@@ -12,6 +12,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::arms::{sample_and_select, team_run, Arm};
+use super::spend::{spend_rows, DraftRecord, ProblemSpend, SpendRow};
 use crate::judge::sandbox::Sandbox;
 use crate::model::ModelBackend;
 use crate::problem::Problem;
@@ -36,6 +37,12 @@ pub struct ProblemFigures {
     pub oracle: bool,
     pub oracle5: bool,
     pub repairs_saved: BTreeMap<String, usize>,
+    /// Every team draft: its turn, tokens, and whether it passes every test.
+    pub team_drafts: Vec<DraftRecord>,
+    /// Team tokens beside its drafts (test inputs, distinguishing inputs, predictions).
+    pub side_tokens: usize,
+    /// Sample-and-select's samples that pass every test.
+    pub samples_passing: usize,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ablations: Vec<(Ablation, Arm)>,
 }
@@ -54,6 +61,8 @@ pub struct Row {
 pub struct SetReport {
     pub problems: Vec<ProblemFigures>,
     pub rows: Vec<Row>,
+    /// Where the tokens went: team turns by kind, side questions, samples.
+    pub spend: Vec<SpendRow>,
     pub repairs_saved: BTreeMap<String, usize>,
     pub wall_s: f64,
 }
@@ -82,6 +91,9 @@ pub async fn run_problem(problem: &Problem, model: &Arc<dyn ModelBackend>, b: &S
         oracle: team.oracle,
         oracle5: sampled.oracle5,
         repairs_saved: team.repairs_saved,
+        team_drafts: team.records,
+        side_tokens: team.side_tokens,
+        samples_passing: sampled.passing,
         ablations,
     })
 }
@@ -128,10 +140,26 @@ pub async fn run_set(problems: &[Problem], model: Arc<dyn ModelBackend>, b: &Set
         bar.set_message(p.id.clone());
         let f = run_problem(p, &model, b, sandbox).await?;
         tracing::info!(?f, "bench problem done");
+        let (team_passed, sample_passed) = (f.team.pass, f.sample_select.pass);
         figures.push(f);
         let pct = |n: usize| 100.0 * n as f64 / figures.len() as f64;
         let (team, sel) = (figures.iter().filter(|f| f.team.pass).count(), figures.iter().filter(|f| f.sample_select.pass).count());
         bar.set_message(format!("team {:.0}% · sample-and-select {:.0}% so far", pct(team), pct(sel)));
+        if bar.is_hidden() {
+            // Not a terminal (a run sent to a file): a line a problem, so a long run is never silent.
+            let mark = |b: bool| if b { "✓" } else { "·" };
+            eprintln!(
+                "memdoor bench: {}/{} {} · team {} · sample-and-select {} · {:.0} s · team {:.0}% · sample-and-select {:.0}% so far",
+                figures.len(),
+                problems.len(),
+                p.id,
+                mark(team_passed),
+                mark(sample_passed),
+                started.elapsed().as_secs_f64(),
+                pct(team),
+                pct(sel)
+            );
+        }
         bar.inc(1);
     }
     bar.finish_and_clear();
@@ -139,7 +167,14 @@ pub async fn run_set(problems: &[Problem], model: Arc<dyn ModelBackend>, b: &Set
     for (r, n) in figures.iter().flat_map(|f| &f.repairs_saved) {
         *repairs_saved.entry(r.clone()).or_insert(0) += n;
     }
-    Ok(SetReport { rows: rows(&figures), problems: figures, repairs_saved, wall_s: started.elapsed().as_secs_f64() })
+    let spend = spend_rows(figures.iter().map(|f| ProblemSpend {
+        drafts: &f.team_drafts,
+        side_tokens: f.side_tokens,
+        samples: f.samples,
+        samples_passing: f.samples_passing,
+        sample_tokens: f.sample_select.tokens,
+    }));
+    Ok(SetReport { rows: rows(&figures), spend, problems: figures, repairs_saved, wall_s: started.elapsed().as_secs_f64() })
 }
 
 pub fn print_set(r: &SetReport) {
@@ -163,6 +198,11 @@ pub fn print_set(r: &SetReport) {
     for row in &r.rows {
         let passed = format!("{}/{}", row.passed, r.problems.len());
         println!("{:<46} {:>7.1}% {:>9} {:>9} {:>8.0}", row.method, 100.0 * row.pass_at_1, passed, row.tokens, row.wall_s);
+    }
+    println!();
+    println!("{:<46} {:>7} {:>8} {:>9} {:>9}", "where the tokens went", "drafts", "passing", "problems", "tokens");
+    for row in &r.spend {
+        println!("{:<46} {:>7} {:>8} {:>9} {:>9}", row.kind, row.drafts, row.passing, row.problems, row.tokens);
     }
     let saved: Vec<String> = r.repairs_saved.iter().map(|(k, n)| format!("{k} {n}")).collect();
     println!("drafts saved by form repairs: {}", if saved.is_empty() { "none".into() } else { saved.join(", ") });

@@ -90,7 +90,7 @@ pub struct SetBenchArgs {
     /// Only the first N problems.
     #[arg(long)]
     pub limit: Option<usize>,
-    /// Skip the step where agents write test inputs.
+    /// Skip the step where agents write test inputs (asked for only on problems with no public tests).
     #[arg(long)]
     pub no_agent_tests: bool,
     /// Also run the team with each mechanism turned off in turn (one round,

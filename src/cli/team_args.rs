@@ -118,9 +118,10 @@ pub struct TeamFlags {
     /// Base random seed; agent i uses seed + i [default: 42].
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Rounds: 1 = every agent proposes; each further round every agent reads the
-    /// others' drafts and notes from the shared memory and refines its own [default: 2].
-    /// In the TUI a re-prompt adds one.
+    /// Rounds: 1 = every agent proposes; in each further round an agent whose draft passes
+    /// the tests rests, one whose draft fails repairs it from the tests it failed or draws a
+    /// fresh one (with no tests, every agent refines from the others' drafts) [default: 2].
+    /// The rounds stop early once most drafts pass alike. In the TUI a re-prompt adds one.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
     pub rounds: Option<u32>,
     /// Keep the shared memory in this Redis (redis://, rediss://, unix sockets) instead of
@@ -130,7 +131,8 @@ pub struct TeamFlags {
     /// The Redis session (key namespace) shared with `memdoor agent` workers [default: default].
     #[arg(long)]
     pub session: Option<String>,
-    /// Skip the step where agents write test inputs (they help tell drafts apart in the vote).
+    /// Skip the step where agents write test inputs for a problem that has no tests of its own
+    /// (its drafts then run on nothing, and the answer is the drafts' textual consensus).
     #[arg(long)]
     pub no_agent_tests: bool,
     /// Run drafts only in bubblewrap (`strong`, the default: without it memdoor refuses and says how to fix it),

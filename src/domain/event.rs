@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::decision::Decision;
 use super::entry::Entry;
 use super::test_result::TestResult;
+use super::turn::Turn;
 use super::usage::{FinishReason, Usage};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -74,6 +75,8 @@ pub enum TeamEvent {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         sandbox: Option<String>,
     },
+    /// The agent begins its turn of `round` (its tokens follow).
+    TurnStarted { agent: usize, round: u32, turn: Turn },
     AgentToken { agent: usize, round: u32, text: String },
     AgentDone { agent: usize, round: u32, draft: Draft },
     AgentFailed { agent: usize, round: u32, error: String },

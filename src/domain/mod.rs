@@ -7,10 +7,12 @@ pub mod decision;
 pub mod entry;
 pub mod event;
 pub mod test_result;
+pub mod turn;
 pub mod usage;
 
 pub use decision::{Checked, Decision, Settled};
 pub use entry::{now_ms, Entry, EntryId, EntryKind};
 pub use event::{AgentInfo, Draft, DraftEvidence, Repair, TeamEvent};
 pub use test_result::{all_pass, passed, TestResult, Verdict};
+pub use turn::{Framing, Turn};
 pub use usage::{FinishReason, Usage};

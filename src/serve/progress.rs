@@ -48,7 +48,8 @@ impl Progress {
                 Some(format!("consensus: {decision} · {votes} votes (agents {agents})\n"))
             }
             TeamEvent::Rejected { total } => Some(format!("dropped {total} items from the shared memory that were not the team's\n")),
-            TeamEvent::AgentToken { .. }
+            TeamEvent::TurnStarted { .. }
+            | TeamEvent::AgentToken { .. }
             | TeamEvent::AgentRestarted { .. }
             | TeamEvent::MemoryEntry(_)
             | TeamEvent::TaskFinished { .. } => None,

@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use crate::domain::{AgentInfo, Decision, Draft, DraftEvidence, Entry, FinishReason, TeamEvent};
+use crate::domain::{AgentInfo, Decision, Draft, DraftEvidence, Entry, FinishReason, TeamEvent, Turn};
 
 /// Agents a journal or remote team may name beyond those planned; more is
 /// taken as a bad event and ignored rather than allocated.
@@ -25,6 +25,8 @@ pub enum AgentStatus {
 pub struct AgentModel {
     pub info: Option<AgentInfo>,
     pub round: u32,
+    /// What this round asked of the agent (none before the team says).
+    pub turn: Option<Turn>,
     /// This round's text so far (the whole draft once done).
     pub text: String,
     pub status: AgentStatus,
@@ -38,7 +40,7 @@ pub struct AgentModel {
 
 impl AgentModel {
     fn new() -> Self {
-        AgentModel { info: None, round: 0, text: String::new(), status: AgentStatus::Waiting, tokens: 0, tests: None, last_draft: None }
+        AgentModel { info: None, round: 0, turn: None, text: String::new(), status: AgentStatus::Waiting, tokens: 0, tests: None, last_draft: None }
     }
 
     /// A new round starts an empty draft; returns whether it was new.
@@ -47,6 +49,7 @@ impl AgentModel {
             return false;
         }
         self.round = round;
+        self.turn = None;
         self.start_over();
         true
     }
@@ -156,6 +159,14 @@ impl SessionModel {
                     }
                 }
                 if new { Change::NewTask } else { Change::SameTask }
+            }
+            TeamEvent::TurnStarted { agent, round, turn } => {
+                self.round = self.round.max(*round);
+                let Some(a) = self.agent_mut(*agent) else { return Change::Nothing };
+                // A resting agent's draft still stands: its pane keeps it.
+                let fresh = *turn != Turn::Rest && a.enter_round(*round);
+                a.turn = Some(*turn);
+                Change::Agent { agent: *agent, fresh }
             }
             TeamEvent::AgentToken { agent, round, text } => {
                 self.round = self.round.max(*round);

@@ -105,3 +105,21 @@ fn the_consensus_and_the_finish_are_kept() {
     assert!(!m.running);
     assert_eq!((m.answer.as_deref(), m.elapsed_secs), (Some("print(1)"), Some(2.0)));
 }
+
+#[test]
+fn a_turn_starts_the_round_and_stays_with_its_draft_until_the_next() {
+    use crate::domain::Framing;
+    let mut m = SessionModel::with_agents(2);
+    m.apply(&started("t", 2));
+    let fresh = Turn::Fresh(Framing::PlanFirst);
+    assert_eq!(m.apply(&TeamEvent::TurnStarted { agent: 1, round: 2, turn: fresh }), Change::Agent { agent: 1, fresh: true });
+    m.apply(&token(1, 2, "steps"));
+    m.apply(&done(1, 2, "steps", 3));
+    assert_eq!((m.agents[1].turn, m.agents[1].text.as_str(), m.round), (Some(fresh), "steps", 2));
+    // Resting, the agent keeps its draft on the pane.
+    assert_eq!(m.apply(&TeamEvent::TurnStarted { agent: 1, round: 3, turn: Turn::Rest }), Change::Agent { agent: 1, fresh: false });
+    assert_eq!((m.agents[1].turn, m.agents[1].text.as_str(), m.agents[1].round), (Some(Turn::Rest), "steps", 2));
+    // A journal from before turns were told: the next round has no turn, not the old one.
+    m.apply(&token(1, 4, "x"));
+    assert_eq!(m.agents[1].turn, None);
+}

@@ -1,9 +1,11 @@
-//! Distinguishing inputs (as in S*): when two or more behaviour clusters pass
-//! every public test, the agents write inputs meant to tell the top two
-//! apart; every draft runs on them, and on the inputs where the two differ,
-//! the cluster whose output more drafts share wins; with no majority, the
-//! one whose output the agents predict. Inputs only: no output an agent
-//! writes beside an input is trusted.
+//! Distinguishing inputs (as in S*): when two programs pass every public
+//! test — the leaders of the top two behaviour clusters, or, when one
+//! cluster passes without a majority of the ballots, two of its drafts with
+//! different code (the public tests alone cannot part them) — the agents
+//! write inputs meant to tell the two apart; every draft runs on them, and on
+//! the inputs where the two differ, the side whose output more drafts share
+//! wins; with no majority, the one whose output the agents predict. Inputs
+//! only: no output an agent writes beside an input is trusted.
 
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
@@ -102,22 +104,60 @@ async fn predicted_votes(s: &Session<'_>, input: &str, a: &str, b: &str, cancel:
     (count(a), count(b))
 }
 
-/// Runs the step when the top two clusters both pass every public test;
-/// reorders `clusters` when the second wins.
+/// The two programs to tell apart: the leaders of the top two clusters when
+/// both pass every public test (`true`); else two drafts of different code
+/// in the one passing cluster, when it holds no majority of the ballots.
+fn rivals(clusters: &[Cluster], pool: &[(DraftKey, &Draft)]) -> Option<(DraftKey, DraftKey, bool)> {
+    match clusters {
+        [a, b, ..] if a.all_public_pass && b.all_public_pass => Some((a.drafts[0], b.drafts[0], true)),
+        [a, ..] if a.all_public_pass => {
+            let ballots = pool.iter().filter(|(_, d)| d.code.is_some()).count();
+            if a.drafts.len() * 2 > ballots {
+                return None;
+            }
+            let first = code_of(pool, a.drafts[0]);
+            let other = a.drafts.iter().copied().find(|k| code_of(pool, *k) != first)?;
+            Some((a.drafts[0], other, false))
+        }
+        _ => None,
+    }
+}
+
+fn code_of<'a>(pool: &[(DraftKey, &'a Draft)], key: DraftKey) -> Option<&'a str> {
+    pool.iter().find(|(k, _)| *k == key).and_then(|(_, d)| d.code.as_deref()).map(str::trim)
+}
+
+/// Splits the leading cluster: the drafts that answer as `rb` does on every
+/// input where `ra` and `rb` differ go first, as their own cluster.
+fn split_first(clusters: &mut Vec<Cluster>, ran: &[(DraftKey, Vec<TestResult>)], ra: &[TestResult], rb: &[TestResult], answer: &str) {
+    let telling: Vec<usize> = (0..ra.len().min(rb.len())).filter(|&i| output(ra.get(i)) != output(rb.get(i))).collect();
+    let like_b = |k: &DraftKey| {
+        let run = ran.iter().find(|(key, _)| key == k).map(|(_, r)| r.as_slice()).unwrap_or_default();
+        telling.iter().all(|&i| output(run.get(i)).is_some() && output(run.get(i)) == output(rb.get(i)))
+    };
+    let mut a = clusters.remove(0);
+    let (b_drafts, a_drafts): (Vec<DraftKey>, Vec<DraftKey>) = a.drafts.iter().partition(|k| like_b(k));
+    let b = Cluster { drafts: b_drafts, answer: answer.to_string(), ..a.clone() };
+    a.drafts = a_drafts;
+    clusters.insert(0, b);
+    if !a.drafts.is_empty() {
+        clusters.insert(1, a);
+    }
+}
+
+/// Runs the step when two programs pass every public test (see `rivals`);
+/// puts the winning side first in `clusters`.
 pub async fn settle(
     s: &Session<'_>,
     round: u32,
-    clusters: &mut [Cluster],
+    clusters: &mut Vec<Cluster>,
     pool: &[(DraftKey, &Draft)],
     events: &mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,
 ) -> Option<Settled> {
-    let [a, b, ..] = &*clusters else { return None };
-    if !(a.all_public_pass && b.all_public_pass) {
-        return None;
-    }
-    let (rep_a, rep_b) = (a.drafts[0], b.drafts[0]);
-    let text = ask_text(s.problem, &a.answer, &b.answer);
+    let (rep_a, rep_b, two_clusters) = rivals(clusters, pool)?;
+    let (Some(code_a), Some(code_b)) = (code_of(pool, rep_a), code_of(pool, rep_b)) else { return None };
+    let text = ask_text(s.problem, code_a, code_b);
     let asked = futures::future::join_all(s.agents.iter().map(|ag| side_question(ag, s.problem, &text, MAX_TOKENS, cancel.clone()))).await;
     let mut inputs: Vec<TestCase> = Vec::new();
     for (agent, answer) in s.agents.iter().zip(asked) {
@@ -137,7 +177,8 @@ pub async fn settle(
     let (Some(ra), Some(rb)) = (find(rep_a), find(rep_b)) else { return None };
     let all: Vec<Vec<TestResult>> = ran.iter().map(|(_, r)| r.clone()).collect();
     let (n, va, vb) = side_votes(ra, rb, &all);
-    let mut said = format!("distinguishing inputs: {n} of {} tell the top two clusters apart; drafts agreeing A {va} : B {vb}", inputs.len());
+    let what = if two_clusters { "the top two clusters" } else { "two passing programs" };
+    let mut said = format!("distinguishing inputs: {n} of {} tell {what} apart; drafts agreeing A {va} : B {vb}", inputs.len());
     let mut predictions = None;
     if n > 0 && va == vb {
         // No majority: the first telling input, and what the agents say its output is.
@@ -150,8 +191,10 @@ pub async fn settle(
     }
     let (wa, wb) = predictions.unwrap_or((va, vb));
     let swapped = wb > wa;
-    if swapped {
-        clusters.swap(0, 1);
+    match (swapped, two_clusters) {
+        (true, true) => clusters.swap(0, 1),
+        (true, false) => split_first(clusters, &ran, ra, rb, code_b),
+        (false, _) => {}
     }
     remember(&*s.store, events, Entry::new(&s.problem.id, round, None, EntryKind::Note, said)).await;
     (n > 0).then_some(Settled { inputs: n, votes: (va, vb), predictions, swapped })
@@ -193,5 +236,38 @@ mod tests {
         let b = vec![crash()];
         let all = vec![a.clone(), b.clone(), vec![out("3")]];
         assert_eq!(side_votes(&a, &b, &all), (1, 2, 0));
+    }
+
+    fn key(agent: usize) -> DraftKey {
+        DraftKey { round: 1, agent }
+    }
+
+    fn draft(code: &str) -> Draft {
+        Draft { text: String::new(), code: Some(code.into()), finish: crate::domain::FinishReason::Stop, usage: Default::default(), repairs: Vec::new() }
+    }
+
+    fn cluster(agents: &[usize], answer: &str, passes: bool) -> Cluster {
+        Cluster { drafts: agents.iter().map(|&a| key(a)).collect(), answer: answer.into(), tests_passed: 2, all_public_pass: passes }
+    }
+
+    #[test]
+    fn rivals_are_two_passing_clusters_or_two_programs_of_a_cluster_without_a_majority() {
+        let drafts = [draft("a"), draft("b"), draft("a"), draft("x"), draft("y")];
+        let pool: Vec<(DraftKey, &Draft)> = drafts.iter().enumerate().map(|(i, d)| (key(i), d)).collect();
+        assert_eq!(rivals(&[cluster(&[0], "a", true), cluster(&[1], "b", true)], &pool), Some((key(0), key(1), true)));
+        assert_eq!(rivals(&[cluster(&[0, 1], "a", true), cluster(&[3], "x", false)], &pool), Some((key(0), key(1), false)));
+        assert_eq!(rivals(&[cluster(&[0, 1, 2], "a", true)], &pool), None, "a majority of the ballots stands");
+        assert_eq!(rivals(&[cluster(&[0, 2], "a", true)], &pool), None, "the same code twice is nothing to tell apart");
+        assert_eq!(rivals(&[cluster(&[3], "x", false), cluster(&[4], "y", false)], &pool), None);
+    }
+
+    #[test]
+    fn a_split_puts_the_drafts_answering_like_b_first() {
+        let mut clusters = vec![cluster(&[0, 1, 2], "a", true), cluster(&[3], "x", false)];
+        let (ra, rb) = (vec![out("1"), out("same")], vec![out("2"), out("same")]);
+        let ran = vec![(key(0), ra.clone()), (key(1), rb.clone()), (key(2), vec![out("2"), out("other")]), (key(3), vec![out("2"), out("same")])];
+        split_first(&mut clusters, &ran, &ra, &rb, "b");
+        let firsts: Vec<(Vec<usize>, &str)> = clusters.iter().map(|c| (c.drafts.iter().map(|k| k.agent).collect(), c.answer.as_str())).collect();
+        assert_eq!(firsts, [(vec![1, 2], "b"), (vec![0], "a"), (vec![3], "x")], "only the telling input counts; failing drafts stay out");
     }
 }

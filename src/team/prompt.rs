@@ -5,7 +5,7 @@
 use crate::judge::grade::TestResult;
 use crate::memory::{Entry, EntryKind};
 use crate::model::Message;
-use super::plan::Framing;
+use crate::domain::Framing;
 use crate::problem::{Mode, Problem, TestCase};
 
 /// Conservative characters per token for budgeting (code averages ~3 with
@@ -16,9 +16,11 @@ const FIXED_PROMPT_TOKENS: usize = 400;
 /// A draft shown to others is cut to this many characters at most.
 const MAX_DRAFT_CHARS: usize = 2400;
 
+// Code first: asked for a note first, small models (Qwen2.5-Coder-0.5B)
+// wrote the note and no code, or looped in it to the token limit.
 const REFINE_INSTRUCTIONS: &str = "Above are drafts from your teammates for the same problem. \
-First write one or two sentences starting with \"Note:\" saying what is wrong or right in them. \
-Then write your best solution as one complete ```python code block.";
+Write your best solution as one complete ```python code block. \
+Then add one short line starting with \"Note:\" saying what you changed or why you kept it.";
 
 /// Cuts `text` to at most `max` characters, saying so when it does.
 fn cut(text: &str, max: usize) -> String {
@@ -79,16 +81,7 @@ pub fn messages_for(
     if let Some(own) = drafts.get(&agent) {
         shown += &format!("Your previous draft:\n{}\n", as_shown(own, per_draft));
     }
-    for (test, result) in failures.iter().take(3) {
-        shown += &format!(
-            "Your draft failed a test ({:?}).\nInput:\n{}\nExpected:\n{}\nGot:\n{}\n{}\n",
-            result.verdict,
-            cut(&test.input, 300),
-            cut(test.output.as_deref().unwrap_or("?"), 300),
-            cut(result.got.as_deref().unwrap_or(""), 300),
-            result.error.as_deref().map(|e| format!("Error: {}\n", cut(e, 300))).unwrap_or_default(),
-        );
-    }
+    shown += &failures_shown(failures);
     for a in &others {
         shown += &format!("Teammate A{a}'s draft:\n{}", as_shown(drafts[a], per_draft));
         if let Some(n) = notes.get(a) {
@@ -98,6 +91,45 @@ pub fn messages_for(
     }
     let last = messages.last_mut().expect("a problem has a user message");
     last.content = format!("{}\n\n{shown}{REFINE_INSTRUCTIONS}", last.content.trim_end());
+    messages
+}
+
+/// The tests a draft failed, as its author is shown them (three at most).
+fn failures_shown(failures: &[(TestCase, TestResult)]) -> String {
+    let mut shown = String::new();
+    for (test, result) in failures.iter().take(3) {
+        let error = result.error.as_deref().map(|e| format!("Error: {}\n", cut(e, 300))).unwrap_or_default();
+        shown += &match &test.output {
+            Some(expected) => format!(
+                "Your draft failed a test ({:?}).\nInput:\n{}\nExpected:\n{}\nGot:\n{}\n{error}\n",
+                result.verdict,
+                cut(&test.input, 300),
+                cut(expected, 300),
+                cut(result.got.as_deref().unwrap_or(""), 300),
+            ),
+            // A teammate's input: no output is known, only that the draft did not finish well.
+            None => {
+                let what = if result.verdict == crate::judge::grade::Verdict::TimeLimit { "ran out of time" } else { "crashed" };
+                format!("On an input a teammate wrote, your draft {what}.\nInput:\n{}\n{error}\n", cut(&test.input, 300))
+            }
+        };
+    }
+    shown
+}
+
+const REPAIR_INSTRUCTIONS: &str = "Find the mistake and write the whole corrected solution as one ```python code block.";
+
+/// Messages for a repair: the problem, the agent's own draft and the tests
+/// it failed — no teammate's draft to copy (self-debugging).
+pub fn repair_messages(problem: &Problem, own: Option<&Entry>, failures: &[(TestCase, TestResult)]) -> Vec<Message> {
+    let mut messages = problem.messages();
+    let mut shown = match own {
+        Some(draft) => format!("Your previous draft:\n{}\n", as_shown(draft, MAX_DRAFT_CHARS)),
+        None => String::new(),
+    };
+    shown += &failures_shown(failures);
+    let last = messages.last_mut().expect("a problem has a user message");
+    last.content = format!("{}\n\n{shown}{REPAIR_INSTRUCTIONS}", last.content.trim_end());
     messages
 }
 
@@ -179,11 +211,17 @@ pub fn aggregate_messages(problem: &Problem, drafts: &[(usize, String)], context
     messages
 }
 
-/// The note in a refine answer: the text before its last code block, if any.
+/// The note in a refine answer: its line starting with "Note:" outside the
+/// last code block (asked for after the code), else the text before that
+/// block (models that wrote it first).
 pub fn note_of(answer: &str) -> Option<String> {
     let fences: Vec<usize> = answer.match_indices("```").map(|(i, _)| i).collect();
-    let before = if fences.len() >= 2 { &answer[..fences[fences.len() - 2]] } else { answer };
-    let note = before.trim().trim_start_matches("Note:").trim();
+    let (before, after) = match fences.len() {
+        n if n >= 2 => (&answer[..fences[n - 2]], &answer[fences[n - 1] + 3..]),
+        _ => (answer, ""),
+    };
+    let noted = after.lines().chain(before.lines()).map(str::trim).find_map(|l| l.strip_prefix("Note:"));
+    let note = noted.unwrap_or(before).trim().trim_start_matches("Note:").trim();
     (!note.is_empty()).then(|| cut(note, 600))
 }
 
@@ -259,8 +297,26 @@ mod tests {
     }
 
     #[test]
+    fn a_repair_sees_its_own_draft_and_failures_and_no_teammate() {
+        use crate::judge::grade::Verdict;
+        let p = Problem::from_text("Write f.").unwrap();
+        let memory = vec![draft(0, "def f(): return 0"), draft(1, "def f(): return 1")];
+        let failed = (TestCase { input: "3".into(), output: Some("6".into()) }, TestResult { verdict: Verdict::WrongAnswer, got: Some("0".into()), key: Some("0".into()), error: None });
+        let probe = (TestCase { input: "90".into(), output: None }, TestResult::failed(Verdict::TimeLimit, "time limit".into()));
+        let text = repair_messages(&p, Some(&memory[0]), &[failed, probe]).pop().unwrap().content;
+        assert!(text.starts_with("Write f."));
+        assert!(text.contains("Your previous draft:\n```python\ndef f(): return 0"), "{text}");
+        assert!(text.contains("Input:\n3\nExpected:\n6\nGot:\n0\n"), "{text}");
+        assert!(text.contains("On an input a teammate wrote, your draft ran out of time.\nInput:\n90\n"), "{text}");
+        assert!(!text.contains("return 1") && !text.contains("Teammate"), "{text}");
+        assert!(text.ends_with(REPAIR_INSTRUCTIONS));
+    }
+
+    #[test]
     fn the_note_is_the_text_before_the_last_block() {
         assert_eq!(note_of("Note: A1 is right.\n```python\nx\n```").as_deref(), Some("A1 is right."));
         assert_eq!(note_of("```python\nx\n```"), None);
+        assert_eq!(note_of("```python\nx\n```\nNote: fixed the empty case.\nNote: again").as_deref(), Some("fixed the empty case."));
+        assert_eq!(note_of("Thinking.\n```python\nx\n```\nNote: kept A1's loop.").as_deref(), Some("kept A1's loop."));
     }
 }

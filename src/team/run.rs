@@ -16,11 +16,11 @@ use super::aggregate::aggregate;
 use super::checks::{failing_tests, run_tests, runnable};
 use super::decide::{decide_by_running, early_stop};
 use super::extract::extract_code;
-use super::plan::{fresh_seed, plan_turn, Standing, Turn};
-use super::prompt::{fresh_messages, messages_for, note_of, with_feedback};
+use super::plan::{fresh_seed, plan_turn, Own, Standing};
+use super::prompt::{fresh_messages, messages_for, note_of, repair_messages, with_feedback};
 use super::session::{Agent, Continuation, Pool, Session};
-use crate::domain::{AgentInfo, Draft, TeamEvent};
-use crate::judge::{self_consistency, DraftKey};
+use crate::domain::{AgentInfo, Draft, TeamEvent, Turn};
+use crate::judge::{self_consistency, DraftKey, DraftRun};
 use crate::memory::{Entry, EntryKind, MemoryStore};
 use crate::model::Sampling;
 use crate::problem::TestCase;
@@ -51,23 +51,28 @@ fn drafts_from_memory(memory: &[Entry]) -> BTreeMap<usize, (DraftKey, Draft)> {
     by_agent
 }
 
-/// The messages and sampling of `agent`'s `turn`.
-fn turn_request<'a>(s: &Session<'a>, agent: &Agent, turn: Turn, round: u32, memory: &[Entry], pool: &Pool) -> TurnRequest<'a> {
+/// The messages and sampling of `agent`'s `turn` (`None`: it rests).
+fn turn_request<'a>(s: &Session<'a>, agent: &Agent, turn: Turn, round: u32, memory: &[Entry], pool: &Pool, extra: &[TestCase]) -> Option<TurnRequest<'a>> {
     let max_tokens = agent.max_tokens.unwrap_or(s.max_tokens);
     let repair_for = s.mechanisms.form_repair.then_some(s.problem);
+    let failures = || {
+        let run = pool.latest.get(&agent.id).and_then(|k| pool.runs.get(k));
+        if s.mechanisms.repair_prompts { failing_tests(s.problem, run, extra, &pool.runs) } else { Vec::new() }
+    };
     let (messages, sampling) = match turn {
+        Turn::Rest => return None,
         Turn::Propose => (s.problem.messages(), None),
-        Turn::Refine => {
-            let run = pool.latest.get(&agent.id).and_then(|k| pool.runs.get(k));
-            let failures = if s.mechanisms.repair_prompts { failing_tests(s.problem, run) } else { Vec::new() };
-            (messages_for(s.problem, agent.id, round, memory, agent.backend.context_tokens(), max_tokens, &failures), None)
+        Turn::Refine => (messages_for(s.problem, agent.id, round, memory, agent.backend.context_tokens(), max_tokens, &failures()), None),
+        Turn::Repair => {
+            let own = memory.iter().rev().find(|e| e.kind == EntryKind::Draft && e.agent == Some(agent.id));
+            (repair_messages(s.problem, own, &failures()), None)
         }
         Turn::Fresh(framing) => {
             let sampling = Sampling { seed: fresh_seed(agent.sampling.seed, round), ..agent.sampling.clone() };
             (fresh_messages(s.problem, framing), Some(sampling))
         }
     };
-    TurnRequest { messages, max_tokens, round, sampling, repair_for }
+    Some(TurnRequest { messages, max_tokens, round, sampling, repair_for })
 }
 
 async fn read_memory(store: &dyn MemoryStore, task: &str) -> Vec<Entry> {
@@ -118,22 +123,47 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
         }
         final_round = round;
         let memory = read_memory(&*s.store, &task).await;
-        let standing = Standing { any_passed: pool.any_passed(), runnable, fresh_drafts: s.mechanisms.fresh_drafts };
-        let turns: Vec<Turn> = s.agents.iter().map(|a| plan_turn(a.id, round, last_turn.get(&a.id).copied(), standing)).collect();
+        let m = &s.mechanisms;
+        let standing = Standing {
+            any_passed: pool.any_passed(),
+            runnable,
+            reprompted: feedback.is_some(),
+            fresh_drafts: m.fresh_drafts,
+            repair_prompts: m.repair_prompts,
+            early_stop: m.early_stop,
+        };
+        let own = |agent: usize| Own { passes: pool.latest.get(&agent).and_then(|k| pool.runs.get(k)).is_some_and(DraftRun::all_public_pass) };
+        let turns: Vec<Turn> = s.agents.iter().map(|a| plan_turn(a.id, round, last_turn.get(&a.id).copied(), own(a.id), standing)).collect();
+        for (a, turn) in s.agents.iter().zip(&turns) {
+            emit(&events, TeamEvent::TurnStarted { agent: a.id, round, turn: *turn }).await;
+        }
         let asks = s.agents.iter().zip(&turns).map(|(a, t)| {
-            let mut req = turn_request(&s, a, *t, round, &memory, &pool);
-            if let Some(f) = &feedback {
-                with_feedback(&mut req.messages, f);
+            let req = turn_request(&s, a, *t, round, &memory, &pool, &extra).map(|mut req| {
+                if let Some(f) = &feedback {
+                    with_feedback(&mut req.messages, f);
+                }
+                req
+            });
+            let events = &events;
+            let cancel = cancel.clone();
+            async move {
+                match req {
+                    Some(req) => run_agent(a, req, events, cancel).await,
+                    None => None,
+                }
             }
-            run_agent(a, req, &events, cancel.clone())
         });
         let results = futures::future::join_all(asks).await;
-        if round == 1 && s.mechanisms.agent_tests && runnable {
+        // Where public tests exist, agents' inputs cost most of the team's tokens (60 % of them on
+        // Qwen2.5-Coder) and bought no answer in the ablations (docs/benchmarks.md): they are asked
+        // for only when no test with a known output runs, where they are all there is to run.
+        if round == 1 && s.mechanisms.agent_tests && runnable && s.problem.public_tests.is_empty() {
             extra = write_tests(&s, &events, cancel.clone()).await;
         }
         // A draft that repeats its agent's earlier code is no new ballot.
         let mut new: Vec<(DraftKey, Draft)> = Vec::new();
         for ((agent, turn), draft) in s.agents.iter().zip(&turns).zip(results) {
+            last_turn.insert(agent.id, *turn);
             let Some(draft) = draft else { continue };
             if *turn == Turn::Refine {
                 if let Some(note) = note_of(&draft.text) {
@@ -145,7 +175,6 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
                 None => Entry::prose_draft(&task, round, agent.id, draft.text.clone()),
             };
             remember(&*s.store, &events, entry).await;
-            last_turn.insert(agent.id, *turn);
             let key = DraftKey { round, agent: agent.id };
             match pool.repeat_of(agent.id, draft.code.as_ref()) {
                 Some(earlier) => {

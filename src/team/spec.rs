@@ -40,9 +40,11 @@ pub fn agent_sampling(cfg: &TeamConfig, i: usize) -> Sampling {
 /// in turn to measure what it is worth.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mechanisms {
-    /// Agents write test inputs after proposing (never trusted as expected outputs).
+    /// Agents write test inputs after proposing when the problem has no public tests
+    /// (never trusted as expected outputs).
     pub agent_tests: bool,
-    /// A refining agent is shown the public tests its draft failed.
+    /// An agent whose draft failed repairs it from the tests it failed (its own
+    /// draft alone); off, it refines from its teammates' drafts instead.
     pub repair_prompts: bool,
     /// With no tests to run, agent 0 synthesises one answer from all drafts.
     pub aggregate: bool,
@@ -94,9 +96,9 @@ impl Ablation {
         match self {
             Ablation::Rounds => "one round only",
             Ablation::AgentTests => "no agent tests",
-            Ablation::RepairPrompts => "no repair prompts",
+            Ablation::RepairPrompts => "no repair prompts (teammates' drafts instead)",
             Ablation::Aggregate => "no aggregation",
-            Ablation::EarlyStop => "no early stop",
+            Ablation::EarlyStop => "no early stop (nor resting)",
             Ablation::FreshDrafts => "no fresh drafts",
             Ablation::Distinguish => "no distinguishing inputs",
             Ablation::FormRepair => "no form repair",

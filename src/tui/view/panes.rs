@@ -56,7 +56,9 @@ fn title(a: &AgentModel, i: usize, state: &State, tabbed: bool, width: u16) -> L
     if let Some(info) = &a.info {
         let role = info_role(info);
         let room = (width as usize).saturating_sub(spans.iter().map(|s| s.content.chars().count()).sum::<usize>() + 4);
-        let text = format!("r{} · t{} · {}{role}", a.round, info.temperature, short_model(&info.model));
+        // A round-1 proposal needs no word; a refine or fresh draft says which.
+        let turn = a.turn.filter(|t| *t != crate::domain::Turn::Propose).map(|t| format!(" {}", t.label())).unwrap_or_default();
+        let text = format!("r{}{turn} · t{} · {}{role}", a.round, info.temperature, short_model(&info.model));
         spans.push(Span::styled(clip(&text, room), Style::new().fg(pal.dim)));
         spans.push(Span::raw(" "));
     }

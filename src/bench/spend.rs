@@ -1,0 +1,118 @@
+//! Where a method's tokens went and what they bought: per kind of team turn
+//! (propose, refine, each fresh framing), the team's side questions (test
+//! inputs, distinguishing inputs, predicted outputs, aggregation), and
+//! sample-and-select's samples — drafts, drafts passing every test, the
+//! problems where one did, and tokens. A mechanism that spends tokens and
+//! buys no passing draft shows here before any ablation is run.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::domain::Turn;
+
+/// One team draft as graded by the bench.
+#[derive(Debug, Clone, Serialize)]
+pub struct DraftRecord {
+    pub round: u32,
+    pub agent: usize,
+    /// The turn that wrote it (absent if the team did not say).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<Turn>,
+    pub tokens: usize,
+    /// Its code is the agent's code of an earlier round, word for word (no new ballot).
+    pub repeat: bool,
+    /// Its code is a teammate's code of an earlier round, word for word.
+    pub copy: bool,
+    /// Passed every public test when the team ran it.
+    pub public_pass: bool,
+    /// Passes every test, public and private.
+    pub pass: bool,
+}
+
+/// What one problem's methods spent, for the spend table.
+pub struct ProblemSpend<'a> {
+    pub drafts: &'a [DraftRecord],
+    pub side_tokens: usize,
+    pub samples: usize,
+    pub samples_passing: usize,
+    pub sample_tokens: usize,
+}
+
+#[derive(Debug, Default, Clone, Serialize, PartialEq)]
+pub struct SpendRow {
+    pub kind: String,
+    pub drafts: usize,
+    pub passing: usize,
+    /// Problems where at least one of these drafts passed.
+    pub problems: usize,
+    pub tokens: usize,
+}
+
+/// The spend table over a set: team turns by kind, side questions, samples.
+pub fn spend_rows<'a>(problems: impl IntoIterator<Item = ProblemSpend<'a>>) -> Vec<SpendRow> {
+    let mut by_turn: BTreeMap<String, SpendRow> = BTreeMap::new();
+    let mut side = SpendRow { kind: "team: side questions (inputs, predictions)".into(), ..Default::default() };
+    let mut samples = SpendRow { kind: "sample-and-select: samples".into(), ..Default::default() };
+    for p in problems {
+        let mut passed_here: BTreeMap<String, bool> = BTreeMap::new();
+        for d in p.drafts {
+            let kind = format!("team: {}", d.turn.map_or("turn not told", |t| t.label()));
+            let row = by_turn.entry(kind.clone()).or_insert_with(|| SpendRow { kind: kind.clone(), ..Default::default() });
+            row.drafts += 1;
+            row.passing += d.pass as usize;
+            row.tokens += d.tokens;
+            *passed_here.entry(kind).or_default() |= d.pass;
+        }
+        for (kind, passed) in passed_here {
+            by_turn.get_mut(&kind).expect("counted above").problems += passed as usize;
+        }
+        side.tokens += p.side_tokens;
+        samples.drafts += p.samples;
+        samples.passing += p.samples_passing;
+        samples.problems += (p.samples_passing > 0) as usize;
+        samples.tokens += p.sample_tokens;
+    }
+    let mut rows: Vec<SpendRow> = by_turn.into_values().collect();
+    rows.push(side);
+    rows.push(samples);
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Framing;
+
+    fn draft(round: u32, turn: Turn, tokens: usize, pass: bool) -> DraftRecord {
+        DraftRecord { round, agent: 0, turn: Some(turn), tokens, repeat: false, copy: false, public_pass: pass, pass }
+    }
+
+    #[test]
+    fn turns_are_summed_by_kind_and_problems_counted_once() {
+        let fresh = Turn::Fresh(Framing::PlanFirst);
+        let a = [draft(1, Turn::Propose, 100, false), draft(1, Turn::Propose, 50, false), draft(2, fresh, 80, true), draft(2, fresh, 70, true)];
+        let b = [draft(1, Turn::Propose, 30, true), draft(2, Turn::Refine, 40, false)];
+        let rows = spend_rows([
+            ProblemSpend { drafts: &a, side_tokens: 20, samples: 6, samples_passing: 0, sample_tokens: 320 },
+            ProblemSpend { drafts: &b, side_tokens: 5, samples: 5, samples_passing: 2, sample_tokens: 75 },
+        ]);
+        let row = |k: &str| rows.iter().find(|r| r.kind == k).cloned().unwrap();
+        let plan = row("team: fresh (plan first)");
+        assert_eq!((plan.drafts, plan.passing, plan.problems, plan.tokens), (2, 2, 1, 150), "two passing drafts, one problem");
+        let propose = row("team: propose");
+        assert_eq!((propose.drafts, propose.passing, propose.problems, propose.tokens), (3, 1, 1, 180));
+        assert_eq!((row("team: refine").drafts, row("team: refine").problems), (1, 0));
+        assert_eq!(row("team: side questions (inputs, predictions)").tokens, 25);
+        let s = row("sample-and-select: samples");
+        assert_eq!((s.drafts, s.passing, s.problems, s.tokens), (11, 2, 1, 395));
+    }
+
+    #[test]
+    fn a_record_says_its_turn_in_its_own_fields() {
+        let fresh = serde_json::to_value(draft(2, Turn::Fresh(Framing::ExamplesFirst), 9, true)).unwrap();
+        assert_eq!(fresh, serde_json::json!({"round": 2, "agent": 0, "turn": "fresh", "framing": "examples_first", "tokens": 9, "repeat": false, "copy": false, "public_pass": true, "pass": true}));
+        let untold = DraftRecord { turn: None, ..draft(1, Turn::Propose, 3, false) };
+        assert_eq!(serde_json::to_value(untold).unwrap(), serde_json::json!({"round": 1, "agent": 0, "tokens": 3, "repeat": false, "copy": false, "public_pass": false, "pass": false}));
+    }
+}
