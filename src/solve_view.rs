@@ -149,7 +149,9 @@ impl SolveView {
                 self.note(format!("A{agent} restarted: its worker was lost and another took over"));
             }
             TeamEvent::MemoryEntry(e) if e.kind == EntryKind::Note => {
-                self.note(format!("A{} note: {}", e.agent.unwrap_or(0), tail(&e.content)));
+                // The team's own notes (early stop, distinguishing inputs) have no agent.
+                let who = e.agent.map_or_else(|| "team".to_string(), |a| format!("A{a}"));
+                self.note(format!("{who} note: {}", tail(&e.content)));
             }
             TeamEvent::MemoryEntry(_) => {}
             TeamEvent::RoundFinished { round } => self.note(format!("round {round} done")),

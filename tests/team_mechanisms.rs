@@ -120,8 +120,8 @@ async fn while_nothing_passes_half_the_team_draws_fresh_drafts_with_new_seeds() 
         assert_eq!(seeds[0] != seeds[1], fresh, "agent {agent}: {seeds:?}");
         assert!(!prompts[1].contains("Teammate"), "agent {agent}: {}", prompts[1]);
     }
-    assert!(r.backends[1].prompts()[1].contains("read the input from standard input"), "the form spelled out first");
-    assert!(r.backends[3].prompts()[1].contains("check each example"), "then the examples worked by hand");
+    assert!(r.backends[1].prompts()[1].contains("Before any code, write the steps"), "the plan first");
+    assert!(r.backends[3].prompts()[1].contains("read the input from standard input"), "the form spelled out");
     // Turned off, every agent repairs; without repair prompts either, it refines from its teammates' drafts.
     let off = run(scripts.clone(), 2, Mechanisms { fresh_drafts: false, ..PLAIN }).await;
     assert!(off.backends.iter().all(|b| b.prompts()[1].contains("Find the mistake")));

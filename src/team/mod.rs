@@ -1,6 +1,6 @@
-//! The team: N agents on one problem over rounds (propose, then refine from
-//! the shared memory), every step a `TeamEvent` and a memory `Entry`; the
-//! judge's `Strategy` picks the answer.
+//! The team: N agents on one problem over rounds (propose; then rest,
+//! repair or draw fresh by each agent's standing — `plan`), every step a
+//! `TeamEvent` and a memory `Entry`; the judge's vote picks the answer.
 
 mod agent_tests;
 mod agent_turn;
@@ -14,6 +14,7 @@ mod plan;
 mod prompt;
 mod run;
 mod session;
+mod solo_prompt;
 mod spec;
 
 pub use extract::extract_code;

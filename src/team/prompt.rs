@@ -5,8 +5,7 @@
 use crate::judge::grade::TestResult;
 use crate::memory::{Entry, EntryKind};
 use crate::model::Message;
-use crate::domain::Framing;
-use crate::problem::{Mode, Problem, TestCase};
+use crate::problem::{Problem, TestCase};
 
 /// Conservative characters per token for budgeting (code averages ~3 with
 /// SmolLM2's tokenizer); erring low keeps prompts inside the context.
@@ -14,7 +13,7 @@ const CHARS_PER_TOKEN: usize = 2;
 /// Room for the problem's own prompt, the template and the instructions.
 const FIXED_PROMPT_TOKENS: usize = 400;
 /// A draft shown to others is cut to this many characters at most.
-const MAX_DRAFT_CHARS: usize = 2400;
+pub(super) const MAX_DRAFT_CHARS: usize = 2400;
 
 // Code first: asked for a note first, small models (Qwen2.5-Coder-0.5B)
 // wrote the note and no code, or looped in it to the token limit.
@@ -23,7 +22,7 @@ Write your best solution as one complete ```python code block. \
 Then add one short line starting with \"Note:\" saying what you changed or why you kept it.";
 
 /// Cuts `text` to at most `max` characters, saying so when it does.
-fn cut(text: &str, max: usize) -> String {
+pub(super) fn cut(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
         return text.to_string();
     }
@@ -44,7 +43,7 @@ fn latest(entries: &[Entry], kind: EntryKind) -> std::collections::BTreeMap<usiz
 
 /// A draft as a teammate reads it: code in a fence, words (a draft with no
 /// code) as they are.
-fn as_shown(draft: &Entry, chars: usize) -> String {
+pub(super) fn as_shown(draft: &Entry, chars: usize) -> String {
     if draft.prose {
         format!("(no code) {}\n", cut(&draft.content, chars))
     } else {
@@ -95,7 +94,7 @@ pub fn messages_for(
 }
 
 /// The tests a draft failed, as its author is shown them (three at most).
-fn failures_shown(failures: &[(TestCase, TestResult)]) -> String {
+pub(super) fn failures_shown(failures: &[(TestCase, TestResult)]) -> String {
     let mut shown = String::new();
     for (test, result) in failures.iter().take(3) {
         let error = result.error.as_deref().map(|e| format!("Error: {}\n", cut(e, 300))).unwrap_or_default();
@@ -115,56 +114,6 @@ fn failures_shown(failures: &[(TestCase, TestResult)]) -> String {
         };
     }
     shown
-}
-
-const REPAIR_INSTRUCTIONS: &str = "Find the mistake and write the whole corrected solution as one ```python code block.";
-
-/// Messages for a repair: the problem, the agent's own draft and the tests
-/// it failed — no teammate's draft to copy (self-debugging).
-pub fn repair_messages(problem: &Problem, own: Option<&Entry>, failures: &[(TestCase, TestResult)]) -> Vec<Message> {
-    let mut messages = problem.messages();
-    let mut shown = match own {
-        Some(draft) => format!("Your previous draft:\n{}\n", as_shown(draft, MAX_DRAFT_CHARS)),
-        None => String::new(),
-    };
-    shown += &failures_shown(failures);
-    let last = messages.last_mut().expect("a problem has a user message");
-    last.content = format!("{}\n\n{shown}{REPAIR_INSTRUCTIONS}", last.content.trim_end());
-    messages
-}
-
-/// Messages for a fresh draft: the problem alone (no teammate's draft to
-/// copy), asked for under `framing`.
-pub fn fresh_messages(problem: &Problem, framing: Framing) -> Vec<Message> {
-    let mut messages = problem.messages();
-    let ask = match framing {
-        Framing::PlanFirst => "Before any code, write the steps of a simple, correct approach in two or three short lines. \
-Then write the complete solution as one ```python code block."
-            .to_string(),
-        Framing::ExamplesFirst => "Before any code, check each example in the problem: say in one line how its output follows from its input. \
-Then write the complete solution as one ```python code block."
-            .to_string(),
-        Framing::FormSpelledOut => format!("{} Write it as one complete ```python code block.", form_rule(problem)),
-    };
-    let last = messages.last_mut().expect("a problem has a user message");
-    last.content = format!("{}\n\n{ask}", last.content.trim_end());
-    messages
-}
-
-/// The form the judge runs, said plainly.
-fn form_rule(problem: &Problem) -> String {
-    match &problem.mode {
-        Mode::Functional { fn_name } if !problem.starter_code.trim().is_empty() => {
-            format!("Write the whole class Solution with its method {fn_name} exactly as in the starter code; the method returns the answer and neither reads input nor prints.")
-        }
-        Mode::Functional { fn_name } => {
-            format!("Write the function {fn_name} with the arguments the problem gives; it returns the answer. Do not read input, print, or call it on examples.")
-        }
-        Mode::Stdin => "Write a whole program: read the input from standard input with input() (no prompt text), \
-compute the answer and print only the answer. Do not run it on the examples."
-            .into(),
-        Mode::HumanEval { .. } => "Write the whole function, returning the answer.".into(),
-    }
 }
 
 /// Adds the user's feedback (a re-prompt) to the last user message.
@@ -282,34 +231,6 @@ mod tests {
         assert_eq!(with_role(user.clone(), Some("Be terse.")), vec![Message::system("Be terse."), Message::user("Write f.")]);
         let sys = vec![Message::system("Rules."), Message::user("Write f.")];
         assert_eq!(with_role(sys, Some("Be terse."))[0], Message::system("Rules.\n\nBe terse."));
-    }
-
-    #[test]
-    fn fresh_drafts_see_the_problem_and_a_framing_but_no_teammate() {
-        let p = Problem::parse(r#"{"question_content": "Read n.", "question_id": "q"}"#).unwrap();
-        let plan = fresh_messages(&p, Framing::PlanFirst);
-        let form = fresh_messages(&p, Framing::FormSpelledOut);
-        assert_eq!(plan.len(), p.messages().len());
-        assert!(plan.last().unwrap().content.starts_with(p.messages().last().unwrap().content.trim_end()));
-        assert!(plan.last().unwrap().content.contains("steps of a simple, correct approach"));
-        assert!(form.last().unwrap().content.contains("standard input with input() (no prompt text)"));
-        assert!(!plan.last().unwrap().content.contains("Teammate"));
-    }
-
-    #[test]
-    fn a_repair_sees_its_own_draft_and_failures_and_no_teammate() {
-        use crate::judge::grade::Verdict;
-        let p = Problem::from_text("Write f.").unwrap();
-        let memory = vec![draft(0, "def f(): return 0"), draft(1, "def f(): return 1")];
-        let failed = (TestCase { input: "3".into(), output: Some("6".into()) }, TestResult { verdict: Verdict::WrongAnswer, got: Some("0".into()), key: Some("0".into()), error: None });
-        let probe = (TestCase { input: "90".into(), output: None }, TestResult::failed(Verdict::TimeLimit, "time limit".into()));
-        let text = repair_messages(&p, Some(&memory[0]), &[failed, probe]).pop().unwrap().content;
-        assert!(text.starts_with("Write f."));
-        assert!(text.contains("Your previous draft:\n```python\ndef f(): return 0"), "{text}");
-        assert!(text.contains("Input:\n3\nExpected:\n6\nGot:\n0\n"), "{text}");
-        assert!(text.contains("On an input a teammate wrote, your draft ran out of time.\nInput:\n90\n"), "{text}");
-        assert!(!text.contains("return 1") && !text.contains("Teammate"), "{text}");
-        assert!(text.ends_with(REPAIR_INSTRUCTIONS));
     }
 
     #[test]
