@@ -56,10 +56,7 @@ fn drafts_from_memory(memory: &[Entry]) -> BTreeMap<usize, (DraftKey, Draft)> {
 fn turn_request<'a>(s: &Session<'a>, agent: &Agent, turn: Turn, round: u32, memory: &[Entry], pool: &Pool, extra: &[TestCase]) -> Option<TurnRequest<'a>> {
     let max_tokens = agent.max_tokens.unwrap_or(s.max_tokens);
     let repair_for = s.mechanisms.form_repair.then_some(s.problem);
-    let failures = || {
-        let run = pool.latest.get(&agent.id).and_then(|k| pool.runs.get(k));
-        if s.mechanisms.repair_prompts { failing_tests(s.problem, run, extra, &pool.runs) } else { Vec::new() }
-    };
+    let failures = || if s.mechanisms.repair_prompts { failing_tests(s.problem, pool.latest_run(agent.id), extra, &pool.runs) } else { Vec::new() };
     let (messages, sampling) = match turn {
         Turn::Rest => return None,
         Turn::Propose => (s.problem.messages(), None),
@@ -133,7 +130,7 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
             repair_prompts: m.repair_prompts,
             early_stop: m.early_stop,
         };
-        let own = |agent: usize| Own { passes: pool.latest.get(&agent).and_then(|k| pool.runs.get(k)).is_some_and(DraftRun::all_public_pass) };
+        let own = |agent: usize| Own { passes: pool.latest_run(agent).is_some_and(DraftRun::all_public_pass) };
         let turns: Vec<Turn> = s.agents.iter().map(|a| plan_turn(a.id, round, last_turn.get(&a.id).copied(), own(a.id), standing)).collect();
         for (a, turn) in s.agents.iter().zip(&turns) {
             emit(&events, TeamEvent::TurnStarted { agent: a.id, round, turn: *turn }).await;

@@ -79,6 +79,11 @@ impl Pool {
         self.drafts.iter().find(|(k, d)| k.agent == agent && d.code.as_deref().map(str::trim) == Some(code)).map(|(k, _)| *k)
     }
 
+    /// The run of `agent`'s latest draft, if it ran.
+    pub fn latest_run(&self, agent: usize) -> Option<&DraftRun> {
+        self.latest.get(&agent).and_then(|k| self.runs.get(k))
+    }
+
     pub fn any_passed(&self) -> bool {
         self.drafts.iter().any(|(k, _)| self.runs.get(k).is_some_and(DraftRun::all_public_pass))
     }
