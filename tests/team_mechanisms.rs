@@ -1,7 +1,7 @@
 //! The team's mechanisms on scripted agents (real sandbox, real python3):
 //! every draft of every round is a ballot, the rounds stop once a passing
-//! cluster holds a majority, an agent whose draft passes rests while the
-//! others repair alone, fresh drafts replace repairs while nothing passes,
+//! cluster holds a majority (from round 2 on, once any draft passes), an
+//! agent whose draft passes rests while the others repair alone, fresh drafts replace repairs while nothing passes,
 //! and distinguishing inputs part two passing programs.
 
 #[path = "common/scripted.rs"]
@@ -77,6 +77,24 @@ async fn the_team_stops_once_a_passing_cluster_holds_a_majority() {
     assert!(r.notes.iter().any(|n| n.starts_with("stopping early: 3 of 5 drafts")), "{:?}", r.notes);
     let rounds = r.events.iter().filter(|e| matches!(e, TeamEvent::RoundFinished { .. })).count();
     assert_eq!(rounds, 1);
+}
+
+#[tokio::test]
+async fn from_the_second_round_on_the_team_goes_on_only_while_no_draft_passes() {
+    // Round 2 brings one passing draft of ten (no majority): a third round would find no script left.
+    let mut scripts = vec![vec![fenced(&wrong(0)), fenced(RIGHT)]];
+    scripts.extend((1..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]));
+    let r = run(scripts, 4, PLAIN).await;
+    let rounds = r.events.iter().filter(|e| matches!(e, TeamEvent::RoundFinished { .. })).count();
+    assert_eq!(rounds, 2, "{:?}", r.notes);
+    assert!(r.notes.iter().any(|n| n.starts_with("stopping: 1 of 10 drafts pass")), "{:?}", r.notes);
+    assert_eq!(r.verdict.answer, RIGHT.trim_end());
+    // While nothing passes, every round asked for is run.
+    let scripts: Vec<Vec<String>> = (0..5).map(|i| (0..3).map(|k| fenced(&wrong(i + 10 * k))).collect()).collect();
+    let r = run(scripts, 3, PLAIN).await;
+    let rounds = r.events.iter().filter(|e| matches!(e, TeamEvent::RoundFinished { .. })).count();
+    assert_eq!(rounds, 3);
+    assert!(r.backends.iter().all(|b| b.prompts().len() == 3));
 }
 
 #[tokio::test]

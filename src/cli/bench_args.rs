@@ -93,10 +93,10 @@ pub struct SetBenchArgs {
     /// Skip the step where agents write test inputs (asked for only on problems with no public tests).
     #[arg(long)]
     pub no_agent_tests: bool,
-    /// Also run the team with each mechanism turned off in turn (one round,
-    /// agent tests, repair prompts, aggregation, early stop, fresh drafts,
-    /// distinguishing inputs, form repair) and print a row for each: about
-    /// nine times as long.
+    /// Also run the team with each mechanism flipped in turn (off: a second
+    /// round, agent tests, repair prompts, aggregation, early stop, fresh
+    /// drafts, form repair; on: distinguishing inputs, off by default) and
+    /// print a row for each: about nine times as long.
     #[arg(long)]
     pub ablate: bool,
     #[arg(long, default_value_t = 512)]

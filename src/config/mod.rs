@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use crate::judge::sandbox::{Limits, SandboxMode};
 use crate::model::openai::OpenAiConfig;
-use crate::team::TeamConfig;
+use crate::team::{Mechanisms, TeamConfig};
 
 pub use load::{default_path, from_str};
 
@@ -52,6 +52,9 @@ pub struct TeamSection {
     #[serde(deserialize_with = "check::temperature")]
     pub temperature: Option<f64>,
     pub agent_tests: bool,
+    /// Agents write inputs that tell two passing programs apart (off: it
+    /// changed no answer on the shipped sets, docs/team.md).
+    pub distinguish: bool,
     /// The local model of agents that name none: path, hub id or `default`.
     pub model: String,
     pub device: String,
@@ -76,6 +79,7 @@ impl Default for TeamSection {
             seed: t.seed,
             temperature: None,
             agent_tests: true,
+            distinguish: Mechanisms::default().distinguish,
             model: "default".into(),
             device: "cpu".into(),
             quant: "none".into(),

@@ -45,7 +45,7 @@ impl SessionSettings {
         SessionSettings {
             team,
             rounds: cfg.team.rounds,
-            mechanisms: Mechanisms { agent_tests: cfg.team.agent_tests, ..Mechanisms::default() },
+            mechanisms: Mechanisms { agent_tests: cfg.team.agent_tests, distinguish: cfg.team.distinguish, ..Mechanisms::default() },
             agents,
             sandbox_mode: cfg.sandbox.mode,
             limits: cfg.sandbox.limits(),

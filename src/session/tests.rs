@@ -27,6 +27,7 @@ const TEAM: &str = r#"
 rounds = 3
 max_tokens = 300
 agent_tests = false
+distinguish = true
 temperature = 0.5
 
 [[agents]]
@@ -47,6 +48,8 @@ fn settings_carry_every_team_setting_of_the_config() {
     let s = SessionSettings::from_config(&config(TEAM));
     assert_eq!((s.rounds, s.team.max_tokens, s.team.agents), (3, 300, 5));
     assert!(!s.mechanisms.agent_tests);
+    assert!(s.mechanisms.distinguish, "off by default, on from the file");
+    assert!(!SessionSettings::from_config(&Config::default()).mechanisms.distinguish);
     assert_eq!(s.agents[0], AgentPlan { temperature: None, role: Some("a tester".into()), max_tokens: Some(100) });
     assert_eq!(s.agents[1].temperature, Some(0.9));
     assert_eq!(s.sandbox_mode, crate::judge::sandbox::SandboxMode::Weak);

@@ -10,16 +10,19 @@ use super::session::{Pool, Session};
 use crate::domain::{Checked, Decision, Settled, TeamEvent};
 use crate::judge::{ranked_clusters, ExecutionVote, Verdict};
 
-/// Why the team may stop: a cluster passing every public test holds a
-/// majority of the drafts with code. `None`: keep going.
-pub fn early_stop(pool: &Pool) -> Option<String> {
+/// Why the team may stop after its `rounds_run`-th round: a cluster passing
+/// every public test holds a majority of the drafts with code; or, from the
+/// second round on, some draft passes every public test — later rounds are
+/// a search for a passing draft, and the vote already has one. `None`: keep going.
+pub fn early_stop(pool: &Pool, rounds_run: u32) -> Option<String> {
     let refs = pool.refs();
     let clusters = ranked_clusters(&refs, &pool.runs);
     let best = clusters.first().filter(|c| c.all_public_pass)?;
     let ballots = refs.iter().filter(|(k, d)| d.code.is_some() && pool.runs.contains_key(k)).count();
-    (best.drafts.len() * 2 > ballots).then(|| {
-        format!("stopping early: {} of {ballots} drafts pass every public test and behave alike", best.drafts.len())
-    })
+    if best.drafts.len() * 2 > ballots {
+        return Some(format!("stopping early: {} of {ballots} drafts pass every public test and behave alike", best.drafts.len()));
+    }
+    (rounds_run >= 2).then(|| format!("stopping: {} of {ballots} drafts pass every public test; further rounds only search while none does", best.drafts.len()))
 }
 
 /// The execution vote, with distinguishing inputs when they are on.

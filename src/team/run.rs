@@ -194,7 +194,7 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
         pool.drafts.extend(new);
         emit(&events, TeamEvent::RoundFinished { round }).await;
         if round < last_round && s.mechanisms.early_stop {
-            if let Some(why) = early_stop(&pool) {
+            if let Some(why) = early_stop(&pool, round - first + 1) {
                 remember(&*s.store, &events, Entry::new(&task, round, None, EntryKind::Note, why)).await;
                 break;
             }

@@ -37,7 +37,7 @@ pub fn agent_sampling(cfg: &TeamConfig, i: usize) -> Sampling {
 }
 
 /// The team's mechanisms, each of which `memdoor bench --ablate` turns off
-/// in turn to measure what it is worth.
+/// (or, if off by default, on) in turn to measure what it is worth.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mechanisms {
     /// Agents write test inputs after proposing when the problem has no public tests
@@ -54,6 +54,8 @@ pub struct Mechanisms {
     /// under another framing instead of repairing.
     pub fresh_drafts: bool,
     /// When several clusters pass, agents write inputs that tell the top two apart.
+    /// Off by default: on both shipped sets it cost 6–7 % of the team's tokens
+    /// and changed no answer (docs/benchmarks.md).
     pub distinguish: bool,
     /// Repairs of form in the extracted code (class Solution, names, demo lines).
     pub form_repair: bool,
@@ -61,11 +63,11 @@ pub struct Mechanisms {
 
 impl Default for Mechanisms {
     fn default() -> Self {
-        Self { agent_tests: true, repair_prompts: true, aggregate: true, early_stop: true, fresh_drafts: true, distinguish: true, form_repair: true }
+        Self { agent_tests: true, repair_prompts: true, aggregate: true, early_stop: true, fresh_drafts: true, distinguish: false, form_repair: true }
     }
 }
 
-/// A mechanism `--ablate` can turn off (and rounds, which are a count).
+/// A mechanism `--ablate` flips from its default (and rounds, which are a count).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Ablation {
@@ -91,7 +93,7 @@ impl Ablation {
         Ablation::FormRepair,
     ];
 
-    /// What the row says: the team without this.
+    /// What the row says: the team without this (or with it, if off by default).
     pub fn label(self) -> &'static str {
         match self {
             Ablation::Rounds => "one round only",
@@ -100,12 +102,13 @@ impl Ablation {
             Ablation::Aggregate => "no aggregation",
             Ablation::EarlyStop => "no early stop (nor resting)",
             Ablation::FreshDrafts => "no fresh drafts",
-            Ablation::Distinguish => "no distinguishing inputs",
+            Ablation::Distinguish => "with distinguishing inputs (off by default)",
             Ablation::FormRepair => "no form repair",
         }
     }
 
-    /// `mechanisms` and `rounds` with this one turned off.
+    /// `mechanisms` and `rounds` with this one flipped: turned off, or on where
+    /// it is off by default.
     pub fn apply(self, mut m: Mechanisms, rounds: u32) -> (Mechanisms, u32) {
         match self {
             Ablation::Rounds => return (m, 1),
@@ -114,7 +117,7 @@ impl Ablation {
             Ablation::Aggregate => m.aggregate = false,
             Ablation::EarlyStop => m.early_stop = false,
             Ablation::FreshDrafts => m.fresh_drafts = false,
-            Ablation::Distinguish => m.distinguish = false,
+            Ablation::Distinguish => m.distinguish = !m.distinguish,
             Ablation::FormRepair => m.form_repair = false,
         }
         (m, rounds)
