@@ -136,6 +136,13 @@ pub async fn team_run(problem: &Problem, model: Arc<dyn ModelBackend>, cfg: &Tea
         }
     }
     let team = Arm { pass: passes(sandbox, problem, &all, verdict.as_ref().map(|v| v.answer.as_str())).await, tokens: counting.generated(), wall_s };
+    // The same code up to surrounding whitespace, as the team's own repeat check (`Pool::repeat_of`).
+    fn code(d: &Draft) -> Option<&str> {
+        d.code.as_deref().map(str::trim)
+    }
+    let earlier = |key: &DraftKey, d: &Draft, same_agent: bool| {
+        code(d).is_some() && drafts.iter().any(|(k, e)| (k.agent == key.agent) == same_agent && k.round < key.round && code(e) == code(d))
+    };
     let records: Vec<DraftRecord> = drafts
         .iter()
         .map(|(key, d)| DraftRecord {
@@ -143,8 +150,8 @@ pub async fn team_run(problem: &Problem, model: Arc<dyn ModelBackend>, cfg: &Tea
             agent: key.agent,
             turn: turns.get(key).copied(),
             tokens: d.usage.completion_tokens,
-            repeat: d.code.is_some() && drafts.iter().any(|(k, e)| k.agent == key.agent && k.round < key.round && e.code == d.code),
-            copy: d.code.is_some() && drafts.iter().any(|(k, e)| k.agent != key.agent && k.round < key.round && e.code == d.code),
+            repeat: earlier(key, d, true),
+            copy: earlier(key, d, false),
             public_pass: public_pass.get(key).copied().unwrap_or(false),
             pass: passing.contains(key),
         })
