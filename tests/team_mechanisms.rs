@@ -128,14 +128,18 @@ async fn a_passing_agent_rests_while_the_failing_ones_repair_from_their_own_fail
 
 #[tokio::test]
 async fn while_nothing_passes_every_agent_draws_a_fresh_draft_with_a_new_seed() {
-    let scripts: Vec<Vec<String>> = (0..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]).collect();
-    let r = run(scripts.clone(), 2, PLAIN).await;
+    let scripts: Vec<Vec<String>> = (0..5).map(|i| (0..3).map(|k| fenced(&wrong(i + 10 * k))).collect()).collect();
+    let r = run(scripts.clone(), 3, PLAIN).await;
     for (agent, b) in r.backends.iter().enumerate() {
         let prompts = b.prompts();
-        let seeds: Vec<u64> = b.asked.lock().unwrap().iter().map(|q| q.sampling.seed).collect();
-        assert!(!prompts[1].contains("Find the mistake"), "agent {agent}: {}", prompts[1]);
-        assert_ne!(seeds[0], seeds[1], "agent {agent}");
-        assert!(!prompts[1].contains("Teammate") && !prompts[1].contains(&wrong(agent)), "agent {agent}: {}", prompts[1]);
+        let mut seeds: Vec<u64> = b.asked.lock().unwrap().iter().map(|q| q.sampling.seed).collect();
+        for p in &prompts[1..] {
+            assert!(!p.contains("Find the mistake"), "agent {agent}: {p}");
+            assert!(!p.contains("Teammate") && !p.contains(&wrong(agent)), "agent {agent}: {p}");
+        }
+        assert_ne!(prompts[1], prompts[2], "agent {agent}: round 3 under another framing");
+        seeds.dedup();
+        assert_eq!(seeds.len(), 3, "agent {agent}: a new seed each round");
     }
     assert!(r.backends[1].prompts()[1].contains("Before any code, write the steps"), "the plan first");
     assert!(r.backends[3].prompts()[1].contains("read the input from standard input"), "the form spelled out");

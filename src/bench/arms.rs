@@ -14,7 +14,7 @@ use futures::StreamExt;
 use serde::Serialize;
 use tokio_util::sync::CancellationToken;
 
-use super::spend::DraftRecord;
+use super::spend::{written_before, DraftRecord};
 use crate::domain::{Draft, Repair, TeamEvent, Turn};
 use crate::model::counting::CountingBackend;
 use crate::judge::grade::{all_pass, grade};
@@ -136,13 +136,7 @@ pub async fn team_run(problem: &Problem, model: Arc<dyn ModelBackend>, cfg: &Tea
         }
     }
     let team = Arm { pass: passes(sandbox, problem, &all, verdict.as_ref().map(|v| v.answer.as_str())).await, tokens: counting.generated(), wall_s };
-    // The same code up to surrounding whitespace, as the team's own repeat check (`Pool::repeat_of`).
-    fn code(d: &Draft) -> Option<&str> {
-        d.code.as_deref().map(str::trim)
-    }
-    let earlier = |key: &DraftKey, d: &Draft, same_agent: bool| {
-        code(d).is_some() && drafts.iter().any(|(k, e)| (k.agent == key.agent) == same_agent && k.round < key.round && code(e) == code(d))
-    };
+    let codes: Vec<(u32, usize, Option<&str>)> = drafts.iter().map(|(k, d)| (k.round, k.agent, d.code.as_deref())).collect();
     let records: Vec<DraftRecord> = drafts
         .iter()
         .map(|(key, d)| DraftRecord {
@@ -150,8 +144,8 @@ pub async fn team_run(problem: &Problem, model: Arc<dyn ModelBackend>, cfg: &Tea
             agent: key.agent,
             turn: turns.get(key).copied(),
             tokens: d.usage.completion_tokens,
-            repeat: earlier(key, d, true),
-            copy: earlier(key, d, false),
+            repeat: written_before(&codes, key.round, key.agent, d.code.as_deref(), true),
+            copy: written_before(&codes, key.round, key.agent, d.code.as_deref(), false),
             public_pass: public_pass.get(key).copied().unwrap_or(false),
             pass: passing.contains(key),
         })

@@ -2,7 +2,8 @@
 //! with tokens and wall time of the single agent (agent 0's greedy first
 //! draft), sample-and-select at the team's tokens, the team, and the
 //! oracles (any team draft passes; any of five independent samples
-//! passes); `--ablate` adds the team with each mechanism off in turn.
+//! passes); `--ablate` adds the team with each mechanism flipped in turn
+//! (off, or on where it is off by default).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

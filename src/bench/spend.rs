@@ -79,6 +79,14 @@ pub fn spend_rows<'a>(problems: impl IntoIterator<Item = ProblemSpend<'a>>) -> V
     rows
 }
 
+/// Whether `code` was written in an earlier round than `round`, by `agent`
+/// itself (`same_agent`: a repeat) or by another agent (a copy). Compared up
+/// to surrounding whitespace, as the team's own check (`Pool::repeat_of`).
+pub fn written_before(drafts: &[(u32, usize, Option<&str>)], round: u32, agent: usize, code: Option<&str>, same_agent: bool) -> bool {
+    let Some(code) = code.map(str::trim) else { return false };
+    drafts.iter().any(|(r, a, c)| *r < round && (*a == agent) == same_agent && c.map(str::trim) == Some(code))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,6 +94,16 @@ mod tests {
 
     fn draft(round: u32, turn: Turn, tokens: usize, pass: bool) -> DraftRecord {
         DraftRecord { round, agent: 0, turn: Some(turn), tokens, repeat: false, copy: false, public_pass: pass, pass }
+    }
+
+    #[test]
+    fn a_repeat_or_copy_is_earlier_code_up_to_whitespace() {
+        let drafts = [(1, 0, Some("print(1)\n")), (1, 1, Some("print(2)")), (2, 0, Some("print(2)  ")), (2, 1, None)];
+        assert!(written_before(&drafts, 2, 0, Some("  print(1)"), true), "its own, trimmed");
+        assert!(written_before(&drafts, 2, 0, Some("print(2)  "), false), "a teammate's");
+        assert!(!written_before(&drafts, 2, 0, Some("print(2)"), true), "not its own earlier code");
+        assert!(!written_before(&drafts, 1, 0, Some("print(1)"), true), "the same round is not earlier");
+        assert!(!written_before(&drafts, 2, 1, None, true), "no code is never a repeat");
     }
 
     #[test]

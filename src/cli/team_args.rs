@@ -121,7 +121,8 @@ pub struct TeamFlags {
     /// Rounds: 1 = every agent proposes; in each further round an agent whose draft passes
     /// the tests rests, one whose draft fails repairs it from the tests it failed or draws a
     /// fresh one (with no tests, every agent refines from the others' drafts) [default: 2].
-    /// The rounds stop early once most drafts pass alike. In the TUI a re-prompt adds one.
+    /// The rounds stop early once most drafts pass alike, and after round 2 once any passes.
+    /// In the TUI a re-prompt adds one.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
     pub rounds: Option<u32>,
     /// Keep the shared memory in this Redis (redis://, rediss://, unix sockets) instead of

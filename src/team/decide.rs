@@ -10,11 +10,12 @@ use super::session::{Pool, Session};
 use crate::domain::{Checked, Decision, Settled, TeamEvent};
 use crate::judge::{ranked_clusters, ExecutionVote, Verdict};
 
-/// Why the team may stop after its `rounds_run`-th round: a cluster passing
-/// every public test holds a majority of the drafts with code; or, from the
-/// second round on, some draft passes every public test — later rounds are
-/// a search for a passing draft, and the vote already has one. `None`: keep going.
-pub fn early_stop(pool: &Pool, rounds_run: u32) -> Option<String> {
+/// Why the team may stop after a round: a cluster passing every public
+/// test holds a majority of the drafts with code; or, when `searching`
+/// (from the second round on, with no feedback from the user to work in),
+/// any draft passes every public test — later rounds are a search for a
+/// passing draft, and the vote already has one. `None`: keep going.
+pub fn early_stop(pool: &Pool, searching: bool) -> Option<String> {
     let refs = pool.refs();
     let clusters = ranked_clusters(&refs, &pool.runs);
     let best = clusters.first().filter(|c| c.all_public_pass)?;
@@ -22,7 +23,8 @@ pub fn early_stop(pool: &Pool, rounds_run: u32) -> Option<String> {
     if best.drafts.len() * 2 > ballots {
         return Some(format!("stopping early: {} of {ballots} drafts pass every public test and behave alike", best.drafts.len()));
     }
-    (rounds_run >= 2).then(|| format!("stopping: {} of {ballots} drafts pass every public test; further rounds only search while none does", best.drafts.len()))
+    let passing: usize = clusters.iter().filter(|c| c.all_public_pass).map(|c| c.drafts.len()).sum();
+    searching.then(|| format!("stopping: {passing} of {ballots} drafts pass every public test; further rounds only search while none does"))
 }
 
 /// The execution vote, with distinguishing inputs when they are on.

@@ -1,8 +1,8 @@
-//! A session: round 1 every agent proposes; each later round every agent
-//! refines from the shared memory or, while nothing passes, draws a fresh
-//! draft (`plan`); every draft of every round is a ballot in the vote, the
-//! team stops early once a passing cluster holds a majority, and the answer
-//! is written to the store, once.
+//! A session: round 1 every agent proposes; in each later round an agent
+//! rests, repairs, draws a fresh draft or refines, by its own standing
+//! (`plan`); every draft of every round is a ballot in the vote, the team
+//! stops early once a passing cluster holds a majority (after round 2, once
+//! any draft passes), and the answer is written to the store, once.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -96,7 +96,6 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
     emit(&events, TeamEvent::TaskStarted { task: task.clone(), problem: s.problem.statement.clone(), agents: infos, sandbox }).await;
 
     let mut pool = Pool::default();
-    let mut last_turn: BTreeMap<usize, Turn> = BTreeMap::new();
     let mut extra: Vec<TestCase> = Vec::new();
     let first = more.as_ref().map_or(1, |m| m.round.max(1));
     let feedback = more.as_ref().and_then(|m| m.feedback.clone());
@@ -131,7 +130,7 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
             early_stop: m.early_stop,
         };
         let own = |agent: usize| Own { passes: pool.latest_run(agent).is_some_and(DraftRun::all_public_pass) };
-        let turns: Vec<Turn> = s.agents.iter().map(|a| plan_turn(a.id, round, last_turn.get(&a.id).copied(), own(a.id), standing)).collect();
+        let turns: Vec<Turn> = s.agents.iter().map(|a| plan_turn(a.id, round, own(a.id), standing)).collect();
         for (a, turn) in s.agents.iter().zip(&turns) {
             emit(&events, TeamEvent::TurnStarted { agent: a.id, round, turn: *turn }).await;
         }
@@ -161,7 +160,6 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
         // A draft that repeats its agent's earlier code is no new ballot.
         let mut new: Vec<(DraftKey, Draft)> = Vec::new();
         for ((agent, turn), draft) in s.agents.iter().zip(&turns).zip(results) {
-            last_turn.insert(agent.id, *turn);
             let Some(draft) = draft else { continue };
             if *turn == Turn::Refine {
                 if let Some(note) = note_of(&draft.text) {
@@ -194,7 +192,7 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
         pool.drafts.extend(new);
         emit(&events, TeamEvent::RoundFinished { round }).await;
         if round < last_round && s.mechanisms.early_stop {
-            if let Some(why) = early_stop(&pool, round - first + 1) {
+            if let Some(why) = early_stop(&pool, round > first && feedback.is_none()) {
                 remember(&*s.store, &events, Entry::new(&task, round, None, EntryKind::Note, why)).await;
                 break;
             }

@@ -48,9 +48,10 @@ pub struct Mechanisms {
     pub repair_prompts: bool,
     /// With no tests to run, agent 0 synthesises one answer from all drafts.
     pub aggregate: bool,
-    /// Stop once a cluster passing every public test holds a majority of the drafts.
+    /// Stop once a cluster passing every public test holds a majority of the
+    /// drafts (after round 2, once any draft passes); a passing agent rests.
     pub early_stop: bool,
-    /// After a round where no draft passed, some agents draw fresh drafts
+    /// After a round where no draft passed, every agent draws a fresh draft
     /// under another framing instead of repairing.
     pub fresh_drafts: bool,
     /// When several clusters pass, agents write inputs that tell the top two apart.
@@ -107,8 +108,8 @@ impl Ablation {
         }
     }
 
-    /// `mechanisms` and `rounds` with this one flipped: turned off, or on where
-    /// it is off by default.
+    /// `mechanisms` and `rounds` with this one flipped: turned off, or turned on
+    /// where it is off by default (distinguishing inputs).
     pub fn apply(self, mut m: Mechanisms, rounds: u32) -> (Mechanisms, u32) {
         match self {
             Ablation::Rounds => return (m, 1),
@@ -117,7 +118,7 @@ impl Ablation {
             Ablation::Aggregate => m.aggregate = false,
             Ablation::EarlyStop => m.early_stop = false,
             Ablation::FreshDrafts => m.fresh_drafts = false,
-            Ablation::Distinguish => m.distinguish = !m.distinguish,
+            Ablation::Distinguish => m.distinguish = true,
             Ablation::FormRepair => m.form_repair = false,
         }
         (m, rounds)
