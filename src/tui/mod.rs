@@ -32,6 +32,8 @@ mod fixtures;
 #[cfg(test)]
 mod snapshot_tests;
 #[cfg(test)]
+mod update_answer_tests;
+#[cfg(test)]
 mod update_tests;
 
 pub use msg::{Effect, Msg};

@@ -1,0 +1,160 @@
+//! `update` tests of the answer: accepting and saving it, editing it,
+//! re-prompting the team, and quitting without losing it.
+
+use ratatui::crossterm::event::KeyCode;
+
+use super::fixtures::*;
+use super::msg::{Effect, Msg};
+use super::state::{JudgeOutcome, Mode, PromptPurpose};
+use super::update::update;
+
+#[test]
+fn accept_asks_for_a_path_then_saves_and_copies() {
+    let mut s = judged(200, 60);
+    s.default_save = "is_palindrome.py".into();
+    update(&mut s, key('a'));
+    assert!(matches!(s.mode, Mode::Prompt { purpose: PromptPurpose::SavePath, .. }));
+    update(&mut s, ctrl('u'));
+    typed(&mut s, "out.py");
+    let fx = update(&mut s, code(KeyCode::Enter));
+    let answer = s.consensus.as_ref().unwrap().answer.clone();
+    assert_eq!(fx, vec![Effect::Save { path: "out.py".into(), contents: answer.clone(), overwrite: false }, Effect::Copy(answer.clone())]);
+    assert!(s.unaccepted_answer(), "accepted only once saved");
+    update(&mut s, Msg::Saved(Ok("out.py".into())));
+    assert_eq!(s.accepted.as_deref(), Some(answer.as_str()));
+    assert!(!s.unaccepted_answer());
+}
+
+#[test]
+fn an_existing_file_is_replaced_only_after_a_yes() {
+    let mut s = judged(200, 60);
+    let answer = s.consensus.as_ref().unwrap().answer.clone();
+    update(&mut s, Msg::SaveExists { path: "out.py".into(), contents: answer.clone() });
+    assert!(matches!(s.mode, Mode::ConfirmOverwrite { .. }));
+    assert!(s.unaccepted_answer());
+    // Any other key keeps the file, and says so.
+    assert!(update(&mut s, key('n')).is_empty());
+    assert!(matches!(s.mode, Mode::Normal));
+    assert!(s.flash.as_ref().unwrap().to_string().contains("not saved"));
+    update(&mut s, Msg::SaveExists { path: "out.py".into(), contents: answer.clone() });
+    let fx = update(&mut s, key('y'));
+    assert_eq!(fx, vec![Effect::Save { path: "out.py".into(), contents: answer.clone(), overwrite: true }]);
+    // --force asks nothing.
+    let mut forced = judged(200, 60);
+    forced.force_overwrite = true;
+    update(&mut forced, key('a'));
+    let fx = update(&mut forced, code(KeyCode::Enter));
+    assert!(matches!(&fx[0], Effect::Save { overwrite: true, .. }));
+}
+
+#[test]
+fn accept_default_path_and_nothing_without_an_answer() {
+    let mut s = judged(200, 60);
+    s.default_save = "is_palindrome.py".into();
+    update(&mut s, key('a'));
+    let fx = update(&mut s, code(KeyCode::Enter));
+    assert!(matches!(&fx[0], Effect::Save { path, .. } if path.to_str() == Some("is_palindrome.py")));
+    let mut empty = fresh(80, 24);
+    assert!(update(&mut empty, key('a')).is_empty());
+    assert!(matches!(empty.mode, Mode::Normal));
+    assert!(empty.flash.as_ref().unwrap().to_string().contains("no answer"));
+}
+
+#[test]
+fn inline_edit_becomes_the_consensus_and_is_judged() {
+    let mut s = judged(200, 60);
+    update(&mut s, key('e'));
+    assert!(matches!(s.mode, Mode::Editing(_)));
+    typed(&mut s, "# edited\n");
+    let fx = update(&mut s, ctrl('s'));
+    let c = s.consensus.as_ref().unwrap();
+    assert!(c.edited && c.answer.starts_with("# edited\n"), "{:?}", c.answer);
+    assert_eq!(fx, vec![Effect::Judge(c.answer.clone())]);
+    assert_eq!(c.judged, Some(JudgeOutcome::Running));
+    update(&mut s, Msg::Judged(JudgeOutcome::Tests { passed: 5, run: 5 }));
+    assert_eq!(s.consensus.as_ref().unwrap().judged, Some(JudgeOutcome::Tests { passed: 5, run: 5 }));
+}
+
+#[test]
+fn inline_edit_escape_discards() {
+    let mut s = judged(200, 60);
+    let before = s.consensus.as_ref().unwrap().answer.clone();
+    update(&mut s, key('e'));
+    typed(&mut s, "junk");
+    assert!(update(&mut s, code(KeyCode::Esc)).is_empty());
+    assert_eq!(s.consensus.as_ref().unwrap().answer, before);
+    assert!(matches!(s.mode, Mode::Normal));
+}
+
+#[test]
+fn external_edit_asks_the_editor_then_judges() {
+    let mut s = judged(200, 60);
+    let answer = s.consensus.as_ref().unwrap().answer.clone();
+    assert_eq!(update(&mut s, key('E')), vec![Effect::ExternalEdit(answer.clone())]);
+    let fx = update(&mut s, Msg::Edited(Ok("print(1)\n".into())));
+    assert_eq!(fx, vec![Effect::Judge("print(1)\n".into())]);
+    assert!(update(&mut s, Msg::Edited(Ok("print(1)\n".into()))).is_empty(), "no change, no judge");
+    update(&mut s, Msg::Edited(Err("vi exited with 1".into())));
+    assert!(s.flash.as_ref().unwrap().to_string().contains("vi exited"));
+}
+
+#[test]
+fn reprompt_all_and_focused() {
+    let mut s = judged(200, 60);
+    update(&mut s, key('r'));
+    typed(&mut s, "handle None");
+    let fx = update(&mut s, code(KeyCode::Enter));
+    assert_eq!(fx, vec![Effect::Reprompt { feedback: "handle None".into(), agents: None, round: 2 }]);
+    assert!(s.session.running);
+    // While the round runs, another re-prompt waits.
+    assert!(update(&mut s, key('r')).is_empty());
+    assert!(matches!(s.mode, Mode::Normal));
+    update(&mut s, Msg::TeamStopped);
+    update(&mut s, code(KeyCode::Tab)); // A1
+    update(&mut s, key('R'));
+    typed(&mut s, "shorter");
+    let fx = update(&mut s, code(KeyCode::Enter));
+    assert!(matches!(&fx[..], [Effect::Reprompt { agents: Some(a), .. }] if a == &vec![1]));
+}
+
+#[test]
+fn empty_feedback_sends_nothing() {
+    let mut s = judged(200, 60);
+    update(&mut s, key('r'));
+    assert!(update(&mut s, code(KeyCode::Enter)).is_empty());
+    assert!(!s.session.running);
+}
+
+#[test]
+fn esc_cancels_a_running_round() {
+    let mut s = streaming(200, 60);
+    assert_eq!(update(&mut s, code(KeyCode::Esc)), vec![Effect::CancelRound]);
+}
+
+#[test]
+fn quit_confirms_when_an_answer_would_be_lost() {
+    let mut s = judged(200, 60);
+    assert!(update(&mut s, key('q')).is_empty());
+    assert!(matches!(s.mode, Mode::ConfirmQuit));
+    update(&mut s, key('n'));
+    assert!(matches!(s.mode, Mode::Normal) && !s.quit);
+    update(&mut s, ctrl('c'));
+    assert_eq!(update(&mut s, key('y')), vec![Effect::Quit]);
+    assert!(s.quit);
+    let mut empty = fresh(80, 24);
+    assert_eq!(update(&mut empty, key('q')), vec![Effect::Quit]);
+}
+
+#[test]
+fn save_and_copy_results_show_together_in_either_order() {
+    for copy_first in [false, true] {
+        let mut s = judged(200, 60);
+        let saved = Msg::Saved(Ok("a.py".into()));
+        let copied = Msg::Copied(Ok("OSC 52"));
+        let (x, y) = if copy_first { (copied, saved) } else { (saved, copied) };
+        update(&mut s, x);
+        update(&mut s, y);
+        let f = s.flash.clone().unwrap().to_string();
+        assert!(f.contains("accepted: saved to a.py") && f.contains("copied (OSC 52)"), "{f}");
+    }
+}
