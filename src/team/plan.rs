@@ -8,8 +8,8 @@
 //! another framing and a new seed, each round: on the problems where no
 //! first draft passed (Qwen2.5-Coder, both sets), fresh drafts passed 7
 //! times in 44 and repairs 3 in 66 — repairs fewer per token than plain
-//! samples, fresh drafts more. With nothing to run, or after the user's feedback,
-//! every agent refines from the teammates' drafts and notes.
+//! samples, fresh drafts more. With nothing to run, or after the user's
+//! feedback, every agent refines from the teammates' drafts and notes.
 
 use crate::domain::{Framing, Turn};
 
