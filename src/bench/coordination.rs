@@ -39,6 +39,8 @@ impl ModelBackend for InstantModel {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ScaleReport {
+    /// The session the run used: every key of the run holds it.
+    pub session: String,
     pub tasks: usize,
     pub workers: usize,
     /// Runs the workers started: with every task answered, as many as tasks
@@ -58,9 +60,9 @@ pub struct ScaleReport {
     pub memory_end_mb: f64,
     pub memory_after_retention_mb: f64,
     pub retention_s: u64,
-    /// Keys of this run still in Redis after the retention (the work stream
-    /// and its consumer group stay: one key).
-    pub keys_left: usize,
+    /// Keys of this run still in Redis after the retention, sorted (the work
+    /// stream and its consumer group stay: one key).
+    pub keys_left: Vec<String>,
 }
 
 /// An INFO field summed over every master (the one server: its own).
@@ -130,6 +132,7 @@ pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: Sessio
 
     let stop = CancellationToken::new();
     let runs_started = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let mut running = Vec::with_capacity(workers);
     for w in 0..workers {
         let store = RedisStore::connect(url, &session).await?.with_retention(Some(retention));
         let worker = Worker {
@@ -142,7 +145,7 @@ pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: Sessio
             journals: false,
             runs_started: runs_started.clone(),
         };
-        tokio::spawn(crate::distributed::run_worker(Arc::new(worker), stop.clone()));
+        running.push(tokio::spawn(crate::distributed::run_worker(Arc::new(worker), stop.clone())));
     }
 
     let (commands_0, bytes_0) = traffic(&mut masters).await?;
@@ -181,6 +184,15 @@ pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: Sessio
     let wall = started.elapsed().as_secs_f64();
     let (commands_1, bytes_1) = traffic(&mut masters).await?;
     stop.cancel();
+    // Every worker stopped (its index of open tasks tidied) before the count.
+    for worker in running {
+        match tokio::time::timeout(Duration::from_secs(30), worker).await {
+            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Err(e))) => bail!("a worker failed: {e:#}"),
+            Ok(Err(e)) => bail!("a worker ended abnormally: {e}"),
+            Err(_) => bail!("a worker did not stop within 30 s of being asked to"),
+        }
+    }
     let memory_end = info_field(&mut masters, "memory", "used_memory").await?;
 
     // After the retention every key of the finished tasks is gone.
@@ -188,19 +200,20 @@ pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: Sessio
     let memory_after = info_field(&mut masters, "memory", "used_memory").await?;
     // Read late, so a duplicate run started after the last answer is counted too.
     let runs = runs_started.load(std::sync::atomic::Ordering::Relaxed);
-    let mut keys_left = 0;
+    let mut keys_left = Vec::new();
     for node in &mut masters {
         let mut iter: redis::AsyncIter<String> = node.scan_match(format!("*{session}*")).await?;
         while let Some(k) = iter.next_item().await {
-            k?;
-            keys_left += 1;
+            keys_left.push(k?);
         }
     }
+    keys_left.sort();
 
     let mut latencies: Vec<f64> = answered.iter().zip(&asked).map(|(a, s)| (a.unwrap_or_default().saturating_sub(*s)).as_secs_f64() * 1000.0).collect();
     latencies.sort_by(f64::total_cmp);
     let per_task = |x: f64| x / tasks as f64;
     Ok(ScaleReport {
+        session,
         tasks,
         workers,
         runs_started: runs,
@@ -236,7 +249,12 @@ pub fn print(r: &ScaleReport) {
     println!("  time to answer: p50 {:.0} ms, p99 {:.0} ms", r.p50_ms, r.p99_ms);
     println!("  per task: {:.0} Redis commands (not counting this bench's polling), {:.1} KB on the wire (counting it)", r.commands_per_task, r.bytes_per_task / 1e3);
     println!(
-        "  Redis memory: {:.1} MB before, {:.1} MB at the end, {:.1} MB after the retention ({} s); {} key(s) of the run left",
-        r.memory_before_mb, r.memory_end_mb, r.memory_after_retention_mb, r.retention_s, r.keys_left
+        "  Redis memory: {:.1} MB before, {:.1} MB at the end, {:.1} MB after the retention ({} s); {} key(s) of the run left: {}",
+        r.memory_before_mb,
+        r.memory_end_mb,
+        r.memory_after_retention_mb,
+        r.retention_s,
+        r.keys_left.len(),
+        r.keys_left.join(", ")
     );
 }

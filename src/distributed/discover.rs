@@ -74,7 +74,9 @@ pub async fn watch_tasks(worker: Arc<Worker>, cancel: CancellationToken) {
     let mut last_scan: Option<tokio::time::Instant> = None;
     loop {
         let asked = tokio::select! {
-            _ = cancel.cancelled() => return,
+            // A stop asked for is taken before more work.
+            biased;
+            _ = cancel.cancelled() => return tidy_index(&worker, &mut conn).await,
             _ = tick.tick() => false,
             _ = rescan.notified() => true,
         };
@@ -132,16 +134,34 @@ async fn index(worker: &Worker, conn: &mut RedisConn, task: &str) {
     }
 }
 
+/// The run to start when the task is unanswered; an answered or vanished
+/// task leaves the index of open tasks.
+async fn still_open(worker: &Worker, conn: &mut RedisConn, task: &str) -> Option<String> {
+    match runs::state(conn, worker.store.session(), task).await {
+        TaskState::Open { run } => Some(run),
+        TaskState::Answered | TaskState::Gone => {
+            let _: Result<(), _> = conn.zrem(open_key(worker), task).await;
+            None
+        }
+    }
+}
+
+/// On stop, takes answered and vanished tasks off the index. A scan lists
+/// the task keys first and indexes them after, so a task answered in
+/// between comes back to the index; a running worker drops it on its next
+/// pass, but once every worker has stopped nothing would, and the index
+/// would outlive the tasks' keys. This worker's last scan is behind it here.
+async fn tidy_index(worker: &Worker, conn: &mut RedisConn) {
+    let open: Vec<String> = conn.zrange(open_key(worker), 0, -1).await.unwrap_or_default();
+    for task in open {
+        still_open(worker, conn, &task).await;
+    }
+}
+
 /// Takes the task if it is unanswered and its lease is free; a task that is
 /// answered, or whose key is gone, leaves the index.
 async fn try_take(worker: &Arc<Worker>, conn: &mut RedisConn, task: &str, cancel: &CancellationToken) {
-    let run = match runs::state(conn, worker.store.session(), task).await {
-        TaskState::Open { run } => run,
-        TaskState::Answered | TaskState::Gone => {
-            let _: Result<(), _> = conn.zrem(open_key(worker), task).await;
-            return;
-        }
-    };
+    let Some(run) = still_open(worker, conn, task).await else { return };
     match Lease::acquire(conn, &lease_key(worker.store.session(), task), &worker.id, LEASE).await {
         Ok(Some(lease)) => {
             tracing::info!(worker = %worker.id, %task, "coordinating");

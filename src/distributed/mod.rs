@@ -25,8 +25,16 @@ use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
 
 /// A `memdoor agent` worker until `cancel`: it serves the session's model
-/// jobs and coordinates the plain clients' tasks it wins.
+/// jobs and coordinates the plain clients' tasks it wins. It returns once
+/// the task watcher has stopped too (and tidied the index of open tasks),
+/// also when serving ends in an error.
 pub async fn run_worker(worker: Arc<worker::Worker>, cancel: CancellationToken) -> anyhow::Result<()> {
-    tokio::spawn(discover::watch_tasks(worker.clone(), cancel.clone()));
-    worker::serve_jobs(worker, cancel).await
+    let watching = cancel.child_token();
+    let watcher = tokio::spawn(discover::watch_tasks(worker.clone(), watching.clone()));
+    let served = worker::serve_jobs(worker, cancel).await;
+    watching.cancel();
+    if let Err(e) = watcher.await {
+        tracing::warn!("the task watcher ended abnormally: {e}");
+    }
+    served
 }
