@@ -24,7 +24,8 @@ pub struct SetBench {
     pub cfg: TeamConfig,
     pub rounds: u32,
     pub mechanisms: Mechanisms,
-    pub ablate: bool,
+    /// Mechanisms to flip one at a time, each in a team run of its own.
+    pub ablate: Vec<Ablation>,
 }
 
 #[derive(Debug, Serialize)]
@@ -73,14 +74,12 @@ pub async fn run_problem(problem: &Problem, model: &Arc<dyn ModelBackend>, b: &S
     let team = team_run(problem, model.clone(), &b.cfg, b.rounds, b.mechanisms, sandbox).await?;
     let sampled = sample_and_select(problem, &**model, &b.cfg, team.team.tokens, b.mechanisms.form_repair, sandbox).await?;
     let mut ablations = Vec::new();
-    if b.ablate {
-        for a in Ablation::ALL {
-            let (m, rounds) = a.apply(b.mechanisms, b.rounds);
-            if (m, rounds) == (b.mechanisms, b.rounds) {
-                continue;
-            }
-            ablations.push((a, team_run(problem, model.clone(), &b.cfg, rounds, m, sandbox).await?.team));
+    for &a in &b.ablate {
+        let (m, rounds) = a.apply(b.mechanisms, b.rounds);
+        if (m, rounds) == (b.mechanisms, b.rounds) {
+            continue;
         }
+        ablations.push((a, team_run(problem, model.clone(), &b.cfg, rounds, m, sandbox).await?.team));
     }
     Ok(ProblemFigures {
         id: problem.id.clone(),

@@ -103,7 +103,7 @@ pub async fn bench_set(args: super::SetBenchArgs) -> Result<ExitCode> {
     let model: Arc<dyn crate::model::ModelBackend> = super::setup::load_model(&args.model).await?;
     let cfg = crate::team::TeamConfig { agents: args.agents.clamp(1, 64), max_tokens: args.max_tokens, ..Default::default() };
     let mechanisms = crate::team::Mechanisms { agent_tests: !args.no_agent_tests, ..Default::default() };
-    let bench = crate::bench::problems::SetBench { cfg, rounds: args.rounds.max(1), mechanisms, ablate: args.ablate };
+    let bench = crate::bench::problems::SetBench { cfg, rounds: args.rounds.max(1), mechanisms, ablate: args.ablations() };
     let report = crate::bench::problems::run_set(&problems, model, &bench, &sandbox).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

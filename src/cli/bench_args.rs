@@ -6,6 +6,7 @@ use clap::{Args, Subcommand};
 
 use super::ModelArgs;
 use crate::judge::sandbox::SandboxMode;
+use crate::team::Ablation;
 
 #[derive(Subcommand)]
 pub enum BenchWhat {
@@ -93,12 +94,13 @@ pub struct SetBenchArgs {
     /// Skip the step where agents write test inputs (asked for only on problems with no public tests).
     #[arg(long)]
     pub no_agent_tests: bool,
-    /// Also run the team with each mechanism flipped in turn (off: a second
-    /// round, agent tests, repair prompts, aggregation, early stop, fresh
-    /// drafts, form repair; on: distinguishing inputs, off by default) and
-    /// print a row for each: about nine times as long.
-    #[arg(long)]
-    pub ablate: bool,
+    /// Also run the team with one mechanism flipped at a time and print a row
+    /// for each: every mechanism with a bare `--ablate` (about nine times as
+    /// long), or those named, as in `--ablate=fresh-drafts,early-stop`.
+    /// Flipped off: a second round, agent tests, repair prompts, aggregation,
+    /// early stop, fresh drafts, form repair; on: distinguishing inputs.
+    #[arg(long, value_enum, num_args = 0.., value_delimiter = ',', require_equals = true, value_name = "MECHANISM")]
+    pub ablate: Option<Vec<Ablation>>,
     #[arg(long, default_value_t = 512)]
     pub max_tokens: usize,
     /// Print the report as JSON.
@@ -110,4 +112,45 @@ pub struct SetBenchArgs {
     pub sandbox: Option<SandboxMode>,
     #[command(flatten)]
     pub model: ModelArgs,
+}
+
+impl SetBenchArgs {
+    /// The mechanisms to flip, each once, in the order given (a bare `--ablate`: all).
+    pub fn ablations(&self) -> Vec<Ablation> {
+        match self.ablate.as_deref() {
+            None => Vec::new(),
+            Some([]) => Ablation::ALL.to_vec(),
+            Some(named) => named.iter().fold(Vec::new(), |mut kept, a| {
+                if !kept.contains(a) {
+                    kept.push(*a);
+                }
+                kept
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::super::{Cli, Command};
+    use crate::team::Ablation;
+
+    fn ablations(flags: &[&str]) -> Result<Vec<Ablation>, clap::Error> {
+        let argv = ["memdoor", "bench", "--problems", "set.jsonl"].iter().chain(flags).copied();
+        match Cli::try_parse_from(argv)?.command {
+            Some(Command::Bench { what: None, set }) => Ok(set.ablations()),
+            _ => unreachable!("parsed the problem-set bench"),
+        }
+    }
+
+    #[test]
+    fn ablate_alone_flips_every_mechanism_and_a_list_only_those_named() {
+        assert_eq!(ablations(&[]).unwrap(), []);
+        assert_eq!(ablations(&["--ablate", "--json"]).unwrap(), Ablation::ALL);
+        assert_eq!(ablations(&["--ablate=fresh-drafts,early-stop,fresh-drafts"]).unwrap(), [Ablation::FreshDrafts, Ablation::EarlyStop]);
+        assert_eq!(ablations(&["--ablate=distinguish"]).unwrap(), [Ablation::Distinguish]);
+        assert!(ablations(&["--ablate=no-such-thing"]).is_err());
+    }
 }

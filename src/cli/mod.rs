@@ -71,8 +71,9 @@ pub enum Command {
     Bench {
         #[command(subcommand)]
         what: Option<BenchWhat>,
+        // Boxed: the problem-set bench's flags outweigh every other command's.
         #[command(flatten)]
-        set: SetBenchArgs,
+        set: Box<SetBenchArgs>,
     },
     /// Grade one program on a problem's tests (public and private) and print the verdicts.
     Judge(JudgeArgs),
@@ -207,7 +208,7 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
             let cfg = config()?;
             set.model = set.model.or_config(&cfg);
             set.sandbox = set.sandbox.or(Some(cfg.sandbox.mode));
-            bench::bench_set(set).await
+            bench::bench_set(*set).await
         }
         Command::Judge(mut args) => {
             let cfg = config()?;

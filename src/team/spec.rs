@@ -69,16 +69,24 @@ impl Default for Mechanisms {
 }
 
 /// A mechanism `--ablate` flips from its default (and rounds, which are a count).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
 pub enum Ablation {
+    /// One round only.
     Rounds,
+    /// No agent test inputs (asked for only where a problem has no tests).
     AgentTests,
+    /// Teammates' drafts in place of the failed tests in a repair.
     RepairPrompts,
+    /// No aggregation where nothing can run.
     Aggregate,
+    /// No early stop, nor resting.
     EarlyStop,
+    /// Repairs in place of fresh drafts while nothing passes.
     FreshDrafts,
+    /// Distinguishing inputs on (off by default).
     Distinguish,
+    /// No repairs of form in the extracted code.
     FormRepair,
 }
 
