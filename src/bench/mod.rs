@@ -1,10 +1,11 @@
 //! Benchmarks — measured, printed, never asserted. Here `memdoor bench
 //! engine` (load time, prompt and generation speed of one stream and of a
-//! team, peak memory) and `bench team` (coordination overhead); the problem
-//! set bench is in `problems`.
+//! team, peak memory); `bench team`'s coordination overhead is in
+//! `overhead` and `coordination`, the problem set bench in `problems`.
 
 mod arms;
 pub mod coordination;
+mod overhead;
 pub mod problems;
 pub mod serve;
 pub mod spend;
@@ -20,6 +21,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::model::local::{LoadOptions, LocalModel};
 use crate::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling, Usage};
+
+pub use overhead::{team_overhead, OverheadFigures};
 
 pub const BENCH_PROMPT: &str = "Write a Python function is_palindrome(s: str) -> bool that ignores case and non-alphanumeric characters.";
 
@@ -275,57 +278,4 @@ pub fn print_table(r: &EngineReport) {
 /// and this line says how many there were.
 fn print_reused(reused: usize, total: usize) {
     println!("              prefix reused {reused:>8} of {total} prompt tokens (copied KV, not in tok/s)");
-}
-
-/// What a team solve costs beyond the model's own compute.
-#[derive(Debug, Serialize)]
-pub struct OverheadFigures {
-    pub store: String,
-    pub rounds: u32,
-    pub wall_s: f64,
-    /// Per round, the slowest agent's prompt + generation time (agents run in parallel).
-    pub model_s: f64,
-    pub overhead_s: f64,
-}
-
-/// Runs the team once on the bench prompt with `store` and splits its wall
-/// time into the model's compute and everything else.
-pub async fn team_overhead(
-    model: Arc<LocalModel>,
-    store: Arc<dyn crate::memory::MemoryStore>,
-    agents: usize,
-    rounds: u32,
-    max_tokens: usize,
-) -> Result<OverheadFigures> {
-    use crate::domain::TeamEvent;
-    use crate::team::{Agent, TeamConfig};
-    let cfg = TeamConfig { agents, max_tokens, ..TeamConfig::default() };
-    let backend: Arc<dyn ModelBackend> = model;
-    let team = Agent::team_on(backend, &cfg);
-    let mut problem = crate::problem::Problem::from_text(BENCH_PROMPT)?;
-    problem.id = format!("bench-{}", crate::memory::now_ms());
-    let describe = store.describe();
-    let spec = crate::session::SessionSpec {
-        agents: team,
-        store,
-        sandbox: None,
-        rounds,
-        max_tokens,
-        mechanisms: crate::team::Mechanisms { agent_tests: false, aggregate: false, ..Default::default() },
-        unique_ids: false,
-    };
-    let started = Instant::now();
-    let mut recorder = crate::session::Recorder::default();
-    crate::session::drive(&spec, &problem, crate::session::Step::Start, &mut [&mut recorder], CancellationToken::new()).await?;
-    let mut slowest = std::collections::BTreeMap::<u32, f64>::new();
-    for e in &recorder.events {
-        if let TeamEvent::AgentDone { round, draft, .. } = e {
-            let secs = draft.usage.prompt_secs.unwrap_or(0.0) + draft.usage.generate_secs.unwrap_or(0.0);
-            let slot = slowest.entry(*round).or_default();
-            *slot = slot.max(secs);
-        }
-    }
-    let model_s = slowest.values().sum::<f64>();
-    let wall_s = started.elapsed().as_secs_f64();
-    Ok(OverheadFigures { store: describe, rounds, wall_s, model_s, overhead_s: wall_s - model_s })
 }
