@@ -120,12 +120,15 @@ impl SetBenchArgs {
         match self.ablate.as_deref() {
             None => Vec::new(),
             Some([]) => Ablation::ALL.to_vec(),
-            Some(named) => named.iter().fold(Vec::new(), |mut kept, a| {
-                if !kept.contains(a) {
-                    kept.push(*a);
+            Some(named) => {
+                let mut kept = Vec::new();
+                for &a in named {
+                    if !kept.contains(&a) {
+                        kept.push(a);
+                    }
                 }
                 kept
-            }),
+            }
         }
     }
 }
