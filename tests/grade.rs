@@ -120,11 +120,16 @@ async fn a_humaneval_program_cannot_forge_or_fool_the_check() {
 #[tokio::test]
 async fn a_program_cannot_forge_its_verdict() {
     let tests = [case("3\n", "secret-answer-3\n"), case("4\n", "secret-answer-4\n")];
-    // (a) It prints a result line of the harness's own form and leaves at once.
+    // (a) It prints a result line of the harness's old form and leaves at once: unreadable, so no result.
     let forged = r#"import os, json
 line = "\x1eMEMDOOR-RESULTS " + json.dumps([{"status": "ran", "out": "x", "verdict": "pass"}] * 2) + "\n"
 os.write(1, line.encode()); os._exit(0)"#;
-    assert_eq!(verdicts(&Mode::Stdin, forged, &tests).await, [Verdict::WrongAnswer, Verdict::WrongAnswer]);
+    assert_eq!(verdicts(&Mode::Stdin, forged, &tests).await, [Verdict::RuntimeError, Verdict::RuntimeError]);
+    // Of the current form, with a verdict of its own: the verdict is ours, from what it says it printed.
+    let forged = r#"import os, json
+line = "\n\x1eMEMDOOR-RESULTS " + json.dumps({"i": 0, "status": "ran", "out": "x", "verdict": "pass"}) + "\n"
+os.write(1, line.encode()); os._exit(0)"#;
+    assert_eq!(verdicts(&Mode::Stdin, forged, &tests).await, [Verdict::WrongAnswer, Verdict::RuntimeError]);
     // (b) It looks for the expected outputs in the harness's memory: they were never there.
     let snoop = r#"import __main__, gc
 found = [o for o in gc.get_objects() if isinstance(o, str) and o.startswith("secret-answer")]

@@ -13,6 +13,8 @@ use super::compare::{same_stdout, same_value, stdout_key};
 use super::sandbox::{Exit, Sandbox};
 use crate::problem::{Mode, TestCase};
 
+mod read;
+
 const HARNESS: &str = include_str!("harness.py");
 const MARK: &str = "\u{1e}MEMDOOR-RESULTS ";
 /// LiveCodeBench's per-test timeout.
@@ -22,8 +24,14 @@ const SHOWN_CHARS: usize = 300;
 /// Characters of an output kept as its behaviour key for the vote.
 const KEY_CHARS: usize = 2000;
 /// The least output the harness sends back per test; a test whose expected
-/// output is longer gets twice its length.
+/// output is longer gets twice its length, up to `MAX_OUT_CAP`.
 const MIN_OUT_CAP: usize = 64 * 1024;
+/// The most output the harness sends back for one test, however long the
+/// expected output the client sent: longer is a wrong answer ("over").
+const MAX_OUT_CAP: usize = 4 << 20;
+/// Seconds past the per-test time a test's result may take to arrive
+/// before the program is taken to ignore the harness's alarm.
+const RESULT_GRACE_SECS: u64 = 3;
 
 pub use crate::domain::{all_pass, passed, TestResult, Verdict};
 
@@ -97,8 +105,8 @@ fn cut(text: &str, max: usize) -> String {
     format!("{head}...(truncated)...{}", tail.into_iter().rev().collect::<String>())
 }
 
-/// Our verdict on one test from what the harness reported.
-fn judged(stdin: bool, test: &TestCase, r: HarnessResult) -> TestResult {
+/// Our verdict on one test from what the harness reported; `expected` is the test's output.
+fn judged(stdin: bool, expected: Option<&str>, r: HarnessResult) -> TestResult {
     let verdict = match r.status {
         Status::TimeLimit => Verdict::TimeLimit,
         Status::RuntimeError => Verdict::RuntimeError,
@@ -114,7 +122,7 @@ fn judged(stdin: bool, test: &TestCase, r: HarnessResult) -> TestResult {
         (None, Some(repr)) => (cut(repr, SHOWN_CHARS), cut(repr, KEY_CHARS)),
         (None, None) => ("(output too long)".to_string(), "(output too long)".to_string()),
     };
-    let verdict = match (&test.output, &r.out) {
+    let verdict = match (expected, &r.out) {
         (None, _) => Verdict::Ran,
         (Some(_), None) => Verdict::WrongAnswer,
         (Some(expected), Some(out)) => {
@@ -151,34 +159,57 @@ pub async fn grade(sandbox: &Sandbox, mode: &Mode, code: &str, tests: &[TestCase
     // default; `[sandbox] test_timeout_secs` in the config).
     let per_test = limits.wall.as_secs().max(1);
     let longest = tests.iter().filter_map(|t| t.output.as_deref()).map(str::len).max().unwrap_or(0);
-    let out_cap = MIN_OUT_CAP.max(2 * longest);
+    let out_cap = (2 * longest).clamp(MIN_OUT_CAP, MAX_OUT_CAP);
     let inputs = tests.iter().map(|t| Input { input: &t.input }).collect();
     let (check, entry_point, nonce) = humaneval;
     let spec = Spec { mode: mode_name, code, fn_name, tests: inputs, timeout: per_test, out_cap, check, entry_point, nonce };
     let stdin = serde_json::to_vec(&spec)?;
     // One process runs every test, each under its own alarm: the watchdog
-    // is the backstop for what an alarm cannot interrupt.
-    let budget = per_test * (tests.len() as u64 + 1) + 5;
+    // is the backstop for what an alarm cannot interrupt (a program that
+    // ignores SIGALRM). The tests' count is the client's, so the budget
+    // that grows with it stops at the run's absolute cap.
+    // (At least a compile and one test's worth, when a test may take longer.)
+    let cap = limits.grade_wall.as_secs().max(2 * per_test + 5);
+    let budget = (per_test * (tests.len() as u64 + 1) + 5).min(cap);
     limits.wall = Duration::from_secs(budget);
     limits.cpu_secs = budget;
-    // Every test's output comes back on stdout (JSON escapes a control
-    // character in six bytes).
-    limits.output_bytes = limits.output_bytes.max(6 * out_cap * tests.len() + (64 << 10));
-    let out = sandbox.clone().with_limits(limits).run(HARNESS, &stdin).await.context("running the grading harness")?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    if let Some(line) = stdout.lines().rev().find_map(|l| l.strip_prefix(MARK)) {
-        // A line the program wrote itself may not read: then it has no results.
-        let results: Vec<HarnessResult> = serde_json::from_str(line).unwrap_or_default();
-        if results.len() == tests.len() {
-            let stdin_mode = mode_name == "stdin";
-            return Ok(tests.iter().zip(results).map(|(t, r)| judged(stdin_mode, t, r)).collect());
-        }
-    }
-    // No results: the program took the harness down with it.
-    let (verdict, why) = match out.status {
-        Exit::TimedOut => (Verdict::TimeLimit, "Time Limit Exceeded (killed by the watchdog)".to_string()),
-        Exit::OutputLimit => (Verdict::RuntimeError, "wrote more output than allowed".to_string()),
-        other => (Verdict::RuntimeError, format!("the run ended ({other:?}) without results: {}", String::from_utf8_lossy(&out.stderr).chars().take(300).collect::<String>())),
+    let stdin_mode = mode_name == "stdin";
+    // Results come back one line per test as each ends, read and judged as
+    // they come: a line is at most one test's output, JSON-escaped (six
+    // bytes for a control character), and what the program writes to fd 1
+    // itself is counted against the plain output cap, never kept.
+    let reader = read::Reader {
+        expected: tests.iter().map(|t| t.output.clone()).collect(),
+        stdin_mode,
+        line_cap: 6 * out_cap + (64 << 10),
+        other_cap: limits.output_bytes,
+        // The harness's alarm ends a test at `per_test`: a result later than
+        // that and a grace (a loaded machine) means the program ignores it.
+        first_within: Duration::from_secs(2 * per_test + RESULT_GRACE_SECS),
+        then_within: Duration::from_secs(per_test + RESULT_GRACE_SECS),
     };
-    Ok(tests.iter().map(|_| TestResult::failed(verdict, why.clone())).collect())
+    let stderr_cap = limits.output_bytes;
+    let (to_reader, chunks) = tokio::sync::mpsc::channel(4);
+    let reading = tokio::spawn(reader.read(chunks));
+    let out = sandbox.clone().with_limits(limits).run_streaming(HARNESS, &stdin, to_reader).await;
+    let reading = reading.await.context("reading the harness's results")?;
+    let out = out.context("running the grading harness")?;
+    let mut results = reading.results;
+    if results.len() < tests.len() {
+        // The tests without a result: why the run ended before them.
+        let (verdict, why) = match (reading.stopped, out.status) {
+            (Some(stopped), _) => stopped,
+            (None, Exit::TimedOut) if budget == cap => {
+                (Verdict::TimeLimit, format!("Time Limit Exceeded: the run hit the judge's cap of {cap} s for all its tests together"))
+            }
+            (None, Exit::TimedOut) => (Verdict::TimeLimit, "Time Limit Exceeded (killed by the watchdog)".to_string()),
+            (None, Exit::OutputLimit) => (Verdict::RuntimeError, format!("output limit: the run wrote more than {stderr_cap} bytes to stderr")),
+            (None, other) => {
+                let stderr: String = String::from_utf8_lossy(&out.stderr).chars().take(300).collect();
+                (Verdict::RuntimeError, format!("the run ended ({other:?}) without results: {stderr}"))
+            }
+        };
+        results.extend(tests[results.len()..].iter().map(|_| TestResult::failed(verdict, why.clone())));
+    }
+    Ok(results)
 }

@@ -12,7 +12,10 @@
 # compare.rs: strip + Decimal for stdin, Python's `==` on JSON values for
 # functional). A program that prints a forged result line gains nothing
 # it could not get by printing the right answer.
-# Spec on stdin as JSON; results on stdout after MARK, one object per test.
+# Spec on stdin as JSON; results on stdout as each test ends, one line per
+# test: MARK and a JSON object carrying the test's index `i` (after a newline
+# of its own, so that output the program wrote to fd 1 without one cannot
+# hide it). memdoor reads them as they come and keeps none of them whole.
 import ast, json, signal, sys, time
 from decimal import Decimal
 from io import StringIO
@@ -241,24 +244,28 @@ def humaneval():
     return timed(body, cleanup=child.kill)
 
 
+def emit(i, result):
+    real_stdout.write("\n" + MARK + json.dumps(dict(result, i=i)) + "\n")
+    real_stdout.flush()
+
+
 def run_until_time_limit(target, tests):
-    """Every test in turn; once one hits the time limit the rest are not
-    run (a program that loops on one input nearly always loops on the next,
-    and each would cost a whole timeout): they count as time limits too."""
-    results = []
-    for t in tests:
-        if results and results[-1]["status"] == "time_limit":
-            results.append({"status": "time_limit", "error": "not run: an earlier test hit the time limit"})
+    """Every test in turn, each result sent as it ends; once one hits the
+    time limit the rest are not run (a program that loops on one input
+    nearly always loops on the next, and each would cost a whole timeout):
+    they count as time limits too."""
+    last = None
+    for i, t in enumerate(tests):
+        if last is not None and last["status"] == "time_limit":
+            last = {"status": "time_limit", "error": "not run: an earlier test hit the time limit"}
         else:
-            results.append(run_one(target, t))
-    return results
+            last = run_one(target, t)
+        emit(i, last)
 
 
 def main():
     if spec["mode"] == "humaneval":
-        results = [humaneval()]
-        real_stdout.write(MARK + json.dumps(results) + "\n")
-        real_stdout.flush()
+        emit(0, humaneval())
         return
     code = spec["code"]
     try:
@@ -268,11 +275,10 @@ def main():
             target = getattr(compile_module(PRELUDE + "\n\n" + code), spec["fn_name"])
     except BaseException as e:
         err = "Time Limit Exceeded while compiling" if isinstance(e, Timeout) else trunc(repr(e))
-        results = [{"status": "compile_error", "error": err} for _ in spec["tests"]]
+        for i in range(len(spec["tests"])):
+            emit(i, {"status": "compile_error", "error": err})
     else:
-        results = run_until_time_limit(target, spec["tests"])
-    real_stdout.write(MARK + json.dumps(results) + "\n")
-    real_stdout.flush()
+        run_until_time_limit(target, spec["tests"])
 
 
 main()

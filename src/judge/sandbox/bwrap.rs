@@ -49,7 +49,7 @@ pub(super) async fn find_pythons() -> Vec<Python> {
 
 /// Asks the interpreter where it really lives (this runs our own code, not
 /// a draft's, so outside any sandbox).
-async fn resolve(candidate: &str) -> Result<Python> {
+pub(super) async fn resolve(candidate: &str) -> Result<Python> {
     let probe = "import sys; print(sys.executable); print(sys.base_prefix)";
     let out = Command::new(candidate).args(["-I", "-c", probe]).kill_on_drop(true).output();
     let out = tokio::time::timeout(Duration::from_secs(20), out)
@@ -66,14 +66,25 @@ async fn resolve(candidate: &str) -> Result<Python> {
     };
     let exe = std::fs::canonicalize(exe).with_context(|| format!("resolving {exe}"))?;
     let prefix = std::fs::canonicalize(prefix).with_context(|| format!("resolving {prefix}"))?;
-    let mut binds = Vec::new();
-    for dir in [Some(prefix.as_path()), exe.parent()].into_iter().flatten() {
-        let covered = dir.starts_with("/usr") || binds.iter().any(|b: &PathBuf| dir.starts_with(b));
-        if !covered {
+    Ok(Python { binds: binds(&exe, &prefix), exe })
+}
+
+/// What of an interpreter outside /usr enters the sandbox: its prefix's
+/// `bin/` and `lib/` (`lib64/` where a build puts the standard library
+/// there), and the executable's own directory. Not the whole prefix: a
+/// conda base holds every environment (`envs/`, with their stored
+/// variables), the package cache and its `etc/`, none of which python needs.
+fn binds(exe: &Path, prefix: &Path) -> Vec<PathBuf> {
+    let mut binds: Vec<PathBuf> = Vec::new();
+    let parts = ["bin", "lib", "lib64"].map(|d| std::fs::canonicalize(prefix.join(d)).ok());
+    for dir in parts.iter().flatten().map(PathBuf::as_path).chain(exe.parent()) {
+        // Resolved first: lib64 -> lib is bound once, a link into /usr not at all (it is there).
+        let covered = dir.starts_with("/usr") || binds.iter().any(|b| dir.starts_with(b));
+        if !covered && dir.is_dir() {
             binds.push(dir.to_path_buf());
         }
     }
-    Ok(Python { exe, binds })
+    binds
 }
 
 /// The bubblewrap command: a fresh namespace of every kind (so no network,
@@ -100,9 +111,6 @@ pub(super) fn strong(bwrap: &Path, py: &Python, dir: &Path, limits: &Limits) -> 
             _ => {}
         }
     }
-    for dir in &py.binds {
-        cmd.arg("--ro-bind").arg(dir).arg(dir);
-    }
     // All of /etc the interpreter uses: the loader's cache and the timezone.
     for file in ["/etc/ld.so.cache", "/etc/localtime"] {
         cmd.args(["--ro-bind-try", file, file]);
@@ -115,6 +123,10 @@ pub(super) fn strong(bwrap: &Path, py: &Python, dir: &Path, limits: &Limits) -> 
     cmd.args(["--size", &limits.file_bytes.to_string(), "--tmpfs", "/dev/shm"]);
     cmd.args(["--size", &tmp_bytes, "--tmpfs", WORKDIR_INSIDE]);
     cmd.arg("--ro-bind").arg(dir.join(SCRIPT)).arg(format!("{WORKDIR_INSIDE}/{SCRIPT}"));
+    // After the tmpfs mounts, which would hide an interpreter installed under /tmp.
+    for dir in &py.binds {
+        cmd.arg("--ro-bind").arg(dir).arg(dir);
+    }
     cmd.args(["--chdir", WORKDIR_INSIDE]);
     // Everything else (/, /etc, the mount points, /dev's own tmpfs) read-only:
     // writes elsewhere fail rather than land in an unsized scratch space.

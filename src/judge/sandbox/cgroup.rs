@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use super::Limits;
+use super::{cgroup_v2, Limits};
 
 /// Where run groups are made, as found on this machine.
 #[derive(Debug)]
@@ -36,7 +36,7 @@ pub fn unavailable() -> Option<&'static str> {
 }
 
 /// This process's group in each hierarchy, from /proc/self/cgroup's text.
-fn own_groups(text: &str) -> Vec<(String, String)> {
+pub(super) fn own_groups(text: &str) -> Vec<(String, String)> {
     text.lines()
         .filter_map(|l| {
             let mut parts = l.splitn(3, ':');
@@ -51,18 +51,32 @@ fn writable_dir(dir: &Path) -> bool {
     std::fs::create_dir(&probe).is_ok() && std::fs::remove_dir(&probe).is_ok()
 }
 
-/// Where to make run groups, given /proc/self/cgroup's text and the cgroup mount root.
+/// Where to make run groups, given /proc/self/cgroup's text and the cgroup
+/// mount root; else why none can be made, plainly, once (the warning).
 fn find(own: &str, root: &Path) -> Result<Hierarchy, String> {
+    let found = find_quietly(own, root);
+    match &found {
+        Ok(Hierarchy::V2(dir)) => tracing::info!("sandbox: run cgroups (v2) in {}", dir.display()),
+        Ok(Hierarchy::V1 { memory, .. }) => tracing::info!("sandbox: run cgroups (v1) beside {}", memory.display()),
+        Err(why) => tracing::warn!("sandbox: {why}"),
+    }
+    found
+}
+
+fn find_quietly(own: &str, root: &Path) -> Result<Hierarchy, String> {
     let groups = own_groups(own);
-    // v2: the unified hierarchy, with memory and pids enabled for our children.
+    // v2: the unified hierarchy (at the root on current distributions, at
+    // `unified` on hybrid ones), made a parent of run groups as the kernel allows.
+    let mut v2 = "no cgroup v2 hierarchy".to_string();
     if let Some((_, path)) = groups.iter().find(|(c, _)| c.is_empty()) {
-        for mount in [root.to_path_buf(), root.join("unified")] {
-            let base = mount.join(path);
-            let subtree = std::fs::read_to_string(base.join("cgroup.subtree_control")).unwrap_or_default();
-            let on: Vec<&str> = subtree.split_whitespace().collect();
-            if on.contains(&"memory") && on.contains(&"pids") && writable_dir(&base) {
-                sweep(&base);
-                return Ok(Hierarchy::V2(base));
+        if let Some(mount) = [root.to_path_buf(), root.join("unified")].into_iter().find(|m| m.join("cgroup.controllers").is_file()) {
+            match cgroup_v2::prepare(&mount.join(path), std::process::id(), &cgroup_v2::REQUIRED, &cgroup_v2::OPTIONAL) {
+                Ok(dir) if writable_dir(&dir) => {
+                    sweep(&dir);
+                    return Ok(Hierarchy::V2(dir));
+                }
+                Ok(dir) => v2 = format!("cgroup v2: {} is not writable", dir.display()),
+                Err(why) => v2 = why,
             }
         }
     }
@@ -78,9 +92,10 @@ fn find(own: &str, root: &Path) -> Result<Hierarchy, String> {
             [Some(&memory), Some(&pids), cpu.as_ref()].into_iter().flatten().for_each(|p| sweep(p));
             Ok(Hierarchy::V1 { memory, pids, cpu })
         }
-        _ => Err("no cgroup of ours to make run groups in (cgroup v2 without delegated memory and pids controllers, \
-and no writable v1 memory and pids groups): total memory, processes and CPU across a run's processes are not capped"
-            .into()),
+        _ => Err(format!(
+            "total memory, processes and CPU across a run's processes are not capped (only each process's rlimits hold): \
+{v2}; and no writable cgroup v1 memory and pids groups"
+        )),
     }
 }
 
@@ -230,7 +245,8 @@ fn sweep(parent: &Path) {
 #[cfg(test)]
 mod tests {
     //! Against a fake cgroup tree: the finding and the files written. The
-    //! kernel's side (joining, killing, removal) is in tests/sandbox.rs.
+    //! kernel's side (joining, killing, removal) is in tests/sandbox.rs, the
+    //! v2 leaf move on a real cgroup2 mount in cgroup_v2_tests.rs.
     use super::*;
 
     fn tree() -> tempfile::TempDir {
@@ -243,9 +259,11 @@ mod tests {
         let own = "0::/user.slice/me\n";
         let base = root.path().join("user.slice/me");
         std::fs::create_dir_all(&base).unwrap();
-        std::fs::write(base.join("cgroup.subtree_control"), "cpu pids\n").unwrap();
+        std::fs::write(root.path().join("cgroup.controllers"), "cpu memory pids\n").unwrap();
+        std::fs::write(base.join("cgroup.controllers"), "cpu pids\n").unwrap();
         let e = find(own, root.path()).unwrap_err();
-        assert!(e.contains("not capped"), "{e}");
+        assert!(e.contains("not capped") && e.contains("the memory controller is not available"), "{e}");
+        std::fs::write(base.join("cgroup.controllers"), "cpu memory pids\n").unwrap();
         std::fs::write(base.join("cgroup.subtree_control"), "cpu memory pids\n").unwrap();
         let Ok(Hierarchy::V2(found)) = find(own, root.path()) else { panic!("not v2") };
         assert_eq!(found, base);

@@ -33,7 +33,14 @@ pub struct Limits {
     pub run_processes: u64,
     /// CPU cores' worth the run may use at once (its cgroup).
     pub run_cpus: f64,
+    /// The most wall clock (and CPU seconds) one grading run of many tests
+    /// may take, however many tests the problem carries: the client sizes
+    /// the test list, so a budget that grows with it is the client's to set.
+    pub grade_wall: Duration,
 }
+
+/// Default of [`Limits::grade_wall`]: ten tests' worth of LiveCodeBench's 6 s.
+pub const GRADE_WALL_SECS: u64 = 60;
 
 impl Default for Limits {
     fn default() -> Self {
@@ -49,6 +56,7 @@ impl Default for Limits {
             run_memory_bytes: 2 << 30,
             run_processes: 64,
             run_cpus: 1.0,
+            grade_wall: Duration::from_secs(GRADE_WALL_SECS),
         }
     }
 }
@@ -231,8 +239,8 @@ impl Drop for Reaper {
 /// signals exactly the processes of that uid, in every pid namespace, at
 /// once (no /proc scan racing a fork bomb). Linux spares the caller itself.
 fn kill_uid(uid: u32) {
-    let mut helper = std::process::Command::new("/bin/true");
-    helper.uid(uid).gid(uid);
+    let mut helper = reaper_command("/bin/true");
+    helper.uid(uid).gid(uid).stdin(std::process::Stdio::null()).stdout(std::process::Stdio::null());
     // SAFETY: only the kill syscall runs in the forked child.
     unsafe {
         helper.pre_exec(|| {
@@ -250,9 +258,26 @@ fn kill_uid(uid: u32) {
     }
 }
 
+/// The reaper's helper runs as a run's uid, as the drafts do: none of
+/// memdoor's environment (API keys, Redis URLs) goes with it.
+fn reaper_command(program: &str) -> std::process::Command {
+    let mut cmd = std::process::Command::new(program);
+    cmd.env_clear().env("PATH", "/usr/bin:/bin").current_dir("/");
+    cmd
+}
+
 #[cfg(test)]
 mod tests {
-    use super::maps_run_ids;
+    use super::{maps_run_ids, reaper_command};
+
+    #[test]
+    fn the_reaper_gets_none_of_our_environment() {
+        // HOME, cargo's CARGO*…: a key of ours would pass the same way.
+        assert!(std::env::vars().any(|(k, _)| k != "PATH"), "no variable of ours to leak");
+        let out = reaper_command("/usr/bin/env").output().expect("running env as the reaper runs true");
+        assert!(out.status.success());
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "PATH=/usr/bin:/bin\n");
+    }
 
     #[test]
     fn run_uids_need_a_map_that_covers_them() {

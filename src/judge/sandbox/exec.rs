@@ -1,6 +1,6 @@
-//! One run, supervised: feed stdin, read stdout and stderr under a byte cap,
-//! and end the whole process group on exit, on the wall clock or on too
-//! much output — whichever comes first.
+//! One run, supervised: feed stdin, read stdout and stderr under a byte cap
+//! (or hand stdout on to a reader that bounds it), and end the whole process
+//! group on exit, on the wall clock or on too much output — whichever comes first.
 
 use std::process::{ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::process::Command;
+use tokio::sync::mpsc::Sender;
 use tokio::sync::Notify;
 
 use super::contain::Reaper;
@@ -30,6 +31,7 @@ pub(super) async fn supervise(
     limits: &Limits,
     uid: Option<u32>,
     via_bwrap: bool,
+    stdout_to: Option<Sender<Vec<u8>>>,
 ) -> Result<RunOutput> {
     cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).kill_on_drop(true);
     let started = Instant::now();
@@ -52,7 +54,10 @@ pub(super) async fn supervise(
     let out = Arc::new(Mutex::new(Captured::default()));
     let err = Arc::new(Mutex::new(Captured::default()));
     let readers = [
-        child.stdout.take().map(|p| tokio::spawn(capture(p, out.clone(), limits.output_bytes, over.clone()))),
+        child.stdout.take().map(|p| match stdout_to {
+            Some(to) => tokio::spawn(forward(p, to, out.clone(), over.clone())),
+            None => tokio::spawn(capture(p, out.clone(), limits.output_bytes, over.clone())),
+        }),
         child.stderr.take().map(|p| tokio::spawn(capture(p, err.clone(), limits.output_bytes, over.clone()))),
     ];
 
@@ -111,6 +116,33 @@ async fn capture(mut pipe: impl AsyncRead + Unpin, into: Arc<Mutex<Captured>>, c
             // notify_one keeps a permit when the supervisor is not waiting yet.
             over.notify_one();
             return;
+        }
+    }
+}
+
+/// Hands `pipe`'s bytes to `to` as they come, keeping none: the reader on
+/// the other side bounds what it keeps, and the channel's bound holds the
+/// program back while the reader is busy. When the reader hangs up early
+/// (it has read too much) that is the output limit: the run is ended.
+async fn forward(mut pipe: impl AsyncRead + Unpin, to: Sender<Vec<u8>>, flag: Arc<Mutex<Captured>>, over: Arc<Notify>) {
+    let mut buf = vec![0u8; 64 * 1024];
+    let hung_up = || {
+        if let Ok(mut got) = flag.lock() {
+            got.truncated = true;
+        }
+        over.notify_one();
+    };
+    loop {
+        // The reader may hang up while the program is quiet: that ends the run too.
+        let n = tokio::select! {
+            read = pipe.read(&mut buf) => match read {
+                Ok(0) | Err(_) => return,
+                Ok(n) => n,
+            },
+            () = to.closed() => return hung_up(),
+        };
+        if to.send(buf[..n].to_vec()).await.is_err() {
+            return hung_up();
         }
     }
 }

@@ -8,6 +8,7 @@
 
 mod bwrap;
 mod cgroup;
+mod cgroup_v2;
 mod contain;
 mod exec;
 
@@ -139,7 +140,16 @@ impl Sandbox {
     /// whether `bwrap` works here (user namespaces may be off, or it may be
     /// missing) and which python3 starts; Weak with the reasons otherwise.
     pub async fn detect_with(bwrap: &Path, limits: Limits) -> Self {
-        let pythons = bwrap::find_pythons().await;
+        Self::detect_among(bwrap, bwrap::find_pythons().await, limits).await
+    }
+
+    /// As [`Sandbox::detect_with`], with this interpreter only (a path, or a name on PATH).
+    pub async fn detect_with_python(bwrap: &Path, python: &str, limits: Limits) -> Result<Self> {
+        let python = bwrap::resolve(python).await?;
+        Ok(Self::detect_among(bwrap, vec![python], limits).await)
+    }
+
+    async fn detect_among(bwrap: &Path, pythons: Vec<Python>, limits: Limits) -> Self {
         let mut sandbox = Sandbox {
             strength: Strength::Strong,
             limits,
@@ -204,7 +214,7 @@ impl Sandbox {
     pub fn describe(&self) -> String {
         match self.caps_not_in_force() {
             None => self.strength.to_string(),
-            Some(_) => format!("{}; run totals not capped (no cgroups)", self.strength),
+            Some(why) => format!("{}; {why}", self.strength),
         }
     }
 
@@ -214,6 +224,19 @@ impl Sandbox {
     /// Await it from async code, not on a blocking-pool thread (see
     /// `contain::install`).
     pub async fn run(&self, code: &str, stdin: &[u8]) -> Result<RunOutput> {
+        self.run_with(code, stdin, None).await
+    }
+
+    /// As [`Sandbox::run`], but stdout goes to `stdout` chunk by chunk as it
+    /// is read, none of it kept (`RunOutput::stdout` is empty): the receiver
+    /// bounds what it keeps, and dropping it ends the run as an output limit
+    /// (`stdout_truncated`). The channel's bound holds the program back
+    /// while the receiver is busy.
+    pub async fn run_streaming(&self, code: &str, stdin: &[u8], stdout: tokio::sync::mpsc::Sender<Vec<u8>>) -> Result<RunOutput> {
+        self.run_with(code, stdin, Some(stdout)).await
+    }
+
+    async fn run_with(&self, code: &str, stdin: &[u8], stdout: Option<tokio::sync::mpsc::Sender<Vec<u8>>>) -> Result<RunOutput> {
         let dir =
             tempfile::Builder::new().prefix("memdoor-sandbox-").tempdir().context("creating the sandbox directory")?;
         let script = dir.path().join(bwrap::SCRIPT);
@@ -232,7 +255,7 @@ impl Sandbox {
         // The run's processes together, capped; dropped after the run, it kills what is left of them.
         let group = cgroup::RunCgroup::create(&self.limits);
         contain::install(&mut cmd, &self.limits, uid, group.as_ref().map(|g| g.join_files()).unwrap_or_default());
-        let out = exec::supervise(cmd, stdin, &self.limits, uid, strong).await;
+        let out = exec::supervise(cmd, stdin, &self.limits, uid, strong, stdout).await;
         drop(group);
         let path = dir.path().to_path_buf();
         if dir.close().is_err() {
