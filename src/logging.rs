@@ -1,11 +1,17 @@
 //! Logs go to a file (never the screen, which belongs to the UI):
 //! `$MEMDOOR_LOG_DIR` or the user's state dir (`~/.local/state/memdoor`).
 //! The filter comes from `MEMDOOR_LOG` (default `memdoor=info`).
+//! `memdoor.log` is rotated by size (`rotate.rs`): at most
+//! `MAX_LOG_BYTES` in it and `KEPT_LOGS` older files beside it.
+
+mod rotate;
 
 use std::path::PathBuf;
 
 use tracing_appender::non_blocking::WorkerGuard;
 use tracing_subscriber::EnvFilter;
+
+pub use rotate::{RotatingLog, KEPT_LOGS, MAX_LOG_BYTES};
 
 pub fn log_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("MEMDOOR_LOG_DIR") {
@@ -21,7 +27,7 @@ pub fn log_dir() -> PathBuf {
 pub fn init() -> Option<WorkerGuard> {
     let dir = log_dir();
     std::fs::create_dir_all(&dir).ok()?;
-    let appender = tracing_appender::rolling::never(&dir, "memdoor.log");
+    let appender = RotatingLog::open(&dir, "memdoor.log", MAX_LOG_BYTES, KEPT_LOGS).ok()?;
     let (writer, guard) = tracing_appender::non_blocking(appender);
     let filter = EnvFilter::try_from_env("MEMDOOR_LOG").unwrap_or_else(|_| EnvFilter::new("memdoor=info"));
     tracing_subscriber::fmt().with_writer(writer).with_ansi(false).with_env_filter(filter).try_init().ok()?;

@@ -10,7 +10,7 @@ use super::{setup, SolveArgs};
 use crate::config::{Backend, Config};
 use crate::memory::embedded::EmbeddedStore;
 use crate::memory::MemoryStore;
-use crate::session::{drive, EventSink, JournalThread, OnJournalError, SessionSettings, SessionSpec, Step};
+use crate::session::{drive, EventSink, JournalChoice, JournalThread, OnJournalError, SessionSettings, SessionSpec, Step};
 use crate::solve_view::SolveView;
 use crate::team::Agent;
 
@@ -41,7 +41,8 @@ pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
     let mut problem = problem;
     problem.id = spec.task_id(&problem.id);
 
-    let journal = args.session.open_journal(&problem.id)?.map(|w| JournalThread::start(w, OnJournalError::Stop));
+    let choice = JournalChoice::from_flags(args.session.journal.as_deref(), args.session.no_journal);
+    let journal = choice.start(&problem.id, OnJournalError::Stop)?;
     let cancel = CancellationToken::new();
     let on_ctrl_c = cancel.clone();
     tokio::spawn(async move {
@@ -61,7 +62,12 @@ pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
         let path = j.finish().await;
         match (&verdict, path) {
             (_, Ok(path)) => eprintln!("memdoor: session journal: {}", path.display()),
-            (Ok(_), Err(e)) => return Err(e),
+            // A journal asked for must be whole; the default one's failure is only told.
+            (Ok(_), Err(e)) if choice.asked() => return Err(e),
+            (Ok(_), Err(e)) => {
+                eprintln!("memdoor: warning: the session's journal is not whole: {e:#}");
+                tracing::warn!("journal: {e:#}");
+            }
             (Err(_), Err(e)) => tracing::warn!("journal: {e:#}"),
         }
     }

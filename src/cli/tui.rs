@@ -10,7 +10,7 @@ use crate::config::Config;
 use crate::memory::journal;
 use crate::tui::app::{self, Source};
 use crate::tui::keymap::Keymap;
-use crate::session::{JournalThread, OnJournalError, SessionSettings, SessionSpec};
+use crate::session::{JournalChoice, OnJournalError, SessionSettings, SessionSpec};
 use crate::tui::theme::Theme;
 use crate::tui::State;
 
@@ -43,7 +43,8 @@ pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
     let store = setup::open_store(&cfg).await?;
     let label = crate::tui::runner::store_label(&*store, None);
     let sandbox = settings.open_sandbox().await?;
-    let journal = args.session.open_journal(problem.as_ref().map_or("tui", |p| p.id.as_str()))?.map(|w| JournalThread::start(w, OnJournalError::Warn));
+    let choice = JournalChoice::from_flags(args.session.journal.as_deref(), args.session.no_journal);
+    let journal = choice.start(problem.as_ref().map_or("tui", |p| p.id.as_str()), OnJournalError::Warn)?;
     let mut state = State::new(theme, keymap, agents.len(), cfg.team.rounds, label);
     state.debug_keys = debug_keys;
     state.force_overwrite = args.force;

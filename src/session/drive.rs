@@ -115,7 +115,7 @@ pub async fn drive(spec: &SessionSpec, problem: &Problem, step: Step, sinks: &mu
     // The task is done (this step of it): a shared store starts its retention.
     if let Some(task) = task {
         if let Err(e) = spec.store.retire(&task).await {
-            tracing::warn!(%task, "{e:#}");
+            tracing::warn!(?task, "{e:#}");
         }
     }
     match failed {

@@ -3,7 +3,7 @@
 //! the TUI's loop. One journal can span several runs (a TUI session and its
 //! re-prompts): every run's sink is a clone of the same handle.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
 
@@ -26,6 +26,52 @@ pub enum OnJournalError {
     Stop,
     /// Log it once and go on without the journal (the TUI, a worker's task).
     Warn,
+}
+
+/// Where the user asked for the session's journal: a journal asked for
+/// (`File`) must be whole, so its failure is an error; the default one is
+/// a convenience, so its failure is a warning and the session runs on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JournalChoice {
+    Off,
+    /// A new file under the log dir's `journal/`.
+    Default,
+    File(PathBuf),
+}
+
+impl JournalChoice {
+    /// From `--journal FILE` / `--no-journal`.
+    pub fn from_flags(file: Option<&Path>, off: bool) -> Self {
+        match (file, off) {
+            (_, true) => JournalChoice::Off,
+            (Some(f), _) => JournalChoice::File(f.to_path_buf()),
+            (None, _) => JournalChoice::Default,
+        }
+    }
+
+    /// Whether the user named the journal (its failure is then an error).
+    pub fn asked(&self) -> bool {
+        matches!(self, JournalChoice::File(_))
+    }
+
+    /// Starts the journal for `task`. `File`'s that cannot be made is an
+    /// error and a later write failure does `on_error`; the default one
+    /// that cannot be made is warned of (stderr and log) and skipped, and a
+    /// later failure of it only warns.
+    pub fn start(&self, task: &str, on_error: OnJournalError) -> Result<Option<JournalThread>> {
+        match self {
+            JournalChoice::Off => Ok(None),
+            JournalChoice::File(path) => Ok(Some(JournalThread::start(JournalWriter::create(path)?, on_error))),
+            JournalChoice::Default => match JournalWriter::create_default(task) {
+                Ok(w) => Ok(Some(JournalThread::start(w, OnJournalError::Warn))),
+                Err(e) => {
+                    eprintln!("memdoor: warning: no journal for this session: {e:#}");
+                    tracing::warn!("no journal for this session: {e:#}");
+                    Ok(None)
+                }
+            },
+        }
+    }
 }
 
 /// A handle that queues events for the journal's thread.
@@ -53,7 +99,7 @@ impl JournalThread {
                 match order {
                     Order::Write(event) => {
                         if let Err(e) = writer.write(&event) {
-                            let message = format!("writing the journal: {e:#}");
+                            let message = format!("writing the journal {}: {e:#}", writer.part_path().display());
                             *seen.lock().unwrap_or_else(|p| p.into_inner()) = Some(message.clone());
                             return Err(anyhow!(message));
                         }

@@ -12,7 +12,7 @@ mod spec;
 pub mod watched;
 
 pub use drive::{drive, EventSink, Recorder, Step};
-pub use journal::{JournalSink, JournalThread, OnJournalError};
+pub use journal::{JournalChoice, JournalSink, JournalThread, OnJournalError};
 pub use model::{AgentModel, AgentStatus, Change, ConsensusModel, SessionModel, MAX_AGENTS};
 pub use spec::{AgentPlan, SessionSettings, SessionSpec};
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use base64::Engine;
 use tokio::sync::mpsc;
 
-use super::msg::Msg;
+use super::msg::{Edited, Msg};
 use super::save_file::{write_answer, Saved};
 use super::terminal::Tui;
 
@@ -39,8 +39,9 @@ pub fn copy(text: String, tui: &mut Tui, tx: mpsc::Sender<Msg>) {
 }
 
 /// Writes `text` to a temporary file, runs `$VISUAL`/`$EDITOR` (else `vi`) on
-/// it with the terminal, and reads it back.
-pub fn external_edit(text: &str) -> Result<String, String> {
+/// it with the terminal, and reads it back — also when the editor exits
+/// non-zero, so that what the user typed is never lost.
+pub fn external_edit(text: &str) -> Result<Edited, String> {
     let mut file = tempfile::Builder::new().prefix("memdoor-").suffix(".py").tempfile().map_err(|e| e.to_string())?;
     file.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
     if !text.ends_with('\n') {
@@ -62,8 +63,10 @@ pub fn external_edit(text: &str) -> Result<String, String> {
         .arg(file.path())
         .status()
         .map_err(|e| format!("running {editor}: {e}"))?;
-    if !status.success() {
-        return Err(format!("{editor} exited with {status}; the edit was dropped"));
-    }
-    std::fs::read_to_string(file.path()).map_err(|e| e.to_string())
+    let left = std::fs::read_to_string(file.path()).map_err(|e| format!("reading back what {editor} left: {e}"))?;
+    Ok(match status.success() {
+        true => Edited::Saved(left),
+        // The editor's own words may carry escapes: the status line shows only ours.
+        false => Edited::Failed { text: left, status: crate::hygiene::terminal_safe(&format!("{editor} exited with {status}")).into_owned() },
+    })
 }

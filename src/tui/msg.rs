@@ -26,11 +26,21 @@ pub enum Msg {
     /// The save found a file there and was not told to overwrite it: ask.
     SaveExists { path: PathBuf, contents: String },
     Copied(Result<&'static str, String>),
-    /// `$EDITOR` returned with the edited text (or failed).
-    Edited(Result<String, String>),
+    /// `$EDITOR` returned (or could not be run).
+    Edited(Result<Edited, String>),
     Judged(super::state::JudgeOutcome),
     /// Replay: the journal has no more events.
     ReplayEnded,
+}
+
+/// What `$EDITOR` left in its file.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Edited {
+    /// It exited 0: the edit.
+    Saved(String),
+    /// It exited non-zero (`status` says how): the text it left, which the
+    /// user may still want.
+    Failed { text: String, status: String },
 }
 
 #[derive(Debug, Clone, PartialEq)]

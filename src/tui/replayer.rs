@@ -47,7 +47,9 @@ async fn play(records: Vec<Record>, mut control: watch::Receiver<Playback>, step
     // Recording time played so far, in milliseconds; advances only while playing.
     let mut played_ms = 0.0_f64;
     for record in records {
-        let due = record.at_ms as f64;
+        // No gap longer than `MAX_GAP` at the speed now (a journal's times are hostile).
+        let cap = played_ms + crate::replay::MAX_GAP.as_secs_f64() * 1000.0 * control.borrow().speed;
+        let due = (record.at_ms as f64).min(cap);
         loop {
             let now = *control.borrow_and_update();
             if now.paused {
@@ -97,6 +99,17 @@ mod tests {
         let took = t0.elapsed().as_secs_f64();
         assert!((4.9..5.3).contains(&took), "10 s recorded at 2× took {took} s");
         assert!(matches!(rx.recv().await, Some(Msg::ReplayEnded)));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_far_future_event_waits_at_most_the_cap() {
+        let (tx, mut rx) = mpsc::channel(16);
+        let _r = Replayer::spawn(vec![rec(0, 1), rec(u64::MAX, 2)], 1.0, tx);
+        let t0 = tokio::time::Instant::now();
+        assert!(matches!(rx.recv().await, Some(Msg::Team(TeamEvent::RoundFinished { round: 1 }))));
+        assert!(matches!(rx.recv().await, Some(Msg::Team(TeamEvent::RoundFinished { round: 2 }))));
+        let took = t0.elapsed().as_secs_f64();
+        assert!((4.9..5.3).contains(&took), "a far-future event took {took} s");
     }
 
     #[tokio::test(start_paused = true)]

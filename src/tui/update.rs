@@ -9,7 +9,7 @@ use super::diff_view;
 use super::input;
 use super::modes::{prompt, set_edited};
 use super::flash::Flash;
-use super::msg::{Effect, Msg};
+use super::msg::{Edited, Effect, Msg};
 use super::state::{Focus, Mode, PromptPurpose, Scroll, State};
 use super::navigate::{focus_order, focused_scroll, mouse, page, scroll, set_focus};
 use super::team_events;
@@ -76,7 +76,19 @@ fn apply(state: &mut State, msg: Msg) -> Vec<Effect> {
             state.flash = Some(Flash::with_copied(state.flash.take(), r.map(str::to_string)));
             Vec::new()
         }
-        Msg::Edited(Ok(text)) => set_edited(state, text),
+        Msg::Edited(Ok(Edited::Saved(text))) => set_edited(state, text),
+        Msg::Edited(Ok(Edited::Failed { text, status })) => {
+            let unchanged = state.consensus.as_ref().is_none_or(|c| c.answer.trim_end() == text.trim_end());
+            if unchanged {
+                state.flash = Some(Flash::Note(format!("{status}; nothing was changed")));
+            } else {
+                // Neither kept nor dropped behind the user's back: the text goes
+                // into the inline editor, where they save or discard it.
+                state.mode = Mode::Editing(ratatui_textarea::TextArea::new(text.lines().map(str::to_string).collect()));
+                state.flash = Some(Flash::Note(format!("{status}; what it left is in the editor")));
+            }
+            Vec::new()
+        }
         Msg::Edited(Err(e)) => {
             state.flash = Some(Flash::Note(format!("editor: {e}")));
             Vec::new()

@@ -4,7 +4,7 @@
 use ratatui::crossterm::event::KeyCode;
 
 use super::fixtures::*;
-use super::msg::{Effect, Msg};
+use super::msg::{Edited, Effect, Msg};
 use super::state::{JudgeOutcome, Mode, PromptPurpose};
 use super::update::update;
 
@@ -91,11 +91,32 @@ fn external_edit_asks_the_editor_then_judges() {
     let mut s = judged(200, 60);
     let answer = s.consensus.as_ref().unwrap().answer.clone();
     assert_eq!(update(&mut s, key('E')), vec![Effect::ExternalEdit(answer.clone())]);
-    let fx = update(&mut s, Msg::Edited(Ok("print(1)\n".into())));
+    let fx = update(&mut s, Msg::Edited(Ok(Edited::Saved("print(1)\n".into()))));
     assert_eq!(fx, vec![Effect::Judge("print(1)\n".into())]);
-    assert!(update(&mut s, Msg::Edited(Ok("print(1)\n".into()))).is_empty(), "no change, no judge");
-    update(&mut s, Msg::Edited(Err("vi exited with 1".into())));
-    assert!(s.flash.as_ref().unwrap().to_string().contains("vi exited"));
+    assert!(update(&mut s, Msg::Edited(Ok(Edited::Saved("print(1)\n".into())))).is_empty(), "no change, no judge");
+    update(&mut s, Msg::Edited(Err("running vi: not found".into())));
+    assert!(s.flash.as_ref().unwrap().to_string().contains("running vi"));
+}
+
+/// An editor that exits non-zero loses nothing: what it left is put in the
+/// inline editor with its exit status shown, to save or discard there.
+#[test]
+fn a_failed_editor_keeps_what_it_left() {
+    let mut s = judged(200, 60);
+    let before = s.consensus.as_ref().unwrap().answer.clone();
+    let failed = |text: &str| Msg::Edited(Ok(Edited::Failed { text: text.into(), status: "vi exited with exit status: 1".into() }));
+    assert!(update(&mut s, failed(&before)).is_empty());
+    assert!(matches!(s.mode, Mode::Normal));
+    assert!(s.flash.as_ref().unwrap().to_string().contains("exit status: 1; nothing was changed"));
+
+    assert!(update(&mut s, failed("print(2)\nprint(3)\n")).is_empty(), "nothing judged behind the user's back");
+    let Mode::Editing(area) = &s.mode else { panic!("the inline editor holds the text: {:?}", s.flash) };
+    assert_eq!(area.lines(), ["print(2)", "print(3)"]);
+    assert!(s.flash.as_ref().unwrap().to_string().contains("exit status: 1; what it left is in the editor"));
+    assert_eq!(s.consensus.as_ref().unwrap().answer, before, "not taken until saved");
+    let fx = update(&mut s, ctrl('s'));
+    assert!(matches!(&fx[..], [Effect::Judge(t)] if t.trim_end() == "print(2)\nprint(3)"), "{fx:?}");
+    assert_eq!(s.consensus.as_ref().unwrap().answer.trim_end(), "print(2)\nprint(3)");
 }
 
 #[test]
