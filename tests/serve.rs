@@ -101,7 +101,7 @@ print(json.dumps({
 fn the_official_openai_client_streams_and_non_streams_the_team() {
     let python = openai_python();
     let logs = tempfile::tempdir().unwrap();
-    let server = serve(&["--agents", "2", "--rounds", "1", "--max-tokens", "64", "--no-agent-tests"], &[], logs.path());
+    let server = serve(&["--agents", "2", "--rounds", "1", "--max-tokens", "64", "--no-agent-tests", "--journal"], &[], logs.path());
     let out = Command::new(python).args(["-c", CLIENT, &server.base, PROBLEM]).output().unwrap();
     assert!(out.status.success(), "the client failed:\n{}", String::from_utf8_lossy(&out.stderr));
     let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -121,7 +121,7 @@ fn the_official_openai_client_streams_and_non_streams_the_team() {
     // An agent's model by name: that model alone, as a plain chat completion.
     assert!(r["single"]["usage"]["completion_tokens"].as_u64().unwrap() <= 8, "{}", r["single"]);
     let journals = journals(logs.path());
-    assert_eq!(journals.len(), 2, "each team request is journaled: {journals:?}");
+    assert_eq!(journals.len(), 2, "with --journal each team request is journaled: {journals:?}");
     // …and plays back.
     let replay = Command::new(BIN).args(["replay", "--json", "--instant"]).arg(&journals[0]).output().unwrap();
     assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
@@ -246,7 +246,7 @@ async fn usage_counts_every_model_call_of_the_request_not_only_the_drafts() {
     let logs = tempfile::tempdir().unwrap();
     // Agent tests on, and a problem with no examples (a function named, nothing to check it
     // against): each agent also writes test inputs, a model call that is no draft.
-    let server = serve(&["--agents", "1", "--rounds", "1", "--max-tokens", "32"], &[], logs.path());
+    let server = serve(&["--agents", "1", "--rounds", "1", "--max-tokens", "32", "--journal"], &[], logs.path());
     let problem = "Write a Python function add_one(n) that returns n plus one.";
     let body = serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": problem }] });
     let reply: serde_json::Value = reqwest::Client::new().post(format!("{}/chat/completions", server.base)).json(&body).send().await.unwrap().json().await.unwrap();

@@ -1,7 +1,7 @@
 //! `memdoor serve`'s limits and failures, in-process over real HTTP (issue
 //! #17): a client that goes away stops the team's work, a full queue gets
 //! 429 with Retry-After, bad requests get 400 with an OpenAI error object,
-//! a wrong key 401, and a request past its deadline an error. The agents
+//! an oversized body 413, a wrong key 401, and a request past its deadline an error. The agents
 //! here write forever until cancelled, so only cancellation can stop them.
 
 #[path = "common/eventually.rs"]
@@ -14,7 +14,7 @@ use std::time::Duration;
 use futures::stream::{self, BoxStream, StreamExt};
 use memdoor::judge::sandbox::{Limits, Sandbox, SandboxMode};
 use memdoor::model::{ChatRequest, Chunk, ModelBackend};
-use memdoor::serve::{router, ServeLimits, Served};
+use memdoor::serve::{ServeLimits, Served};
 use memdoor::session::SessionSettings;
 use tokio_util::sync::CancellationToken;
 use wait::eventually;
@@ -72,7 +72,8 @@ async fn start(limits: ServeLimits, key: Option<&str>) -> Server {
     served.api_key = key.map(str::to_string);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}/v1", listener.local_addr().unwrap());
-    tokio::spawn(async move { axum::serve(listener, router(Arc::new(served))).await });
+    // The server's own accept loop, as `memdoor serve` runs it.
+    tokio::spawn(memdoor::serve::serve_on(listener, Arc::new(served), CancellationToken::new()));
     Server { base, active }
 }
 
@@ -158,12 +159,15 @@ async fn bad_requests_get_400_and_an_error_object() {
         ("{not json".to_string(), "bad JSON"),
         (serde_json::json!({ "model": "memdoor-team" }).to_string(), "no messages"),
         (serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "system", "content": "hi" }] }).to_string(), "no user message"),
-        (serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": "x".repeat(8000) }] }).to_string(), "an oversized body"),
     ] {
         let response = post(&server.base, body, key).await;
         assert_eq!(response.status(), 400, "{what}");
         assert_eq!(error_of(response).await["type"], "invalid_request_error", "{what}");
     }
+    let oversized = serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": "x".repeat(8000) }] }).to_string();
+    let response = post(&server.base, oversized, key).await;
+    assert_eq!(response.status(), 413, "an oversized body");
+    assert!(error_of(response).await["message"].as_str().unwrap().contains("4096 bytes"));
     let unknown = serde_json::json!({ "model": "gpt-9", "messages": [{ "role": "user", "content": "hi" }] });
     let response = post(&server.base, unknown.to_string(), key).await;
     assert_eq!(response.status(), 404);

@@ -27,17 +27,44 @@ pub struct ServeArgs {
     /// Requests that may wait for a session; past that they get 429 with Retry-After.
     #[arg(long, default_value_t = 8)]
     pub queue: usize,
+    /// Places in the queue one client (one peer address) may hold; past that its requests get 429.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    pub queue_per_client: u64,
+    /// Connections open at once; past that new ones get a 503 and are closed.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub max_connections: u64,
+    /// Connections open at once from one peer address; past that its new ones get a 503 and are closed.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+    pub max_connections_per_client: u64,
+    /// Seconds a connection may take to send a request's headers (from its start, or its last reply); then it is closed.
+    #[arg(long, default_value_t = 10.0, value_parser = positive_secs)]
+    pub header_timeout_secs: f64,
+    /// Seconds a request's body may take to arrive once its headers are in; then 408.
+    #[arg(long, default_value_t = 30.0, value_parser = positive_secs)]
+    pub body_timeout_secs: f64,
     /// Seconds one request may take before it is answered with an error.
     #[arg(long, default_value_t = 900, value_parser = clap::value_parser!(u64).range(1..))]
     pub deadline_secs: u64,
     /// Largest request body, in KiB.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub max_body_kib: u64,
-    /// Do not journal the sessions (by default each request's session is journaled, replayable).
-    #[arg(long)]
+    /// Journal each request's session (replayable with `memdoor replay`); off by default, as every request would write a file.
+    #[arg(long, conflicts_with = "no_journal")]
+    pub journal: bool,
+    /// The default now; kept so older command lines still run.
+    #[arg(long, hide = true)]
     pub no_journal: bool,
     #[command(flatten)]
     pub team: TeamFlags,
+}
+
+/// A duration in seconds: more than 0, at most a day.
+fn positive_secs(s: &str) -> Result<f64, String> {
+    let v: f64 = s.parse().map_err(|e| format!("{e}"))?;
+    if !(v > 0.0 && v <= 86_400.0) {
+        return Err(format!("{v} is not within (0, 86400] seconds"));
+    }
+    Ok(v)
 }
 
 /// The key, read from the environment: never from a flag (it would show in `ps`).
@@ -77,11 +104,16 @@ pub async fn serve(args: ServeArgs, file: Config) -> Result<ExitCode> {
         deadline: Duration::from_secs(args.deadline_secs),
         sessions: args.sessions as usize,
         queue: args.queue,
+        queue_per_client: args.queue_per_client as usize,
+        max_connections: args.max_connections as usize,
+        max_connections_per_client: args.max_connections_per_client as usize,
+        header_timeout: Duration::from_secs_f64(args.header_timeout_secs),
+        body_timeout: Duration::from_secs_f64(args.body_timeout_secs),
         ..ServeLimits::default()
     };
     let mut served = build(&args.team, file, limits).await?;
     served.api_key = api_key;
-    served.journals = !args.no_journal;
+    served.journals = args.journal;
 
     let stop = setup::stop_on_signal();
     crate::serve::serve(Arc::new(served), args.bind, stop).await?;
@@ -129,7 +161,7 @@ pub async fn bench(args: ServeBenchArgs, file: Config) -> Result<ExitCode> {
         Some(url) => url.clone(),
         None => {
             // Every request waits its turn: the bench measures the queue, it does not fill it.
-            let limits = ServeLimits { sessions: args.sessions as usize, queue: args.requests, ..ServeLimits::default() };
+            let limits = ServeLimits { sessions: args.sessions as usize, queue: args.requests, queue_per_client: args.requests, ..ServeLimits::default() };
             let mut served = build(&args.team, file, limits).await?;
             served.api_key = key.clone();
             served.journals = false;

@@ -1,30 +1,65 @@
 //! Who gets in, and how many at once: the Bearer key (when the server has
 //! one) and the admission of team sessions — a few run, a few wait, and the
 //! rest are told to come back later (429 with `Retry-After`).
+//!
+//! Fairness: one client may hold at most `per_client` of the queue's places
+//! (running is first come, first served). A client is its peer address: the
+//! server's key, when it has one, is one key for everyone and tells no two
+//! clients apart, and a request's own fields (`user` …) are the client's to
+//! forge. So one client's flood fills its own share and gets 429s, and the
+//! rest of the queue stays open to everyone else.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// Sessions running at once, and requests allowed to wait for one.
+/// Who a request is, for the queue's fairness: its peer's address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ClientId(pub IpAddr);
+
+/// Sessions running at once, and requests allowed to wait for one, in all and per client.
 pub struct Admission {
     running: Arc<Semaphore>,
-    waiting: Arc<AtomicUsize>,
+    waiting: Arc<Mutex<Queue>>,
     queue: usize,
+    per_client: usize,
 }
 
-/// The queue is full: come back later.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Busy;
+/// The requests waiting, in all and per client.
+#[derive(Default)]
+struct Queue {
+    total: usize,
+    by_client: HashMap<ClientId, usize>,
+}
+
+/// Why a request is turned away: come back later.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Busy {
+    /// Every place in the queue is taken.
+    QueueFull,
+    /// This client holds its whole share of the queue already.
+    ClientShare,
+}
 
 /// Counts a request as waiting while it lives (a client that leaves the
 /// queue stops counting, however it leaves).
-struct Waiting(Arc<AtomicUsize>);
+struct Waiting {
+    queue: Arc<Mutex<Queue>>,
+    client: ClientId,
+}
 
 impl Drop for Waiting {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
+        let mut q = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        q.total -= 1;
+        if let Some(n) = q.by_client.get_mut(&self.client) {
+            *n -= 1;
+            if *n == 0 {
+                q.by_client.remove(&self.client);
+            }
+        }
     }
 }
 
@@ -57,26 +92,34 @@ impl Ticket {
 }
 
 impl Admission {
-    pub fn new(running: usize, queue: usize) -> Self {
-        Self { running: Arc::new(Semaphore::new(running.max(1))), waiting: Arc::default(), queue }
+    /// `per_client` is at least 1 (a client may always wait somewhere when the queue has room).
+    pub fn new(running: usize, queue: usize, per_client: usize) -> Self {
+        Self { running: Arc::new(Semaphore::new(running.max(1))), waiting: Arc::default(), queue, per_client: per_client.max(1) }
     }
 
-    /// A ticket: a place to run now, a place in the queue, or `Busy` when the queue is full.
-    pub fn enter(&self) -> Result<Ticket, Busy> {
+    /// A ticket: a place to run now, a place in the queue, or `Busy` when
+    /// the queue is full or `client` holds its share of it.
+    pub fn enter(&self, client: ClientId) -> Result<Ticket, Busy> {
         let running = self.running.clone();
         if let Ok(permit) = running.clone().try_acquire_owned() {
             return Ok(Ticket { permit: Some(permit), running, place: None, ahead: 0 });
         }
-        let before = self.waiting.fetch_add(1, Ordering::SeqCst);
-        let place = Waiting(self.waiting.clone());
-        if before >= self.queue {
-            return Err(Busy);
+        let mut q = self.waiting.lock().unwrap_or_else(|e| e.into_inner());
+        if q.total >= self.queue {
+            return Err(Busy::QueueFull);
         }
-        Ok(Ticket { permit: None, running, place: Some(place), ahead: before + 1 })
+        let mine = q.by_client.entry(client).or_insert(0);
+        if *mine >= self.per_client {
+            return Err(Busy::ClientShare);
+        }
+        *mine += 1;
+        q.total += 1;
+        let place = Waiting { queue: self.waiting.clone(), client };
+        Ok(Ticket { permit: None, running, place: Some(place), ahead: q.total })
     }
 
     pub fn waiting(&self) -> usize {
-        self.waiting.load(Ordering::SeqCst)
+        self.waiting.lock().unwrap_or_else(|e| e.into_inner()).total
     }
 }
 
@@ -105,26 +148,42 @@ mod tests {
         }
     }
 
+    const A: ClientId = ClientId(IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, 2)));
+    const B: ClientId = ClientId(IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, 3)));
+
     #[tokio::test]
     async fn past_the_running_and_the_queue_requests_are_turned_away_until_one_leaves() {
-        let gate = Admission::new(1, 1);
-        let first = gate.enter().unwrap();
+        let gate = Admission::new(1, 1, 1);
+        let first = gate.enter(A).unwrap();
         assert!(!first.queued());
         let running = first.admitted().await;
         // The second holds a place in the queue…
-        let second = gate.enter().unwrap();
+        let second = gate.enter(A).unwrap();
         assert!(second.queued() && second.ahead == 1 && gate.waiting() == 1);
         // …the third finds the queue full.
-        assert_eq!(gate.enter().err(), Some(Busy));
+        assert_eq!(gate.enter(B).err(), Some(Busy::QueueFull));
         assert_eq!(gate.waiting(), 1, "a request turned away holds no place");
         let waiting = tokio::spawn(second.admitted());
         drop(running);
         drop(waiting.await.unwrap());
         assert_eq!(gate.waiting(), 0);
         // A queued client that leaves gives its place back.
-        let _running = gate.enter().unwrap().admitted().await;
-        drop(gate.enter().unwrap());
+        let _running = gate.enter(A).unwrap().admitted().await;
+        drop(gate.enter(A).unwrap());
         assert_eq!(gate.waiting(), 0);
-        assert!(gate.enter().is_ok());
+        assert!(gate.enter(A).is_ok());
+    }
+
+    #[tokio::test]
+    async fn one_client_fills_only_its_share_of_the_queue() {
+        let gate = Admission::new(1, 4, 2);
+        let _running = gate.enter(A).unwrap().admitted().await;
+        let a = [gate.enter(A).unwrap(), gate.enter(A).unwrap()];
+        assert_eq!(gate.enter(A).err(), Some(Busy::ClientShare), "A's share is 2 of the 4 places");
+        let b = gate.enter(B).expect("B still finds a place");
+        assert!(b.queued() && b.ahead == 3);
+        drop(a);
+        assert_eq!(gate.waiting(), 1);
+        assert!(gate.enter(A).is_ok(), "A's places given back are A's again");
     }
 }

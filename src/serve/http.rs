@@ -3,11 +3,11 @@
 //! status; nothing here logs a header.
 
 use std::convert::Infallible;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{Request, State};
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -17,9 +17,10 @@ use futures::stream::{self, Stream};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
+use super::checks::{check_id, loopback_host, problem_error_status, read_body};
 use super::run::{self, Frame};
 use super::wire::*;
-use super::{authorized, Served};
+use super::{authorized, Busy, ClientId, Served};
 use crate::model::{Message, Sampling};
 use crate::problem::Problem;
 
@@ -32,13 +33,22 @@ fn bad_request(message: impl Into<String>) -> Response {
     error(StatusCode::BAD_REQUEST, "invalid_request_error", None, message)
 }
 
-/// Every route asks for the key when the server has one.
+/// Every route asks for the key when the server has one; without one, it
+/// answers only requests whose `Host` is a loopback name (a DNS-rebinding
+/// page's requests name the page's host, and get nothing).
 pub async fn require_key(State(served): State<Arc<Served>>, request: Request, next: Next) -> Response {
-    if let Some(key) = &served.api_key {
-        let header = request.headers().get(header::AUTHORIZATION).and_then(|h| h.to_str().ok());
-        if !authorized(header, key) {
-            return error(StatusCode::UNAUTHORIZED, "invalid_request_error", Some("invalid_api_key"), "a valid API key is required: Authorization: Bearer <key>");
+    match &served.api_key {
+        Some(key) => {
+            let header = request.headers().get(header::AUTHORIZATION).and_then(|h| h.to_str().ok());
+            if !authorized(header, key) {
+                return error(StatusCode::UNAUTHORIZED, "invalid_request_error", Some("invalid_api_key"), "a valid API key is required: Authorization: Bearer <key>");
+            }
         }
+        None if !loopback_host(request.headers()) => {
+            let why = "this server has no API key, so it answers only requests addressed to a loopback name (Host: localhost, 127.0.0.1 or [::1]); start it with --api-key-env to serve other names";
+            return error(StatusCode::FORBIDDEN, "invalid_request_error", Some("host_not_allowed"), why);
+        }
+        None => {}
     }
     next.run(request).await
 }
@@ -55,12 +65,44 @@ fn completion_id() -> String {
     format!("chatcmpl-{}-{}", crate::memory::now_ms(), NEXT.fetch_add(1, Ordering::Relaxed))
 }
 
-pub async fn chat_completions(State(served): State<Arc<Served>>, body: Result<Json<ChatCompletionRequest>, JsonRejection>) -> Response {
-    let req = match body {
-        Ok(Json(r)) => r,
-        // Bad JSON, a wrong shape, an oversized body: all the client's to fix.
-        Err(e) => return bad_request(format!("the request body is not a chat completion request: {}", e.body_text())),
+/// The client a request counts against in the queue: its peer's address
+/// (set by the accept loop; a router served some other way counts all as one).
+fn client_of(request: &Request) -> ClientId {
+    let ip = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_canonical());
+    ClientId(ip.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)))
+}
+
+/// Parses the problem off the async threads (a problem's examples can cost
+/// CPU time), a few at once; a parse error is the client's (400, or 413 for
+/// a limit, decided in `checks::problem_error_status`).
+async fn parse_problem(served: &Served, text: String) -> Result<Problem, Response> {
+    // Never closed; a client that leaves while waiting drops this future and its place.
+    let Ok(_permit) = served.parsing.acquire().await else { return Err(error(StatusCode::SERVICE_UNAVAILABLE, "server_error", None, "the server is stopping")) };
+    let problem = match tokio::task::spawn_blocking(move || Problem::parse(&text)).await {
+        Ok(Ok(p)) => p,
+        Ok(Err(e)) => return Err(error(problem_error_status(&e), "invalid_request_error", None, format!("the problem: {e:#}"))),
+        Err(e) => return Err(error(StatusCode::INTERNAL_SERVER_ERROR, "server_error", None, format!("parsing the problem failed: {e}"))),
     };
+    // The id names the run's task in the logs, the journal and Redis.
+    check_id("question_id", &problem.id).map_err(bad_request)?;
+    Ok(problem)
+}
+
+pub async fn chat_completions(State(served): State<Arc<Served>>, request: Request) -> Response {
+    let client = client_of(&request);
+    let (parts, body) = request.into_parts();
+    let bytes = match read_body(&parts.headers, body, served.limits.max_body, served.limits.body_timeout).await {
+        Ok(b) => b,
+        Err(e) => return error(e.status(), "invalid_request_error", None, e.message()),
+    };
+    let req: ChatCompletionRequest = match serde_json::from_slice(&bytes) {
+        Ok(r) => r,
+        // Bad JSON, a wrong shape: the client's to fix.
+        Err(e) => return bad_request(format!("the request body is not a chat completion request: {e}")),
+    };
+    if let Err(why) = check_id("model", &req.model) {
+        return bad_request(why);
+    }
     if req.messages.len() > served.limits.max_messages {
         return bad_request(format!("{} messages; this server takes at most {}", req.messages.len(), served.limits.max_messages));
     }
@@ -76,15 +118,19 @@ pub async fn chat_completions(State(served): State<Arc<Served>>, body: Result<Js
     }
     let problem = match single {
         Some(_) => None,
-        None => match Problem::parse(&text) {
+        None => match parse_problem(&served, text).await {
             Ok(p) => Some(p),
-            Err(e) => return bad_request(format!("the problem: {e:#}")),
+            Err(response) => return response,
         },
     };
-    let ticket = match served.admission.enter() {
+    let ticket = match served.admission.enter(client) {
         Ok(t) => t,
-        Err(_) => {
-            let mut response = error(StatusCode::TOO_MANY_REQUESTS, "rate_limit_error", Some("rate_limit_exceeded"), "the team is busy and its queue is full; try again later");
+        Err(busy) => {
+            let why = match busy {
+                Busy::QueueFull => "the team is busy and its queue is full; try again later".to_string(),
+                Busy::ClientShare => format!("the team is busy and your address already holds {} of its queue's places, as many as one client may; try again later", served.limits.queue_per_client),
+            };
+            let mut response = error(StatusCode::TOO_MANY_REQUESTS, "rate_limit_error", Some("rate_limit_exceeded"), why);
             let secs = HeaderValue::from(served.limits.retry_after.as_secs());
             response.headers_mut().insert(header::RETRY_AFTER, secs);
             return response;

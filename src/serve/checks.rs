@@ -1,0 +1,147 @@
+//! What a request holds, checked before anything acts on it: the `Host` it
+//! names (a server without a key answers loopback names only, so a web page
+//! that rebinds its own name to 127.0.0.1 gets nothing), its body (read
+//! within a size and a time limit, the size enforced while reading), and
+//! the ids of a problem that reach the logs and file names.
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::http::{header, HeaderMap, StatusCode};
+use http_body_util::{BodyExt, LengthLimitError, Limited};
+
+/// Whether `Host` names this machine's loopback: `localhost` or a loopback
+/// address, with any port. A DNS-rebinding page's requests carry its own
+/// name, which is not one of these.
+pub fn loopback_host(headers: &HeaderMap) -> bool {
+    let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else { return false };
+    let Ok(authority) = host.parse::<axum::http::uri::Authority>() else { return false };
+    let name = authority.host();
+    // The port, if any, must be a port (`Authority` takes `localhost:abc`).
+    let port = &authority.as_str()[name.len()..];
+    if !port.is_empty() && port.strip_prefix(':').is_none_or(|p| p.parse::<u16>().is_err()) {
+        return false;
+    }
+    // `[::1]` keeps its brackets in an authority.
+    let bare = name.strip_prefix('[').and_then(|n| n.strip_suffix(']')).unwrap_or(name);
+    bare.eq_ignore_ascii_case("localhost") || bare.parse::<IpAddr>().is_ok_and(|ip| ip.to_canonical().is_loopback())
+}
+
+/// Why a body was not read.
+#[derive(Debug, PartialEq, Eq)]
+pub enum BodyError {
+    /// Over the limit (by its `Content-Length`, before reading, or while reading).
+    TooLarge { limit: usize },
+    /// Not all there within the body timeout.
+    TooSlow { timeout: Duration },
+    /// The connection failed mid-body.
+    Broken(String),
+}
+
+impl BodyError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            BodyError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            BodyError::TooSlow { .. } => StatusCode::REQUEST_TIMEOUT,
+            BodyError::Broken(_) => StatusCode::BAD_REQUEST,
+        }
+    }
+
+    pub fn message(&self) -> String {
+        match self {
+            BodyError::TooLarge { limit } => format!("the request body is over this server's limit of {limit} bytes"),
+            BodyError::TooSlow { timeout } => format!("the request body did not arrive within this server's body timeout of {} s", timeout.as_secs_f64()),
+            BodyError::Broken(e) => format!("reading the request body: {e}"),
+        }
+    }
+}
+
+/// The body, at most `limit` bytes, all of it within `timeout`. A larger
+/// `Content-Length` is refused before a byte is read; a body that claims
+/// less, or none (chunked), is cut off as soon as it passes the limit.
+pub async fn read_body(headers: &HeaderMap, body: Body, limit: usize, timeout: Duration) -> Result<Bytes, BodyError> {
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return Err(BodyError::TooLarge { limit });
+    }
+    match tokio::time::timeout(timeout, Limited::new(body, limit).collect()).await {
+        Err(_) => Err(BodyError::TooSlow { timeout }),
+        Ok(Ok(collected)) => Ok(collected.to_bytes()),
+        Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => Err(BodyError::TooLarge { limit }),
+        Ok(Err(e)) => Err(BodyError::Broken(e.to_string())),
+    }
+}
+
+/// Bytes of an id that reaches the logs, journal names and Redis keys (as `Problem::from_task` takes).
+pub const MAX_ID_BYTES: usize = 200;
+
+/// An id a client chose (a problem's `question_id` …), refused when it
+/// could forge a log line (a newline, an ESC …: any control character) or
+/// is longer than `MAX_ID_BYTES`. Refused, not cleaned: an id changed
+/// behind the client's back would name nothing the client knows.
+pub fn check_id(field: &str, id: &str) -> Result<(), String> {
+    if let Some((at, c)) = id.char_indices().find(|(_, c)| c.is_control()) {
+        return Err(format!("`{field}` holds a control character (U+{:04X} at byte {at}); ids must be printable", c as u32));
+    }
+    if id.len() > MAX_ID_BYTES {
+        return Err(format!("`{field}` is {} bytes; this server takes at most {MAX_ID_BYTES}", id.len()));
+    }
+    Ok(())
+}
+
+/// The HTTP status for a problem that did not parse. THE ONE PLACE where a
+/// parser's limit error becomes a 413: once `crate::problem` has its limit
+/// error type, this downcasts to it (`e.downcast_ref::<…>()`) and answers
+/// `PAYLOAD_TOO_LARGE`; until then every parse error is the client's
+/// malformed request (400). Never decided by the message's words.
+pub fn problem_error_status(_e: &anyhow::Error) -> StatusCode {
+    StatusCode::BAD_REQUEST
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn host(h: &str) -> HeaderMap {
+        let mut m = HeaderMap::new();
+        m.insert(header::HOST, h.parse().unwrap());
+        m
+    }
+
+    #[test]
+    fn only_loopback_names_pass_as_host() {
+        for ok in ["localhost", "LOCALHOST:8080", "127.0.0.1", "127.0.0.1:9", "127.3.4.5:80", "[::1]", "[::1]:8080"] {
+            assert!(loopback_host(&host(ok)), "{ok}");
+        }
+        for bad in ["evil.example", "evil.example:8080", "localhost.evil.example", "10.0.0.1:80", "[::2]:80", "127.0.0.1.nip.io", "", "localhost:abc"] {
+            assert!(!loopback_host(&host(bad)), "{bad}");
+        }
+        assert!(!loopback_host(&HeaderMap::new()), "no Host at all");
+    }
+
+    #[test]
+    fn ids_with_control_characters_or_too_long_are_refused() {
+        assert!(check_id("question_id", "abc301_a").is_ok());
+        let forged = check_id("question_id", "q1\n\x1b[2K2026-01-01 INFO forged").unwrap_err();
+        assert!(forged.contains("U+000A at byte 2"), "{forged}");
+        assert!(check_id("question_id", &"x".repeat(201)).unwrap_err().contains("at most 200"));
+    }
+
+    #[tokio::test]
+    async fn a_body_past_the_limit_is_refused_by_its_length_or_while_read() {
+        let limit = 16;
+        let declared = host("localhost");
+        let mut big = declared.clone();
+        big.insert(header::CONTENT_LENGTH, "1000000000".parse().unwrap());
+        // Refused from the header alone: this body would never end.
+        let endless = Body::from_stream(futures::stream::repeat_with(|| Ok::<_, std::io::Error>(Bytes::from_static(b"xxxx"))));
+        assert_eq!(read_body(&big, endless, limit, Duration::from_secs(5)).await, Err(BodyError::TooLarge { limit }));
+        // Without a length: cut off once past the limit, not read to its end.
+        let endless = Body::from_stream(futures::stream::repeat_with(|| Ok::<_, std::io::Error>(Bytes::from_static(b"xxxx"))));
+        assert_eq!(read_body(&declared, endless, limit, Duration::from_secs(5)).await, Err(BodyError::TooLarge { limit }));
+        assert_eq!(read_body(&declared, Body::from("{}"), limit, Duration::from_secs(5)).await.unwrap(), Bytes::from_static(b"{}"));
+        let stalled = Body::from_stream(futures::stream::pending::<Result<Bytes, std::io::Error>>());
+        assert_eq!(read_body(&declared, stalled, limit, Duration::from_millis(50)).await, Err(BodyError::TooSlow { timeout: Duration::from_millis(50) }));
+    }
+}
