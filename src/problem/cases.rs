@@ -6,6 +6,8 @@ use anyhow::{bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::limits::Limit;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TestCase {
     /// stdin text, or one JSON argument per line (functional).
@@ -53,12 +55,15 @@ pub fn parse_cases(field: &str, v: Option<&Value>) -> Result<Vec<TestCase>> {
     }
     let list = unwrap_json_string(v).with_context(|| format!("`{field}`"))?;
     let items = list.as_array().with_context(|| format!("`{field}` is not a list"))?;
+    // Counted before any is converted; the caller checks both lists together.
+    Limit::Tests.check(items.len()).with_context(|| format!("`{field}`"))?;
     items
         .iter()
         .enumerate()
         .map(|(i, t)| {
             let input = t.get("input").and_then(Value::as_str).with_context(|| format!("`{field}`[{i}] has no text `input`"))?;
             let output = t.get("output").and_then(Value::as_str).with_context(|| format!("`{field}`[{i}] has no text `output`"))?;
+            Limit::TestBytes.check(input.len().max(output.len())).with_context(|| format!("`{field}`[{i}]"))?;
             Ok(TestCase { input: input.to_string(), output: Some(output.to_string()) })
         })
         .collect()

@@ -9,7 +9,8 @@ mod blocks;
 
 use serde_json::Value;
 
-use super::literal::{arguments, literal, literal_prefix};
+use super::limits::{Limit, LimitExceeded, MAX_STATED_EXAMPLES};
+use super::literal::{checked_arguments, checked_literal, checked_literal_prefix};
 use super::{Mode, TestCase};
 use blocks::pairs;
 
@@ -20,21 +21,32 @@ pub struct Stated {
     pub tests: Vec<TestCase>,
 }
 
-/// `None` when the text names no function and states no stdin examples.
+/// `None` when the text names no function and states no stdin examples,
+/// or states examples past a limit (see [`checked_stated`]).
 pub fn stated(statement: &str) -> Option<Stated> {
-    let calls = call_examples(statement);
+    checked_stated(statement).ok().flatten()
+}
+
+/// As [`stated`], with an error for examples past a limit: more than
+/// `MAX_STATED_EXAMPLES`, or a literal nested past `MAX_LITERAL_DEPTH`.
+/// Every scan here is one pass over each line (or over the text), so this
+/// costs time linear in the statement whatever it holds.
+pub(crate) fn checked_stated(statement: &str) -> Result<Option<Stated>, LimitExceeded> {
+    let calls = call_examples(statement)?;
     if let Some(name) = function_name(statement).or_else(|| sole_name(&calls)) {
         let stated = calls.iter().filter(|c| c.name == name).map(|c| functional_case(&c.args, &c.result));
         let mut tests: Vec<TestCase> = Vec::new();
-        for t in stated.chain(functional_pairs(statement)) {
+        for t in stated.chain(functional_pairs(statement)?) {
+            // At most MAX_STATED_EXAMPLES of each kind, so this stays small.
             if !tests.contains(&t) {
                 tests.push(t);
             }
         }
-        return Some(Stated { mode: Mode::Functional { fn_name: name }, tests });
+        Limit::StatedExamples.check(tests.len())?;
+        return Ok(Some(Stated { mode: Mode::Functional { fn_name: name }, tests }));
     }
-    let tests = stdin_pairs(statement);
-    (!tests.is_empty()).then_some(Stated { mode: Mode::Stdin, tests })
+    let tests = stdin_pairs(statement)?;
+    Ok((!tests.is_empty()).then_some(Stated { mode: Mode::Stdin, tests }))
 }
 
 /// Words that follow "function" but name nothing.
@@ -120,59 +132,79 @@ fn functional_case(args: &[Value], result: &Value) -> TestCase {
 
 /// Every `name(args) -> result` (also →, ==, =, returns, should return, a
 /// `#` comment) and doctest `>>> name(args)` with its result on the next line.
-fn call_examples(text: &str) -> Vec<Call> {
+fn call_examples(text: &str) -> Result<Vec<Call>, LimitExceeded> {
     let lines: Vec<&str> = text.lines().collect();
     let mut out = Vec::new();
     for (n, line) in lines.iter().enumerate() {
-        for (open, _) in line.match_indices('(') {
+        // Computed once per line: each call below looks only at its own span.
+        let doctest = line.trim_start().starts_with(">>>");
+        let end = line.trim_end_matches(|c: char| c.is_whitespace() || c == '`').len();
+        for (open, close) in calls_on(line) {
             let before = &line[..open];
             let name = &before[before.trim_end_matches(is_ident_char).len()..];
             let head = before[..before.len() - name.len()].trim_end();
             if ident_at(name) != name || name.is_empty() || head.ends_with('.') || head.ends_with("def") {
                 continue;
             }
-            let Some(close) = matching_paren(line, open) else { continue };
-            let Some(args) = arguments(&line[open + 1..close]).filter(|a| !a.is_empty()) else { continue };
-            let mut rest = line[close + 1..].trim_matches(|c: char| c.is_whitespace() || c == '`');
+            let Some(close) = close else { continue };
+            let Some(args) = checked_arguments(&line[open + 1..close])?.filter(|a| !a.is_empty()) else { continue };
+            let mut rest = line[close + 1..end.max(close + 1)].trim_start_matches(|c: char| c.is_whitespace() || c == '`');
             // `print(name(args))  # result`
             if head.ends_with("print(") {
                 let Some(r) = rest.strip_prefix(')') else { continue };
                 rest = r.trim_start();
             }
-            let result = if rest.is_empty() && head.trim_start().starts_with(">>>") {
-                lines[n + 1..].iter().map(|l| l.trim()).find(|l| !l.is_empty()).filter(|l| !l.starts_with(">>>")).and_then(literal)
+            let result = if rest.is_empty() && doctest && head.trim_start().starts_with(">>>") {
+                match lines[n + 1..].iter().map(|l| l.trim()).find(|l| !l.is_empty()).filter(|l| !l.starts_with(">>>")) {
+                    Some(l) => checked_literal(l)?,
+                    None => None,
+                }
             } else {
-                result_after(rest)
+                result_after(rest)?
             };
             if let Some(result) = result {
+                if out.len() == MAX_STATED_EXAMPLES {
+                    return Err(LimitExceeded { limit: Limit::StatedExamples, value: out.len() + 1, max: MAX_STATED_EXAMPLES });
+                }
                 out.push(Call { name: name.to_string(), args, result });
             }
         }
     }
-    out
+    Ok(out)
 }
 
-/// The `)` closing the `(` at `open` on the same line, past strings and brackets.
-fn matching_paren(line: &str, open: usize) -> Option<usize> {
-    let (mut depth, mut quote, mut escaped) = (0usize, None, false);
-    for (i, c) in line[open..].char_indices() {
+/// Each `(` of a line that a call can open, with the `)` closing it on the
+/// same line past strings and brackets (`None` when a `]`/`}` closes it or
+/// the line ends first), in one pass with a stack. Quotes count only inside
+/// brackets: outside them a `'` is an apostrophe of prose ("Here's f(1) -> 2")
+/// and the `(` after it still opens a call. A `(` inside a string inside
+/// brackets opens none.
+fn calls_on(line: &str) -> Vec<(usize, Option<usize>)> {
+    let mut out: Vec<(usize, Option<usize>)> = Vec::new();
+    // Open brackets: the index in `out` of each `(`, `None` for `[` and `{`.
+    let mut stack: Vec<Option<usize>> = Vec::new();
+    let (mut quote, mut escaped) = (None, false);
+    for (i, c) in line.char_indices() {
         match (quote, c) {
             (Some(_), _) if escaped => escaped = false,
             (Some(_), '\\') => escaped = true,
             (Some(q), c) if c == q => quote = None,
             (Some(_), _) => {}
-            (None, '\'' | '"') => quote = Some(c),
-            (None, '(' | '[' | '{') => depth += 1,
+            (None, '\'' | '"') if !stack.is_empty() => quote = Some(c),
+            (None, '(') => {
+                stack.push(Some(out.len()));
+                out.push((i, None));
+            }
+            (None, '[' | '{') => stack.push(None),
             (None, ')' | ']' | '}') => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return (c == ')').then_some(open + i);
+                if let Some(Some(k)) = stack.pop() {
+                    out[k].1 = (c == ')').then_some(i);
                 }
             }
             _ => {}
         }
     }
-    None
+    out
 }
 
 const ARROWS: &[&str] = &["->", "→", "=>", "⇒", "==", "="];
@@ -180,57 +212,64 @@ const WORDS: &[&str] =
     &["should return", "should output", "should give", "should be", "returns", "return", "gives", "outputs", "output", "yields", "evaluates to"];
 
 /// The result after a call: a connector (or a `#` comment), then a literal.
-fn result_after(rest: &str) -> Option<Value> {
+fn result_after(rest: &str) -> Result<Option<Value>, LimitExceeded> {
     let (rest, hashed) = match rest.strip_prefix('#') {
         Some(r) => (r.trim_start(), true),
         None => (rest, false),
     };
     let arrow = ARROWS.iter().find(|a| rest.starts_with(*a)).map(|a| &rest[a.len()..]);
     let word = || {
-        let lower = rest.to_ascii_lowercase();
-        WORDS.iter().find(|w| lower.starts_with(*w) && !rest[w.len()..].starts_with(is_ident_char)).map(|w| &rest[w.len()..])
+        // Only the longest connector's worth is lowercased, not the whole rest of the line.
+        let head: String = rest.chars().take(16).collect::<String>().to_ascii_lowercase();
+        WORDS.iter().find(|w| head.starts_with(*w) && !rest[w.len()..].starts_with(is_ident_char)).map(|w| &rest[w.len()..])
     };
     let rest = match arrow.or_else(word) {
         Some(r) => r,
         None if hashed => rest,
-        None => return None,
+        None => return Ok(None),
     };
     value_then_prose(rest.trim_start().trim_start_matches(':'))
 }
 
 /// A literal followed by nothing, punctuation or words ("True because…"),
 /// not by an operator (`3 + 1` is no result).
-fn value_then_prose(text: &str) -> Option<Value> {
+fn value_then_prose(text: &str) -> Result<Option<Value>, LimitExceeded> {
     let text = text.trim_start().trim_start_matches('`');
-    let (value, used) = literal_prefix(text)?;
+    let Some((value, used)) = checked_literal_prefix(text)? else { return Ok(None) };
     let tail = text[used..].trim_start_matches('`');
     let spaced = tail.starts_with(char::is_whitespace);
     let tail = tail.trim_start();
     let fine = tail.is_empty()
         || tail.starts_with(['.', ',', ';', '!', ')'])
         || (spaced && tail.starts_with(|c: char| c.is_alphabetic() || c == '(' || c == '#'));
-    fine.then_some(value)
+    Ok(fine.then_some(value))
 }
 
 /// LeetCode-like `Input: a = 1, b = [2]` / `Output: 3` for a named function.
-fn functional_pairs(text: &str) -> Vec<TestCase> {
-    pairs(text)
-        .into_iter()
-        .filter_map(|(input, output)| {
-            let args = arguments(&input).filter(|a| !a.is_empty())?;
-            Some(functional_case(&args, &value_then_prose(output.lines().next()?)?))
-        })
-        .collect()
+fn functional_pairs(text: &str) -> Result<Vec<TestCase>, LimitExceeded> {
+    let mut out = Vec::new();
+    for (input, output) in pairs(text) {
+        let Some(args) = checked_arguments(&input)?.filter(|a| !a.is_empty()) else { continue };
+        let Some(first) = output.lines().next() else { continue };
+        let Some(result) = value_then_prose(first)? else { continue };
+        if out.len() == MAX_STATED_EXAMPLES {
+            return Err(LimitExceeded { limit: Limit::StatedExamples, value: out.len() + 1, max: MAX_STATED_EXAMPLES });
+        }
+        out.push(functional_case(&args, &result));
+    }
+    Ok(out)
 }
 
 /// "Sample Input"/"Sample Output" (or "Input:"/"Output:") blocks as stdin tests.
-fn stdin_pairs(text: &str) -> Vec<TestCase> {
-    pairs(text)
+fn stdin_pairs(text: &str) -> Result<Vec<TestCase>, LimitExceeded> {
+    let tests: Vec<TestCase> = pairs(text)
         .into_iter()
         // `nums = [1, 2]` is a call's arguments, not a program's stdin.
         .filter(|(input, _)| !input.lines().next().is_some_and(is_assignment))
         .map(|(input, output)| TestCase { input: format!("{input}\n"), output: Some(format!("{output}\n")) })
-        .collect()
+        .collect();
+    Limit::StatedExamples.check(tests.len())?;
+    Ok(tests)
 }
 
 fn is_assignment(line: &str) -> bool {

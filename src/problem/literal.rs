@@ -4,46 +4,83 @@
 //! finite floats, strings, True/False/None, lists, tuples as lists, dicts
 //! with string keys); anything else — a name, an expression, a set, bytes,
 //! an f-string — is `None`, so an example is skipped rather than guessed.
+//! Brackets nested deeper than [`MAX_LITERAL_DEPTH`] are not a literal
+//! either: the reader recurses, and hostile text (model output, a prompt of
+//! 6,000 `[`) must not overflow the stack.
 
 use serde_json::{Map, Number, Value};
 
+use super::limits::{Limit, LimitExceeded, MAX_LITERAL_DEPTH};
+
 /// The text, trimmed, as exactly one literal.
 pub fn literal(text: &str) -> Option<Value> {
-    let mut p = Parser { s: text, i: 0 };
-    let v = p.value()?;
-    p.space(true);
-    p.at_end().then_some(v)
+    checked_literal(text).ok().flatten()
 }
 
 /// The literal at the start of `text` and the bytes it took.
+#[cfg(test)]
 pub fn literal_prefix(text: &str) -> Option<(Value, usize)> {
-    let mut p = Parser { s: text, i: 0 };
-    let v = p.value()?;
-    Some((v, p.i))
+    checked_literal_prefix(text).ok().flatten()
 }
 
 /// Call arguments (`1, "a", k=[2]`): literals separated by commas, a
 /// keyword's value taken in order. No arguments is an empty list.
 pub fn arguments(text: &str) -> Option<Vec<Value>> {
-    let mut p = Parser { s: text, i: 0 };
-    let mut out = Vec::new();
-    loop {
+    checked_arguments(text).ok().flatten()
+}
+
+/// As [`literal`], telling brackets nested past the limit from "not a literal".
+pub(crate) fn checked_literal(text: &str) -> Result<Option<Value>, LimitExceeded> {
+    run(text, |p| {
+        let v = p.value()?;
         p.space(true);
-        if p.at_end() {
-            return Some(out);
+        p.at_end().then_some(v)
+    })
+}
+
+/// As [`literal_prefix`], telling brackets nested past the limit from "not a literal".
+pub(crate) fn checked_literal_prefix(text: &str) -> Result<Option<(Value, usize)>, LimitExceeded> {
+    run(text, |p| {
+        let v = p.value()?;
+        Some((v, p.i))
+    })
+}
+
+/// As [`arguments`], telling brackets nested past the limit from "not arguments".
+pub(crate) fn checked_arguments(text: &str) -> Result<Option<Vec<Value>>, LimitExceeded> {
+    run(text, |p| {
+        let mut out = Vec::new();
+        loop {
+            p.space(true);
+            if p.at_end() {
+                return Some(out);
+            }
+            p.keyword();
+            out.push(p.value()?);
+            p.space(true);
+            if !p.eat(',') {
+                return p.at_end().then_some(out);
+            }
         }
-        p.keyword();
-        out.push(p.value()?);
-        p.space(true);
-        if !p.eat(',') {
-            return p.at_end().then_some(out);
-        }
+    })
+}
+
+fn run<T>(text: &str, read: impl FnOnce(&mut Parser<'_>) -> Option<T>) -> Result<Option<T>, LimitExceeded> {
+    let mut p = Parser { s: text, i: 0, depth: 0, too_deep: false };
+    let v = read(&mut p);
+    if p.too_deep {
+        return Err(LimitExceeded { limit: Limit::LiteralDepth, value: MAX_LITERAL_DEPTH + 1, max: MAX_LITERAL_DEPTH });
     }
+    Ok(v)
 }
 
 struct Parser<'a> {
     s: &'a str,
     i: usize,
+    /// Containers open around the value being read.
+    depth: usize,
+    /// Whether reading stopped at a container past `MAX_LITERAL_DEPTH`.
+    too_deep: bool,
 }
 
 fn is_ident(c: char) -> bool {
@@ -98,18 +135,18 @@ impl<'a> Parser<'a> {
 
     fn value(&mut self) -> Option<Value> {
         self.space(true);
-        match self.peek()? {
-            '[' => {
-                self.i += 1;
-                Some(Value::Array(self.items(']')?.0))
+        let c = self.peek()?;
+        if matches!(c, '[' | '(' | '{') {
+            if self.depth >= MAX_LITERAL_DEPTH {
+                self.too_deep = true;
+                return None;
             }
-            '(' => {
-                self.i += 1;
-                let (mut items, comma) = self.items(')')?;
-                // `(x)` is x; `(x,)` and `()` are tuples, read as lists.
-                Some(if items.len() == 1 && !comma { items.pop()? } else { Value::Array(items) })
-            }
-            '{' => self.dict(),
+            self.depth += 1;
+            let v = self.container(c);
+            self.depth -= 1;
+            return v;
+        }
+        match c {
             '"' | '\'' => self.strings(false),
             '-' | '+' | '0'..='9' | '.' => self.number(),
             _ => {
@@ -128,6 +165,23 @@ impl<'a> Parser<'a> {
                 self.i += w.len();
                 Some(v)
             }
+        }
+    }
+
+    /// A list, a tuple (read as a list) or a dict, at its opening bracket.
+    fn container(&mut self, open: char) -> Option<Value> {
+        match open {
+            '[' => {
+                self.i += 1;
+                Some(Value::Array(self.items(']')?.0))
+            }
+            '(' => {
+                self.i += 1;
+                let (mut items, comma) = self.items(')')?;
+                // `(x)` is x; `(x,)` and `()` are tuples, read as lists.
+                Some(if items.len() == 1 && !comma { items.pop()? } else { Value::Array(items) })
+            }
+            _ => self.dict(),
         }
     }
 

@@ -4,13 +4,16 @@
 
 mod cases;
 mod examples;
+pub mod limits;
 pub(crate) mod literal;
 mod set;
 
 pub use cases::{Mode, TestCase};
 pub use examples::{stated, Stated};
+pub use limits::{Limit, LimitExceeded};
 pub use set::load_set;
 
+use std::io::Read;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
@@ -33,9 +36,6 @@ pub struct Problem {
     /// Tests used only for grading, never shown to agents.
     pub private_tests: Vec<TestCase>,
 }
-
-/// Tasks from clients larger than this are refused (a prompt must fit a context anyway).
-const MAX_TASK_BYTES: usize = 256 * 1024;
 
 #[derive(Deserialize)]
 struct LcbProblem {
@@ -60,14 +60,18 @@ const LCB_WITH_STARTER: &str = "You will use the following starter code to write
 const LCB_STDIN: &str = "Read the inputs from stdin solve the problem and write the answer to stdout (do not directly test on the sample inputs). Enclose your code within delimiters as follows. Ensure that when the python program runs, it reads the inputs, runs the algorithm and writes output to STDOUT.";
 
 impl Problem {
+    /// Free text. Past a limit of `limits` (statement or line bytes, stated
+    /// examples, nesting of an example's literal) it is an error holding a
+    /// [`LimitExceeded`].
     pub fn from_text(text: &str) -> Result<Self> {
         let statement = text.trim();
         if statement.is_empty() {
             bail!("the problem is empty");
         }
+        check_statement(statement)?;
         // The examples the text states become public tests, so drafts are
         // run even on free text; without any it stays unverified.
-        let Stated { mode, tests } = stated(statement).unwrap_or(Stated { mode: Mode::Stdin, tests: Vec::new() });
+        let Stated { mode, tests } = examples::checked_stated(statement)?.unwrap_or(Stated { mode: Mode::Stdin, tests: Vec::new() });
         Ok(Self {
             id: slug(statement),
             statement: statement.into(),
@@ -81,20 +85,31 @@ impl Problem {
 
     /// Parses a file's contents: a JSON object with `question_content` is a
     /// LiveCodeBench problem; anything else is free text.
+    /// Past a limit of `limits` it is an error holding a [`LimitExceeded`];
+    /// the size of the whole is checked before anything is parsed.
     pub fn parse(contents: &str) -> Result<Self> {
+        Limit::ProblemBytes.check(contents.len())?;
         let trimmed = contents.trim_start();
         if trimmed.starts_with('{') {
             let p: LcbProblem = serde_json::from_str(trimmed)
                 .context("the problem looks like JSON but is not a LiveCodeBench problem object (it needs `question_content`)")?;
-            let id = p.question_id.or(p.question_title.as_deref().map(slug)).unwrap_or_else(|| slug(&p.question_content));
+            check_statement(&p.question_content)?;
+            Limit::StarterBytes.check(p.starter_code.len())?;
+            let id = match p.question_id {
+                Some(id) => checked_id(id)?,
+                None => p.question_title.as_deref().map(slug).unwrap_or_else(|| slug(&p.question_content)),
+            };
+            let public_tests = cases::parse_cases("public_test_cases", p.public_test_cases.as_ref())?;
+            let private_tests = cases::parse_cases("private_test_cases", p.private_test_cases.as_ref())?;
+            Limit::Tests.check(public_tests.len() + private_tests.len())?;
             return Ok(Self {
                 id,
                 statement: p.question_content,
                 starter_code: p.starter_code,
                 livecodebench: true,
                 mode: cases::parse_mode(p.metadata.as_ref())?,
-                public_tests: cases::parse_cases("public_test_cases", p.public_test_cases.as_ref())?,
-                private_tests: cases::parse_cases("private_test_cases", p.private_test_cases.as_ref())?,
+                public_tests,
+                private_tests,
             });
         }
         Self::from_text(contents)
@@ -109,9 +124,7 @@ impl Problem {
         if raw.is_empty() {
             bail!("task:{id} is empty or gone");
         }
-        if raw.len() > MAX_TASK_BYTES {
-            bail!("task:{id} is {} bytes; the limit is {MAX_TASK_BYTES}", raw.len());
-        }
+        Limit::TaskBytes.check(raw.len())?;
         let text = std::str::from_utf8(raw).map_err(|_| anyhow::anyhow!("task:{id} is not UTF-8 text"))?;
         let value: serde_json::Value = serde_json::from_str(text)
             .map_err(|e| anyhow::anyhow!("task:{id} is not JSON ({e}); write {{\"id\": \"{id}\", \"prompt\": \"...\"}}"))?;
@@ -127,7 +140,7 @@ impl Problem {
     }
 
     pub fn from_file(path: &Path) -> Result<Self> {
-        let bytes = std::fs::read(path).with_context(|| format!("reading the problem file {}", path.display()))?;
+        let bytes = read_capped(path, Limit::ProblemBytes).with_context(|| format!("reading the problem file {}", path.display()))?;
         let text = String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", path.display()))?;
         Self::parse(&text).with_context(|| format!("in {}", path.display()))
     }
@@ -169,6 +182,45 @@ impl Problem {
         user += "### Answer: (use the provided format with backticks)\n\n";
         vec![Message::system(LCB_SYSTEM), Message::user(user)]
     }
+}
+
+/// The statement's size and its longest line, checked in one pass before
+/// the example scans (which work line by line) run over it.
+fn check_statement(statement: &str) -> Result<(), LimitExceeded> {
+    Limit::StatementBytes.check(statement.len())?;
+    let longest = statement.split('\n').map(str::len).max().unwrap_or(0);
+    Limit::LineBytes.check(longest)
+}
+
+/// A problem's own id: it names journal files and appears in log lines.
+pub(crate) fn checked_id(id: String) -> Result<String> {
+    Limit::IdBytes.check(id.len())?;
+    if id.chars().any(char::is_control) {
+        bail!("the problem's id {id:?} holds control characters");
+    }
+    Ok(id)
+}
+
+/// A file's bytes, refused past `limit` before (and while) reading it, so a
+/// huge file or a device that never ends costs no memory.
+pub(crate) fn read_capped(path: &Path, limit: Limit) -> Result<Vec<u8>> {
+    let file = std::fs::File::open(path)?;
+    if let Ok(meta) = file.metadata() {
+        if meta.is_file() {
+            limit.check(usize::try_from(meta.len()).unwrap_or(usize::MAX))?;
+        }
+    }
+    capped(file, limit)
+}
+
+/// Everything `reader` gives, up to `limit` bytes; past them an error.
+pub(crate) fn capped(reader: impl Read, limit: Limit) -> Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    reader.take(limit.max() as u64 + 1).read_to_end(&mut bytes)?;
+    if bytes.len() > limit.max() {
+        return Err(LimitExceeded { limit, value: bytes.len(), max: limit.max() }.into());
+    }
+    Ok(bytes)
 }
 
 /// A file-name-safe id from the first words of a text.
@@ -249,3 +301,7 @@ mod tests {
         assert!(err.contains("question_content"), "{err}");
     }
 }
+
+#[cfg(test)]
+#[path = "limits_tests.rs"]
+mod limits_tests;

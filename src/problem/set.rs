@@ -1,21 +1,21 @@
 //! Problem sets for `memdoor bench`: LiveCodeBench problems as JSON Lines
 //! or a JSON array, and HumanEval JSONL (plain or `.gz`). A bad line is an
-//! error naming the file and line.
+//! error naming the file and line. A set is bounded like a problem: its
+//! bytes (after gunzipping, so a small bomb cannot fill memory), its number
+//! of problems, and each line's bytes before the line is parsed.
 
-use std::io::Read;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use serde_json::Value;
 
-use super::{Mode, Problem};
+use super::limits::{Limit, LimitExceeded, MAX_SET_PROBLEMS};
+use super::{capped, read_capped, Mode, Problem};
 
 fn read_text(path: &Path) -> Result<String> {
-    let raw = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let raw = read_capped(path, Limit::SetBytes).with_context(|| format!("reading {}", path.display()))?;
     let bytes = if path.extension().is_some_and(|e| e == "gz") {
-        let mut out = Vec::new();
-        flate2::read::GzDecoder::new(&raw[..]).read_to_end(&mut out).with_context(|| format!("gunzipping {}", path.display()))?;
-        out
+        capped(flate2::read::GzDecoder::new(&raw[..]), Limit::SetBytes).with_context(|| format!("gunzipping {}", path.display()))?
     } else {
         raw
     };
@@ -30,8 +30,12 @@ fn from_value(v: &Value) -> Result<Problem> {
     }
     let field = |k: &str| v.get(k).and_then(Value::as_str).with_context(|| format!("no text `{k}`"));
     if let (Ok(prompt), Ok(entry_point), Ok(test)) = (field("prompt"), field("entry_point"), field("test")) {
+        Limit::TestBytes.check(test.len()).context("`test`")?;
         let mut p = Problem::from_text(prompt)?;
-        p.id = field("task_id").map(str::to_string).unwrap_or(p.id);
+        p.id = match field("task_id") {
+            Ok(id) => super::checked_id(id.to_string())?,
+            Err(_) => p.id,
+        };
         p.statement = prompt.to_string();
         p.starter_code = prompt.to_string();
         p.mode = Mode::HumanEval { prompt: prompt.to_string(), entry_point: entry_point.to_string(), test: test.to_string() };
@@ -44,8 +48,12 @@ fn from_value(v: &Value) -> Result<Problem> {
 
 pub fn load_set(path: &Path) -> Result<Vec<Problem>> {
     let text = read_text(path)?;
+    let too_many = || LimitExceeded { limit: Limit::SetProblems, value: MAX_SET_PROBLEMS + 1, max: MAX_SET_PROBLEMS };
     let problems: Vec<Problem> = if text.trim_start().starts_with('[') {
         let all: Vec<Value> = serde_json::from_str(&text).with_context(|| format!("{} is not a JSON array", path.display()))?;
+        if all.len() > MAX_SET_PROBLEMS {
+            return Err(too_many()).with_context(|| path.display().to_string());
+        }
         all.iter()
             .enumerate()
             .map(|(i, v)| from_value(v).with_context(|| format!("{}: item {}", path.display(), i + 1)))
@@ -54,7 +62,13 @@ pub fn load_set(path: &Path) -> Result<Vec<Problem>> {
         text.lines()
             .enumerate()
             .filter(|(_, l)| !l.trim().is_empty())
-            .map(|(i, l)| {
+            .enumerate()
+            .map(|(k, (i, l))| {
+                if k == MAX_SET_PROBLEMS {
+                    return Err(too_many()).with_context(|| format!("{}:{}", path.display(), i + 1));
+                }
+                // Sized before it is parsed: one line is one problem.
+                Limit::ProblemBytes.check(l.len()).with_context(|| format!("{}:{}", path.display(), i + 1))?;
                 let v: Value = serde_json::from_str(l).with_context(|| format!("{}:{}: not JSON", path.display(), i + 1))?;
                 from_value(&v).with_context(|| format!("{}:{}", path.display(), i + 1))
             })

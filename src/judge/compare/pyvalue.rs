@@ -2,6 +2,11 @@
 //! their digits (Python's ints have no size limit, while serde_json would
 //! round a large one to a float), floats as Python's floats, and `NaN` /
 //! `Infinity`, which Python writes and reads. Equality is Python's `==`.
+//! Both the reader and `==` recurse, so nesting is bounded (`MAX_DEPTH`);
+//! dicts are hashed by key, so reading and comparing one is linear in its
+//! size (a draft may return a dict of any size).
+
+use std::collections::HashMap;
 
 #[derive(Debug)]
 pub enum PyValue {
@@ -12,8 +17,9 @@ pub enum PyValue {
     Float(f64),
     Str(String),
     List(Vec<PyValue>),
-    /// Keys in order of last appearance (a repeated key keeps its last value).
-    Dict(Vec<(String, PyValue)>),
+    /// JSON keys are strings; a repeated key keeps its last value, as in
+    /// `json.loads`. (SipHash with random keys: no input makes it collide.)
+    Dict(HashMap<String, PyValue>),
 }
 
 /// Nesting deeper than this is refused (Python's own limit is about 1,000).
@@ -33,7 +39,9 @@ impl PyValue {
             (None, None) => true,
             (Str(a), Str(b)) => a == b,
             (List(a), List(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.equals(y)),
-            (Dict(a), Dict(b)) => a.len() == b.len() && a.iter().all(|(k, v)| b.iter().any(|(k2, v2)| k == k2 && v.equals(v2))),
+            // Keys are unique on each side, so equal lengths and every key of
+            // `a` found in `b` with an equal value is Python's dict `==`.
+            (Dict(a), Dict(b)) => a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|v2| v.equals(v2))),
             _ => match (self.number(), other.number()) {
                 (Some(a), Some(b)) => a.equals(&b),
                 _ => false,
@@ -125,7 +133,7 @@ impl Parser<'_> {
             }
             b'{' => {
                 self.i += 1;
-                let mut items: Vec<(String, PyValue)> = Vec::new();
+                let mut items: HashMap<String, PyValue> = HashMap::new();
                 self.space();
                 if !self.eat("}") {
                     loop {
@@ -134,8 +142,7 @@ impl Parser<'_> {
                         self.space();
                         self.eat(":").then_some(())?;
                         let value = self.value(depth + 1)?;
-                        items.retain(|(k, _)| *k != key);
-                        items.push((key, value));
+                        items.insert(key, value);
                         self.space();
                         if self.eat("}") {
                             break;
