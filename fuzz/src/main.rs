@@ -19,4 +19,6 @@ fn target() -> Target {
     })
 }
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| target().run(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    target().run(data);
+});
