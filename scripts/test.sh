@@ -8,6 +8,8 @@
 #   - the `gguf` package and numpy in a venv (~/.cache/memdoor/venv-gguf), for tests/architectures.rs;
 #   - the build in ~/.cache/memdoor/target (outside the clone, so reruns are fast).
 #   - with MEMDOOR_REAL_MODELS=1, real Gemma 3 and Qwen2.5-Coder files (scripts/fetch-real-models.sh).
+# After the tests, the fuzz step (fuzz/run.sh, docs/fuzzing.md): every fuzz target for
+# MEMDOOR_FUZZ_SECONDS each (default 8), then every kept crash; a crash fails the run.
 # Usage: bash scripts/test.sh [extra cargo test args]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,6 +79,8 @@ if [ "${MEMDOOR_REAL_MODELS:-0}" = 1 ]; then
 else
   echo "test.sh: tests/real_models.rs NOT RUN (4 tests on real Gemma 3 / Qwen2.5-Coder files, 730 MB, and memdoor-qmatmul's check of the real Qwen file's Q5_0 matrices): MEMDOOR_REAL_MODELS=1 bash scripts/test.sh"
 fi
+# Fuzzing, after the tests: the fuzz binary reuses the dependencies they built.
+bash fuzz/run.sh || status=1
 if [ -s "$skips" ]; then
   echo "test.sh: $(wc -l <"$skips") test(s) SKIPPED on this machine:"
   sed 's/^/  /' "$skips"

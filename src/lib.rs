@@ -6,6 +6,8 @@ pub mod cli;
 pub mod config;
 pub mod distributed;
 pub mod domain;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod hygiene;
 pub mod judge;
 pub mod logging;

@@ -13,16 +13,16 @@ use super::compare::{same_stdout, same_value, stdout_key};
 use super::sandbox::{Exit, Sandbox};
 use crate::problem::{Mode, TestCase};
 
-mod read;
+pub(crate) mod read;
 
 const HARNESS: &str = include_str!("harness.py");
-const MARK: &str = "\u{1e}MEMDOOR-RESULTS ";
+pub(crate) const MARK: &str = "\u{1e}MEMDOOR-RESULTS ";
 /// LiveCodeBench's per-test timeout.
 pub const TEST_TIMEOUT_SECS: u64 = 6;
 /// Characters of a test's output shown in a result (the comparison sees all of it).
-const SHOWN_CHARS: usize = 300;
+pub(crate) const SHOWN_CHARS: usize = 300;
 /// Characters of an output kept as its behaviour key for the vote.
-const KEY_CHARS: usize = 2000;
+pub(crate) const KEY_CHARS: usize = 2000;
 /// The least output the harness sends back per test; a test whose expected
 /// output is longer gets twice its length, up to `MAX_OUT_CAP`.
 const MIN_OUT_CAP: usize = 64 * 1024;
@@ -80,7 +80,7 @@ enum Status {
 }
 
 #[derive(Deserialize)]
-struct HarnessResult {
+pub(crate) struct HarnessResult {
     status: Status,
     /// stdout (stdin mode) or the return value as JSON (functional).
     #[serde(default)]
@@ -106,7 +106,7 @@ fn cut(text: &str, max: usize) -> String {
 }
 
 /// Our verdict on one test from what the harness reported; `expected` is the test's output.
-fn judged(stdin: bool, expected: Option<&str>, r: HarnessResult) -> TestResult {
+pub(crate) fn judged(stdin: bool, expected: Option<&str>, r: HarnessResult) -> TestResult {
     let verdict = match r.status {
         Status::TimeLimit => Verdict::TimeLimit,
         Status::RuntimeError => Verdict::RuntimeError,

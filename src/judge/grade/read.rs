@@ -28,7 +28,7 @@ struct Line {
     result: HarnessResult,
 }
 
-pub(super) struct Reader {
+pub(crate) struct Reader {
     /// The tests' expected outputs, in order.
     pub expected: Vec<Option<String>>,
     pub stdin_mode: bool,
@@ -44,12 +44,27 @@ pub(super) struct Reader {
 /// What was read: verdicts of the first tests, in order, and, when the
 /// reading stopped before the end of the output, the verdict of the tests
 /// left and why (the run is ended for it: the channel closes).
-pub(super) struct Reading {
+pub(crate) struct Reading {
     pub results: Vec<TestResult>,
     pub stopped: Option<(Verdict, String)>,
 }
 
 impl Reader {
+    /// A whole stdout given at once, read on a runtime of its own with the
+    /// caps `grade` uses for a test of `out_cap` bytes: how the fuzz target
+    /// (`crate::fuzzing`) drives the same reader the judge does.
+    pub(crate) fn read_all(expected: Vec<Option<String>>, stdin_mode: bool, out_cap: usize, stdout: Vec<u8>) -> Reading {
+        let reader = Reader { expected, stdin_mode, line_cap: 6 * out_cap + (64 << 10), other_cap: 1 << 20, first_within: Duration::from_secs(60), then_within: Duration::from_secs(60) };
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().expect("a current-thread runtime");
+        runtime.block_on(async move {
+            let (chunks, rx) = tokio::sync::mpsc::channel(1);
+            // The receiver is alive until `read` ends, and the channel has room for one.
+            let _ = chunks.send(stdout).await;
+            drop(chunks);
+            reader.read(rx).await
+        })
+    }
+
     pub async fn read(self, mut chunks: Receiver<Vec<u8>>) -> Reading {
         let reader = Arc::new(self);
         let mut state = State { reader: reader.clone(), results: Vec::new(), line: Vec::new(), discarding: false, other: 0, ready: Vec::new() };

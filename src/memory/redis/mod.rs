@@ -18,7 +18,7 @@ pub use conn::{plain_connection, RedisConn, Topology};
 use entries::{EntryCheck, APPEND_ONCE, APPEND_OVER};
 
 mod conn;
-mod entries;
+pub(crate) mod entries;
 mod follow;
 mod nodes;
 

@@ -14,9 +14,9 @@
 //!   the timeouts.
 //! - The API key lives only in a sensitive header; errors never quote it.
 
-mod caps;
+pub(crate) mod caps;
 mod pump;
-mod wire;
+pub(crate) mod wire;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# RUSTC_WRAPPER for fuzz/run.sh (cargo runs `rustc-wrapper.sh rustc ARGS…`):
+# libFuzzer's coverage instrumentation for memdoor and the fuzz binary only,
+# with stable rustc flags (no sanitizer, no nightly). Every other crate is
+# compiled as the normal test build compiles it, so cargo finds it already
+# built in the shared target dir. (RUSTC_WORKSPACE_WRAPPER would reach only
+# the fuzz workspace's own member, not memdoor, a path dependency of it.)
+rustc=$1
+shift
+case " $* " in
+  *" --crate-name memdoor "* | *" --crate-name memdoor_fuzz "*)
+    exec "$rustc" "$@" \
+      -Cpasses=sancov-module \
+      -Cllvm-args=-sanitizer-coverage-level=4 \
+      -Cllvm-args=-sanitizer-coverage-inline-8bit-counters \
+      -Cllvm-args=-sanitizer-coverage-pc-table \
+      -Cllvm-args=-sanitizer-coverage-trace-compares ;;
+esac
+exec "$rustc" "$@"
