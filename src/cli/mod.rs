@@ -147,7 +147,7 @@ pub struct ReplayArgs {
     /// A journal written by `memdoor solve` (JSON lines).
     pub file: PathBuf,
     /// Playback speed relative to the recording (0.5 = half speed, 10 = ten times faster).
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = 1.0, value_parser = replay::parse_speed)]
     pub speed: f64,
     /// Play everything at once.
     #[arg(long)]

@@ -8,7 +8,7 @@ use anyhow::{bail, Result};
 use clap::Args;
 
 use crate::judge::sandbox::SandboxMode;
-use crate::memory::journal::{self, JournalWriter};
+use crate::memory::journal::JournalWriter;
 use crate::problem::Problem;
 
 /// What a session needs, for `solve` and the TUI alike: the problem, the
@@ -47,7 +47,7 @@ impl SessionArgs {
         match (&self.journal, self.no_journal) {
             (_, true) => Ok(None),
             (Some(path), _) => JournalWriter::create(path).map(Some),
-            (None, _) => JournalWriter::create(&journal::default_path(task)).map(Some),
+            (None, _) => JournalWriter::create_default(task).map(Some),
         }
     }
 }

@@ -17,8 +17,7 @@ pub fn literal(text: &str) -> Option<Value> {
     checked_literal(text).ok().flatten()
 }
 
-/// The literal at the start of `text` and the bytes it took.
-#[cfg(test)]
+/// The literal at the start of `text` and the bytes it took (tests and the fuzz target).
 pub fn literal_prefix(text: &str) -> Option<(Value, usize)> {
     checked_literal_prefix(text).ok().flatten()
 }

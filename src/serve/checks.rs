@@ -90,13 +90,15 @@ pub fn check_id(field: &str, id: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The HTTP status for a problem that did not parse. THE ONE PLACE where a
-/// parser's limit error becomes a 413: once `crate::problem` has its limit
-/// error type, this downcasts to it (`e.downcast_ref::<…>()`) and answers
-/// `PAYLOAD_TOO_LARGE`; until then every parse error is the client's
-/// malformed request (400). Never decided by the message's words.
-pub fn problem_error_status(_e: &anyhow::Error) -> StatusCode {
-    StatusCode::BAD_REQUEST
+/// The HTTP status for a problem that did not parse: the one place where a
+/// parser's limit (`problem::LimitExceeded`, under any context) becomes a
+/// 413; any other parse error is the client's malformed request (400).
+/// Decided by the error's type, never by its words.
+pub fn problem_error_status(e: &anyhow::Error) -> StatusCode {
+    match crate::problem::LimitExceeded::find(e) {
+        Some(_) => StatusCode::PAYLOAD_TOO_LARGE,
+        None => StatusCode::BAD_REQUEST,
+    }
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use super::reply::{answer_text, finish_reason};
 use super::wire::{WireFinish, WireUsage};
 use super::Served;
 use crate::domain::TeamEvent;
-use crate::memory::journal::{self, JournalWriter};
+use crate::memory::journal::JournalWriter;
 use crate::model::counting::{CountingBackend, TokenCounts};
 use crate::model::{ChatRequest, Chunk, FinishReason, Message, ModelBackend, Sampling};
 use crate::problem::Problem;
@@ -67,7 +67,7 @@ pub fn team(served: Arc<Served>, mut problem: Problem, max_tokens: usize, cancel
         problem.id = spec.task_id(&problem.id);
         let journal = match served.journals {
             false => None,
-            true => match JournalWriter::create(&journal::default_path(&problem.id)) {
+            true => match JournalWriter::create_default(&problem.id) {
                 Ok(w) => Some(JournalThread::start(w, OnJournalError::Warn)),
                 Err(e) => {
                     tracing::warn!(task = %problem.id, "no journal for this request: {e:#}");
