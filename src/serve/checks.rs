@@ -123,6 +123,17 @@ mod tests {
     }
 
     #[test]
+    fn a_problem_over_a_limit_is_413_and_any_other_parse_error_400() {
+        let deep = format!("Write a Python function f(x).\nf(1) -> {}", "[".repeat(6000));
+        let over = crate::problem::Problem::parse(&deep).unwrap_err();
+        assert_eq!(problem_error_status(&over), StatusCode::PAYLOAD_TOO_LARGE, "{over:#}");
+        let long = crate::problem::Problem::parse(&"x".repeat(crate::problem::limits::MAX_STATEMENT_BYTES + 1)).unwrap_err();
+        assert_eq!(problem_error_status(&long), StatusCode::PAYLOAD_TOO_LARGE, "{long:#}");
+        let malformed = crate::problem::Problem::parse("{\"question_content\": 3}").unwrap_err();
+        assert_eq!(problem_error_status(&malformed), StatusCode::BAD_REQUEST, "{malformed:#}");
+    }
+
+    #[test]
     fn ids_with_control_characters_or_too_long_are_refused() {
         assert!(check_id("question_id", "abc301_a").is_ok());
         let forged = check_id("question_id", "q1\n\x1b[2K2026-01-01 INFO forged").unwrap_err();
