@@ -7,8 +7,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use ::redis::AsyncCommands;
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use super::lease::Lease;
 use super::leased_store::LeasedStore;
@@ -74,7 +73,7 @@ pub async fn coordinate(worker: Arc<Worker>, task: String, run: String, lease: L
         true => match runs::start_fresh(&worker.store, &task).await {
             Ok(()) => {
                 worker.runs_started.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                run_task(&worker, &task, lease.clone(), running.clone()).await
+                run_task(&worker, &task, &run, lease.clone(), running.clone()).await
             }
             Err(e) => Err(e),
         },
@@ -82,16 +81,18 @@ pub async fn coordinate(worker: Arc<Worker>, task: String, run: String, lease: L
     if let Err(e) = &outcome {
         tracing::warn!(%task, "task failed: {e:#}");
         if !running.is_cancelled() {
+            // The task is answered with its error (and so leaves the index):
+            // a task that cannot run must not be taken again by every worker.
             let store: &dyn MemoryStore = &worker.store;
             let _ = store.append(Entry::new(&task, 0, None, EntryKind::Error, format!("{e:#}"))).await;
-            let _ = store.put_final(&task, &error_object(&format!("{e:#}"))).await;
+            if let Err(e) = runs::answer_once(&worker.store, &task, &run, &error_object(&format!("{e:#}"))).await {
+                tracing::warn!(%task, "writing the task's error: {e:#}");
+            }
             let _ = store.retire(&task).await;
         }
     }
+    // Answered (by this run, another session's or a rival's): off this session's index.
     if still_open && !running.is_cancelled() {
-        if let Err(e) = runs::mark_answered(&worker.store, &task, &run).await {
-            tracing::warn!(%task, "{e:#}");
-        }
         runs::close(&worker.store, &task).await;
     }
     renewing.cancel();
@@ -108,14 +109,20 @@ pub fn remote_agents(settings: &SessionSettings, redis: &RedisStore, name: &str)
     settings.agents(|_| -> Arc<dyn ModelBackend> { Arc::new(RemoteBackend::new(redis.clone(), name)) })
 }
 
-async fn run_task(worker: &Worker, task: &str, lease: Arc<Lease>, cancel: CancellationToken) -> Result<()> {
+async fn run_task(worker: &Worker, task: &str, run: &str, lease: Arc<Lease>, cancel: CancellationToken) -> Result<()> {
     let mut conn = worker.store.connection();
-    let raw: Option<Vec<u8>> = conn.get(format!("task:{task}")).await?;
-    let problem = Problem::from_task(task, &raw.unwrap_or_default())?;
+    let raw = match runs::read_task(&mut conn, task).await {
+        runs::TaskValue::Gone => Vec::new(),
+        runs::TaskValue::TooLong(len) => anyhow::bail!(runs::TaskValue::too_long(task, len)),
+        runs::TaskValue::Text(raw) => raw,
+    };
+    // Parsing is CPU work on hostile text: off the async threads.
+    let id = task.to_string();
+    let problem = tokio::task::spawn_blocking(move || Problem::from_task(&id, &raw)).await.context("parsing the task")??;
     let agents = remote_agents(&worker.settings, &worker.store, &format!("remote:{}", worker.model.name()));
     // The task id is the client's: the answer must land under it, written
     // only while the lease is this worker's.
-    let store = Arc::new(LeasedStore { inner: worker.store.clone(), lease });
+    let store = Arc::new(LeasedStore { inner: worker.store.clone(), lease, run: run.to_string() });
     let spec = SessionSpec::new(&worker.settings, agents, store, Some(worker.sandbox.clone()));
     let journal = match worker.journals {
         false => None,

@@ -4,7 +4,9 @@
 //! drafts and answer cannot mix with, or beat, the new holder's. The check
 //! and the write are two commands (one script over the lease and
 //! `memory:<id>` would span two Cluster slots); the gap is a round trip,
-//! where before it was the whole rest of the run.
+//! where before it was the whole rest of the run. The answer it writes is
+//! marked as this session's answer to the run (`runs::answer_once`) only
+//! when its `SET NX` won.
 
 use std::sync::Arc;
 
@@ -18,6 +20,8 @@ use crate::memory::{Entry, EntryId, MemoryStore};
 pub struct LeasedStore {
     pub inner: RedisStore,
     pub lease: Arc<Lease>,
+    /// The task's run label this run answers (`runs.rs`).
+    pub run: String,
 }
 
 impl LeasedStore {
@@ -50,7 +54,7 @@ impl MemoryStore for LeasedStore {
 
     async fn put_final(&self, task: &str, answer: &str) -> Result<bool> {
         self.ensure_held().await?;
-        self.inner.put_final(task, answer).await
+        super::runs::answer_once(&self.inner, task, &self.run, answer).await
     }
 
     async fn get_final(&self, task: &str) -> Result<Option<String>> {

@@ -4,8 +4,10 @@
 //! plain clients' `task:<id>` keys (`discover` finds them, `coordinate` runs
 //! the team on one under a lease, building it as `solve --remote` does).
 //! What travels is in `wire`; `signed` tags it under the team secret;
-//! `fence` keeps only the latest take of a job.
+//! `fence` keeps only the latest take of a job; `claim` lets each job be
+//! taken once (a replayed copy is refused).
 
+mod claim;
 pub mod coordinate;
 mod discover;
 pub mod fence;

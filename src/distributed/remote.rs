@@ -16,9 +16,9 @@ use tokio_stream::wrappers::ReceiverStream;
 use tokio_util::sync::CancellationToken;
 
 use super::fence::{Fence, Verdict};
-use super::signed::{checked_json, fields, tag};
+use super::signed::{checked_json, fields, tag, MAX_WIRE_ITEM_BYTES};
 use super::wire::{work_key, Job, Reply, ReplyItem, WireRequest};
-use crate::memory::redis::{is_connection_error, RedisConn, RedisStore};
+use crate::memory::redis::{bounded, is_connection_error, RedisConn, RedisStore};
 use crate::model::{ChatRequest, Chunk, ModelBackend};
 
 const BLOCK_MS: usize = 2_000;
@@ -75,7 +75,10 @@ impl ModelBackend for RemoteBackend {
     async fn stream(&self, request: ChatRequest, cancel: CancellationToken) -> Result<BoxStream<'static, Result<Chunk>>> {
         let session = self.store.session();
         let id = new_job_id();
-        let job = Job { id, request: WireRequest::from(&request) };
+        // The expiry is signed with the job: no worker takes it first after
+        // the pickup timeout (plus clock skew), so a replay cannot either.
+        let expires_ms = crate::memory::now_ms() + self.pickup_timeout.as_millis() as u64 + super::claim::CLOCK_SKEW_MS;
+        let job = Job { id, request: WireRequest::from(&request), expires_ms: Some(expires_ms) };
         let reader = self.store.blocking_connection().await?;
         let mut conn = self.store.connection();
         let json = serde_json::to_string(&job)?;
@@ -106,8 +109,20 @@ impl ModelBackend for RemoteBackend {
     }
 }
 
+/// The most reply text one job's answer may bring, like the OpenAI
+/// backend's `max_answer_kb`: generous for the tokens the job asks for
+/// (64 bytes a token), never over 16 MiB, never under 64 KiB.
+pub fn reply_cap(max_tokens: usize) -> usize {
+    max_tokens.saturating_mul(64).clamp(64 << 10, 16 << 20)
+}
+
+/// Items of a reply stream per page (each at most `MAX_WIRE_ITEM_BYTES`).
+const REPLY_PAGE: usize = 64;
+
 /// Follows a job's reply stream into `tx` until Done or an error; on cancel,
-/// raises the job's cancel key so the worker stops computing.
+/// raises the job's cancel key so the worker stops computing. Pages come
+/// through the bounded reader, the wait for what is new asks for one item;
+/// the text of one take past `reply_cap` is cut there and ends in an error.
 async fn follow_reply(
     mut reader: RedisConn,
     store: RedisStore,
@@ -117,24 +132,38 @@ async fn follow_reply(
     cancel: CancellationToken,
 ) {
     let mut conn = store.connection();
-    let mut last = "0-0".to_string();
-    let options = StreamReadOptions::default().block(BLOCK_MS).count(256);
+    let mut last = "-".to_string();
+    let wait = StreamReadOptions::default().block(BLOCK_MS).count(1);
     let started = tokio::time::Instant::now();
     let mut fence = Fence::default();
     let (reply_key, cancel_key) = (job.reply_key(store.session()), job.cancel_key(store.session()));
-    let keys = [reply_key.clone()];
+    let cap = reply_cap(job.request.max_tokens);
+    let mut text_bytes = 0usize;
+    let mut caught_up = false;
     loop {
-        let ids = [last.clone()];
         let read = tokio::select! {
             _ = cancel.cancelled() => {
                 let _: Result<(), _> = conn.set_ex(&cancel_key, 1, 600).await;
                 let _ = tx.send(Err(anyhow::anyhow!("cancelled"))).await;
                 return;
             }
-            read = reader.xread_options::<_, _, Option<StreamReadReply>>(&keys, &ids, &options) => read,
+            read = async {
+                if caught_up {
+                    let from = if last == "-" { "0-0".to_string() } else { last.clone() };
+                    let reply: Option<StreamReadReply> = reader.xread_options(&[&reply_key], &[&from], &wait).await?;
+                    let items: Vec<_> = reply.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids).collect();
+                    Ok::<_, ::redis::RedisError>((items.is_empty(), items))
+                } else {
+                    let page = bounded::page(&mut reader, &reply_key, &last, REPLY_PAGE, MAX_WIRE_ITEM_BYTES).await?;
+                    Ok((page.len() < REPLY_PAGE, page))
+                }
+            } => read,
         };
         let entries = match read {
-            Ok(reply) => reply.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids),
+            Ok((done, items)) => {
+                caught_up = done;
+                items
+            }
             // Redis restarting: reconnect and read on from `last`, losing nothing.
             Err(e) if is_connection_error(&e) => match reconnect(&store, &cancel).await {
                 Some(fresh) => {
@@ -153,7 +182,7 @@ async fn follow_reply(
         };
         for sid in entries {
             last = sid.id.clone();
-            // What is not the team's reply (unsigned, forged, not JSON) is dropped and counted.
+            // What is not the team's reply (unsigned, forged, not JSON, too long) is dropped and counted.
             let Some(json) = checked_json(&store, "reply", &reply_key, &sid) else { continue };
             let reply = match serde_json::from_str::<ReplyItem>(&json) {
                 Ok(r) => r,
@@ -168,6 +197,32 @@ async fn follow_reply(
                 Verdict::Pass(Reply::Chunk(c)) => Ok(c.into()),
                 Verdict::Pass(Reply::Error(e)) => Err(anyhow::anyhow!("the worker failed: {e}")),
                 Verdict::Pass(Reply::Taken { .. }) => continue,
+            };
+            let item = match item {
+                Ok(Chunk::Restart) => {
+                    text_bytes = 0;
+                    Ok(Chunk::Restart)
+                }
+                Ok(Chunk::Text(t)) if text_bytes + t.len() > cap => {
+                    // Cut at the cap (on a character boundary), then an error
+                    // naming it; the worker is asked to stop.
+                    let mut end = cap - text_bytes;
+                    while !t.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    tracing::warn!(job = %job.id, cap, "a worker's reply ran past the cap; cut");
+                    let _: Result<(), _> = conn.set_ex(&cancel_key, 1, 600).await;
+                    if end > 0 {
+                        let _ = tx.send(Ok(Chunk::Text(t[..end].to_string()))).await;
+                    }
+                    let _ = tx.send(Err(anyhow::anyhow!("the worker's reply ran past {cap} bytes (the remote answer cap: 64 bytes a token asked, 16 MiB at most); cut there"))).await;
+                    return;
+                }
+                Ok(Chunk::Text(t)) => {
+                    text_bytes += t.len();
+                    Ok(Chunk::Text(t))
+                }
+                other => other,
             };
             let last_item = !matches!(item, Ok(Chunk::Text(_) | Chunk::Restart));
             if tx.send(item).await.is_err() || last_item {

@@ -4,6 +4,13 @@
 //! answer was for: then it runs again from a clean memory, and its answer
 //! replaces the old one. A run that a dead coordinator left half-done is
 //! cleared the same way, so two runs' entries are never merged.
+//!
+//! `task:<id>` and `memory:<id>` belong to no session, but every session's
+//! workers watch them: a session counts an answer as its own only when its
+//! `answered` marker says so, and that marker is written only by the run
+//! whose `SET NX` of the answer won. An answer without this session's
+//! marker (another session's, or one from before markers) is answered for
+//! this session too: never deleted, never run again from here.
 
 use ::redis::AsyncCommands;
 use anyhow::{Context, Result};
@@ -46,30 +53,99 @@ pub fn answered_key(session: &str, task: &str) -> String {
     format!("memdoor:{{{session}}}:answered:{task}")
 }
 
-pub async fn state(conn: &mut RedisConn, session: &str, task: &str) -> TaskState {
-    let raw: Option<Vec<u8>> = match conn.get(format!("task:{task}")).await {
-        Ok(raw) => raw,
-        Err(_) => return TaskState::Gone, // e.g. a key of another type: no task of ours
+/// The most of a `task:<id>` a worker reads: a longer value is answered
+/// with an error naming this limit, read neither whole nor parsed (the
+/// problem's own limit, `problem::MAX_TASK_BYTES`, is lower still).
+pub const MAX_TASK_READ: usize = 1024 * 1024;
+
+/// A task's value as a worker reads it from Redis (hostile: any client may `SET task:*`).
+#[derive(Debug)]
+pub enum TaskValue {
+    /// Gone, or a key of another type.
+    Gone,
+    /// Longer than `MAX_TASK_READ` (its length): not fetched.
+    TooLong(usize),
+    Text(Vec<u8>),
+}
+
+impl TaskValue {
+    /// The error a too-long task is answered with.
+    pub fn too_long(task: &str, len: usize) -> String {
+        format!("task:{task} is {len} bytes; a worker reads at most {MAX_TASK_READ} bytes of a task")
+    }
+}
+
+/// Reads `task:<id>`, its length first, so a huge value is never fetched.
+pub async fn read_task(conn: &mut RedisConn, task: &str) -> TaskValue {
+    let key = format!("task:{task}");
+    // STRLEN fails on a key of another type, and is 0 for a missing key.
+    let len: usize = match conn.strlen(&key).await {
+        Ok(len) => len,
+        Err(_) => return TaskValue::Gone,
     };
-    let Some(raw) = raw else { return TaskState::Gone };
-    let run = run_label(&raw);
+    if len > MAX_TASK_READ {
+        return TaskValue::TooLong(len);
+    }
+    // GETRANGE, not GET: the value may have grown since STRLEN.
+    let raw: Vec<u8> = match ::redis::cmd("GETRANGE").arg(&key).arg(0).arg(MAX_TASK_READ).query_async(conn).await {
+        Ok(raw) => raw,
+        Err(_) => return TaskValue::Gone,
+    };
+    match raw.len() {
+        0 if !conn.exists::<_, bool>(&key).await.unwrap_or(false) => TaskValue::Gone,
+        n if n > MAX_TASK_READ => TaskValue::TooLong(n),
+        _ => TaskValue::Text(raw),
+    }
+}
+
+pub async fn state(conn: &mut RedisConn, session: &str, task: &str) -> TaskState {
+    let run = match read_task(conn, task).await {
+        TaskValue::Gone => return TaskState::Gone,
+        // Run (and so answered with an error) under the unlabelled run.
+        TaskValue::TooLong(_) => String::new(),
+        TaskValue::Text(raw) => run_label(&raw),
+    };
     let has_answer: bool = conn.exists(RedisStore::final_key(task)).await.unwrap_or(false);
-    // Answers from before runs were labelled count as the unlabelled run.
-    let answered_run: Option<String> = conn.get(answered_key(session, task)).await.unwrap_or(None);
-    if has_answer && answered_run.unwrap_or_default() == run {
-        TaskState::Answered
-    } else {
-        TaskState::Open { run }
+    let ours: Option<String> = conn.get(answered_key(session, task)).await.unwrap_or(None);
+    match (has_answer, ours) {
+        (false, _) => TaskState::Open { run },
+        (true, Some(answered)) if answered == run => TaskState::Answered,
+        // This session's answer, to a run the client no longer asks for.
+        (true, Some(_)) => TaskState::Open { run },
+        // Another session's answer (or one from before answers were
+        // marked): answered, and not this session's to replace.
+        (true, None) => TaskState::Answered,
     }
 }
 
 /// Clears what an earlier run of the task left (its memory, its answer), so
-/// this run starts clean. Called by the lease holder only.
+/// this run starts clean. Called by the lease holder only. The answer goes
+/// only when this session's marker says it wrote it: another session's
+/// answer is never deleted from here.
 pub async fn start_fresh(store: &RedisStore, task: &str) -> Result<()> {
     let mut conn = store.connection();
-    let keys = [store.log_key(task), store.keys_key(task), RedisStore::final_key(task), answered_key(store.session(), task)];
-    let _: () = conn.del(&keys[..]).await.with_context(|| format!("clearing an earlier run of {task}"))?;
+    let marker = answered_key(store.session(), task);
+    let what = || format!("clearing an earlier run of {task}");
+    let ours: Option<String> = conn.get(&marker).await.with_context(what)?;
+    let mut keys = vec![store.log_key(task), store.keys_key(task)];
+    if ours.is_some() {
+        keys.extend([RedisStore::final_key(task), marker]);
+    }
+    // One command per slot: the session's keys share one, `memory:<id>` has its own.
+    for key in keys {
+        let _: () = conn.del(&key).await.with_context(what)?;
+    }
     Ok(())
+}
+
+/// Writes the task's answer if it has none yet (`SET NX`), and only when
+/// this write won marks it as this session's answer to `run`.
+pub async fn answer_once(store: &RedisStore, task: &str, run: &str, answer: &str) -> Result<bool> {
+    let won = crate::memory::MemoryStore::put_final(store, task, answer).await?;
+    if won {
+        mark_answered(store, task, run).await?;
+    }
+    Ok(won)
 }
 
 /// Records which run the answer now in `memory:<id>` is for (kept as long as the task's keys).

@@ -3,7 +3,12 @@
 //! to and that JSON. Readers drop (and the store counts) what does not verify.
 
 use super::wire::{FIELD, TAG};
+use crate::memory::redis::bounded::text_field;
 use crate::memory::redis::RedisStore;
+
+/// The largest job or reply item read back: a job carries an agent's whole
+/// prompt, a reply item ~50 ms of text. Longer is dropped unread.
+pub const MAX_WIRE_ITEM_BYTES: usize = 8 << 20;
 
 /// The tag of a job or reply item `json` written to `key` ("" without a secret).
 pub fn tag(store: &RedisStore, kind: &str, key: &str, json: &str) -> String {
@@ -13,13 +18,21 @@ pub fn tag(store: &RedisStore, kind: &str, key: &str, json: &str) -> String {
 /// The JSON of a stream item written to `key`, if it carries the team's tag
 /// (any text passes without a secret); what fails is counted by the store.
 pub fn checked_json(store: &RedisStore, kind: &str, key: &str, sid: &::redis::streams::StreamId) -> Option<String> {
-    let text = |field: &str| sid.map.get(field).and_then(|v| ::redis::from_redis_value_ref::<String>(v).ok());
-    let Some(json) = text(FIELD) else {
-        store.reject(key, &sid.id, &format!("no text `{FIELD}` field"));
-        return None;
+    // Lengths first: a value over the limit is dropped before any copy or parse.
+    let fields = text_field(sid, FIELD, MAX_WIRE_ITEM_BYTES).and_then(|json| Ok((json, text_field(sid, TAG, 1024)?)));
+    let (json, tag) = match fields {
+        Ok((Some(json), tag)) => (json, tag.unwrap_or_default()),
+        Ok((None, _)) => {
+            store.reject(key, &sid.id, &format!("no text `{FIELD}` field"));
+            return None;
+        }
+        Err(why) => {
+            store.reject(key, &sid.id, &why);
+            return None;
+        }
     };
     if let Some(k) = store.team_key() {
-        if !k.verify(&[kind.as_bytes(), key.as_bytes(), json.as_bytes()], &text(TAG).unwrap_or_default()) {
+        if !k.verify(&[kind.as_bytes(), key.as_bytes(), json.as_bytes()], &tag) {
             store.reject(key, &sid.id, "its tag does not verify under the team secret");
             return None;
         }

@@ -142,10 +142,18 @@ pub fn job_key(session: &str, kind: &str, job: &str) -> String {
 /// One agent's turn, as a worker receives it. Where the reply goes and which
 /// key cancels it follow from the session and the id (`Job::reply_key`),
 /// never from the job: a job must not point a worker at someone's key.
+///
+/// `id` (unique: time, process id, counter) and `expires_ms` are inside the
+/// signed JSON, so a captured job can neither be renamed nor outlive its
+/// expiry; a copy re-added under its id is refused by the claim (`claim.rs`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Job {
     pub id: String,
     pub request: WireRequest,
+    /// Unix ms after which no worker takes this job for the first time.
+    /// Older builds send none: taken only without a team secret.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expires_ms: Option<u64>,
 }
 
 impl Job {

@@ -14,6 +14,7 @@ use anyhow::{Context, Result};
 use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
 
+use super::claim::{served, take, Delivery};
 use super::remote::reconnect;
 use super::signed::{checked_json, fields, tag};
 use super::wire::{job_key, work_key, Job, Reply, ReplyItem, GROUP};
@@ -200,7 +201,7 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
     let mut backoff = Backoff::default();
     while !cancel.is_cancelled() {
         if let Some(sid) = reclaim(&worker.id, &mut conn, &work).await {
-            handle(&worker, &mut conn, &work, sid).await;
+            handle(&worker, &mut conn, &work, sid, Delivery::Reclaimed).await;
             continue;
         }
         let read: Option<StreamReadReply> = tokio::select! {
@@ -231,7 +232,7 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
         };
         backoff = Backoff::default();
         for sid in read.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids) {
-            handle(&worker, &mut conn, &work, sid).await;
+            handle(&worker, &mut conn, &work, sid, Delivery::First).await;
         }
     }
     Ok(())
@@ -240,7 +241,7 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
 /// Serves one job and acknowledges it — only while this take is still the
 /// job's latest, so a worker resumed after losing its job cannot ack away
 /// the reclaimer's pending entry.
-async fn handle(worker: &Worker, conn: &mut RedisConn, work: &str, sid: StreamId) {
+async fn handle(worker: &Worker, conn: &mut RedisConn, work: &str, sid: StreamId, delivery: Delivery) {
     let job = checked_json(&worker.store, "job", work, &sid).and_then(|json| match serde_json::from_str::<Job>(&json) {
         Ok(job) if job.has_valid_id() => Some(job),
         Ok(_) => {
@@ -252,12 +253,26 @@ async fn handle(worker: &Worker, conn: &mut RedisConn, work: &str, sid: StreamId
             None
         }
     });
-    let Some(job) = job else {
+    let skip = |conn: &mut RedisConn| {
         // Skipped for good: acknowledged and deleted, so no worker takes it again.
-        let _: Result<(), _> = conn.xack(work, GROUP, &[&sid.id]).await;
-        let _: Result<(), _> = conn.xdel(work, &[&sid.id]).await;
-        return;
+        let (mut conn, id) = (conn.clone(), sid.id.clone());
+        async move {
+            let _: Result<(), _> = conn.xack(work, GROUP, &[&id]).await;
+            let _: Result<(), _> = conn.xdel(work, &[&id]).await;
+        }
     };
+    let Some(job) = job else { return skip(conn).await };
+    let signed = worker.store.team_key().is_some();
+    match take(conn, worker.store.session(), &job, &sid.id, delivery, signed, crate::memory::now_ms()).await {
+        Ok(None) => {}
+        Ok(Some(refusal)) => {
+            worker.store.reject(work, &sid.id, &refusal.to_string());
+            return skip(conn).await;
+        }
+        // Redis failed us: the job stays pending, unserved (taken over only if
+        // this worker dies); the requester's pickup timeout ends the wait.
+        Err(e) => return tracing::warn!(job = %job.id, "claiming the job: {e:#}"),
+    }
     tracing::info!(worker = %worker.id, job = %job.id, "job taken");
     match serve(worker, conn.clone(), &job).await {
         Ok(epoch) => {
@@ -269,6 +284,7 @@ async fn handle(worker: &Worker, conn: &mut RedisConn, work: &str, sid: StreamId
                 let _: Result<(), _> = conn.xack(work, GROUP, &[&sid.id]).await;
                 let _: Result<(), _> = conn.xdel(work, &[&sid.id]).await;
                 let _: Result<(), _> = conn.del(epoch_key(worker, &job)).await;
+                served(conn, worker.store.session(), &job, crate::memory::now_ms()).await;
             } else {
                 tracing::warn!(job = %job.id, epoch, ?current, "lost this job to a reclaim; not acknowledging");
             }

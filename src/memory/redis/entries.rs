@@ -1,7 +1,8 @@
 //! Memory entries as stream items, and the checks every item read back
 //! passes: anything in a shared Redis may have been written by someone else,
 //! so an item that is not JSON, not an entry of this task, or (with a team
-//! secret) not signed by the team is dropped and counted, never fatal.
+//! secret) not signed by the team is dropped and counted, never fatal; an
+//! item over the entry limit is dropped by its length, before any decoding.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -10,6 +11,10 @@ use ::redis::streams::StreamId;
 
 use super::super::auth::TeamKey;
 use super::super::{Entry, EntryId};
+use super::{bounded, MAX_ENTRY_BYTES};
+
+/// A tag is 64 hex digits; anything much longer is not one.
+pub(crate) const MAX_TAG_BYTES: usize = 1024;
 
 /// The stream field holding an entry's JSON.
 pub(super) const ENTRY_FIELD: &str = "entry";
@@ -93,10 +98,12 @@ impl EntryCheck {
     /// One stream item back into an entry, or `None` (counted) when it is
     /// not one the team wrote for this log.
     pub fn take(&self, log: &str, sid: StreamId) -> Option<(EntryId, Entry)> {
-        let text = |field: &str| sid.map.get(field).and_then(|v| ::redis::from_redis_value_ref::<String>(v).ok());
-        let checked = match text(ENTRY_FIELD) {
-            Some(json) => self.check(log, &json, &text(TAG_FIELD).unwrap_or_default()),
-            None => Err(format!("no text `{ENTRY_FIELD}` field")),
+        // Lengths first: a value over the entry limit is never copied nor parsed.
+        let fields = bounded::text_field(&sid, ENTRY_FIELD, MAX_ENTRY_BYTES).and_then(|json| Ok((json, bounded::text_field(&sid, TAG_FIELD, MAX_TAG_BYTES)?)));
+        let checked = match fields {
+            Ok((Some(json), tag)) => self.check(log, &json, &tag.unwrap_or_default()),
+            Ok((None, _)) => Err(format!("no text `{ENTRY_FIELD}` field")),
+            Err(why) => Err(why),
         };
         match checked {
             Ok(entry) => Some((sid.id, entry)),

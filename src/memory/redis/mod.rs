@@ -3,7 +3,6 @@
 
 use std::time::Duration;
 
-use ::redis::streams::StreamRangeReply;
 use ::redis::io::tcp::TcpSettings;
 use ::redis::{AsyncCommands, Client, ConnectionAddr, IntoConnectionInfo, RedisError, Script};
 use anyhow::{bail, Context, Result};
@@ -17,6 +16,7 @@ use super::{Entry, EntryId, MemoryStore};
 pub use conn::{plain_connection, RedisConn, Topology};
 use entries::{EntryCheck, APPEND_ONCE, APPEND_OVER};
 
+pub mod bounded;
 mod conn;
 pub(crate) mod entries;
 mod follow;
@@ -26,14 +26,18 @@ mod nodes;
 /// runaway model or someone filling the server.
 pub const MAX_ENTRY_BYTES: usize = 256 * 1024;
 
+/// The largest `memory:<id>` read back: an answer is one entry's code, or an error object.
+pub const MAX_ANSWER_BYTES: usize = 4 * MAX_ENTRY_BYTES;
+
 /// How long one XREAD waits for new entries before it is issued again.
 const BLOCK_MS: usize = 5_000;
 /// The subscriber's connection must outwait BLOCK, or every quiet read would time out.
 const SUBSCRIBER_RESPONSE_TIMEOUT: Duration = Duration::from_millis(BLOCK_MS as u64 + 10_000);
 /// Idle time before TCP keepalive probes, and between them.
 const KEEPALIVE: Duration = Duration::from_secs(15);
-/// Entries per XRANGE / XREAD reply, so no single reply grows without bound.
-const PAGE: usize = 512;
+/// Entries per page read, so no single reply grows without bound: with the
+/// entry limit, a page is at most 64 × 256 KiB (bounded.rs stubs longer items).
+const PAGE: usize = 64;
 /// Entries read ahead of a slow subscriber before the reader waits for it.
 const SUBSCRIBER_BUFFER: usize = 256;
 
@@ -252,17 +256,17 @@ impl MemoryStore for RedisStore {
     async fn read(&self, task: &str, after: Option<&EntryId>) -> Result<Vec<(EntryId, Entry)>> {
         let log = self.log_key(task);
         let mut conn = self.conn.clone();
-        // "(" makes the start exclusive: only entries after `after`.
-        let mut start = after.map_or_else(|| "-".to_string(), |id| format!("({id}"));
+        // Exclusive: only entries after `after`. Items over the entry limit
+        // come back as their length (bounded.rs), so a page is bounded too.
+        let mut start = after.map_or_else(|| "-".to_string(), |id| id.clone());
         let mut out = Vec::new();
         loop {
-            let page: StreamRangeReply = conn
-                .xrange_count(&log, &start, "+", PAGE)
+            let page = bounded::page(&mut conn, &log, &start, PAGE, MAX_ENTRY_BYTES)
                 .await
                 .with_context(|| format!("reading {log} on {}", self.shown_url))?;
-            let full = page.ids.len() == PAGE;
-            for sid in page.ids {
-                start = format!("({}", sid.id);
+            let full = page.len() == PAGE;
+            for sid in page {
+                start = sid.id.clone();
                 out.extend(self.check.take(&log, sid));
             }
             if !full {
@@ -297,7 +301,19 @@ impl MemoryStore for RedisStore {
     async fn get_final(&self, task: &str) -> Result<Option<String>> {
         let key = Self::final_key(task);
         let mut conn = self.conn.clone();
-        conn.get(&key).await.with_context(|| format!("reading {key} on {}", self.shown_url))
+        let what = || format!("reading {key} on {}", self.shown_url);
+        // Its length first: anyone may SET memory:*, and a huge value is not fetched.
+        let len: usize = conn.strlen(&key).await.with_context(what)?;
+        if len > MAX_ANSWER_BYTES {
+            bail!("{key} is {len} bytes, over the {MAX_ANSWER_BYTES} bytes an answer may be; not read");
+        }
+        let raw: Option<Vec<u8>> = ::redis::cmd("GETRANGE").arg(&key).arg(0).arg(MAX_ANSWER_BYTES).query_async(&mut conn).await.with_context(what)?;
+        let raw = raw.filter(|r| !r.is_empty());
+        match raw {
+            None => Ok(None),
+            Some(r) if r.len() > MAX_ANSWER_BYTES => bail!("{key} grew past the {MAX_ANSWER_BYTES} bytes an answer may be; not read"),
+            Some(r) => String::from_utf8(r).map(Some).map_err(|_| anyhow::anyhow!("{key} is not UTF-8 text")),
+        }
     }
 }
 
