@@ -370,7 +370,6 @@ async fn tasks_that_cannot_be_parsed_are_answered_with_their_error_and_leave_the
 /// for the next. Its depth limit belongs to the problem parser (issue #27,
 /// item 1, another part): this passes once that is merged.
 #[tokio::test]
-#[ignore = "needs the literal parser's depth limit (issue #27 item 1, the parse part): passes once merged"]
 async fn a_deeply_nested_prompt_is_answered_with_its_error_and_the_worker_lives() {
     let server = RedisServer::start();
     let store = RedisStore::connect(&server.url(), "default").await.unwrap();

@@ -16,7 +16,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::remote::RemoteBackend;
 use super::worker::Worker;
-use crate::memory::journal::{self, JournalWriter};
+use crate::memory::journal::JournalWriter;
 use crate::memory::redis::RedisStore;
 use crate::memory::{Entry, EntryKind, MemoryStore};
 use crate::model::ModelBackend;
@@ -126,7 +126,7 @@ async fn run_task(worker: &Worker, task: &str, run: &str, lease: Arc<Lease>, can
     let spec = SessionSpec::new(&worker.settings, agents, store, Some(worker.sandbox.clone()));
     let journal = match worker.journals {
         false => None,
-        true => match JournalWriter::create(&journal::default_path(task)) {
+        true => match JournalWriter::create_default(task) {
             Ok(w) => Some(JournalThread::start(w, OnJournalError::Warn)),
             Err(e) => {
                 tracing::warn!(%task, "no journal for this task: {e:#}");

@@ -13,7 +13,8 @@ use tokio::sync::mpsc;
 use tokio_util::sync::{CancellationToken, DropGuard};
 
 use super::msg::Msg;
-use crate::memory::redis::{plain_connection, RedisConn, RedisStore};
+use crate::distributed::runs::{read_task, TaskValue};
+use crate::memory::redis::{bounded, plain_connection, RedisConn, RedisStore};
 use crate::memory::MemoryStore;
 use crate::session::watched::{on_answer, on_entry, task_started};
 
@@ -108,8 +109,9 @@ async fn newest_task(store: &RedisStore, masters: &mut [RedisConn]) -> anyhow::R
         drop(iter);
         // A session id holding glob characters may match keys of another shape: only ours count.
         for (key, task) in keys.iter().filter_map(|k| Some((k, k.strip_prefix(&prefix)?))) {
-            let first: redis::streams::StreamRangeReply = conn.xrange_count(key, "-", "+", 1).await.unwrap_or_default();
-            let at = first.ids.first().and_then(|s| s.id.split('-').next()?.parse::<u64>().ok()).unwrap_or(0);
+            // Only the first item's id is wanted: every field value is stubbed (limit 1 byte), so none is fetched.
+            let first = bounded::page(conn, key, "-", 1, 1).await.unwrap_or_default();
+            let at = first.first().and_then(|s| s.id.split('-').next()?.parse::<u64>().ok()).unwrap_or(0);
             if newest.as_ref().is_none_or(|(t, _)| at > *t) {
                 newest = Some((at, task.to_string()));
             }
@@ -119,9 +121,13 @@ async fn newest_task(store: &RedisStore, masters: &mut [RedisConn]) -> anyhow::R
 }
 
 /// The problem as the plain client wrote it, when it did (`""` otherwise).
+/// Read as a worker reads it (its length first: a huge value is never
+/// fetched) and parsed off the async threads.
 async fn problem_text(store: &RedisStore, task: &str) -> String {
-    let raw: Option<Vec<u8>> = store.connection().get(format!("task:{task}")).await.unwrap_or(None);
-    raw.and_then(|r| crate::problem::Problem::from_task(task, &r).ok()).map(|p| p.statement).unwrap_or_default()
+    let TaskValue::Text(raw) = read_task(&mut store.connection(), task).await else { return String::new() };
+    let task = task.to_string();
+    let parsed = tokio::task::spawn_blocking(move || crate::problem::Problem::from_task(&task, &raw).ok()).await;
+    parsed.ok().flatten().map(|p| p.statement).unwrap_or_default()
 }
 
 /// Shows `task` until a newer one appears (`follow_newest`), the user quits,
@@ -138,7 +144,6 @@ async fn follow(
     let mut entries = store.subscribe(task).await?;
     let _ = tx.send(Msg::Team(task_started(task, &problem_text(store, task).await, panes))).await;
     status(tx, format!("{} · watching {task}", store.describe())).await;
-    let mut conn = store.connection();
     let mut answered = false;
     let mut look = tokio::time::interval(LOOK_EVERY);
     let mut newer = tokio::time::interval(NEWER_EVERY);
@@ -155,7 +160,8 @@ async fn follow(
                 None => anyhow::bail!("the subscription to {task} ended"),
             },
             _ = look.tick(), if !answered => {
-                let answer: Option<String> = conn.get(RedisStore::final_key(task)).await?;
+                // The store's read checks the answer's length before fetching it.
+                let answer = store.get_final(task).await?;
                 if let Some(answer) = answer {
                     answered = true;
                     for event in on_answer(task, &answer) {
