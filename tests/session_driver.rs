@@ -98,8 +98,8 @@ async fn a_journal_that_cannot_be_written_stops_solve_but_not_the_tui() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.jsonl");
         // A disk that is always full: every write of the journal fails.
-        std::os::unix::fs::symlink("/dev/full", dir.path().join("s.jsonl.part")).unwrap();
-        let journal = JournalThread::start(JournalWriter::create(&path).unwrap(), on_error);
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let journal = JournalThread::start(JournalWriter::over_file(&path, full), on_error);
         let mut sink = journal.sink();
         let mut recorder = Recorder::default();
         let run = drive(&spec(2), &problem(), Step::Start, &mut [&mut sink, &mut recorder], CancellationToken::new()).await;

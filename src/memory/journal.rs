@@ -93,6 +93,13 @@ impl JournalWriter {
         bail!("no free journal name under {} after {NAME_TRIES} tries", default_dir().display())
     }
 
+    /// A journal for `dest` written to a file the caller opened (tests: a
+    /// disk that is always full is `/dev/full`); no folder is pruned.
+    #[doc(hidden)]
+    pub fn over_file(dest: &Path, file: std::fs::File) -> Self {
+        Self { part: part_of(dest), dest: dest.to_path_buf(), out: BufWriter::new(file), started: Instant::now() }
+    }
+
     /// `None`: `dest.part` exists. The `.part` is opened with O_EXCL, so two
     /// sessions never share one.
     fn try_create(dest: &Path) -> Result<Option<Self>> {

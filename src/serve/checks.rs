@@ -91,13 +91,13 @@ pub fn check_id(field: &str, id: &str) -> Result<(), String> {
 }
 
 /// The HTTP status for a problem that did not parse: the one place where a
-/// parser's limit (`problem::LimitExceeded`, under any context) becomes a
-/// 413; any other parse error is the client's malformed request (400).
-/// Decided by the error's type, never by its words.
+/// parser's limit on what a problem holds (`problem::LimitExceeded`, under
+/// any context) becomes a 413; an id too long is a malformed field, as is
+/// any other parse error (400). Decided by the error's type, never by its words.
 pub fn problem_error_status(e: &anyhow::Error) -> StatusCode {
-    match crate::problem::LimitExceeded::find(e) {
+    match crate::problem::LimitExceeded::find(e).map(|l| l.limit) {
+        Some(crate::problem::Limit::IdBytes) | None => StatusCode::BAD_REQUEST,
         Some(_) => StatusCode::PAYLOAD_TOO_LARGE,
-        None => StatusCode::BAD_REQUEST,
     }
 }
 
@@ -129,6 +129,8 @@ mod tests {
         assert_eq!(problem_error_status(&over), StatusCode::PAYLOAD_TOO_LARGE, "{over:#}");
         let long = crate::problem::Problem::parse(&"x".repeat(crate::problem::limits::MAX_STATEMENT_BYTES + 1)).unwrap_err();
         assert_eq!(problem_error_status(&long), StatusCode::PAYLOAD_TOO_LARGE, "{long:#}");
+        let long_id = crate::problem::Problem::parse(&serde_json::json!({ "question_content": "Write f.", "question_id": "q".repeat(300) }).to_string()).unwrap_err();
+        assert_eq!(problem_error_status(&long_id), StatusCode::BAD_REQUEST, "an id too long is a malformed field: {long_id:#}");
         let malformed = crate::problem::Problem::parse("{\"question_content\": 3}").unwrap_err();
         assert_eq!(problem_error_status(&malformed), StatusCode::BAD_REQUEST, "{malformed:#}");
     }
