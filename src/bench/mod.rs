@@ -265,9 +265,9 @@ pub fn print_table(r: &EngineReport) {
                 ratio(r.team.aggregate_tok_s, v.team.aggregate_tok_s)
             );
         }
-        // Measured once on the default model only (docs/benchmarks.md):
+        // Measured once on SmolLM2-135M only (docs/benchmarks.md):
         // a figure for another model would be a false comparison.
-        None if r.model.ends_with(crate::model::resolve::DEFAULT_FILE) => println!(
+        None if crate::model::catalog::named("smollm2-135m").is_some_and(|m| r.model.ends_with(m.file)) => println!(
             "reference, llama.cpp on this machine kind, same GGUF: prompt 211–259 tok/s, one stream 106 tok/s, llama-server -np 5: 91 tok/s aggregate"
         ),
         None => {}

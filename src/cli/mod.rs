@@ -64,7 +64,6 @@ pub enum Command {
     Agent(AgentArgs),
     /// Play a session journal back (headless): the events, the rebuilt memory and its answer.
     Replay(ReplayArgs),
-    /// Measure speed; figures are printed, never asserted.
     /// Measure: `memdoor bench --problems FILE` (pass@1 single vs team), `bench engine`, `bench team`.
     /// Figures are printed, never asserted.
     #[command(args_conflicts_with_subcommands = true)]
@@ -88,10 +87,16 @@ pub enum Command {
 
 #[derive(Subcommand)]
 pub enum ModelsAction {
-    /// List GGUF files in memdoor's and Hugging Face's caches.
+    /// List the named models (size, source, whether fetched and verified) and
+    /// every other GGUF file in memdoor's and Hugging Face's caches.
     List,
-    /// Fetch a model into the cache (default: the default model).
-    Pull { spec: Option<String> },
+    /// Fetch a model into the cache and check it: a name (`coder-0.5b`,
+    /// `coder-1.5b`, `smollm2-135m`; default: the default model), a path or
+    /// `owner/repo[:FILE|QUANT]`.
+    Pull {
+        #[arg(value_name = "MODEL")]
+        spec: Option<String>,
+    },
 }
 
 #[derive(Args)]

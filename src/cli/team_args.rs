@@ -146,7 +146,8 @@ pub struct TeamFlags {
 
 #[derive(Args)]
 pub struct ModelArgs {
-    /// GGUF file path, Hugging Face `owner/repo[:FILE.gguf|:QUANT]`, or `default` (SmolLM2-135M-Instruct Q4_1).
+    /// A named model (`coder-0.5b`, `coder-1.5b`, `smollm2-135m`; `default` is smollm2-135m; see
+    /// `memdoor models`), a GGUF file path, or Hugging Face `owner/repo[:FILE.gguf|:QUANT]`.
     /// Default: $MEMDOOR_MODEL, else the config's [team] model, else `default`.
     #[arg(long)]
     pub model: Option<String>,

@@ -2,11 +2,14 @@
 //! model files are found. Backends are stateless per request: the caller owns
 //! the conversation and sends it whole each time.
 
+pub mod catalog;
 pub mod counting;
 mod hub_progress;
 pub mod local;
 pub mod openai;
+mod pypi;
 pub mod resolve;
+pub(crate) mod verified;
 
 use anyhow::Result;
 use futures::stream::BoxStream;

