@@ -212,18 +212,7 @@ fn hub_named(model: &NamedModel, dest: &Path) -> Result<PathBuf> {
         Err(_) => download(false)?,
     };
     let path = std::fs::canonicalize(&path).unwrap_or(path);
-    let size = std::fs::metadata(&path)?.len();
-    if size != model.bytes {
-        bail!("{} is {size} bytes, not {}", path.display(), model.bytes);
-    }
-    let mut hashing = verified::Hashing::new(model.bytes);
-    let bar = verified::bar("checking sha256", model.bytes);
-    hashing.feed(std::fs::File::open(&path)?, None, &bar)?;
-    bar.finish_and_clear();
-    let (digest, _) = hashing.finish();
-    if digest != model.sha256 {
-        bail!("{} has sha256 {digest}, not {}: not used", path.display(), model.sha256);
-    }
+    verified::check(&path, model).context("not used")?;
     std::fs::create_dir_all(models_dir())?;
     let _ = std::fs::remove_file(dest);
     if std::fs::hard_link(&path, dest).is_err() {

@@ -80,6 +80,13 @@ pub fn verify(file: &Path, model: &NamedModel) -> Result<()> {
     if stamped(file, model) {
         return Ok(());
     }
+    check(file, model)?;
+    stamp(file, model);
+    Ok(())
+}
+
+/// Whether `file` has `model`'s size and sha256 (hashed now, no stamp).
+pub fn check(file: &Path, model: &NamedModel) -> Result<()> {
     let f = std::fs::File::open(file).with_context(|| format!("opening {}", file.display()))?;
     let size = f.metadata()?.len();
     if size != model.bytes {
@@ -88,12 +95,11 @@ pub fn verify(file: &Path, model: &NamedModel) -> Result<()> {
     let bar = bar("checking sha256", size);
     let mut hashing = Hashing::new(model.bytes);
     hashing.feed(f, None, &bar)?;
-    let (digest, _) = hashing.finish();
     bar.finish_and_clear();
+    let (digest, _) = hashing.finish();
     if digest != model.sha256 {
         bail!("{} has sha256 {digest}; {} is {}", file.display(), model.name, model.sha256);
     }
-    stamp(file, model);
     Ok(())
 }
 
