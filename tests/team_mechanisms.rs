@@ -190,3 +190,38 @@ async fn a_draft_repeated_word_for_word_is_one_ballot_and_still_shows_its_tests(
     let shown = r.events.iter().any(|e| matches!(e, TeamEvent::TestRun { agent: 0, round: 2, results } if results.len() == 2));
     assert!(shown, "the repeated draft's pane gets its (earlier) test results");
 }
+
+/// A code block that holds only the prompt's placeholder (or the stub
+/// copied back) is no draft: the agent is asked again in the same round,
+/// its first answer and the reason in the conversation, and the second
+/// answer is its draft, marked as re-asked. A second placeholder stays no
+/// draft: it never votes or stands as the answer.
+#[tokio::test]
+async fn a_placeholder_draft_is_asked_again_in_its_round() {
+    let placeholder = fenced("# YOUR CODE HERE\n");
+    let stub = fenced("def solve(s):\n    \"\"\"Reverse the line.\"\"\"\n    pass\n");
+    let scripts = vec![
+        vec![placeholder.clone(), fenced(RIGHT)],
+        vec![stub, fenced(RIGHT)],
+        vec![fenced(RIGHT)],
+        vec![placeholder.clone(), placeholder.clone()],
+        vec![fenced(&wrong(4))],
+    ];
+    let r = run(scripts, 1, PLAIN).await;
+    assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 3));
+    let done: Vec<(usize, memdoor::domain::Draft)> =
+        r.events.iter().filter_map(|e| if let TeamEvent::AgentDone { agent, draft, .. } = e { Some((*agent, draft.clone())) } else { None }).collect();
+    assert_eq!(done.len(), 5, "one draft an agent: {done:?}");
+    let of = |a: usize| &done.iter().find(|(agent, _)| *agent == a).unwrap().1;
+    use memdoor::domain::NoCode;
+    assert_eq!((of(0).reasked, of(0).code.as_deref()), (Some(NoCode::Placeholder), Some(RIGHT.trim_end())));
+    assert_eq!(of(1).reasked, Some(NoCode::Placeholder));
+    assert_eq!((of(2).reasked, of(3).reasked, of(3).code.as_deref()), (None, Some(NoCode::Placeholder), None));
+    // The second request: the first answer, then the reason.
+    let asked = r.backends[0].asked.lock().unwrap();
+    let second = &asked[1].messages;
+    assert_eq!(second[second.len() - 2].content, placeholder);
+    assert!(second.last().unwrap().content.contains("only a placeholder"), "{second:?}");
+    let restarted = r.events.iter().filter(|e| matches!(e, TeamEvent::AgentRestarted { .. })).count();
+    assert_eq!(restarted, 3, "each re-ask clears its pane");
+}

@@ -24,7 +24,7 @@ use crate::memory::embedded::EmbeddedStore;
 use crate::model::{ChatRequest, Chunk, ModelBackend};
 use crate::problem::{Problem, TestCase};
 use crate::session::{drive, Recorder, SessionSpec, Step};
-use crate::team::{agent_sampling, extract_code, repair_for_problem, Agent, Mechanisms, TeamConfig};
+use crate::team::{agent_sampling, draft_code, extract_code, no_code, repair_for_problem, Agent, Mechanisms, TeamConfig};
 
 /// One method's result on one problem.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -62,6 +62,8 @@ pub struct SampleRun {
     pub oracle5: bool,
     /// Samples passing every test, public and private.
     pub passing: usize,
+    /// Samples whose code block held only a placeholder (no code, not asked again).
+    pub placeholders: usize,
 }
 
 pub fn every_test(problem: &Problem) -> Vec<TestCase> {
@@ -148,6 +150,8 @@ pub async fn team_run(problem: &Problem, model: Arc<dyn ModelBackend>, cfg: &Tea
             copy: written_before(&codes, key.round, key.agent, d.code.as_deref(), false),
             public_pass: public_pass.get(key).copied().unwrap_or(false),
             pass: passing.contains(key),
+            reasked: d.reasked,
+            no_code: d.code.is_none(),
         })
         .collect();
     let side_tokens = team.tokens.saturating_sub(records.iter().map(|r| r.tokens).sum());
@@ -179,14 +183,16 @@ async fn sample(model: &dyn ModelBackend, problem: &Problem, cfg: &TeamConfig, n
             Chunk::Text(t) => text.push_str(&t),
             Chunk::Restart => text.clear(),
             Chunk::Done { finish, usage } => {
-                let (code, repairs) = match extract_code(&text) {
+                // The team's rule for what counts as code (a cut-off block's
+                // complete part; a placeholder is none), without its re-ask.
+                let (code, repairs) = match draft_code(&text, finish).filter(|c| no_code(c).is_none()) {
                     Some(c) if form_repair => {
                         let (c, r) = repair_for_problem(&c, problem);
                         (Some(c), r)
                     }
                     other => (other, Vec::<Repair>::new()),
                 };
-                return Ok(Draft { code, text, finish, usage, repairs });
+                return Ok(Draft { code, text, finish, usage, repairs, reasked: None });
             }
         }
     }
@@ -247,5 +253,6 @@ pub async fn sample_and_select(problem: &Problem, model: &dyn ModelBackend, cfg:
     let refs: Vec<(DraftKey, &Draft)> = drafts.iter().map(|(k, d)| (*k, d)).collect();
     let chosen = ExecutionVote.decide(&refs, &runs);
     let pass = passes(sandbox, problem, &all, chosen.as_ref().map(|v| v.answer.as_str())).await;
-    Ok(SampleRun { select: Arm { pass, tokens, wall_s: started.elapsed().as_secs_f64() }, samples: drafts.len(), oracle5, passing })
+    let placeholders = drafts.iter().filter(|(_, d)| draft_code(&d.text, d.finish).is_some_and(|c| no_code(&c).is_some())).count();
+    Ok(SampleRun { select: Arm { pass, tokens, wall_s: started.elapsed().as_secs_f64() }, samples: drafts.len(), oracle5, passing, placeholders })
 }

@@ -1,12 +1,14 @@
 //! Benchmarks — measured, printed, never asserted. Here `memdoor bench
 //! engine` (load time, prompt and generation speed of one stream and of a
-//! team, peak memory); `bench team`'s coordination overhead is in
-//! `overhead` and `coordination`, the problem set bench in `problems`.
+//! team, sampling time, peak memory); `bench team`'s coordination overhead is in
+//! `overhead` and `coordination`, the problem set bench in `problems`, the
+//! sampler against candle's in `sampling`.
 
 mod arms;
 pub mod coordination;
 mod overhead;
 pub mod problems;
+pub mod sampling;
 pub mod serve;
 pub mod spend;
 pub mod tui;
@@ -19,8 +21,9 @@ use futures::StreamExt;
 use serde::Serialize;
 use tokio_util::sync::CancellationToken;
 
-use crate::model::local::{LoadOptions, LocalModel};
+use crate::model::local::{EngineStats, LoadOptions, LocalModel};
 use crate::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling, Usage};
+use crate::team::{agent_sampling, TeamConfig};
 
 pub use overhead::{team_overhead, OverheadFigures};
 
@@ -68,12 +71,52 @@ pub struct EngineReport {
     pub peak_rss_one_mb: f64,
     pub team: TeamFigures,
     pub peak_rss_team_mb: f64,
+    /// How the streams sample: as the team's agents do (`team::agent_sampling`).
+    pub sampling: String,
+    /// The local engine's sampling time in the one-stream and the team runs.
+    pub sampling_one: SamplingFigures,
+    pub sampling_team: SamplingFigures,
     /// The first tokens of the greedy answer to the bench prompt: a glance
     /// that the engine computes the model (on a new device, say), not only fast.
     pub greedy_start: String,
     /// The same prompts against an OpenAI-compatible server (`--vs-openai`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vs_openai: Option<ServerFigures>,
+}
+
+/// The time `Sampler::sample` took in the engine, against its steps' time.
+#[derive(Debug, Serialize)]
+pub struct SamplingFigures {
+    pub tokens: u64,
+    pub us_per_token: f64,
+    pub steps: u64,
+    /// An engine step's mean time, forward pass and sampling.
+    pub ms_per_step: f64,
+    /// Of the steps' time, the part spent sampling.
+    pub share_of_steps: f64,
+}
+
+impl SamplingFigures {
+    fn between(a: &EngineStats, b: &EngineStats) -> Self {
+        let (tokens, steps) = (b.sampled - a.sampled, b.steps - a.steps);
+        let (sample_ns, step_ns) = ((b.sample_nanos - a.sample_nanos) as f64, (b.step_nanos - a.step_nanos) as f64);
+        Self {
+            tokens,
+            us_per_token: sample_ns / 1e3 / tokens as f64,
+            steps,
+            ms_per_step: step_ns / 1e6 / steps as f64,
+            share_of_steps: sample_ns / step_ns,
+        }
+    }
+}
+
+/// The engine's figures once its streams are done: they are published
+/// after the step that sent the last `Done`, so they are waited for.
+async fn stats_when_idle(model: &LocalModel) -> EngineStats {
+    let mut stats = model.engine_stats();
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), stats.wait_for(|s| s.live == 0)).await;
+    let now = stats.borrow().clone();
+    now
 }
 
 #[derive(Debug, Serialize)]
@@ -93,10 +136,28 @@ pub fn peak_rss_mb() -> f64 {
         .map_or(0.0, |kb| kb / 1024.0)
 }
 
-async fn one_stream(model: &dyn ModelBackend, seed: u64, max_tokens: usize) -> Result<Usage> {
+/// The one stream samples as the team's agent 1 does; the team's streams as
+/// its agents 0, 1, … (agent 0 greedy; the others at their temperatures, top-p).
+const ONE_STREAM_AGENT: usize = 1;
+
+fn bench_team(streams: usize) -> TeamConfig {
+    TeamConfig { agents: streams, ..TeamConfig::default() }
+}
+
+fn describe_sampling(streams: usize) -> String {
+    let cfg = bench_team(streams);
+    let show = |s: &Sampling| match (s.temperature, s.top_p, s.top_k) {
+        (t, _, _) if t <= 0.0 => "greedy".to_string(),
+        (t, p, k) => format!("T {t}{}{}", p.map(|p| format!(" top-p {p}")).unwrap_or_default(), k.map(|k| format!(" top-k {k}")).unwrap_or_default()),
+    };
+    let team: Vec<String> = (0..streams).map(|i| show(&agent_sampling(&cfg, i))).collect();
+    format!("one stream as agent {ONE_STREAM_AGENT} ({}); the team's as agents 0.. ({})", show(&agent_sampling(&cfg, ONE_STREAM_AGENT)), team.join(", "))
+}
+
+async fn one_stream(model: &dyn ModelBackend, sampling: Sampling, max_tokens: usize) -> Result<Usage> {
     let req = ChatRequest {
         messages: vec![Message::user(BENCH_PROMPT)],
-        sampling: Sampling { temperature: 0.3, seed, ..Sampling::default() },
+        sampling,
         max_tokens,
         ignore_stop: true, // every stream generates exactly max_tokens
     };
@@ -131,7 +192,7 @@ async fn greedy_start(model: &dyn ModelBackend, max_tokens: usize) -> Result<Str
 
 /// One stream alone, on any backend.
 async fn measure_one(model: &dyn ModelBackend, max_tokens: usize) -> Result<StreamFigures> {
-    let u = one_stream(model, 0, max_tokens).await?;
+    let u = one_stream(model, agent_sampling(&bench_team(1), ONE_STREAM_AGENT), max_tokens).await?;
     let ttft = u.prompt_secs.unwrap_or(f64::NAN);
     let one = StreamFigures {
         prompt_tokens: u.prompt_tokens,
@@ -147,7 +208,8 @@ async fn measure_one(model: &dyn ModelBackend, max_tokens: usize) -> Result<Stre
 /// `streams` at once, on any backend.
 async fn measure_team(model: &dyn ModelBackend, streams: usize, max_tokens: usize) -> Result<TeamFigures> {
     let t = Instant::now();
-    let runs = (0..streams).map(|i| one_stream(model, i as u64 + 1, max_tokens));
+    let cfg = bench_team(streams);
+    let runs = (0..streams).map(|i| one_stream(model, agent_sampling(&cfg, i), max_tokens));
     let usages = futures::future::try_join_all(runs).await?;
     let wall_s = t.elapsed().as_secs_f64();
     let generated: usize = usages.iter().map(|u| u.completion_tokens).sum();
@@ -190,10 +252,13 @@ pub async fn engine(
     let model = Arc::new(tokio::task::spawn_blocking(move || LocalModel::load(&p, &o)).await??);
     let load_s = started.elapsed().as_secs_f64();
     let greedy_start = greedy_start(&*model, 24).await?;
+    let before = stats_when_idle(&model).await;
     let one = measure_one(&*model, max_tokens).await?;
     let peak_rss_one_mb = peak_rss_mb();
+    let after_one = stats_when_idle(&model).await;
     let team = measure_team(&*model, streams, max_tokens).await?;
     let peak_rss_team_mb = peak_rss_mb();
+    let after_team = stats_when_idle(&model).await;
     let weights_mb = Some(model.weight_bytes() as f64 / 1e6);
     drop(model); // the server gets the machine to itself
     let vs_openai = match vs {
@@ -216,6 +281,9 @@ pub async fn engine(
         peak_rss_one_mb,
         team,
         peak_rss_team_mb,
+        sampling: describe_sampling(streams),
+        sampling_one: SamplingFigures::between(&before, &after_one),
+        sampling_team: SamplingFigures::between(&after_one, &after_team),
         greedy_start,
         vs_openai,
     })
@@ -234,6 +302,7 @@ pub fn print_table(r: &EngineReport) {
     );
     print_reused(r.one.prompt_reused, r.one.prompt_tokens);
     println!("              generate      {:>8.1} tok/s  ({} tok)", r.one.generate_tok_s, r.one.generated_tokens);
+    print_sampling(&r.sampling_one);
     println!("              peak RSS      {:>8.0} MB", r.peak_rss_one_mb);
     println!(
         "{} streams     prompt        {:>8.1} tok/s  ({} tok, first token after {:.2} s mean, {:.2} s last)",
@@ -244,7 +313,9 @@ pub fn print_table(r: &EngineReport) {
         "              generate      {:>8.1} tok/s aggregate, {:.1} tok/s per stream ({} tok in {:.1} s)",
         r.team.aggregate_tok_s, r.team.per_stream_tok_s, r.team.generated_tokens, r.team.wall_s
     );
+    print_sampling(&r.sampling_team);
     println!("              peak RSS      {:>8.0} MB", r.peak_rss_team_mb);
+    println!("sampling as the team does: {}", r.sampling);
     match &r.vs_openai {
         Some(v) => {
             let ratio = |a: f64, b: f64| if b > 0.0 { format!("{:.2}×", a / b) } else { "–".into() };
@@ -272,6 +343,16 @@ pub fn print_table(r: &EngineReport) {
         ),
         None => {}
     }
+}
+
+fn print_sampling(s: &SamplingFigures) {
+    println!(
+        "              sampling      {:>8.1} µs/token ({} tok; {:.2} % of the engine's steps, {:.2} ms a step)",
+        s.us_per_token,
+        s.tokens,
+        100.0 * s.share_of_steps,
+        s.ms_per_step
+    );
 }
 
 /// Reused prompt tokens are not computed: the tok/s above leaves them out,

@@ -45,6 +45,8 @@ pub struct ProblemFigures {
     pub side_tokens: usize,
     /// Sample-and-select's samples that pass every test.
     pub samples_passing: usize,
+    /// Sample-and-select's samples whose code block held only a placeholder.
+    pub samples_placeholder: usize,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ablations: Vec<(Ablation, Arm)>,
 }
@@ -94,6 +96,7 @@ pub async fn run_problem(problem: &Problem, model: &Arc<dyn ModelBackend>, b: &S
         team_drafts: team.records,
         side_tokens: team.side_tokens,
         samples_passing: sampled.passing,
+        samples_placeholder: sampled.placeholders,
         ablations,
     })
 }
@@ -206,5 +209,10 @@ pub fn print_set(r: &SetReport) {
     }
     let saved: Vec<String> = r.repairs_saved.iter().map(|(k, n)| format!("{k} {n}")).collect();
     println!("drafts saved by form repairs: {}", if saved.is_empty() { "none".into() } else { saved.join(", ") });
+    let drafts = r.problems.iter().flat_map(|p| &p.team_drafts);
+    let reasked = drafts.clone().filter(|d| d.reasked.is_some()).count();
+    let still = drafts.filter(|d| d.reasked.is_some() && d.no_code).count();
+    let samples: usize = r.problems.iter().map(|p| p.samples_placeholder).sum();
+    println!("placeholder answers: team {reasked} (asked again; {still} still without code), sample-and-select {samples}");
     println!("{} problems in {:.0} s", r.problems.len(), r.wall_s);
 }

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::domain::Turn;
+use crate::domain::{NoCode, Turn};
 
 /// One team draft as graded by the bench.
 #[derive(Debug, Clone, Serialize)]
@@ -28,6 +28,11 @@ pub struct DraftRecord {
     pub public_pass: bool,
     /// Passes every test, public and private.
     pub pass: bool,
+    /// The agent's first answer held no code (a placeholder): it was asked again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reasked: Option<NoCode>,
+    /// The draft holds no code (none written, or a placeholder even when asked again).
+    pub no_code: bool,
 }
 
 /// What one problem's methods spent, for the spend table.
@@ -93,7 +98,7 @@ mod tests {
     use crate::domain::Framing;
 
     fn draft(round: u32, turn: Turn, tokens: usize, pass: bool) -> DraftRecord {
-        DraftRecord { round, agent: 0, turn: Some(turn), tokens, repeat: false, copy: false, public_pass: pass, pass }
+        DraftRecord { round, agent: 0, turn: Some(turn), tokens, repeat: false, copy: false, public_pass: pass, pass, reasked: None, no_code: false }
     }
 
     #[test]
@@ -129,8 +134,10 @@ mod tests {
     #[test]
     fn a_record_says_its_turn_in_its_own_fields() {
         let fresh = serde_json::to_value(draft(2, Turn::Fresh(Framing::ExamplesFirst), 9, true)).unwrap();
-        assert_eq!(fresh, serde_json::json!({"round": 2, "agent": 0, "turn": "fresh", "framing": "examples_first", "tokens": 9, "repeat": false, "copy": false, "public_pass": true, "pass": true}));
+        assert_eq!(fresh, serde_json::json!({"round": 2, "agent": 0, "turn": "fresh", "framing": "examples_first", "tokens": 9, "repeat": false, "copy": false, "public_pass": true, "pass": true, "no_code": false}));
         let untold = DraftRecord { turn: None, ..draft(1, Turn::Propose, 3, false) };
-        assert_eq!(serde_json::to_value(untold).unwrap(), serde_json::json!({"round": 1, "agent": 0, "tokens": 3, "repeat": false, "copy": false, "public_pass": false, "pass": false}));
+        assert_eq!(serde_json::to_value(untold).unwrap(), serde_json::json!({"round": 1, "agent": 0, "tokens": 3, "repeat": false, "copy": false, "public_pass": false, "pass": false, "no_code": false}));
+        let reasked = DraftRecord { reasked: Some(NoCode::Placeholder), ..draft(1, Turn::Propose, 3, false) };
+        assert_eq!(serde_json::to_value(reasked).unwrap()["reasked"], "placeholder");
     }
 }

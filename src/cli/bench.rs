@@ -34,6 +34,22 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
             }
             Ok(ExitCode::SUCCESS)
         }
+        BenchWhat::Sampling { tokens, model, json } => {
+            let report = tokio::task::spawn_blocking(move || {
+                let rows = match model {
+                    Some(spec) => Some(crate::bench::sampling::model_rows(&resolve::resolve(&ModelSpec::parse(&spec))?)?),
+                    None => None,
+                };
+                crate::bench::sampling::run(tokens, rows)
+            })
+            .await??;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                crate::bench::sampling::print_table(&report);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         BenchWhat::Tui { seconds, width, height, json } => {
             if !(seconds > 0.0 && seconds.is_finite()) || width < 20 || height < 8 {
                 anyhow::bail!("bench tui needs --seconds > 0 and a size of at least 20x8");

@@ -30,8 +30,8 @@ pub use team_args::{ModelArgs, SessionArgs, SolveArgs, TeamFlags, TuiArgs};
     version,
     about = "A team of LLM agents solving one programming problem together",
     long_about = "A team of LLM agents solving one programming problem together.\n\n\
-        Five agents draft answers in parallel on a local GGUF model (default: SmolLM2-135M-Instruct, \
-        fetched on first use); the team's answer is chosen from their drafts.\n\n\
+        Five agents draft answers in parallel on a local GGUF model (default: Qwen2.5-Coder-0.5B-Instruct, \
+        fetched and checked on first use); the team's answer is chosen from their drafts.\n\n\
         With no command, memdoor opens the terminal UI: five live agent panes, the shared memory, \
         and the consensus you accept (a), edit (e) or re-prompt (r); ? lists every key.\n\n\
         Examples:\n  memdoor \"Write a Python function is_palindrome(s: str) -> bool.\"\n  \

@@ -146,7 +146,7 @@ pub struct TeamFlags {
 
 #[derive(Args)]
 pub struct ModelArgs {
-    /// A named model (`coder-0.5b`, `coder-1.5b`, `smollm2-135m`; `default` is smollm2-135m; see
+    /// A named model (`coder-0.5b`, `coder-1.5b`, `smollm2-135m`; `default` is coder-0.5b; see
     /// `memdoor models`), a GGUF file path, or Hugging Face `owner/repo[:FILE.gguf|:QUANT]`.
     /// Default: $MEMDOOR_MODEL, else the config's [team] model, else `default`.
     #[arg(long)]

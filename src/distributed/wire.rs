@@ -19,6 +19,10 @@ pub struct WireMessage {
 pub struct WireSampling {
     pub temperature: f64,
     pub top_p: Option<f64>,
+    /// Newer than the protocol: absent when off, so a job without top-k is
+    /// the JSON earlier builds wrote, and earlier builds' jobs read as off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub top_k: Option<usize>,
     pub repeat_penalty: f32,
     pub repeat_last_n: usize,
     pub seed: u64,
@@ -50,6 +54,7 @@ impl From<&ChatRequest> for WireRequest {
             sampling: WireSampling {
                 temperature: s.temperature,
                 top_p: s.top_p,
+                top_k: s.top_k,
                 repeat_penalty: s.repeat_penalty,
                 repeat_last_n: s.repeat_last_n,
                 seed: s.seed,
@@ -68,6 +73,7 @@ impl From<WireRequest> for ChatRequest {
             sampling: Sampling {
                 temperature: s.temperature,
                 top_p: s.top_p,
+                top_k: s.top_k,
                 repeat_penalty: s.repeat_penalty,
                 repeat_last_n: s.repeat_last_n,
                 seed: s.seed,
@@ -106,15 +112,20 @@ mod tests {
     fn the_wire_keeps_the_protocols_json() {
         let req = ChatRequest {
             messages: vec![Message::system("Be terse."), Message::user("Write f.")],
-            sampling: Sampling { temperature: 0.3, top_p: Some(0.95), repeat_penalty: 1.0, repeat_last_n: 64, seed: 7 },
+            sampling: Sampling { temperature: 0.3, top_p: Some(0.95), top_k: None, repeat_penalty: 1.0, repeat_last_n: 64, seed: 7 },
             max_tokens: 64,
             ignore_stop: false,
         };
         let json = serde_json::to_value(WireRequest::from(&req)).unwrap();
         // Byte for byte what workers of earlier builds read and write.
         assert_eq!(json, serde_json::to_value(&req).unwrap());
+        assert!(json["sampling"].get("top_k").is_none(), "top-k off is left out, as before it existed");
         let back: ChatRequest = serde_json::from_value::<WireRequest>(json).unwrap().into();
         assert_eq!(back, req);
+        let with_k = ChatRequest { sampling: Sampling { top_k: Some(40), ..req.sampling.clone() }, ..req.clone() };
+        let json = serde_json::to_value(WireRequest::from(&with_k)).unwrap();
+        assert_eq!((&json, &json["sampling"]["top_k"]), (&serde_json::to_value(&with_k).unwrap(), &serde_json::json!(40)));
+        assert_eq!(ChatRequest::from(serde_json::from_value::<WireRequest>(json).unwrap()), with_k);
         let done = Chunk::Done { finish: FinishReason::Length, usage: Usage { completion_tokens: 3, ..Usage::default() } };
         for c in [Chunk::Text("x".into()), Chunk::Restart, done] {
             let wire = serde_json::to_value(WireChunk::from(c.clone())).unwrap();

@@ -32,6 +32,21 @@ pub struct Draft {
     /// Repairs of form made to `code` before it was judged (none: as written).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub repairs: Vec<Repair>,
+    /// Set when this is the agent's second answer of the turn: its first held
+    /// no code (why), so it was asked again (`team::placeholder`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reasked: Option<NoCode>,
+}
+
+/// Why an answer's code block is no draft.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoCode {
+    /// The block is empty.
+    Empty,
+    /// The block holds only a placeholder: `# YOUR CODE HERE`, or the stub
+    /// of the prompt (headers, docstrings, `pass`) copied back.
+    Placeholder,
 }
 
 /// A repair of a draft's form that leaves its logic alone (`team::form`).

@@ -148,7 +148,7 @@ mod tests {
     use crate::model::{FinishReason, Usage};
 
     fn draft(code: &str) -> Draft {
-        Draft { text: String::new(), code: Some(code.into()), finish: FinishReason::Stop, usage: Usage::default(), repairs: Vec::new() }
+        Draft { text: String::new(), code: Some(code.into()), finish: FinishReason::Stop, usage: Usage::default(), repairs: Vec::new(), reasked: None }
     }
     fn r(v: crate::domain::Verdict, key: &str) -> TestResult {
         TestResult { verdict: v, got: None, key: Some(key.into()), error: None }

@@ -42,7 +42,7 @@ pub struct NamedModel {
 }
 
 /// What `default` (and no `--model` at all) names.
-pub const DEFAULT_NAME: &str = "smollm2-135m";
+pub const DEFAULT_NAME: &str = "coder-0.5b";
 
 pub static CATALOG: &[NamedModel] = &[
     NamedModel {

@@ -29,6 +29,9 @@ impl Message {
     pub fn user(content: impl Into<String>) -> Self {
         Self { role: "user".into(), content: content.into() }
     }
+    pub fn assistant(content: impl Into<String>) -> Self {
+        Self { role: "assistant".into(), content: content.into() }
+    }
 }
 
 /// How the next token is picked. `temperature <= 0` means greedy.
@@ -36,6 +39,11 @@ impl Message {
 pub struct Sampling {
     pub temperature: f64,
     pub top_p: Option<f64>,
+    /// Only the k most likely tokens are drawn from (before top-p, which then
+    /// takes its share of theirs); `None` or 0 = off. Left out of the JSON
+    /// when off, so requests and jobs read as before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub top_k: Option<usize>,
     /// 1.0 = off.
     pub repeat_penalty: f32,
     /// How many recent tokens the repeat penalty looks at.
@@ -45,7 +53,7 @@ pub struct Sampling {
 
 impl Default for Sampling {
     fn default() -> Self {
-        Self { temperature: 0.0, top_p: None, repeat_penalty: 1.0, repeat_last_n: 64, seed: 0 }
+        Self { temperature: 0.0, top_p: None, top_k: None, repeat_penalty: 1.0, repeat_last_n: 64, seed: 0 }
     }
 }
 

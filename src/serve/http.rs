@@ -152,6 +152,7 @@ pub async fn chat_completions(State(served): State<Arc<Served>>, request: Reques
             let sampling = Sampling {
                 temperature: req.temperature.unwrap_or(defaults.temperature).clamp(0.0, 2.0),
                 top_p: req.top_p.or(defaults.top_p).map(|p| p.clamp(0.0, 1.0)),
+                top_k: req.top_k().or(defaults.top_k),
                 seed: req.seed.unwrap_or(defaults.seed),
                 ..defaults
             };

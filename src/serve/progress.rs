@@ -64,7 +64,7 @@ mod tests {
 
     fn draft(tokens: usize, finish: FinishReason) -> Draft {
         let usage = Usage { prompt_tokens: 10, completion_tokens: tokens, ..Usage::default() };
-        Draft { text: "```python\nx\n```".into(), code: Some("x".into()), finish, usage, repairs: Vec::new() }
+        Draft { text: "```python\nx\n```".into(), code: Some("x".into()), finish, usage, repairs: Vec::new(), reasked: None }
     }
 
     fn result(verdict: TestVerdict) -> TestResult {

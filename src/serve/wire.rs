@@ -23,6 +23,9 @@ pub struct ChatCompletionRequest {
     pub temperature: Option<f64>,
     #[serde(default)]
     pub top_p: Option<f64>,
+    /// Not OpenAI's own (llama.cpp's and vLLM's); 0 or below (vLLM's -1) = off.
+    #[serde(default)]
+    pub top_k: Option<i64>,
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -72,6 +75,11 @@ impl WireMessage {
 impl ChatCompletionRequest {
     pub fn max_tokens(&self) -> Option<usize> {
         self.max_completion_tokens.or(self.max_tokens)
+    }
+
+    /// `top_k` when it keeps some tokens: 0 and below (vLLM's -1) are off.
+    pub fn top_k(&self) -> Option<usize> {
+        self.top_k.and_then(|k| usize::try_from(k).ok()).filter(|k| *k > 0)
     }
 
     pub fn include_usage(&self) -> bool {
@@ -209,6 +217,8 @@ mod tests {
         assert_eq!(r.last_user_text().as_deref(), Some("first\nsecond"));
         let empty: ChatCompletionRequest = serde_json::from_str(r#"{"model": "m", "messages": [{"role": "user", "content": "  "}]}"#).unwrap();
         assert_eq!(empty.last_user_text(), None);
+        let top_k = |k: &str| serde_json::from_str::<ChatCompletionRequest>(&format!(r#"{{"model": "m", "messages": []{k}}}"#)).unwrap().top_k();
+        assert_eq!([top_k(""), top_k(r#", "top_k": 40"#), top_k(r#", "top_k": 0"#), top_k(r#", "top_k": -1"#)], [None, Some(40), None, None]);
     }
 
     #[test]

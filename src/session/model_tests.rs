@@ -12,7 +12,7 @@ fn token(agent: usize, round: u32, text: &str) -> TeamEvent {
 
 fn done(agent: usize, round: u32, text: &str, tokens: usize) -> TeamEvent {
     let usage = Usage { completion_tokens: tokens, ..Default::default() };
-    let draft = Draft { text: text.into(), code: None, finish: FinishReason::Stop, usage, repairs: Vec::new() };
+    let draft = Draft { text: text.into(), code: None, finish: FinishReason::Stop, usage, repairs: Vec::new(), reasked: None };
     TeamEvent::AgentDone { agent, round, draft }
 }
 

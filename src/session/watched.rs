@@ -20,7 +20,7 @@ pub fn on_entry(entry: &Entry) -> Vec<TeamEvent> {
     match (entry.kind, entry.agent) {
         (EntryKind::Draft, Some(agent)) => {
             let code = if entry.prose { None } else { extract_code(&entry.content) };
-            let draft = Draft { text: entry.content.clone(), code, finish: FinishReason::Stop, usage: Usage::default(), repairs: Vec::new() };
+            let draft = Draft { text: entry.content.clone(), code, finish: FinishReason::Stop, usage: Usage::default(), repairs: Vec::new(), reasked: None };
             events.push(TeamEvent::AgentDone { agent, round: entry.round, draft });
         }
         (EntryKind::Error, Some(agent)) => {

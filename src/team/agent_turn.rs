@@ -6,11 +6,12 @@ use futures::StreamExt;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::extract::extract_code;
+use super::extract::draft_code;
+use super::placeholder::no_code;
 use super::form::repair_for_problem;
 use super::prompt::with_role;
 use super::session::Agent;
-use crate::domain::{Draft, TeamEvent};
+use crate::domain::{Draft, FinishReason, NoCode, TeamEvent, Usage};
 use crate::memory::{Entry, EntryKind, MemoryStore};
 use crate::model::{ChatRequest, Chunk, Message, Sampling};
 use crate::problem::Problem;
@@ -44,31 +45,36 @@ pub(super) struct TurnRequest<'a> {
     pub repair_for: Option<&'a Problem>,
 }
 
-/// The code the judge runs: the last fenced block, with its form repaired
-/// when asked (the repairs made are kept on the draft).
-fn code_of(text: &str, repair_for: Option<&Problem>) -> (Option<String>, Vec<crate::domain::Repair>) {
-    let Some(code) = extract_code(text) else { return (None, Vec::new()) };
+/// The code the judge runs: the draft's code (`draft_code`), with its form
+/// repaired when asked (the repairs made are kept on the draft); or why
+/// the answer holds none that counts.
+fn code_of(text: &str, finish: FinishReason, repair_for: Option<&Problem>) -> (Result<String, Option<NoCode>>, Vec<crate::domain::Repair>) {
+    let Some(code) = draft_code(text, finish) else { return (Err(None), Vec::new()) };
+    if let Some(why) = no_code(&code) {
+        return (Err(Some(why)), Vec::new());
+    }
     match repair_for {
         Some(p) => {
             let (code, repairs) = repair_for_problem(&code, p);
-            (Some(code), repairs)
+            (Ok(code), repairs)
         }
-        None => (Some(code), Vec::new()),
+        None => (Ok(code), Vec::new()),
     }
 }
 
-/// Streams one answer; `None` when the agent failed (reported as an event).
-pub(super) async fn run_agent(agent: &Agent, turn: TurnRequest<'_>, events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Draft> {
-    let round = turn.round;
+/// What the agent is told when its code block held only a placeholder.
+const REASK: &str = "Your code block holds no code, only a placeholder. Write the complete solution now, \
+as one ```python code block with the whole working code: no placeholder, no `pass`, no `...`.";
+
+/// One streamed answer: its text, how it ended and what it cost; `Err` the
+/// failure, already reported as an event.
+async fn stream_answer(agent: &Agent, req: ChatRequest, round: u32, events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Result<(String, FinishReason, Usage), ()> {
     let failed = |error: String| TeamEvent::AgentFailed { agent: agent.id, round, error };
-    let messages = with_role(turn.messages, agent.role.as_deref());
-    let sampling = turn.sampling.unwrap_or_else(|| agent.sampling.clone());
-    let req = ChatRequest { messages, sampling, max_tokens: turn.max_tokens, ignore_stop: false };
     let mut stream = match agent.backend.stream(req, cancel).await {
         Ok(s) => s,
         Err(e) => {
             emit(events, failed(format!("{e:#}"))).await;
-            return None;
+            return Err(());
         }
     };
     let mut text = String::new();
@@ -82,20 +88,50 @@ pub(super) async fn run_agent(agent: &Agent, turn: TurnRequest<'_>, events: &mps
                 text.clear();
                 emit(events, TeamEvent::AgentRestarted { agent: agent.id, round }).await;
             }
-            Ok(Chunk::Done { finish, usage }) => {
-                let (code, repairs) = code_of(&text, turn.repair_for);
-                let draft = Draft { code, text, finish, usage, repairs };
-                emit(events, TeamEvent::AgentDone { agent: agent.id, round, draft: draft.clone() }).await;
-                return Some(draft);
-            }
+            Ok(Chunk::Done { finish, usage }) => return Ok((text, finish, usage)),
             Err(e) => {
                 emit(events, failed(format!("{e:#}"))).await;
-                return None;
+                return Err(());
             }
         }
     }
     emit(events, failed("the model's stream ended without finishing".into())).await;
-    None
+    Err(())
+}
+
+/// Streams one answer; `None` when the agent failed (reported as an event).
+/// An answer whose code block holds only a placeholder (or nothing) is no
+/// draft: the agent is asked once more, its first answer and `REASK` in
+/// the conversation, and the second answer is the draft (`reasked` says why).
+pub(super) async fn run_agent(agent: &Agent, turn: TurnRequest<'_>, events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Draft> {
+    let round = turn.round;
+    let messages = with_role(turn.messages, agent.role.as_deref());
+    let sampling = turn.sampling.unwrap_or_else(|| agent.sampling.clone());
+    let req = ChatRequest { messages, sampling, max_tokens: turn.max_tokens, ignore_stop: false };
+    let (text, finish, usage) = stream_answer(agent, req.clone(), round, events, cancel.clone()).await.ok()?;
+    let (code, repairs) = code_of(&text, finish, turn.repair_for);
+    let draft = match code {
+        Ok(code) => Draft { code: Some(code), text, finish, usage, repairs, reasked: None },
+        Err(Some(why)) if finish != FinishReason::Cancelled && !cancel.is_cancelled() => {
+            tracing::info!(agent = agent.id, round, ?why, "a code block without code: asking again");
+            let mut again = req;
+            again.messages.extend([Message::assistant(text), Message::user(REASK)]);
+            emit(events, TeamEvent::AgentRestarted { agent: agent.id, round }).await;
+            let (text, finish, second) = stream_answer(agent, again, round, events, cancel).await.ok()?;
+            let (code, repairs) = code_of(&text, finish, turn.repair_for);
+            let usage = Usage {
+                prompt_tokens: usage.prompt_tokens + second.prompt_tokens,
+                prompt_reused: usage.prompt_reused + second.prompt_reused,
+                completion_tokens: usage.completion_tokens + second.completion_tokens,
+                prompt_secs: usage.prompt_secs.zip(second.prompt_secs).map(|(a, b)| a + b),
+                generate_secs: usage.generate_secs.zip(second.generate_secs).map(|(a, b)| a + b),
+            };
+            Draft { code: code.ok(), text, finish, usage, repairs, reasked: Some(why) }
+        }
+        Err(_) => Draft { code: None, text, finish, usage, repairs, reasked: None },
+    };
+    emit(events, TeamEvent::AgentDone { agent: agent.id, round, draft: draft.clone() }).await;
+    Some(draft)
 }
 
 /// A question on the side of the rounds (test inputs, distinguishing

@@ -243,7 +243,7 @@ mod tests {
     }
 
     fn draft(code: &str) -> Draft {
-        Draft { text: String::new(), code: Some(code.into()), finish: crate::domain::FinishReason::Stop, usage: Default::default(), repairs: Vec::new() }
+        Draft { text: String::new(), code: Some(code.into()), finish: crate::domain::FinishReason::Stop, usage: Default::default(), repairs: Vec::new(), reasked: None }
     }
 
     fn cluster(agents: &[usize], answer: &str, passes: bool) -> Cluster {

@@ -10,6 +10,7 @@ mod decide;
 mod distinguish;
 mod extract;
 pub mod form;
+mod placeholder;
 mod plan;
 mod prompt;
 mod run;
@@ -17,7 +18,8 @@ mod session;
 mod solo_prompt;
 mod spec;
 
-pub use extract::extract_code;
+pub use extract::{draft_code, extract_code};
+pub use placeholder::no_code;
 pub use form::{repair_for_problem, repair_form};
 pub use prompt::{messages_for, note_of};
 pub use run::{continue_team, run_team};

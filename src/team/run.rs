@@ -45,7 +45,7 @@ fn drafts_from_memory(memory: &[Entry]) -> BTreeMap<usize, (DraftKey, Draft)> {
         if let Some(agent) = e.agent {
             // Code drafts are stored as their code, unfenced; a prose draft has none to run.
             let code = if e.prose { None } else { extract_code(&e.content).or_else(|| Some(e.content.clone())) };
-            let draft = Draft { text: e.content.clone(), code, finish: crate::model::FinishReason::Stop, usage: Default::default(), repairs: Vec::new() };
+            let draft = Draft { text: e.content.clone(), code, finish: crate::model::FinishReason::Stop, usage: Default::default(), repairs: Vec::new(), reasked: None };
             by_agent.insert(agent, (DraftKey { round: e.round, agent }, draft));
         }
     }

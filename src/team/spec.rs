@@ -15,12 +15,14 @@ pub struct TeamConfig {
     pub temperature: Option<f64>,
     pub seed: u64,
     pub top_p: Option<f64>,
+    /// Off by default: top-p 0.95 alone bounds the draw.
+    pub top_k: Option<usize>,
     pub repeat_penalty: f32,
 }
 
 impl Default for TeamConfig {
     fn default() -> Self {
-        Self { agents: 5, max_tokens: 512, temperature: None, seed: 42, top_p: Some(0.95), repeat_penalty: 1.0 }
+        Self { agents: 5, max_tokens: 512, temperature: None, seed: 42, top_p: Some(0.95), top_k: None, repeat_penalty: 1.0 }
     }
 }
 
@@ -30,6 +32,7 @@ pub fn agent_sampling(cfg: &TeamConfig, i: usize) -> Sampling {
     Sampling {
         temperature,
         top_p: cfg.top_p,
+        top_k: cfg.top_k,
         repeat_penalty: cfg.repeat_penalty,
         repeat_last_n: 64,
         seed: cfg.seed.wrapping_add(i as u64),

@@ -75,7 +75,7 @@ pub fn judged(w: u16, h: u16) -> State {
         let text = draft_text(agent);
         update(&mut s, Msg::Team(TeamEvent::AgentToken { agent, round: 1, text: text.clone() }));
         let usage = Usage { prompt_tokens: 60, completion_tokens: 40 + agent, ..Usage::default() };
-        let draft = Draft { code: crate::team::extract_code(&text), text, finish: FinishReason::Stop, usage, repairs: Vec::new() };
+        let draft = Draft { code: crate::team::extract_code(&text), text, finish: FinishReason::Stop, usage, repairs: Vec::new(), reasked: None };
         update(&mut s, Msg::Team(TeamEvent::AgentDone { agent, round: 1, draft }));
     }
     for agent in 0..5 {

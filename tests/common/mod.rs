@@ -1,5 +1,8 @@
-//! Shared by the integration tests: the real default model, loaded once per
-//! test binary (fetched into the cache first if needed).
+//! Shared by the integration tests: the models they run, each loaded once
+//! per test binary (fetched into the cache first if needed). Where the
+//! model is incidental (the test is about the store, the TUI, the workers)
+//! it is the small, fast `smollm2-135m` (or `$MEMDOOR_MODEL`); the tests of
+//! what the default model writes name `default`.
 
 #![allow(dead_code)]
 
@@ -17,16 +20,34 @@ pub const PALINDROME: &str = "Write a Python function is_palindrome(s: str) -> b
 /// SmolLM2's greedy answer to PALINDROME begins exactly so (llama.cpp agrees token for token).
 pub const GOLDEN_START: &str = "```python\ndef is_palindrome(s: str) -> bool:\n    s = s.lower()\n    return s == s[::-1]\n```";
 
+/// The default model's (Qwen2.5-Coder-0.5B-Instruct Q4_K_M) first 48 greedy
+/// tokens for PALINDROME, as llama.cpp writes them on the same file
+/// (tests/tools/llama_cpp_greedy.mjs; 51 prompt tokens).
+pub const DEFAULT_GOLDEN: &str = "Here's a Python function that checks if a given string is a palindrome, ignoring case and non-alphanumeric characters:\n\n```python\ndef is_palindrome(s: str) -> bool:\n    # Remove non-alphanumeric characters and convert to lowercase";
+
+/// The model of the tests where it is incidental.
 pub fn model_path() -> PathBuf {
-    let spec = std::env::var("MEMDOOR_MODEL").unwrap_or_else(|_| "default".into());
-    resolve(&ModelSpec::parse(&spec)).expect("the default model (run `memdoor models pull`)")
+    let spec = std::env::var("MEMDOOR_MODEL").unwrap_or_else(|_| "smollm2-135m".into());
+    resolve(&ModelSpec::parse(&spec)).unwrap_or_else(|e| panic!("the test model {spec} (run `memdoor models pull {spec}`): {e:#}"))
+}
+
+/// The default model (`coder-0.5b`), whatever `$MEMDOOR_MODEL` says.
+pub fn default_model_path() -> PathBuf {
+    resolve(&ModelSpec::parse("default")).unwrap_or_else(|e| panic!("the default model (run `memdoor models pull`): {e:#}"))
 }
 
 pub fn model() -> Arc<LocalModel> {
     static MODEL: OnceLock<Arc<LocalModel>> = OnceLock::new();
-    MODEL
-        .get_or_init(|| Arc::new(LocalModel::load(&model_path(), &LoadOptions::default()).expect("loading the model")))
-        .clone()
+    MODEL.get_or_init(|| load(&model_path())).clone()
+}
+
+pub fn default_model() -> Arc<LocalModel> {
+    static MODEL: OnceLock<Arc<LocalModel>> = OnceLock::new();
+    MODEL.get_or_init(|| load(&default_model_path())).clone()
+}
+
+fn load(path: &std::path::Path) -> Arc<LocalModel> {
+    Arc::new(LocalModel::load(path, &LoadOptions::default()).expect("loading the model"))
 }
 
 /// A stream read to its end.

@@ -23,7 +23,7 @@ pub struct ActK {
 
 impl ActK {
     /// Quantises `x` (`[rows, k]`, `k` a multiple of 256) for `format`'s
-    /// kernel. Only where the kernel runs (`kernel_available()`).
+    /// kernel. Only where the kernel runs (`vnni_available()`).
     pub fn quantize(x: &[f32], rows: usize, k: usize, format: Format) -> Self {
         assert!(k.is_multiple_of(QK_K) && x.len() == rows * k, "{} values for {rows}x{k}", x.len());
         let blocks = rows * k / QK_K;
@@ -50,7 +50,7 @@ impl ActK {
 fn quantize_block(x: &[f32; QK_K], q: &mut [i8; QK_K], bsum: &mut [i32; QK_K / 16]) -> f32 {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: `ActK` is made only for packed matrices, which exist only
-    // where `kernel_available()` (AVX-512 F/BW/VNNI).
+    // where `vnni_available()` (AVX-512 F/BW/VNNI).
     return unsafe { super::x86_kquant::quantize_q8k(x, q, bsum) };
     #[cfg(not(target_arch = "x86_64"))]
     unreachable!("Q8_K activations without the kernel ({} {} {})", x.len(), q.len(), bsum.len())
@@ -67,7 +67,7 @@ mod tests {
     /// (+m before −m and the reverse) and values that round at .5.
     #[test]
     fn q8k_quantisation_matches_candles() {
-        if !crate::tests::kernel_or_skip("q8k_quantisation_matches_candles") {
+        if !crate::tests::vnni_or_skip("q8k_quantisation_matches_candles") {
             return;
         }
         let blocks = 40;

@@ -3,7 +3,9 @@
 //! repacked at load (`pack`, `pack_k`) and multiplied by our kernels (`x86`,
 //! `x86_q0`, `x86_kquant`): each weight block is read once for up to 8
 //! activation rows, and a matrix is ONE parallel dispatch over column
-//! groups. candle's `QMatMul` has no SIMD Q4_1 or Q5_0 kernel on x86 and
+//! groups. On a CPU with AVX2 (and FMA, F16C) but not VNNI, Q5_0 and Q4_1 —
+//! which candle multiplies with scalar code there — and Q8_0 run on
+//! `x86_avx2` (4 rows a call), the rest on candle's own AVX2 code. candle's `QMatMul` has no SIMD Q4_1 or Q5_0 kernel on x86 and
 //! re-reads the weights for every row (Q5_0 is most of a Qwen2.5-0.5B
 //! Q4_K_M file: llama.cpp falls back to it where a row of 896 is no whole
 //! number of 256-superblocks); for Q4_K and Q6_K (the blocks of Q4_K_M
@@ -29,11 +31,13 @@ mod tests_q0;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 #[cfg(target_arch = "x86_64")]
+mod x86_avx2;
+#[cfg(target_arch = "x86_64")]
 mod x86_kquant;
 #[cfg(target_arch = "x86_64")]
 mod x86_q0;
 
-use candle_core::quantized::{GgmlDType, QMatMul, QTensor};
+use candle_core::quantized::{QMatMul, QTensor};
 use candle_core::{CpuStorage, CustomOp1, DType, Layout, Module, Result, Shape, Tensor};
 
 use act::Act;
@@ -63,7 +67,7 @@ pub enum Linear {
 
 impl Linear {
     pub fn new(q: QTensor, kernel: Kernel) -> Result<Self> {
-        if kernel == Kernel::Best {
+        if kernel == Kernel::Best && !candle_forced() {
             if let Some(packed) = try_pack(&q)? {
                 return Ok(Linear::Packed(packed));
             }
@@ -111,25 +115,44 @@ impl Linear {
     }
 }
 
-fn kernel_available() -> bool {
+/// `MEMDOOR_QMATMUL=candle`: every product on candle's `QMatMul`, so a
+/// benchmark can measure ours against candle's in one run.
+fn candle_forced() -> bool {
+    static FORCED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FORCED.get_or_init(|| std::env::var("MEMDOOR_QMATMUL").is_ok_and(|v| v == "candle"))
+}
+
+/// Whether the AVX-512 VNNI kernels (every format) run on this CPU.
+fn vnni_available() -> bool {
     #[cfg(target_arch = "x86_64")]
     return x86::available();
     #[cfg(not(target_arch = "x86_64"))]
     return false;
 }
 
+/// Whether one of our kernels multiplies `format` on this CPU: VNNI every
+/// format, else AVX2 Q5_0, Q4_1 and Q8_0.
+fn serves(format: Format) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return vnni_available() || (matches!(format, Format::Q5_0 | Format::Q4_1 | Format::Q8_0) && x86_avx2::available());
+    #[cfg(not(target_arch = "x86_64"))]
+    return { let _ = format; false };
+}
+
+/// Rows per kernel call: VNNI's R i32 + R f32 accumulators and the unpacked
+/// weights fit the 32 zmm registers; AVX2's 16 ymm hold fewer.
+fn max_rows() -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if !vnni_available() {
+        return x86_avx2::MAX_ROWS;
+    }
+    MAX_ROWS
+}
+
 fn try_pack(q: &QTensor) -> Result<Option<Packed>> {
-    let format = match q.dtype() {
-        GgmlDType::Q4_0 => Format::Q4_0,
-        GgmlDType::Q4_1 => Format::Q4_1,
-        GgmlDType::Q5_0 => Format::Q5_0,
-        GgmlDType::Q8_0 => Format::Q8_0,
-        GgmlDType::Q4K => Format::Q4K,
-        GgmlDType::Q6K => Format::Q6K,
-        _ => return Ok(None),
-    };
+    let Some(format) = Format::of(q.dtype()) else { return Ok(None) };
     let &[n, k] = q.shape().dims() else { return Ok(None) };
-    if !q.device().is_cpu() || !kernel_available() || !n.is_multiple_of(COLS) || !k.is_multiple_of(format.block_len()) {
+    if !q.device().is_cpu() || !serves(format) || !n.is_multiple_of(COLS) || !k.is_multiple_of(format.block_len()) {
         return Ok(None);
     }
     Ok(Some(Packed::new(format, n, k, &q.data()?)))
@@ -167,8 +190,7 @@ impl CustomOp1 for Packed {
     }
 }
 
-/// Rows per kernel call: R i32 + R f32 accumulators and the unpacked
-/// weights fit the 32 zmm registers.
+/// Rows per VNNI kernel call.
 const MAX_ROWS: usize = 8;
 
 /// The activations, quantised as the format's kernel takes them.
@@ -180,10 +202,12 @@ enum Quantized {
 }
 
 /// # Safety
-/// As `x86::group` (and `x86_q0::group`, `x86_kquant::group`).
+/// As `x86::group` (and `x86_q0::group`, `x86_kquant::group`,
+/// `x86_avx2::group`): `p` was packed where `serves(p.format)`.
 unsafe fn group(p: &Packed, act: &Quantized, g: usize, row0: usize, rows: usize, out: *mut f32) {
     #[cfg(target_arch = "x86_64")]
     match act {
+        Quantized::Q8(act) if !vnni_available() => x86_avx2::group(p, act, g, row0, rows, out),
         Quantized::Q8(act) if matches!(p.format, Format::Q4_0 | Format::Q5_0) => x86_q0::group(p, act, g, row0, rows, out),
         Quantized::Q8(act) => x86::group(p, act, g, row0, rows, out),
         Quantized::K(act) => x86_kquant::group(p, act, g, row0, rows, out),
@@ -211,6 +235,7 @@ fn matmul(p: &Packed, x: &[f32], rows: usize) -> Vec<f32> {
     let mut out = vec![0f32; rows * p.n];
     let ptr = OutPtr(out.as_mut_ptr());
     let groups = p.n / COLS;
+    let max_rows = max_rows();
     let run = |from: usize, to: usize| {
         // The whole wrapper, not its raw pointer field (which is not Sync).
         #[allow(clippy::redundant_locals)]
@@ -218,7 +243,7 @@ fn matmul(p: &Packed, x: &[f32], rows: usize) -> Vec<f32> {
         for g in from..to {
             let mut row0 = 0;
             while row0 < rows {
-                let r = (rows - row0).min(MAX_ROWS);
+                let r = (rows - row0).min(max_rows);
                 // SAFETY: `try_pack` packed only where the kernel runs; this
                 // task alone writes column group `g`.
                 unsafe { group(p, &act, g, row0, r, ptr.0) };

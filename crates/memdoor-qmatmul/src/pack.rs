@@ -36,6 +36,20 @@ pub enum Format {
 }
 
 impl Format {
+    /// The format of a GGUF dtype we pack, if we pack it.
+    pub fn of(dtype: candle_core::quantized::GgmlDType) -> Option<Self> {
+        use candle_core::quantized::GgmlDType;
+        Some(match dtype {
+            GgmlDType::Q4_0 => Format::Q4_0,
+            GgmlDType::Q4_1 => Format::Q4_1,
+            GgmlDType::Q5_0 => Format::Q5_0,
+            GgmlDType::Q8_0 => Format::Q8_0,
+            GgmlDType::Q4K => Format::Q4K,
+            GgmlDType::Q6K => Format::Q6K,
+            _ => return None,
+        })
+    }
+
     /// Weights per block (the K-quants' superblock).
     pub fn block_len(self) -> usize {
         match self {

@@ -23,7 +23,7 @@ use candle_core::quantized::{GgmlDType, QMatMul, QTensor};
 use candle_core::{Device, Module, Tensor};
 
 use super::pack::{Format, Packed};
-use super::{kernel_available, Kernel, Linear};
+use super::{serves, Kernel, Linear};
 
 /// Deterministic pseudo-random values in [-scale, scale), with a few
 /// outliers ×8 as real activations have.
@@ -43,15 +43,30 @@ pub(crate) fn matrix(n: usize, k: usize, dtype: GgmlDType, seed: u64) -> QTensor
     QTensor::quantize(&w, dtype).unwrap()
 }
 
-/// Whether our kernel runs on this CPU. Where it cannot, a test of the
-/// kernel would only compare candle with candle: it says it was skipped, on
-/// stderr and in `$MEMDOOR_SKIP_LOG` (which `scripts/test.sh` prints at the
-/// end), and returns.
-pub(crate) fn kernel_or_skip(test: &str) -> bool {
-    if kernel_available() {
+/// Whether one of our kernels multiplies `dtype` on this CPU (VNNI: every
+/// format we pack; AVX2 alone: Q5_0, Q4_1 and Q8_0).
+pub(crate) fn packs(dtype: GgmlDType) -> bool {
+    Format::of(dtype).is_some_and(serves)
+}
+
+/// Whether our kernel for `dtype` runs on this CPU. Where it cannot, a test
+/// of the kernel would only compare candle with candle: it says it was
+/// skipped, on stderr and in `$MEMDOOR_SKIP_LOG` (which `scripts/test.sh`
+/// prints at the end), and returns.
+pub(crate) fn kernel_or_skip(test: &str, dtype: GgmlDType) -> bool {
+    ran_or_skipped(packs(dtype), &format!("{test} ({dtype:?})"), &format!("our {dtype:?} kernel"))
+}
+
+/// The same for what only the VNNI kernels use (their SIMD quantisers).
+pub(crate) fn vnni_or_skip(test: &str) -> bool {
+    ran_or_skipped(super::vnni_available(), test, "the AVX-512 code")
+}
+
+fn ran_or_skipped(runs: bool, test: &str, what: &str) -> bool {
+    if runs {
         return true;
     }
-    let line = format!("SKIPPED memdoor-qmatmul {test}: this CPU lacks AVX-512 F/BW/VNNI, so our kernel cannot run here\n");
+    let line = format!("SKIPPED memdoor-qmatmul {test}: this CPU lacks AVX-512 F/BW/VNNI, so {what} cannot run here\n");
     eprint!("{line}");
     if let Some(path) = std::env::var_os("MEMDOOR_SKIP_LOG") {
         use std::io::Write;
@@ -66,7 +81,7 @@ fn check(n: usize, k: usize, rows: usize, dtype: GgmlDType) {
     let q = matrix(n, k, dtype, (n * 31 + k) as u64);
     let w = q.dequantize(&Device::Cpu).unwrap();
     let ours = Linear::new(q, Kernel::Best).unwrap();
-    assert_eq!(ours.is_packed(), kernel_available());
+    assert_eq!(ours.is_packed(), packs(dtype));
     let x = Tensor::from_vec(values(rows * k, rows as u64, 1.0), (rows, k), &Device::Cpu).unwrap();
     let got: Vec<Vec<f32>> = ours.forward(&x).unwrap().to_vec2().unwrap();
     let want = match dtype {
@@ -92,7 +107,7 @@ const ROWS: [usize; 5] = [1, 3, 5, 17, 130];
 
 #[test]
 fn q4_1_matches_candle_on_the_models_shapes() {
-    if !kernel_or_skip("q4_1_matches_candle_on_the_models_shapes") {
+    if !kernel_or_skip("q4_1_matches_candle_on_the_models_shapes", GgmlDType::Q4_1) {
         return;
     }
     for (n, k) in SHAPES {
@@ -104,7 +119,7 @@ fn q4_1_matches_candle_on_the_models_shapes() {
 
 #[test]
 fn q8_0_matches_the_dequantised_product_on_the_models_shapes() {
-    if !kernel_or_skip("q8_0_matches_the_dequantised_product_on_the_models_shapes") {
+    if !kernel_or_skip("q8_0_matches_the_dequantised_product_on_the_models_shapes", GgmlDType::Q8_0) {
         return;
     }
     for (n, k) in SHAPES {
@@ -116,12 +131,12 @@ fn q8_0_matches_the_dequantised_product_on_the_models_shapes() {
 
 #[test]
 fn the_vocabulary_projection_matches_the_reference() {
-    if !kernel_or_skip("the_vocabulary_projection_matches_the_reference") {
-        return;
-    }
-    for rows in [1, 5, 17] {
-        check(49152, 576, rows, GgmlDType::Q4_1);
-        check(49152, 576, rows, GgmlDType::Q8_0);
+    for dtype in [GgmlDType::Q4_1, GgmlDType::Q8_0] {
+        if kernel_or_skip("the_vocabulary_projection_matches_the_reference", dtype) {
+            for rows in [1, 5, 17] {
+                check(49152, 576, rows, dtype);
+            }
+        }
     }
 }
 
@@ -207,12 +222,11 @@ fn moving_into_the_arena_keeps_every_product() {
     let room = q4.next_multiple_of(64) + q8.next_multiple_of(64);
     let mut arena = crate::ArenaBuilder::new(room);
     let moved: Vec<bool> = lins.iter_mut().map(|l| arena.take(l)).collect();
-    if kernel_available() {
-        assert_eq!(moved, [true, true, false, false]);
-        assert_eq!(arena.used(), room);
-    } else {
-        assert_eq!(moved, [false; 4], "nothing is packed without the kernel");
-    }
+    // Packed matrices move (only the first two fit); candle's stay.
+    let (q4_packs, q8_packs) = (packs(GgmlDType::Q4_1), packs(GgmlDType::Q8_0));
+    assert_eq!(moved, [q4_packs, q8_packs, false, false]);
+    let used = if q4_packs { q4.next_multiple_of(64) } else { 0 } + if q8_packs { q8.next_multiple_of(64) } else { 0 };
+    assert_eq!(arena.used(), used);
     assert!(!arena.take(&mut lins[0]), "a matrix moves once");
     drop(arena);
     for (l, want) in lins.iter().zip(&before) {
@@ -235,7 +249,7 @@ fn stacked_matrices_give_each_parts_columns_exactly() {
     let alone: Vec<Vec<Vec<f32>>> = parts().iter().map(|l| l.forward(&x).unwrap().to_vec2().unwrap()).collect();
     match Linear::stack(parts()) {
         Ok(stacked) => {
-            assert!(kernel_available());
+            assert!(packs(GgmlDType::Q4_1));
             let y = stacked.forward(&x).unwrap();
             assert_eq!(y.dims(), [3, 960]);
             let mut at = 0;
@@ -246,7 +260,7 @@ fn stacked_matrices_give_each_parts_columns_exactly() {
             }
         }
         Err(back) => {
-            assert!(!kernel_available(), "our kernel's matrices of one format stack");
+            assert!(!packs(GgmlDType::Q4_1), "our kernel's matrices of one format stack");
             assert_eq!(back.len(), 3);
         }
     }

@@ -10,7 +10,8 @@ use candle_core::{Device, Module, Tensor};
 
 use super::pack::{Format, Packed};
 use super::tests::{assert_same_bits, kernel_or_skip, matrix, values};
-use super::{kernel_available, Kernel, Linear, MAX_ROWS};
+use super::tests::packs;
+use super::{max_rows, Kernel, Linear};
 
 const SHAPES: [(usize, usize); 5] = [(64, 256), (48, 512), (96, 1536), (512, 1536), (1536, 512)];
 
@@ -18,7 +19,7 @@ const SHAPES: [(usize, usize); 5] = [(64, 256), (48, 512), (96, 1536), (512, 153
 fn check_exact(n: usize, k: usize, rows: usize, dtype: GgmlDType) {
     let seed = (n * 31 + k) as u64;
     let ours = Linear::new(matrix(n, k, dtype, seed), Kernel::Best).unwrap();
-    assert_eq!(ours.is_packed(), kernel_available(), "{dtype:?} {n}x{k}");
+    assert_eq!(ours.is_packed(), packs(dtype), "{dtype:?} {n}x{k}");
     let candle = Linear::new(matrix(n, k, dtype, seed), Kernel::Candle).unwrap();
     let x = Tensor::from_vec(values(rows * k, rows as u64 + 100, 1.0), (rows, k), &Device::Cpu).unwrap();
     let got: Vec<f32> = ours.forward(&x).unwrap().flatten_all().unwrap().to_vec1().unwrap();
@@ -36,7 +37,7 @@ fn check_exact(n: usize, k: usize, rows: usize, dtype: GgmlDType) {
 
 fn check_all(dtype: GgmlDType) {
     for (n, k) in SHAPES {
-        for rows in (1..=MAX_ROWS + 1).chain([17, 33, 130]) {
+        for rows in (1..=max_rows() + 1).chain([17, 33, 130]) {
             check_exact(n, k, rows, dtype);
         }
     }
@@ -44,14 +45,14 @@ fn check_all(dtype: GgmlDType) {
 
 #[test]
 fn q4_k_matches_candle_bit_for_bit() {
-    if kernel_or_skip("q4_k_matches_candle_bit_for_bit") {
+    if kernel_or_skip("q4_k_matches_candle_bit_for_bit", GgmlDType::Q4K) {
         check_all(GgmlDType::Q4K);
     }
 }
 
 #[test]
 fn q6_k_matches_candle_bit_for_bit() {
-    if kernel_or_skip("q6_k_matches_candle_bit_for_bit") {
+    if kernel_or_skip("q6_k_matches_candle_bit_for_bit", GgmlDType::Q6K) {
         check_all(GgmlDType::Q6K);
     }
 }
@@ -59,7 +60,7 @@ fn q6_k_matches_candle_bit_for_bit() {
 /// A vocabulary projection's width (many column groups, the pool's chunks).
 #[test]
 fn a_wide_k_quant_projection_matches_candle() {
-    if kernel_or_skip("a_wide_k_quant_projection_matches_candle") {
+    if kernel_or_skip("a_wide_k_quant_projection_matches_candle", GgmlDType::Q4K) {
         for rows in [1, 5] {
             check_exact(16384, 512, rows, GgmlDType::Q4K);
             check_exact(16384, 512, rows, GgmlDType::Q6K);
@@ -117,7 +118,7 @@ fn stacked_k_quant_matrices_give_each_parts_columns_exactly() {
                 assert_eq!(&y.narrow(1, 0, 256).unwrap().to_vec2::<f32>().unwrap(), &alone[0]);
                 assert_eq!(&y.narrow(1, 256, 64).unwrap().to_vec2::<f32>().unwrap(), &alone[1]);
             }
-            Err(back) => assert!(!kernel_available() && back.len() == 2),
+            Err(back) => assert!(!packs(GgmlDType::Q6K) && back.len() == 2),
         }
     }
     let mixed = vec![

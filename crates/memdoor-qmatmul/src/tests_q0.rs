@@ -4,12 +4,13 @@
 //! Widths k of Qwen2.5-0.5B (896, 4864) and SmolLM2 (576, 1536); rows
 //! 1..=9 (one kernel call, and one more than a call takes), 17 and 33.
 
-use candle_core::quantized::GgmlDType;
+use candle_core::quantized::{GgmlDType, QTensor};
 use candle_core::{Device, Module, Tensor};
 
 use super::pack::{Format, Packed};
 use super::tests::{assert_same_bits, kernel_or_skip, matrix, values};
-use super::{kernel_available, Kernel, Linear, MAX_ROWS};
+use super::tests::packs;
+use super::{max_rows, Kernel, Linear};
 
 /// (n, k): Qwen2.5-0.5B's k/v (128 × 896), a slice of its up/gate and its
 /// down (k = 4864), SmolLM2's widths.
@@ -23,7 +24,7 @@ fn bits(v: &[f32]) -> Vec<u32> {
 fn check_exact(n: usize, k: usize, rows: usize, dtype: GgmlDType) {
     let seed = (n * 31 + k) as u64;
     let ours = Linear::new(matrix(n, k, dtype, seed), Kernel::Best).unwrap();
-    assert_eq!(ours.is_packed(), kernel_available(), "{dtype:?} {n}x{k}");
+    assert_eq!(ours.is_packed(), packs(dtype), "{dtype:?} {n}x{k}");
     let candle = Linear::new(matrix(n, k, dtype, seed), Kernel::Candle).unwrap();
     let x = Tensor::from_vec(values(rows * k, rows as u64 + 200, 1.0), (rows, k), &Device::Cpu).unwrap();
     let got: Vec<f32> = ours.forward(&x).unwrap().flatten_all().unwrap().to_vec1().unwrap();
@@ -33,7 +34,7 @@ fn check_exact(n: usize, k: usize, rows: usize, dtype: GgmlDType) {
 
 fn check_all(dtype: GgmlDType) {
     for (n, k) in SHAPES {
-        for rows in (1..=MAX_ROWS + 1).chain([17, 33]) {
+        for rows in (1..=max_rows() + 1).chain([17, 33]) {
             check_exact(n, k, rows, dtype);
         }
     }
@@ -41,14 +42,14 @@ fn check_all(dtype: GgmlDType) {
 
 #[test]
 fn q5_0_matches_candle_bit_for_bit() {
-    if kernel_or_skip("q5_0_matches_candle_bit_for_bit") {
+    if kernel_or_skip("q5_0_matches_candle_bit_for_bit", GgmlDType::Q5_0) {
         check_all(GgmlDType::Q5_0);
     }
 }
 
 #[test]
 fn q4_0_matches_candle_bit_for_bit() {
-    if kernel_or_skip("q4_0_matches_candle_bit_for_bit") {
+    if kernel_or_skip("q4_0_matches_candle_bit_for_bit", GgmlDType::Q4_0) {
         check_all(GgmlDType::Q4_0);
     }
 }
@@ -57,9 +58,9 @@ fn q4_0_matches_candle_bit_for_bit() {
 /// chunks) and its up/gate (k = 896, n = 4864).
 #[test]
 fn qwens_full_matrices_match_candle() {
-    if kernel_or_skip("qwens_full_matrices_match_candle") {
-        for rows in [1, 5] {
-            for dtype in [GgmlDType::Q5_0, GgmlDType::Q4_0] {
+    for dtype in [GgmlDType::Q5_0, GgmlDType::Q4_0] {
+        if kernel_or_skip("qwens_full_matrices_match_candle", dtype) {
+            for rows in [1, 5] {
                 check_exact(896, 4864, rows, dtype);
                 check_exact(4864, 896, rows, dtype);
             }
@@ -120,7 +121,7 @@ fn stacked_q0_matrices_give_each_parts_columns_exactly() {
                         at += w;
                     }
                 }
-                Err(back) => assert!(!kernel_available() && back.len() == 3),
+                Err(back) => assert!(!packs(dtype) && back.len() == 3),
             }
         }
     }
@@ -144,7 +145,7 @@ fn a_real_qwen_files_q5_0_matrices_match_candle() {
     let path = std::path::Path::new(&home).join(".cache/memdoor/models/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf");
     let mut file = std::fs::File::open(&path)
         .unwrap_or_else(|e| panic!("{}: {e}; run `bash scripts/fetch-real-models.sh`", path.display()));
-    if !kernel_or_skip("a_real_qwen_files_q5_0_matrices_match_candle") {
+    if !kernel_or_skip("a_real_qwen_files_q5_0_matrices_match_candle", GgmlDType::Q5_0) {
         return;
     }
     let ct = gguf_file::Content::read(&mut file).unwrap();
@@ -153,7 +154,7 @@ fn a_real_qwen_files_q5_0_matrices_match_candle() {
     let (mut packed, mut checked) = (0, 0);
     for name in names {
         let info = &ct.tensor_infos[name];
-        if !matches!(info.ggml_dtype, GgmlDType::Q5_0 | GgmlDType::Q4_0) || info.shape.dims().len() != 2 {
+        if !matches!(info.ggml_dtype, GgmlDType::Q5_0 | GgmlDType::Q4_0) || !packs(info.ggml_dtype) || info.shape.dims().len() != 2 {
             continue;
         }
         let load = |f: &mut std::fs::File| ct.tensor(f, name, &Device::Cpu).unwrap();
@@ -174,4 +175,55 @@ fn a_real_qwen_files_q5_0_matrices_match_candle() {
     }
     eprintln!("{packed} Q5_0/Q4_0 matrices packed, {checked} compared with candle");
     assert!(packed > 0 && checked > 0);
+}
+
+/// The AVX2 kernel itself, called directly, against candle bit for bit:
+/// it runs wherever AVX2 does, so a CPU with VNNI (whose products take the
+/// VNNI kernel) checks it too.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_avx2_kernel_matches_candle_bit_for_bit() {
+    use super::act::Act;
+    use super::pack::COLS;
+    use super::x86_avx2;
+    if !x86_avx2::available() {
+        eprintln!("SKIPPED memdoor-qmatmul the_avx2_kernel_matches_candle_bit_for_bit: this CPU lacks AVX2/FMA/F16C");
+        return;
+    }
+    for (dtype, format) in [(GgmlDType::Q5_0, Format::Q5_0), (GgmlDType::Q4_1, Format::Q4_1), (GgmlDType::Q8_0, Format::Q8_0)] {
+        for (n, k) in [(128, 896), (48, 576), (32, 4864)] {
+            let q = matrix(n, k, dtype, (n + k) as u64);
+            let packed = Packed::new(format, n, k, &q.data().unwrap());
+            let candle = Linear::new(q, Kernel::Candle).unwrap();
+            for rows in [1, 2, 3, 4, 5, 9] {
+                let x = values(rows * k, rows as u64 + 300, 1.0);
+                let act = Act::quantize(&x, rows, k, false);
+                let mut got = vec![0f32; rows * n];
+                for g in 0..n / COLS {
+                    let mut row0 = 0;
+                    while row0 < rows {
+                        let r = (rows - row0).min(x86_avx2::MAX_ROWS);
+                        // SAFETY: AVX2 is available; `got` is [rows, n] and written by this thread alone.
+                        unsafe { x86_avx2::group(&packed, &act, g, row0, r, got.as_mut_ptr()) };
+                        row0 += r;
+                    }
+                }
+                let x = Tensor::from_vec(x, (rows, k), &Device::Cpu).unwrap();
+                let what = format!("AVX2 {dtype:?} {n}x{k}, {rows} rows");
+                if dtype == GgmlDType::Q8_0 {
+                    // Our own order (as the VNNI kernel's): the bound of `tests::check`.
+                    let w = matrix(n, k, dtype, (n + k) as u64).dequantize(&Device::Cpu).unwrap();
+                    let xq = QTensor::quantize(&x, GgmlDType::Q8_0).unwrap().dequantize(&Device::Cpu).unwrap();
+                    let want: Vec<f32> = xq.matmul(&w.t().unwrap()).unwrap().flatten_all().unwrap().to_vec1().unwrap();
+                    let scale: Vec<f32> = x.abs().unwrap().matmul(&w.abs().unwrap().t().unwrap()).unwrap().flatten_all().unwrap().to_vec1().unwrap();
+                    for (i, ((g, w), s)) in got.iter().zip(&want).zip(&scale).enumerate() {
+                        assert!((g - w).abs() <= 1.2e-5 * s + 1e-6, "{what}: [{}][{}] ours {g} reference {w}", i / n, i % n);
+                    }
+                } else {
+                    let want: Vec<f32> = candle.forward(&x).unwrap().flatten_all().unwrap().to_vec1().unwrap();
+                    assert_same_bits(&what, n, &got, &want);
+                }
+            }
+        }
+    }
 }

@@ -16,7 +16,7 @@ mod prefix;
 mod prefix_exact;
 /// The quantized matrix product, in its own crate so debug builds optimise it.
 pub use memdoor_qmatmul as qmatmul;
-mod sampler;
+pub(crate) mod sampler;
 mod sequence;
 pub mod tokenizer;
 mod tokenizer_spm;

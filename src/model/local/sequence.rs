@@ -122,8 +122,13 @@ impl<'t> Seq<'t> {
         Donor { tokens: &self.job.prompt, computed: prefix::whole_chunks(self.fed), planned }
     }
 
-    pub(super) fn on_logits(&mut self, logits: &candle_core::Tensor, stop: &HashSet<u32>) -> Result<Outcome> {
-        let next = self.sampler.sample(logits, &self.history)?;
+    /// Samples the next token from `logits` (adding the time it took to
+    /// `sample_nanos`) and streams it.
+    pub(super) fn on_logits(&mut self, logits: &candle_core::Tensor, stop: &HashSet<u32>, sample_nanos: &mut u64) -> Result<Outcome> {
+        let started = Instant::now();
+        let next = self.sampler.sample(logits, &self.history);
+        *sample_nanos += started.elapsed().as_nanos() as u64;
+        let next = next?;
         self.first_token_at.get_or_insert_with(Instant::now);
         if stop.contains(&next) && !self.job.ignore_stop {
             return Ok(Outcome::Finished(FinishReason::Stop));

@@ -17,6 +17,9 @@ pub struct RequestBody<'a> {
     pub temperature: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub top_p: Option<f64>,
+    /// Not OpenAI's own, but llama.cpp, vLLM and Ollama read it; sent only when set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub top_k: Option<usize>,
     pub max_tokens: usize,
     pub seed: i64,
     /// Benchmarks only (`ChatRequest::ignore_stop`): llama.cpp and vLLM read
@@ -40,6 +43,7 @@ impl<'a> RequestBody<'a> {
             // Greedy locally is `<= 0`; servers reject negative temperatures.
             temperature: req.sampling.temperature.max(0.0),
             top_p: req.sampling.top_p,
+            top_k: req.sampling.top_k.filter(|k| *k > 0),
             max_tokens: req.max_tokens,
             // Servers parse the seed as a signed 64-bit integer.
             seed: (req.sampling.seed & i64::MAX as u64) as i64,
@@ -128,4 +132,21 @@ pub fn llama_error_line(tail: &[u8]) -> Option<String> {
         Ok(v) => error_text(v.get("error").unwrap_or(&v)),
         Err(_) => line.chars().take(500).collect(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Sampling;
+
+    #[test]
+    fn top_k_is_sent_only_when_set() {
+        let mut req = ChatRequest { messages: vec![Message::user("hi")], sampling: Sampling::default(), max_tokens: 8, ignore_stop: false };
+        let body = serde_json::to_value(RequestBody::new("m", &req)).unwrap();
+        assert!(body.get("top_k").is_none() && body.get("top_p").is_none(), "{body}");
+        req.sampling.top_k = Some(40);
+        assert_eq!(serde_json::to_value(RequestBody::new("m", &req)).unwrap()["top_k"], 40);
+        req.sampling.top_k = Some(0);
+        assert!(serde_json::to_value(RequestBody::new("m", &req)).unwrap().get("top_k").is_none());
+    }
 }
