@@ -194,3 +194,63 @@ fn every_commands_flags_are_well_formed() {
     use clap::CommandFactory;
     memdoor::cli::Cli::command().debug_assert();
 }
+
+/// A config of four agents on the fast model and one on the default, with
+/// `team` more `[team]` keys; and the fast model's path.
+fn mixed_team_config(dir: &std::path::Path, team: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let fast = common::model_path();
+    let agents = format!("[[agents]]\nmodel = {:?}\n", fast.to_str().unwrap()).repeat(4) + "[[agents]]\nmodel = \"coder-0.5b\"\n";
+    let config = dir.join("memdoor.toml");
+    std::fs::write(&config, format!("[team]\nagents = 5\n{team}{agents}")).unwrap();
+    (config, fast)
+}
+
+/// A mixed local team (issue #28): four agents on the fast model, one on the
+/// default, from one config. Each model is loaded once, on its own engine,
+/// and `TaskStarted` says which agent runs which.
+#[test]
+fn a_mixed_local_team_loads_each_model_once_and_says_which_agent_runs_which() {
+    let dir = tempfile::tempdir().unwrap();
+    let (config, fast) = mixed_team_config(dir.path(), "rounds = 1\nmax_tokens = 24\nagent_tests = false\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
+        .args(["solve", "--json", "--no-journal", "--config"])
+        .arg(&config)
+        .arg(common::PALINDROME)
+        .env_remove("MEMDOOR_MODEL")
+        .env("MEMDOOR_LOG_DIR", dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // 1: the team ended with no answer (24 tokens are few), not a failure.
+    assert!(matches!(out.status.code(), Some(0 | 1)) && !stderr.contains("error"), "{:?} {stderr}", out.status);
+    assert_eq!(stderr.matches("memdoor: loading ").count(), 2, "one load per model file:\n{stderr}");
+    let first = String::from_utf8(out.stdout).unwrap().lines().next().map(|l| serde_json::from_str::<TeamEvent>(l).unwrap());
+    let Some(TeamEvent::TaskStarted { agents, .. }) = first else { panic!("no TaskStarted first: {first:?}") };
+    let models: Vec<&str> = agents.iter().map(|a| a.model.as_str()).collect();
+    let fast_stem = fast.file_stem().unwrap().to_str().unwrap();
+    assert_eq!(models, [fast_stem, fast_stem, fast_stem, fast_stem, "qwen2.5-coder-0.5b-instruct-q4_k_m"]);
+}
+
+/// `memdoor bench --problems` runs the config's mixed team when no
+/// `--model` is given: each model loaded once, agent i on agent i's model.
+#[test]
+fn the_problem_bench_runs_the_configs_mixed_team() {
+    let dir = tempfile::tempdir().unwrap();
+    let (config, fast) = mixed_team_config(dir.path(), "");
+    let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
+        .args(["bench", "--problems", "assets/problems/easy.jsonl", "--limit", "1", "--rounds", "1", "--max-tokens", "16", "--json", "--config"])
+        .arg(&config)
+        .env_remove("MEMDOOR_MODEL")
+        .env("MEMDOOR_LOG_DIR", dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stderr.matches("memdoor: loading ").count(), 2, "one load per model file:\n{stderr}");
+    let stem = fast.file_stem().unwrap().to_str().unwrap();
+    let team = format!("5 agents ({stem}, {stem}, {stem}, {stem}, qwen2.5-coder-0.5b-instruct-q4_k_m)");
+    assert!(stderr.contains(&team), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["problems"].as_array().map(Vec::len), Some(1));
+    assert!(report["problems"][0]["team"]["tokens"].as_u64().unwrap() > 0, "{report}");
+}

@@ -56,7 +56,7 @@ fn five_panes_accept_edit_reprompt_quit() {
         s.matches(" tok · ").count() >= 5 && s.contains("votes") && !s.contains("tok/s")
     });
     for a in 0..5 {
-        assert!(titled(&s, &format!("A{a}"), "SmolLM2"), "pane A{a} missing:\n{s}");
+        assert!(titled(&s, &format!("A{a}"), "smollm2-135m"), "pane A{a} missing:\n{s}");
     }
 
     // Accept: save to a file of our choosing.
@@ -258,7 +258,7 @@ fn a_mixed_team_of_local_and_openai_agents_in_the_tui() {
     let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars).with_log(&d.join("stderr"));
     let s = t.wait_for("five finished drafts", MODEL_WAIT, |s| s.matches(" tok · ").count() >= 5 && !s.contains("writing · "));
     assert!(titled(&s, "A3", "served-a") && titled(&s, "A4", "served-b"), "the OpenAI agents are named by their model:\n{s}");
-    assert!(titled(&s, "A0", "SmolLM2"), "{s}");
+    assert!(titled(&s, "A0", "smollm2-135m"), "{s}");
     let served: std::collections::BTreeSet<String> = server.models.lock().unwrap().iter().cloned().collect();
     assert_eq!(served, ["served-a".to_string(), "served-b".to_string()].into());
     quit(&t, d);

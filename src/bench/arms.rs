@@ -95,11 +95,12 @@ async fn repairs_saved(sandbox: &Sandbox, problem: &Problem, tests: &[TestCase],
 }
 
 /// Runs the team with `mechanisms` and grades its answer and drafts.
-pub async fn team_run(problem: &Problem, model: Arc<dyn ModelBackend>, cfg: &TeamConfig, rounds: u32, mechanisms: Mechanisms, sandbox: &Sandbox) -> Result<TeamRun> {
+/// `models[i]`: agent i's backend (the same one for all, or a mixed team's).
+pub async fn team_run(problem: &Problem, models: &[Arc<dyn ModelBackend>], cfg: &TeamConfig, rounds: u32, mechanisms: Mechanisms, sandbox: &Sandbox) -> Result<TeamRun> {
     let started = Instant::now();
-    let counting = Arc::new(CountingBackend::new(model));
-    let backend: Arc<dyn ModelBackend> = counting.clone();
-    let agents = Agent::team_on(backend, cfg);
+    // One counter an agent: the team's tokens are their sum.
+    let counting: Vec<Arc<CountingBackend>> = models.iter().map(|m| Arc::new(CountingBackend::new(m.clone()))).collect();
+    let agents: Vec<Agent> = (0..cfg.agents).map(|id| Agent::new(id, counting[id % counting.len()].clone(), agent_sampling(cfg, id))).collect();
     let spec = SessionSpec {
         agents,
         store: Arc::new(EmbeddedStore::new()),
@@ -137,7 +138,7 @@ pub async fn team_run(problem: &Problem, model: Arc<dyn ModelBackend>, cfg: &Tea
             passing.push(*key);
         }
     }
-    let team = Arm { pass: passes(sandbox, problem, &all, verdict.as_ref().map(|v| v.answer.as_str())).await, tokens: counting.generated(), wall_s };
+    let team = Arm { pass: passes(sandbox, problem, &all, verdict.as_ref().map(|v| v.answer.as_str())).await, tokens: counting.iter().map(|c| c.generated()).sum(), wall_s };
     let codes: Vec<(u32, usize, Option<&str>)> = drafts.iter().map(|(k, d)| (k.round, k.agent, d.code.as_deref())).collect();
     let records: Vec<DraftRecord> = drafts
         .iter()
@@ -167,8 +168,9 @@ pub async fn team_run(problem: &Problem, model: Arc<dyn ModelBackend>, cfg: &Tea
     })
 }
 
-/// One independent sample: the problem's own prompt, nothing else.
-async fn sample(model: &dyn ModelBackend, problem: &Problem, cfg: &TeamConfig, n: usize, form_repair: bool) -> Result<Draft> {
+/// One independent sample: the problem's own prompt, nothing else, on the
+/// model of agent `n % agents` (a mixed team samples its own mixture).
+async fn sample(models: &[Arc<dyn ModelBackend>], problem: &Problem, cfg: &TeamConfig, n: usize, form_repair: bool) -> Result<Draft> {
     let mut sampling = agent_sampling(cfg, n % cfg.agents.max(1));
     if n >= cfg.agents {
         // Past the first five, a greedy sample would repeat the first one.
@@ -176,6 +178,7 @@ async fn sample(model: &dyn ModelBackend, problem: &Problem, cfg: &TeamConfig, n
         sampling.seed = cfg.seed.wrapping_add(1000 + n as u64);
     }
     let req = ChatRequest { messages: problem.messages(), sampling, max_tokens: cfg.max_tokens, ignore_stop: false };
+    let model = &models[n % cfg.agents.max(1) % models.len()];
     let mut stream = model.stream(req, CancellationToken::new()).await?;
     let mut text = String::new();
     while let Some(chunk) = stream.next().await {
@@ -204,7 +207,7 @@ async fn sample(model: &dyn ModelBackend, problem: &Problem, cfg: &TeamConfig, n
 const MAX_SAMPLES: usize = 64;
 
 /// Sample-and-select at `budget` tokens (at least five samples, at most `MAX_SAMPLES`).
-pub async fn sample_and_select(problem: &Problem, model: &dyn ModelBackend, cfg: &TeamConfig, budget: usize, form_repair: bool, sandbox: &Sandbox) -> Result<SampleRun> {
+pub async fn sample_and_select(problem: &Problem, models: &[Arc<dyn ModelBackend>], cfg: &TeamConfig, budget: usize, form_repair: bool, sandbox: &Sandbox) -> Result<SampleRun> {
     let started = Instant::now();
     let per_batch = cfg.agents.max(1);
     let mut drafts: Vec<(DraftKey, Draft)> = Vec::new();
@@ -214,7 +217,7 @@ pub async fn sample_and_select(problem: &Problem, model: &dyn ModelBackend, cfg:
         let mean = if drafts.is_empty() { 1 } else { (tokens / drafts.len()).max(1) };
         let want = if drafts.len() < per_batch { per_batch } else { budget.saturating_sub(tokens).div_ceil(mean).clamp(1, per_batch) };
         let want = want.min(MAX_SAMPLES.saturating_sub(drafts.len())).max(1);
-        let batch = (drafts.len()..drafts.len() + want).map(|n| sample(model, problem, cfg, n, form_repair));
+        let batch = (drafts.len()..drafts.len() + want).map(|n| sample(models, problem, cfg, n, form_repair));
         let before = tokens;
         for d in futures::future::try_join_all(batch).await? {
             tokens += d.usage.completion_tokens;

@@ -72,16 +72,17 @@ pub struct SetReport {
 }
 
 /// One problem: the team, then sample-and-select at the team's tokens, then the ablations.
-pub async fn run_problem(problem: &Problem, model: &Arc<dyn ModelBackend>, b: &SetBench, sandbox: &Sandbox) -> Result<ProblemFigures> {
-    let team = team_run(problem, model.clone(), &b.cfg, b.rounds, b.mechanisms, sandbox).await?;
-    let sampled = sample_and_select(problem, &**model, &b.cfg, team.team.tokens, b.mechanisms.form_repair, sandbox).await?;
+/// `models`: agent i's backend (one for all, or a mixed team's).
+pub async fn run_problem(problem: &Problem, models: &[Arc<dyn ModelBackend>], b: &SetBench, sandbox: &Sandbox) -> Result<ProblemFigures> {
+    let team = team_run(problem, models, &b.cfg, b.rounds, b.mechanisms, sandbox).await?;
+    let sampled = sample_and_select(problem, models, &b.cfg, team.team.tokens, b.mechanisms.form_repair, sandbox).await?;
     let mut ablations = Vec::new();
     for &a in &b.ablate {
         let (m, rounds) = a.apply(b.mechanisms, b.rounds);
         if (m, rounds) == (b.mechanisms, b.rounds) {
             continue;
         }
-        ablations.push((a, team_run(problem, model.clone(), &b.cfg, rounds, m, sandbox).await?.team));
+        ablations.push((a, team_run(problem, models, &b.cfg, rounds, m, sandbox).await?.team));
     }
     Ok(ProblemFigures {
         id: problem.id.clone(),
@@ -133,7 +134,7 @@ pub fn rows(figures: &[ProblemFigures]) -> Vec<Row> {
     rows
 }
 
-pub async fn run_set(problems: &[Problem], model: Arc<dyn ModelBackend>, b: &SetBench, sandbox: &Sandbox) -> Result<SetReport> {
+pub async fn run_set(problems: &[Problem], models: &[Arc<dyn ModelBackend>], b: &SetBench, sandbox: &Sandbox) -> Result<SetReport> {
     let started = Instant::now();
     let bar = indicatif::ProgressBar::new(problems.len() as u64).with_style(
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} problems · {elapsed} · {msg}").expect("static template"),
@@ -141,7 +142,7 @@ pub async fn run_set(problems: &[Problem], model: Arc<dyn ModelBackend>, b: &Set
     let mut figures: Vec<ProblemFigures> = Vec::new();
     for p in problems {
         bar.set_message(p.id.clone());
-        let f = run_problem(p, &model, b, sandbox).await?;
+        let f = run_problem(p, models, b, sandbox).await?;
         tracing::info!(?f, "bench problem done");
         let (team_passed, sample_passed) = (f.team.pass, f.sample_select.pass);
         figures.push(f);

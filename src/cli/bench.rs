@@ -106,7 +106,9 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
     }
 }
 
-pub async fn bench_set(args: super::SetBenchArgs) -> Result<ExitCode> {
+/// `team`: the config whose `[[agents]]` are the team (mixed models, each
+/// loaded once), or `None` for `--agents` agents on one model.
+pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Config>) -> Result<ExitCode> {
     let Some(path) = &args.problems else {
         anyhow::bail!("give a problem set: memdoor bench --problems FILE (or `bench engine`, `bench team`)");
     };
@@ -115,12 +117,16 @@ pub async fn bench_set(args: super::SetBenchArgs) -> Result<ExitCode> {
         problems.truncate(n.max(1));
     }
     let sandbox = Sandbox::open(args.sandbox.unwrap_or_default(), Limits::default()).await?;
-    eprintln!("memdoor bench: {} problems, {} agents, {} rounds, {}", problems.len(), args.agents, args.rounds, sandbox.describe());
-    let model: Arc<dyn crate::model::ModelBackend> = super::setup::load_model(&args.model).await?;
-    let cfg = crate::team::TeamConfig { agents: args.agents.clamp(1, 64), max_tokens: args.max_tokens, ..Default::default() };
+    let models: Vec<Arc<dyn crate::model::ModelBackend>> = match &team {
+        Some(config) => super::setup::build_agents(config).await?.into_iter().map(|a| a.backend).collect(),
+        None => vec![super::setup::load_model(&args.model).await?; args.agents.clamp(1, 64)],
+    };
+    let names: Vec<&str> = models.iter().map(|m| m.name()).collect();
+    eprintln!("memdoor bench: {} problems, {} agents ({}), {} rounds, {}", problems.len(), models.len(), names.join(", "), args.rounds, sandbox.describe());
+    let cfg = crate::team::TeamConfig { agents: models.len(), max_tokens: args.max_tokens, ..Default::default() };
     let mechanisms = crate::team::Mechanisms { agent_tests: !args.no_agent_tests, ..Default::default() };
     let bench = crate::bench::problems::SetBench { cfg, rounds: args.rounds.max(1), mechanisms, ablate: args.ablations() };
-    let report = crate::bench::problems::run_set(&problems, model, &bench, &sandbox).await?;
+    let report = crate::bench::problems::run_set(&problems, &models, &bench, &sandbox).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

@@ -211,9 +211,11 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
         Command::Bench { what: Some(what), .. } => bench::bench(what, &config()?).await,
         Command::Bench { what: None, mut set } => {
             let cfg = config()?;
+            // The config's [[agents]] are the team unless a model is named here.
+            let team = (set.model.model.is_none() && !cfg.agents.is_empty()).then(|| cfg.clone());
             set.model = set.model.or_config(&cfg);
             set.sandbox = set.sandbox.or(Some(cfg.sandbox.mode));
-            bench::bench_set(*set).await
+            bench::bench_set(*set, team).await
         }
         Command::Judge(mut args) => {
             let cfg = config()?;

@@ -5,6 +5,7 @@
 //! limit, typically in an `# Example usage` after a finished function —
 //! keeps the complete code that block holds.
 
+use super::placeholder::no_code;
 use crate::domain::FinishReason;
 
 pub fn extract_code(answer: &str) -> Option<String> {
@@ -30,7 +31,10 @@ pub fn draft_code(answer: &str, finish: FinishReason) -> Option<String> {
     let open = *fences.last()?;
     let body = &lines[open + 1..];
     let kept = if finish == FinishReason::Stop { body } else { complete_statements(body) };
-    if kept.iter().any(|l| !l.trim().is_empty()) {
+    // A cut that leaves only what comes before the code (imports, comments)
+    // is a cut-off draft, not a placeholder: no code, and the block before.
+    let cut_before_code = finish != FinishReason::Stop && no_code(&kept.join("\n")).is_some();
+    if kept.iter().any(|l| !l.trim().is_empty()) && !cut_before_code {
         return Some(kept.join("\n"));
     }
     (fences.len() >= 3).then(|| lines[fences[fences.len() - 3] + 1..fences[fences.len() - 2]].join("\n"))
@@ -95,7 +99,9 @@ mod tests {
         // Cut inside the function itself: the function is the unfinished
         // statement, and only what came before it is kept.
         let inside = "```python\nimport math\n\ndef f(n):\n    if n < 2:\n        ret";
-        assert_eq!(draft_code(inside, FinishReason::Length).unwrap(), "import math");
+        assert_eq!(draft_code(inside, FinishReason::Length), None, "only the imports are complete: no code");
+        let two = "```python\nimport math\n\nLIMIT = 10\n\ndef f(n):\n    if n < 2:\n        ret";
+        assert_eq!(draft_code(two, FinishReason::Length).unwrap(), "import math\n\nLIMIT = 10");
         assert_eq!(draft_code("```python\ndef f(n):\n    retu", FinishReason::Length), None);
     }
 

@@ -260,13 +260,11 @@ fn step(model: &Decoder, stop: &HashSet<u32>, live: &mut Vec<Seq>, kept: &mut Ke
         let l = logits.as_ref().ok_or_else(|| anyhow!("a step returned no logits"))?;
         // Sampled here on the engine thread, one stream after another, and
         // not in parallel: `Sampler` never sorts the vocabulary, and at the
-        // team's settings (temperature 0.2–0.4, top-p 0.95) a token takes
-        // ~100 µs on Qwen's rows of 151,936 and ~25–40 µs on SmolLM2's of
-        // 49,152 (release build, this 2-core machine: `memdoor bench sampling
-        // --model …`), against steps of ~14 ms (Qwen2.5-Coder-0.5B, one
-        // stream) to ~38 ms (five): about 1 % of a step. (candle's
-        // LogitsProcessor took 14–20 ms a token, as long as a whole
-        // one-stream step.) `bench engine` reports the share it measures.
+        // team's settings (temperature 0.2–0.4, top-p 0.95) a token took
+        // 108–194 µs inside the engine on Qwen2.5-Coder-0.5B and SmolLM2,
+        // 0.5–2 % of a step (2-core AVX2 machine, release; candle's
+        // LogitsProcessor took ~9 ms a token on Qwen's rows:
+        // docs/benchmarks.md, 2026-12-02). `bench engine` reports the share.
         outcomes.push((*i, s.on_logits(&l.narrow(0, row, 1)?, stop, &mut stats.sample_nanos)?));
         stats.sampled += 1;
         row += 1;

@@ -11,11 +11,20 @@ use crate::tui::layout::inner_height;
 use crate::session::{AgentModel, AgentStatus};
 use crate::tui::state::{AgentPane, Focus, State};
 
-/// "SmolLM2-135M-Instruct.Q4_1.gguf" → "SmolLM2-135M-Instruct".
+/// A model as a pane names it: a named model by its name
+/// ("qwen2.5-coder-1.5b-instruct-q4_k_m" → "coder-1.5b"), so a mixed team's
+/// panes tell its models apart; another file by its stem without a
+/// trailing quantisation ("Foo-7B-Instruct.Q4_1.gguf" → "Foo-7B-Instruct").
 fn short_model(model: &str) -> &str {
     let name = model.rsplit('/').next().unwrap_or(model);
     let name = name.strip_suffix(".gguf").unwrap_or(name);
-    name.split_once('.').map_or(name, |(a, _)| a)
+    if let Some(named) = crate::model::catalog::CATALOG.iter().find(|m| m.file.strip_suffix(".gguf") == Some(name)) {
+        return named.name;
+    }
+    match name.rsplit_once('.') {
+        Some((stem, quant)) if quant.starts_with(['Q', 'q', 'F', 'f']) && quant[1..].starts_with(|c: char| c.is_ascii_digit()) => stem,
+        _ => name,
+    }
 }
 
 fn status_line(a: &AgentModel, p: &AgentPane, state: &State) -> Line<'static> {
@@ -84,4 +93,19 @@ pub fn agent(frame: &mut Frame, area: Rect, state: &State, i: usize, tabbed: boo
     let top = p.scroll.top(total, height);
     let lines = p.draft.lines(top, height);
     frame.render_widget(Paragraph::new(lines).block(block).style(Style::new().fg(pal.text)), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_model;
+
+    #[test]
+    fn panes_name_named_models_by_name_and_others_by_their_stem() {
+        assert_eq!(short_model("qwen2.5-coder-0.5b-instruct-q4_k_m"), "coder-0.5b");
+        assert_eq!(short_model("/m/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"), "coder-1.5b");
+        assert_eq!(short_model("SmolLM2-135M-Instruct.Q4_1"), "smollm2-135m");
+        assert_eq!(short_model("Foo-7B-Instruct.Q4_1.gguf"), "Foo-7B-Instruct");
+        assert_eq!(short_model("qwen2.5-7b-instruct-q4_k_m"), "qwen2.5-7b-instruct-q4_k_m");
+        assert_eq!(short_model("gpt-4o"), "gpt-4o");
+    }
 }
