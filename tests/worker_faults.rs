@@ -92,9 +92,19 @@ fn a_paused_worker_that_resumes_late_is_fenced_off() {
     let logs = tempfile::tempdir().unwrap();
     let (workers, mut conn) = start(&server, logs.path());
     set_task(&mut conn, "p1");
-    let (victim, _, job) = busy_non_coordinator(&mut conn, "p1");
-    let pid = workers.0[victim].id().to_string();
-    assert!(Command::new("kill").args(["-STOP", &pid]).status().unwrap().success());
+    // Paused while its job is still pending: a fast model may finish the job
+    // between our look and the signal, and then there is nothing to reclaim.
+    let (pid, job) = until("a worker paused with its job pending", Duration::from_secs(300), || {
+        let (victim, id, job) = busy_non_coordinator(&mut conn, "p1");
+        let pid = workers.0[victim].id().to_string();
+        assert!(Command::new("kill").args(["-STOP", &pid]).status().unwrap().success());
+        let pending: StreamPendingCountReply = conn.xpending_count(WORK, "agents", "-", "+", 16).ok()?;
+        if pending.ids.iter().any(|p| p.id == id) {
+            return Some((pid, job));
+        }
+        assert!(Command::new("kill").args(["-CONT", &pid]).status().unwrap().success());
+        None
+    });
     let epoch_key = format!("memdoor:{{default}}:epoch:{}", job.id);
     until("the paused worker's job to be reclaimed", Duration::from_secs(300), || {
         (conn.get::<_, Option<u64>>(&epoch_key).ok().flatten()? >= 2).then_some(())
