@@ -15,7 +15,7 @@ use serde::Serialize;
 use tokio_util::sync::CancellationToken;
 
 use super::spend::{written_before, DraftRecord};
-use crate::domain::{Draft, Repair, TeamEvent, Turn};
+use crate::domain::{Draft, FinishReason, Repair, TeamEvent, Turn, Usage};
 use crate::model::counting::CountingBackend;
 use crate::judge::grade::{all_pass, grade};
 use crate::judge::sandbox::Sandbox;
@@ -178,25 +178,28 @@ async fn sample(models: &[Arc<dyn ModelBackend>], problem: &Problem, cfg: &TeamC
         sampling.seed = cfg.seed.wrapping_add(1000 + n as u64);
     }
     let req = ChatRequest { messages: problem.messages(), sampling, max_tokens: cfg.max_tokens, ignore_stop: false };
-    let model = &models[n % cfg.agents.max(1) % models.len()];
+    let (text, finish, usage) = answer(&models[n % cfg.agents.max(1) % models.len()], req).await?;
+    // The team's rule for what counts as code (a cut-off block's complete
+    // part; a placeholder is none), without its re-ask.
+    let (code, repairs) = match draft_code(&text, finish).filter(|c| no_code(c).is_none()) {
+        Some(c) if form_repair => {
+            let (c, r) = repair_for_problem(&c, problem);
+            (Some(c), r)
+        }
+        other => (other, Vec::<Repair>::new()),
+    };
+    Ok(Draft { code, text, finish, usage, repairs, reasked: None })
+}
+
+/// One whole answer to `req`: its text, why it ended, what it cost.
+pub(super) async fn answer(model: &Arc<dyn ModelBackend>, req: ChatRequest) -> Result<(String, FinishReason, Usage)> {
     let mut stream = model.stream(req, CancellationToken::new()).await?;
     let mut text = String::new();
     while let Some(chunk) = stream.next().await {
         match chunk? {
             Chunk::Text(t) => text.push_str(&t),
             Chunk::Restart => text.clear(),
-            Chunk::Done { finish, usage } => {
-                // The team's rule for what counts as code (a cut-off block's
-                // complete part; a placeholder is none), without its re-ask.
-                let (code, repairs) = match draft_code(&text, finish).filter(|c| no_code(c).is_none()) {
-                    Some(c) if form_repair => {
-                        let (c, r) = repair_for_problem(&c, problem);
-                        (Some(c), r)
-                    }
-                    other => (other, Vec::<Repair>::new()),
-                };
-                return Ok(Draft { code, text, finish, usage, repairs, reasked: None });
-            }
+            Chunk::Done { finish, usage } => return Ok((text, finish, usage)),
         }
     }
     anyhow::bail!("the stream ended without finishing")

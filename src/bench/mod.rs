@@ -8,6 +8,7 @@ mod arms;
 pub mod coordination;
 mod overhead;
 pub mod problems;
+pub mod prompts;
 pub mod sampling;
 pub mod serve;
 pub mod spend;

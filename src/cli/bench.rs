@@ -50,6 +50,24 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
             }
             Ok(ExitCode::SUCCESS)
         }
+        BenchWhat::Prompts { problems, samples, agents, max_tokens, json, model } => {
+            let mut set = Vec::new();
+            for path in &problems {
+                set.extend(crate::problem::load_set(path)?);
+            }
+            let set = crate::bench::prompts::stdin_problems(set);
+            let sandbox = Sandbox::open(Default::default(), Limits::default()).await?;
+            let model: Arc<dyn crate::model::ModelBackend> = super::setup::load_model(&model.or_config(cfg)).await?;
+            let team = crate::team::TeamConfig { agents: agents.clamp(1, 64), max_tokens, ..Default::default() };
+            eprintln!("memdoor bench prompts: {} stdin problems × {samples} samples × {} formats on {}", set.len(), crate::problem::StdinFormat::ALL.len(), model.name());
+            let report = crate::bench::prompts::run(&set, model, &team, samples, &sandbox).await?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else {
+                crate::bench::prompts::print_table(&report);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         BenchWhat::Tui { seconds, width, height, json } => {
             if !(seconds > 0.0 && seconds.is_finite()) || width < 20 || height < 8 {
                 anyhow::bail!("bench tui needs --seconds > 0 and a size of at least 20x8");

@@ -49,6 +49,28 @@ pub enum BenchWhat {
         #[arg(long)]
         json: bool,
     },
+    /// How a LiveCodeBench stdin problem's prompt asks for the program (LiveCodeBench's block
+    /// holding `# YOUR CODE HERE`, or the same in words), on the same problems and samplings:
+    /// answers passing every test, and answers holding no code.
+    #[command(hide = true)]
+    Prompts {
+        /// A problem set (JSONL); give it again for more. Only its stdin problems are asked.
+        #[arg(long, required = true, value_name = "FILE")]
+        problems: Vec<PathBuf>,
+        /// Answers per problem and format: agent n's sampling draws answer n (0: greedy).
+        #[arg(long, default_value_t = 1)]
+        samples: usize,
+        /// Answers generated at once (the engine batches them).
+        #[arg(long, default_value_t = 5)]
+        agents: usize,
+        #[arg(long, default_value_t = 256)]
+        max_tokens: usize,
+        /// Print the report (with every answer's outcome) as JSON.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        model: ModelArgs,
+    },
     /// Drawing cost: frame time and CPU for five panes of 2,000 lines while five agents
     /// stream at 50 tok/s, with and without syntax highlighting.
     Tui {

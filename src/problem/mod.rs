@@ -58,6 +58,26 @@ struct LcbProblem {
 const LCB_SYSTEM: &str = "You are an expert Python programmer. You will be given a question (problem specification) and will generate a correct Python program that matches the specification and passes all tests.";
 const LCB_WITH_STARTER: &str = "You will use the following starter code to write the solution to the problem and enclose your code within delimiters.";
 const LCB_STDIN: &str = "Read the inputs from stdin solve the problem and write the answer to stdout (do not directly test on the sample inputs). Enclose your code within delimiters as follows. Ensure that when the python program runs, it reads the inputs, runs the algorithm and writes output to STDOUT.";
+const LCB_ANSWER: &str = "### Answer: (use the provided format with backticks)\n\n";
+/// LiveCodeBench's stdin format said in words, with no block to fill in:
+/// shown `# YOUR CODE HERE` in a block, small models answer with that block
+/// as it stands (docs/benchmarks.md, "Prompts no model copies").
+const STDIN_PROSE: &str = "Read the inputs from stdin, solve the problem and write the answer to stdout (do not directly test on the sample inputs). Write the whole program in one ```python code block: when it runs, it reads the inputs, runs the algorithm and writes the output to STDOUT.";
+
+/// How a LiveCodeBench stdin problem's prompt asks for the program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StdinFormat {
+    /// LiveCodeBench's own: a fenced block holding `# YOUR CODE HERE`.
+    Placeholder,
+    /// The same asked in words, with no block shown.
+    #[default]
+    Prose,
+}
+
+impl StdinFormat {
+    pub const ALL: [StdinFormat; 2] = [StdinFormat::Placeholder, StdinFormat::Prose];
+}
 
 impl Problem {
     /// Free text. Past a limit of `limits` (statement or line bytes, stated
@@ -164,6 +184,12 @@ impl Problem {
 
     /// The conversation an agent starts from.
     pub fn messages(&self) -> Vec<Message> {
+        self.messages_in(StdinFormat::default())
+    }
+
+    /// The conversation with a stdin problem's format said as `format`
+    /// (`memdoor bench prompts` measures each; the others ignore it).
+    pub fn messages_in(&self, format: StdinFormat) -> Vec<Message> {
         if let Mode::HumanEval { .. } = self.mode {
             let user = format!("Complete the following Python function. Answer with the whole function in one ```python code block.\n\n```python\n{}\n```", self.statement.trim_end());
             return vec![Message::user(user)];
@@ -174,12 +200,15 @@ impl Problem {
             return vec![Message::user(&self.statement)];
         }
         let mut user = format!("### Question:\n{}\n\n", self.statement);
-        if self.starter_code.trim().is_empty() {
-            user += &format!("### Format: {LCB_STDIN}\n```python\n# YOUR CODE HERE\n```\n\n");
-        } else {
+        if !self.starter_code.trim().is_empty() {
             user += &format!("### Format: {LCB_WITH_STARTER}\n```python\n{}\n```\n\n", self.starter_code);
+            user += LCB_ANSWER;
+        } else if format == StdinFormat::Placeholder {
+            user += &format!("### Format: {LCB_STDIN}\n```python\n# YOUR CODE HERE\n```\n\n");
+            user += LCB_ANSWER;
+        } else {
+            user += &format!("### Format: {STDIN_PROSE}\n\n### Answer: (the whole program in one ```python block)\n\n");
         }
-        user += "### Answer: (use the provided format with backticks)\n\n";
         vec![Message::system(LCB_SYSTEM), Message::user(user)]
     }
 }
@@ -271,7 +300,14 @@ mod tests {
         assert!(m[1].content.starts_with("### Question:\nAdd two numbers.\n\n### Format: You will use the following starter code"));
         assert!(m[1].content.ends_with("### Answer: (use the provided format with backticks)\n\n"));
         let stdin = Problem::parse(r#"{"question_content": "Read n."}"#).unwrap();
-        assert!(stdin.messages()[1].content.contains("```python\n# YOUR CODE HERE\n```"));
+        let placeholder = &stdin.messages_in(StdinFormat::Placeholder)[1].content;
+        assert!(placeholder.contains("```python\n# YOUR CODE HERE\n```") && placeholder.ends_with(LCB_ANSWER));
+        // The default shows no block a model could hand back as it stands.
+        let prose = &stdin.messages()[1].content;
+        assert!(prose.starts_with("### Question:\nRead n.\n\n### Format: Read the inputs from stdin") && !prose.contains("YOUR CODE"), "{prose}");
+        assert!(!prose.contains("```python\n"), "{prose}");
+        // A starter-code problem's prompt is the same in both.
+        assert_eq!(p.messages_in(StdinFormat::Placeholder), p.messages_in(StdinFormat::Prose));
     }
 
     #[test]
