@@ -157,6 +157,19 @@ write("distributed_wire", "job", json.dumps({"id": "1733000000000-4242-0", "requ
 write("distributed_wire", "replies", "".join(json.dumps(r) + "\n" for r in replies))
 
 # OpenAI-compatible streams (0xff cuts the body into the pieces that arrive).
+# A model's answers as the team reads their code: first byte odd = cut off at the token limit.
+answers = {
+    "closed": "0Here:\n```python\nn = int(input())\nprint(n * 2)\n```\n",
+    "two-blocks": "0```python\ndef f():\n    return 1\n```\nBetter:\n```python\ndef f():\n    return 2\n```",
+    "placeholder": "0```python\n# YOUR CODE HERE\n```",
+    "stub": "0```python\ndef f(x):\n    \"\"\"Double x.\"\"\"\n    pass\n```",
+    "cut-example": "1```python\nimport math\n\n@cache\ndef f(n):\n    return n\n\n# Example usage\nprint(f(1",
+    "cut-inside": "1```python\nimport math\n\ndef f(n):\n    if n < 2:\n        ret",
+    "cut-after-closed": "1```python\ndef f():\n    return 1\n```\nTests:\n```python\nassert f(",
+}
+for name, text in answers.items():
+    write("model_answer", name, text)
+
 def sse(*events):
     return "".join("data: %s\n\n" % e for e in events).encode()
 chunk = lambda delta, finish=None: json.dumps({"id": "c", "object": "chat.completion.chunk", "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]})

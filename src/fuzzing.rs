@@ -28,7 +28,9 @@ use crate::model::openai::{caps, wire as openai_wire};
 use crate::model::ChatRequest;
 use crate::problem::literal::{arguments, literal, literal_prefix};
 use crate::problem::{Mode, Problem, TestCase};
+use crate::domain::FinishReason;
 use crate::serve::wire::ChatCompletionRequest;
+use crate::team::{draft_code, extract_code, no_code};
 use crate::session::SessionModel;
 
 /// What the inputs go through. The name is the folder of the target's
@@ -59,10 +61,12 @@ pub enum Target {
     Sse,
     /// `POST /v1/chat/completions` bodies, as `memdoor serve` reads them.
     ServeBody,
+    /// A model's answer as the team reads its code (`team::draft_code`, `no_code`).
+    ModelAnswer,
 }
 
 impl Target {
-    pub const ALL: [Target; 12] = [
+    pub const ALL: [Target; 13] = [
         Target::ProblemText,
         Target::ProblemFile,
         Target::ProblemTask,
@@ -75,6 +79,7 @@ impl Target {
         Target::DistributedWire,
         Target::Sse,
         Target::ServeBody,
+        Target::ModelAnswer,
     ];
 
     pub fn name(self) -> &'static str {
@@ -91,6 +96,7 @@ impl Target {
             Target::DistributedWire => "distributed_wire",
             Target::Sse => "sse",
             Target::ServeBody => "serve_body",
+            Target::ModelAnswer => "model_answer",
         }
     }
 
@@ -114,6 +120,7 @@ impl Target {
             Target::DistributedWire => distributed_wire(data),
             Target::Sse => sse(data),
             Target::ServeBody => serve_body(data),
+            Target::ModelAnswer => model_answer(data),
         }
     }
 }
@@ -171,6 +178,28 @@ fn problem_file(data: &[u8]) -> bool {
         check_stated(&p.mode, &p.public_tests);
     }
     let _ = (p.messages(), p.is_runnable());
+    true
+}
+
+/// First byte: odd, the answer was cut off at the token limit; the text after.
+fn model_answer(data: &[u8]) -> bool {
+    let (finish, text) = match data.split_first() {
+        Some((b, rest)) => (if b & 1 == 1 { FinishReason::Length } else { FinishReason::Stop }, String::from_utf8_lossy(rest)),
+        None => (FinishReason::Stop, String::new().into()),
+    };
+    let last = extract_code(&text);
+    if let Some(code) = &last {
+        assert!(text.contains(code.as_str()), "the last block is not in the answer: {code:?}");
+    }
+    let draft = draft_code(&text, finish);
+    // Where every block is closed, the team reads LiveCodeBench's block.
+    if text.split('\n').filter(|l| l.contains("```")).count() % 2 == 0 {
+        assert_eq!(draft, last, "with every block closed the draft's code is the last block");
+    }
+    let Some(code) = draft else { return false };
+    // The team's code is what the model wrote, never anything else.
+    assert!(text.contains(code.as_str()), "a draft's code is not in the answer: {code:?}");
+    let _ = no_code(&code);
     true
 }
 

@@ -254,3 +254,33 @@ fn the_problem_bench_runs_the_configs_mixed_team() {
     assert_eq!(report["problems"].as_array().map(Vec::len), Some(1));
     assert!(report["problems"][0]["team"]["tokens"].as_u64().unwrap() > 0, "{report}");
 }
+
+/// `memdoor bench --problems --vs MODEL` (issue #29): the model alone, greedy
+/// and sampling for as long as the team took, in rows beside the team's, with
+/// tokens, wall time and CPU seconds.
+#[test]
+fn the_problem_bench_runs_a_model_alone_beside_the_team() {
+    let dir = tempfile::tempdir().unwrap();
+    let fast = common::model_path();
+    let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
+        .args(["bench", "--problems", "assets/problems/easy.jsonl", "--limit", "1", "--rounds", "1", "--max-tokens", "16", "--json", "--model"])
+        .arg(&fast)
+        .args(["--vs", "coder-0.5b"])
+        .env_remove("MEMDOOR_MODEL")
+        .env("MEMDOOR_LOG_DIR", dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("against qwen2.5-coder-0.5b-instruct-q4_k_m alone"), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let methods: Vec<&str> = report["rows"].as_array().unwrap().iter().map(|r| r["method"].as_str().unwrap()).collect();
+    for want in ["qwen2.5-coder-0.5b-instruct-q4_k_m alone, greedy", "qwen2.5-coder-0.5b-instruct-q4_k_m sample-and-select (team's wall time)"] {
+        assert!(methods.contains(&want), "{methods:?}");
+    }
+    let problem = &report["problems"][0];
+    let vs = &problem["vs"];
+    assert!(vs["samples"].as_u64().unwrap() >= 5, "at least one batch of five: {vs}");
+    assert!(vs["greedy"]["tokens"].as_u64().unwrap() > 0 && vs["greedy"]["cpu_s"].as_f64().unwrap() > 0.0, "{vs}");
+    assert!(problem["team"]["cpu_s"].as_f64().unwrap() > 0.0, "{problem}");
+}

@@ -43,7 +43,10 @@ struct Run {
 
 /// Runs a team of `scripts.len()` scripted agents, one script each.
 async fn run(scripts: Vec<Vec<String>>, rounds: u32, mechanisms: Mechanisms) -> Run {
-    let problem = reverse_problem();
+    run_problem(reverse_problem(), scripts, rounds, mechanisms).await
+}
+
+async fn run_problem(problem: Problem, scripts: Vec<Vec<String>>, rounds: u32, mechanisms: Mechanisms) -> Run {
     let backends: Vec<Arc<Scripted>> = scripts.into_iter().map(|a| Arc::new(Scripted::new(a))).collect();
     let agents: Vec<Agent> =
         backends.iter().enumerate().map(|(id, b)| Agent::new(id, b.clone(), Sampling { seed: 42 + id as u64, ..Sampling::default() })).collect();
@@ -224,4 +227,29 @@ async fn a_placeholder_draft_is_asked_again_in_its_round() {
     assert!(second.last().unwrap().content.contains("only a placeholder"), "{second:?}");
     let restarted = r.events.iter().filter(|e| matches!(e, TeamEvent::AgentRestarted { .. })).count();
     assert_eq!(restarted, 3, "each re-ask clears its pane");
+}
+
+/// A HumanEval task's docstring examples are its public tests: drafts run on
+/// them (after the prompt, so a whole function without the prompt's imports
+/// still runs, as HumanEval's `check` runs it) and execution decides; the
+/// private `check` never runs for the team.
+#[tokio::test]
+async fn a_humaneval_task_is_decided_by_running_its_docstring_examples() {
+    let dir = tempfile::tempdir().unwrap();
+    let prompt = "from typing import List\n\n\ndef total(xs: List[int]) -> int:\n    \"\"\"Sum of xs.\n    >>> total([1, 2, 3])\n    6\n    >>> total([])\n    0\n    \"\"\"\n";
+    // A check the drafts could never pass: were it run for the team, no draft would.
+    let task = serde_json::json!({"task_id": "HE/sum", "prompt": prompt, "entry_point": "total", "test": "def check(candidate):\n    assert False\n"});
+    let path = dir.path().join("he.jsonl");
+    std::fs::write(&path, format!("{task}\n")).unwrap();
+    let problem = load_set(&path).unwrap().remove(0);
+    assert_eq!(problem.public_tests.len(), 2, "{:?}", problem.public_tests);
+    let right = "def total(xs: List[int]) -> int:\n    return sum(xs)\n";
+    let off = "def total(xs: List[int]) -> int:\n    return sum(xs) + 1\n";
+    let scripts = vec![vec![fenced(off)], vec![fenced(right)], vec![fenced(right)], vec![fenced(off)], vec![fenced(right)]];
+    let r = run_problem(problem, scripts, 1, PLAIN).await;
+    assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (right.trim_end(), 3));
+    use memdoor::domain::{Checked, Decision};
+    assert!(matches!(r.verdict.decision, Decision::ExecutionVote { checked: Checked::PublicTests, .. }), "{:?}", r.verdict.decision);
+    let runs: Vec<bool> = r.events.iter().filter_map(|e| if let TeamEvent::TestRun { results, .. } = e { Some(memdoor::domain::all_pass(results)) } else { None }).collect();
+    assert_eq!((runs.len(), runs.iter().filter(|p| **p).count()), (5, 3), "every draft ran on the examples; the three right ones pass: {runs:?}");
 }

@@ -15,7 +15,7 @@ use serde::Serialize;
 use tokio_util::sync::CancellationToken;
 
 use super::spend::{written_before, DraftRecord};
-use crate::domain::{Draft, FinishReason, Repair, TeamEvent, Turn, Usage};
+use crate::domain::{Decision, Draft, FinishReason, Repair, TeamEvent, Turn, Usage};
 use crate::model::counting::CountingBackend;
 use crate::judge::grade::{all_pass, grade};
 use crate::judge::sandbox::Sandbox;
@@ -33,6 +33,34 @@ pub struct Arm {
     /// Tokens generated, every step counted.
     pub tokens: usize,
     pub wall_s: f64,
+    /// CPU seconds of this process and of the programs it ran and waited
+    /// for (the sandboxed drafts), over the arm; 0 where not measured apart
+    /// (the single agent is part of the team's run).
+    pub cpu_s: f64,
+}
+
+/// CPU seconds so far: this process (the engine's threads) and its
+/// waited-for children (the drafts run in the sandbox).
+pub fn cpu_seconds() -> f64 {
+    let of = |who| {
+        // SAFETY: getrusage writes one rusage into the zeroed struct it is given.
+        let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+        if unsafe { libc::getrusage(who, &mut u) } != 0 {
+            return 0.0;
+        }
+        let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 / 1e6;
+        t(u.ru_utime) + t(u.ru_stime)
+    };
+    of(libc::RUSAGE_SELF) + of(libc::RUSAGE_CHILDREN)
+}
+
+/// What sample-and-select may spend: the team's tokens, or a wall time.
+#[derive(Debug, Clone, Copy)]
+pub enum Budget {
+    Tokens(usize),
+    /// Seconds of generation: batches are drawn while the next one, at the
+    /// mean batch time so far, would end nearer the budget than not.
+    WallSeconds(f64),
 }
 
 /// The team's run and what its drafts say.
@@ -43,7 +71,8 @@ pub struct TeamRun {
     pub single: Arm,
     /// Any draft of any round passes.
     pub oracle: bool,
-    pub strategy: Option<String>,
+    /// How the team chose its answer (`None`: no draft had code).
+    pub decision: Option<Decision>,
     pub drafts: usize,
     /// Drafts whose repaired form passes while the code as written does not, by repair.
     pub repairs_saved: BTreeMap<String, usize>,
@@ -98,6 +127,7 @@ async fn repairs_saved(sandbox: &Sandbox, problem: &Problem, tests: &[TestCase],
 /// `models[i]`: agent i's backend (the same one for all, or a mixed team's).
 pub async fn team_run(problem: &Problem, models: &[Arc<dyn ModelBackend>], cfg: &TeamConfig, rounds: u32, mechanisms: Mechanisms, sandbox: &Sandbox) -> Result<TeamRun> {
     let started = Instant::now();
+    let cpu = cpu_seconds();
     // One counter an agent: the team's tokens are their sum.
     let counting: Vec<Arc<CountingBackend>> = models.iter().map(|m| Arc::new(CountingBackend::new(m.clone()))).collect();
     let agents: Vec<Agent> = (0..cfg.agents).map(|id| Agent::new(id, counting[id % counting.len()].clone(), agent_sampling(cfg, id))).collect();
@@ -131,6 +161,7 @@ pub async fn team_run(problem: &Problem, models: &[Arc<dyn ModelBackend>], cfg: 
         pass: passes(sandbox, problem, &all, single_draft.and_then(|d| d.code.as_deref())).await,
         tokens: single_draft.map_or(0, |d| d.usage.completion_tokens),
         wall_s: single_draft.map_or(0.0, |d| d.usage.prompt_secs.unwrap_or(0.0) + d.usage.generate_secs.unwrap_or(0.0)),
+        cpu_s: 0.0,
     };
     let mut passing = Vec::new();
     for (key, d) in &drafts {
@@ -138,7 +169,12 @@ pub async fn team_run(problem: &Problem, models: &[Arc<dyn ModelBackend>], cfg: 
             passing.push(*key);
         }
     }
-    let team = Arm { pass: passes(sandbox, problem, &all, verdict.as_ref().map(|v| v.answer.as_str())).await, tokens: counting.iter().map(|c| c.generated()).sum(), wall_s };
+    let team = Arm {
+        pass: passes(sandbox, problem, &all, verdict.as_ref().map(|v| v.answer.as_str())).await,
+        tokens: counting.iter().map(|c| c.generated()).sum(),
+        wall_s,
+        cpu_s: cpu_seconds() - cpu,
+    };
     let codes: Vec<(u32, usize, Option<&str>)> = drafts.iter().map(|(k, d)| (k.round, k.agent, d.code.as_deref())).collect();
     let records: Vec<DraftRecord> = drafts
         .iter()
@@ -162,7 +198,7 @@ pub async fn team_run(problem: &Problem, models: &[Arc<dyn ModelBackend>], cfg: 
         team,
         single,
         oracle: !passing.is_empty(),
-        strategy: verdict.map(|v| v.decision.to_string()),
+        decision: verdict.map(|v| v.decision),
         drafts: drafts.len(),
         repairs_saved: repairs_saved(sandbox, problem, &all, &drafts, &passing).await,
     })
@@ -209,24 +245,41 @@ pub(super) async fn answer(model: &Arc<dyn ModelBackend>, req: ChatRequest) -> R
 /// at a large budget would otherwise mean hundreds of samples.
 const MAX_SAMPLES: usize = 64;
 
-/// Sample-and-select at `budget` tokens (at least five samples, at most `MAX_SAMPLES`).
-pub async fn sample_and_select(problem: &Problem, models: &[Arc<dyn ModelBackend>], cfg: &TeamConfig, budget: usize, form_repair: bool, sandbox: &Sandbox) -> Result<SampleRun> {
+/// Sample-and-select within `budget` (at least five samples, at most `MAX_SAMPLES`).
+pub async fn sample_and_select(problem: &Problem, models: &[Arc<dyn ModelBackend>], cfg: &TeamConfig, budget: Budget, form_repair: bool, sandbox: &Sandbox) -> Result<SampleRun> {
     let started = Instant::now();
+    let cpu = cpu_seconds();
     let per_batch = cfg.agents.max(1);
     let mut drafts: Vec<(DraftKey, Draft)> = Vec::new();
     let mut tokens = 0;
-    while drafts.len() < per_batch || (tokens < budget && drafts.len() < MAX_SAMPLES) {
+    let mut batches = 0;
+    loop {
+        let more = match budget {
+            Budget::Tokens(budget) => tokens < budget,
+            Budget::WallSeconds(budget) => {
+                let spent = started.elapsed().as_secs_f64();
+                spent + spent / batches.max(1) as f64 / 2.0 < budget
+            }
+        };
+        if drafts.len() >= per_batch && !(more && drafts.len() < MAX_SAMPLES) {
+            break;
+        }
         // The last batch draws only what the budget still buys, at the mean cost so far.
         let mean = if drafts.is_empty() { 1 } else { (tokens / drafts.len()).max(1) };
-        let want = if drafts.len() < per_batch { per_batch } else { budget.saturating_sub(tokens).div_ceil(mean).clamp(1, per_batch) };
+        let want = match budget {
+            _ if drafts.len() < per_batch => per_batch,
+            Budget::Tokens(budget) => budget.saturating_sub(tokens).div_ceil(mean).clamp(1, per_batch),
+            Budget::WallSeconds(_) => per_batch,
+        };
         let want = want.min(MAX_SAMPLES.saturating_sub(drafts.len())).max(1);
+        batches += 1;
         let batch = (drafts.len()..drafts.len() + want).map(|n| sample(models, problem, cfg, n, form_repair));
         let before = tokens;
         for d in futures::future::try_join_all(batch).await? {
             tokens += d.usage.completion_tokens;
             drafts.push((DraftKey { round: 1, agent: drafts.len() }, d));
         }
-        tracing::debug!(problem = %problem.id, samples = drafts.len(), tokens, budget, "sample-and-select batch");
+        tracing::debug!(problem = %problem.id, samples = drafts.len(), tokens, ?budget, "sample-and-select batch");
         if tokens == before && drafts.len() >= per_batch {
             // Answers that cost nothing (an immediate end of text) would never reach the budget.
             tracing::warn!(problem = %problem.id, samples = drafts.len(), "a batch of samples wrote no tokens; sampling stops short of the budget");
@@ -241,10 +294,12 @@ pub async fn sample_and_select(problem: &Problem, models: &[Arc<dyn ModelBackend
             break;
         }
     }
+    // The filter runs the public tests as the team does (a HumanEval task's
+    // docstring examples, never its private `check`).
     let mut runs = BTreeMap::new();
     for (key, d) in &drafts {
         if let Some(code) = &d.code {
-            if let Ok(public) = grade(sandbox, &problem.mode, code, &problem.public_tests).await {
+            if let Ok(public) = grade(sandbox, &problem.run_mode(), &problem.run_code(code), &problem.public_tests).await {
                 runs.insert(*key, DraftRun { public, extra: Vec::new() });
             }
         }
@@ -260,5 +315,14 @@ pub async fn sample_and_select(problem: &Problem, models: &[Arc<dyn ModelBackend
     let chosen = ExecutionVote.decide(&refs, &runs);
     let pass = passes(sandbox, problem, &all, chosen.as_ref().map(|v| v.answer.as_str())).await;
     let placeholders = drafts.iter().filter(|(_, d)| draft_code(&d.text, d.finish).is_some_and(|c| no_code(&c).is_some())).count();
-    Ok(SampleRun { select: Arm { pass, tokens, wall_s: started.elapsed().as_secs_f64() }, samples: drafts.len(), oracle5, passing, placeholders })
+    let select = Arm { pass, tokens, wall_s: started.elapsed().as_secs_f64(), cpu_s: cpu_seconds() - cpu };
+    Ok(SampleRun { select, samples: drafts.len(), oracle5, passing, placeholders })
+}
+
+/// One greedy answer of `model` alone (agent 0's sampling), graded on every test.
+pub async fn greedy(problem: &Problem, model: &Arc<dyn ModelBackend>, cfg: &TeamConfig, form_repair: bool, sandbox: &Sandbox) -> Result<Arm> {
+    let (started, cpu) = (Instant::now(), cpu_seconds());
+    let draft = sample(std::slice::from_ref(model), problem, cfg, 0, form_repair).await?;
+    let pass = passes(sandbox, problem, &every_test(problem), draft.code.as_deref()).await;
+    Ok(Arm { pass, tokens: draft.usage.completion_tokens, wall_s: started.elapsed().as_secs_f64(), cpu_s: cpu_seconds() - cpu })
 }

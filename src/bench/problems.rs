@@ -12,9 +12,10 @@ use std::time::Instant;
 use anyhow::Result;
 use serde::Serialize;
 
-use super::arms::{sample_and_select, team_run, Arm};
+use super::arms::{greedy, sample_and_select, team_run, Arm, Budget};
 use super::spend::{spend_rows, DraftRecord, ProblemSpend, SpendRow};
 use crate::judge::sandbox::Sandbox;
+use crate::domain::{Checked, Decision};
 use crate::model::ModelBackend;
 use crate::problem::Problem;
 use crate::team::{Ablation, Mechanisms, TeamConfig};
@@ -26,6 +27,19 @@ pub struct SetBench {
     pub mechanisms: Mechanisms,
     /// Mechanisms to flip one at a time, each in a team run of its own.
     pub ablate: Vec<Ablation>,
+    /// `--vs`: a model alone, greedy and sampling for the team's wall time.
+    pub vs: Option<Arc<dyn ModelBackend>>,
+}
+
+/// The `--vs` model alone on one problem.
+#[derive(Debug, Clone, Serialize)]
+pub struct VsRun {
+    pub model: String,
+    /// One greedy answer.
+    pub greedy: Arm,
+    /// Sample-and-select for the team's wall time on this problem.
+    pub sample_select: Arm,
+    pub samples: usize,
 }
 
 #[derive(Debug, Serialize)]
@@ -35,7 +49,8 @@ pub struct ProblemFigures {
     pub sample_select: Arm,
     pub samples: usize,
     pub team: Arm,
-    pub strategy: Option<String>,
+    /// How the team chose its answer (`None`: no draft had code).
+    pub decision: Option<Decision>,
     pub oracle: bool,
     pub oracle5: bool,
     pub repairs_saved: BTreeMap<String, usize>,
@@ -49,6 +64,8 @@ pub struct ProblemFigures {
     pub samples_placeholder: usize,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ablations: Vec<(Ablation, Arm)>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vs: Option<VsRun>,
 }
 
 /// One row of the summary: a method's pass@1 over the set and its cost.
@@ -59,6 +76,8 @@ pub struct Row {
     pub passed: usize,
     pub tokens: usize,
     pub wall_s: f64,
+    /// 0 where not measured apart (the single agent, the oracles).
+    pub cpu_s: f64,
 }
 
 #[derive(Debug, Serialize)]
@@ -75,7 +94,16 @@ pub struct SetReport {
 /// `models`: agent i's backend (one for all, or a mixed team's).
 pub async fn run_problem(problem: &Problem, models: &[Arc<dyn ModelBackend>], b: &SetBench, sandbox: &Sandbox) -> Result<ProblemFigures> {
     let team = team_run(problem, models, &b.cfg, b.rounds, b.mechanisms, sandbox).await?;
-    let sampled = sample_and_select(problem, models, &b.cfg, team.team.tokens, b.mechanisms.form_repair, sandbox).await?;
+    let sampled = sample_and_select(problem, models, &b.cfg, Budget::Tokens(team.team.tokens), b.mechanisms.form_repair, sandbox).await?;
+    let vs = match &b.vs {
+        Some(model) => {
+            let greedy = greedy(problem, model, &b.cfg, b.mechanisms.form_repair, sandbox).await?;
+            let wall = Budget::WallSeconds(team.team.wall_s);
+            let sampled = sample_and_select(problem, std::slice::from_ref(model), &b.cfg, wall, b.mechanisms.form_repair, sandbox).await?;
+            Some(VsRun { model: model.name().to_string(), greedy, sample_select: sampled.select, samples: sampled.samples })
+        }
+        None => None,
+    };
     let mut ablations = Vec::new();
     for &a in &b.ablate {
         let (m, rounds) = a.apply(b.mechanisms, b.rounds);
@@ -90,7 +118,7 @@ pub async fn run_problem(problem: &Problem, models: &[Arc<dyn ModelBackend>], b:
         sample_select: sampled.select,
         samples: sampled.samples,
         team: team.team,
-        strategy: team.strategy,
+        decision: team.decision,
         oracle: team.oracle,
         oracle5: sampled.oracle5,
         repairs_saved: team.repairs_saved,
@@ -99,6 +127,7 @@ pub async fn run_problem(problem: &Problem, models: &[Arc<dyn ModelBackend>], b:
         samples_passing: sampled.passing,
         samples_placeholder: sampled.placeholders,
         ablations,
+        vs,
     })
 }
 
@@ -111,12 +140,13 @@ fn row(method: &str, figures: &[ProblemFigures], arm: impl Fn(&ProblemFigures) -
         passed,
         tokens: arms.iter().map(|a| a.tokens).sum(),
         wall_s: arms.iter().map(|a| a.wall_s).sum(),
+        cpu_s: arms.iter().map(|a| a.cpu_s).sum(),
     }
 }
 
 /// The summary rows: the four methods, then one per ablation run.
 pub fn rows(figures: &[ProblemFigures]) -> Vec<Row> {
-    let oracle = |f: &ProblemFigures| Some(Arm { pass: f.oracle, tokens: f.team.tokens, wall_s: f.team.wall_s });
+    let oracle = |f: &ProblemFigures| Some(Arm { pass: f.oracle, tokens: f.team.tokens, wall_s: f.team.wall_s, cpu_s: 0.0 });
     let oracle5 = |f: &ProblemFigures| Some(Arm { pass: f.oracle5, ..Arm::default() });
     let mut rows = vec![
         row("single agent (agent 0, greedy)", figures, |f| Some(f.single.clone())),
@@ -125,6 +155,10 @@ pub fn rows(figures: &[ProblemFigures]) -> Vec<Row> {
         row("oracle: any team draft passes", figures, oracle),
         row("oracle: any of 5 samples passes", figures, oracle5),
     ];
+    if let Some(name) = figures.iter().find_map(|f| f.vs.as_ref().map(|v| v.model.clone())) {
+        rows.push(row(&format!("{name} alone, greedy"), figures, |f| f.vs.as_ref().map(|v| v.greedy.clone())));
+        rows.push(row(&format!("{name} sample-and-select (team's wall time)"), figures, |f| f.vs.as_ref().map(|v| v.sample_select.clone())));
+    }
     for a in Ablation::ALL {
         if figures.iter().any(|f| f.ablations.iter().any(|(x, _)| *x == a)) {
             let label = format!("team, {}", a.label());
@@ -198,10 +232,11 @@ pub fn print_set(r: &SetReport) {
         );
     }
     println!();
-    println!("{:<46} {:>8} {:>9} {:>9} {:>8}", "method", "pass@1", "passed", "tokens", "wall s");
+    println!("{:<60} {:>8} {:>9} {:>9} {:>8} {:>8}", "method", "pass@1", "passed", "tokens", "wall s", "CPU s");
     for row in &r.rows {
         let passed = format!("{}/{}", row.passed, r.problems.len());
-        println!("{:<46} {:>7.1}% {:>9} {:>9} {:>8.0}", row.method, 100.0 * row.pass_at_1, passed, row.tokens, row.wall_s);
+        let cpu = if row.cpu_s > 0.0 { format!("{:.0}", row.cpu_s) } else { "–".into() };
+        println!("{:<60} {:>7.1}% {:>9} {:>9} {:>8.0} {:>8}", row.method, 100.0 * row.pass_at_1, passed, row.tokens, row.wall_s, cpu);
     }
     println!();
     println!("{:<46} {:>7} {:>8} {:>9} {:>9}", "where the tokens went", "drafts", "passing", "problems", "tokens");
@@ -215,5 +250,65 @@ pub fn print_set(r: &SetReport) {
     let still = drafts.filter(|d| d.reasked.is_some() && d.no_code).count();
     let samples: usize = r.problems.iter().map(|p| p.samples_placeholder).sum();
     println!("placeholder answers: team {reasked} (asked again; {still} still without code), sample-and-select {samples}");
+    println!("{}", decided_line(&r.problems));
     println!("{} problems in {:.0} s", r.problems.len(), r.wall_s);
+}
+
+/// How the team's answers were chosen: by running drafts (on tests with
+/// known outputs, or on inputs only) or, where nothing ran, without.
+pub fn decided_line(problems: &[ProblemFigures]) -> String {
+    let count = |f: &dyn Fn(&Decision) -> bool| problems.iter().filter(|p| p.decision.as_ref().is_some_and(f)).count();
+    let on = |c: Checked| move |d: &Decision| matches!(d, Decision::ExecutionVote { checked, .. } if *checked == c);
+    let executed = count(&|d| matches!(d, Decision::ExecutionVote { .. }));
+    format!(
+        "decided by execution: {executed} of {} problems (public tests passed {}, none passed {}, inputs only {}); without running: aggregator {}, self-consistency {}; no code {}",
+        problems.len(),
+        count(&on(Checked::PublicTests)),
+        count(&on(Checked::NoDraftPassed)),
+        count(&on(Checked::InputsOnly)),
+        count(&|d| matches!(d, Decision::Aggregator)),
+        count(&|d| matches!(d, Decision::SelfConsistency)),
+        problems.iter().filter(|p| p.decision.is_none()).count(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decided(decision: Option<Decision>) -> ProblemFigures {
+        ProblemFigures {
+            id: "p".into(),
+            single: Arm::default(),
+            sample_select: Arm::default(),
+            samples: 0,
+            team: Arm::default(),
+            decision,
+            oracle: false,
+            oracle5: false,
+            repairs_saved: BTreeMap::new(),
+            team_drafts: Vec::new(),
+            side_tokens: 0,
+            samples_passing: 0,
+            samples_placeholder: 0,
+            ablations: Vec::new(),
+            vs: None,
+        }
+    }
+
+    #[test]
+    fn the_decided_line_counts_each_way_the_team_chose() {
+        let vote = |checked| Some(Decision::ExecutionVote { checked, settled: None });
+        let problems = [
+            decided(vote(Checked::PublicTests)),
+            decided(vote(Checked::PublicTests)),
+            decided(vote(Checked::InputsOnly)),
+            decided(Some(Decision::Aggregator)),
+            decided(None),
+        ];
+        assert_eq!(
+            decided_line(&problems),
+            "decided by execution: 3 of 5 problems (public tests passed 2, none passed 0, inputs only 1); without running: aggregator 1, self-consistency 0; no code 1"
+        );
+    }
 }

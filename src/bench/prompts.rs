@@ -146,7 +146,7 @@ mod tests {
         assert_eq!(outcome_of(&fenced("# YOUR CODE HERE\n"), FinishReason::Stop), Err(Outcome::Placeholder));
         assert_eq!(outcome_of(&fenced(""), FinishReason::Stop), Err(Outcome::Empty));
         assert_eq!(outcome_of("print(1)", FinishReason::Stop), Err(Outcome::NoBlock));
-        assert_eq!(outcome_of(&fenced("print(int(input()) * 2)\n"), FinishReason::Stop).as_deref(), Ok("print(int(input()) * 2)\n"));
+        assert_eq!(outcome_of(&fenced("print(int(input()) * 2)\n"), FinishReason::Stop).as_deref(), Ok("print(int(input()) * 2)"));
         // Cut off inside its block: the complete statements count.
         assert_eq!(outcome_of("```python\nn = int(input())\nprint(n)\nfor i in", FinishReason::Length).as_deref(), Ok("n = int(input())\nprint(n)"));
     }

@@ -143,7 +143,17 @@ pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Co
     eprintln!("memdoor bench: {} problems, {} agents ({}), {} rounds, {}", problems.len(), models.len(), names.join(", "), args.rounds, sandbox.describe());
     let cfg = crate::team::TeamConfig { agents: models.len(), max_tokens: args.max_tokens, ..Default::default() };
     let mechanisms = crate::team::Mechanisms { agent_tests: !args.no_agent_tests, ..Default::default() };
-    let bench = crate::bench::problems::SetBench { cfg, rounds: args.rounds.max(1), mechanisms, ablate: args.ablations() };
+    let vs: Option<Arc<dyn crate::model::ModelBackend>> = match &args.vs {
+        Some(spec) => {
+            let opts = super::ModelArgs { model: Some(spec.clone()), ..args.model.clone() };
+            Some(super::setup::load_model(&opts).await?)
+        }
+        None => None,
+    };
+    if let Some(vs) = &vs {
+        eprintln!("memdoor bench: against {} alone (greedy; sample-and-select for the team's wall time)", vs.name());
+    }
+    let bench = crate::bench::problems::SetBench { cfg, rounds: args.rounds.max(1), mechanisms, ablate: args.ablations(), vs };
     let report = crate::bench::problems::run_set(&problems, &models, &bench, &sandbox).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

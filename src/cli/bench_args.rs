@@ -140,6 +140,11 @@ pub struct SetBenchArgs {
     pub ablate: Option<Vec<Ablation>>,
     #[arg(long, default_value_t = 512)]
     pub max_tokens: usize,
+    /// Also run this model alone (a name such as `coder-1.5b`, a GGUF path or a hub spec), on the
+    /// same device: rows for its greedy answer and for sample-and-select for as long as the team
+    /// took on each problem (wall time on this machine), beside the team's.
+    #[arg(long, value_name = "MODEL")]
+    pub vs: Option<String>,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,

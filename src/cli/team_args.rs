@@ -144,7 +144,7 @@ pub struct TeamFlags {
     pub model: ModelArgs,
 }
 
-#[derive(Args)]
+#[derive(Args, Clone)]
 pub struct ModelArgs {
     /// A named model (`coder-0.5b`, `coder-1.5b`, `smollm2-135m`; `default` is coder-0.5b; see
     /// `memdoor models`), a GGUF file path, or Hugging Face `owner/repo[:FILE.gguf|:QUANT]`.

@@ -167,19 +167,37 @@ impl Problem {
 
     /// Whether the team can run drafts on this problem: tests of its own, or
     /// a function to call on the inputs the agents write (free text that
-    /// names its function). A HumanEval task's only test is its private
-    /// `check`, which the team never sees.
+    /// names its function; a HumanEval task's entry point).
     pub fn is_runnable(&self) -> bool {
         match self.mode {
-            Mode::HumanEval { .. } => false,
-            Mode::Functional { .. } => true,
+            Mode::HumanEval { .. } | Mode::Functional { .. } => true,
             Mode::Stdin => !self.public_tests.is_empty(),
         }
     }
 
     /// Whether code (the user's edit, say) can be judged on public tests.
     pub fn can_judge_public(&self) -> bool {
-        !self.public_tests.is_empty() && !matches!(self.mode, Mode::HumanEval { .. })
+        !self.public_tests.is_empty()
+    }
+
+    /// How drafts run on the public tests and on agents' inputs. A HumanEval
+    /// task's public tests are its docstring's examples, calls of its entry
+    /// point; its `check` is private, for grading only.
+    pub fn run_mode(&self) -> Mode {
+        match &self.mode {
+            Mode::HumanEval { entry_point, .. } => Mode::Functional { fn_name: entry_point.clone() },
+            mode => mode.clone(),
+        }
+    }
+
+    /// The program that runs in [`Self::run_mode`] for a draft's code: a
+    /// HumanEval completion follows its prompt (the prompt's imports, or its
+    /// function continued by a body), as the task's `check` runs it.
+    pub fn run_code<'a>(&self, code: &'a str) -> std::borrow::Cow<'a, str> {
+        match &self.mode {
+            Mode::HumanEval { prompt, .. } => format!("{prompt}{code}").into(),
+            _ => code.into(),
+        }
     }
 
     /// The conversation an agent starts from.

@@ -38,9 +38,13 @@ fn from_value(v: &Value) -> Result<Problem> {
         };
         p.statement = prompt.to_string();
         p.starter_code = prompt.to_string();
+        // The docstring's examples are the public tests, as when the prompt
+        // is pasted into `solve`, when they call the entry point; `check`
+        // stays private, for grading.
+        if p.mode != (Mode::Functional { fn_name: entry_point.to_string() }) {
+            p.public_tests.clear();
+        }
         p.mode = Mode::HumanEval { prompt: prompt.to_string(), entry_point: entry_point.to_string(), test: test.to_string() };
-        // HumanEval is graded by its own `check`; the prompt's doctests are not public tests.
-        p.public_tests.clear();
         return Ok(p);
     }
     bail!("neither a LiveCodeBench problem (`question_content`) nor a HumanEval task (`prompt`, `entry_point`, `test`)")
@@ -83,6 +87,7 @@ pub fn load_set(path: &Path) -> Result<Vec<Problem>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problem::TestCase;
     use std::io::Write;
 
     #[test]
@@ -96,8 +101,13 @@ mod tests {
         let set = load_set(&he).unwrap();
         assert_eq!(set[0].id, "HumanEval/0");
         assert!(matches!(set[0].mode, Mode::HumanEval { ref entry_point, .. } if entry_point == "f"));
-        // Its doctests are graded by `check`, not run again as public tests.
-        assert!(set[0].public_tests.is_empty());
+        // Its doctests are its public tests, calls of the entry point.
+        assert_eq!(set[0].public_tests, vec![TestCase { input: "1".into(), output: Some("1".into()) }]);
+        assert_eq!(set[0].run_mode(), Mode::Functional { fn_name: "f".into() });
+        // Examples of another function than the entry point are no test of it.
+        let other = dir.path().join("other.jsonl");
+        std::fs::write(&other, line.replace(r#""entry_point": "f""#, r#""entry_point": "g""#)).unwrap();
+        assert!(load_set(&other).unwrap()[0].public_tests.is_empty());
 
         let bad = dir.path().join("bad.jsonl");
         std::fs::write(&bad, "{\"question_content\": \"x\"}\n{\"nope\": 1}\n").unwrap();

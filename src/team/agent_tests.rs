@@ -19,7 +19,7 @@ const PER_TEAM: usize = 10;
 const MAX_TOKENS: usize = 192;
 
 fn instructions(problem: &Problem) -> String {
-    let form = match problem.mode {
+    let form = match problem.run_mode() {
         Mode::Functional { .. } => "the function's arguments one JSON value per line, and its return value as one JSON value",
         _ => "the input exactly as given on standard input, and the exact expected output",
     };
@@ -49,8 +49,8 @@ fn json_lines(text: &str) -> bool {
 /// `output` block, each checked for the problem's mode.
 pub fn parse_tests(problem: &Problem, answer: &str) -> Vec<TestCase> {
     let mut tests: Vec<TestCase> = Vec::new();
+    let functional = matches!(problem.run_mode(), Mode::Functional { .. });
     for (info, body) in blocks(answer) {
-        let functional = matches!(problem.mode, Mode::Functional { .. });
         if info == "output" {
             let valid = if functional { serde_json::from_str::<serde_json::Value>(body.trim()).is_ok() } else { !body.trim().is_empty() };
             if let Some(last) = tests.last_mut().filter(|t| t.output.is_none() && valid) {
@@ -62,11 +62,7 @@ pub fn parse_tests(problem: &Problem, answer: &str) -> Vec<TestCase> {
         if !(info.is_empty() || info == "input" || info == "text" || info == "json") {
             continue;
         }
-        let valid = match problem.mode {
-            Mode::Functional { .. } => json_lines(&body),
-            Mode::Stdin => !body.trim().is_empty(),
-            Mode::HumanEval { .. } => false,
-        };
+        let valid = if functional { json_lines(&body) } else { !body.trim().is_empty() };
         let input = if functional || body.ends_with('\n') { body } else { format!("{body}\n") };
         if valid && input.len() <= 2000 && !tests.iter().any(|t| t.input == input) {
             if tests.len() == PER_AGENT {
@@ -129,5 +125,16 @@ mod tests {
         assert_eq!(t.len(), 2);
         assert_eq!((t[0].input.as_str(), t[0].output.as_deref()), ("[1, 2]\n3", Some("[0, 1]")));
         assert_eq!((t[1].input.as_str(), t[1].output.as_deref()), ("[5]\n0", None));
+    }
+
+    /// A HumanEval task's inputs are its entry point's arguments, as a
+    /// functional problem's are.
+    #[test]
+    fn humaneval_tests_are_the_entry_points_arguments() {
+        let p = problem(Mode::HumanEval { prompt: "def f(xs):\n".into(), entry_point: "f".into(), test: String::new() });
+        assert!(instructions(&p).contains("one JSON value per line"));
+        let t = parse_tests(&p, "```input\n[1, 2]\n```\n```output\n3\n```\n```input\nxs = [1]\n```");
+        assert_eq!(t.len(), 1);
+        assert_eq!((t[0].input.as_str(), t[0].output.as_deref()), ("[1, 2]", Some("3")));
     }
 }

@@ -46,9 +46,11 @@ pub async fn run_on(s: &Session<'_>, drafts: &[(DraftKey, &Draft)], tests: &[Tes
     if tests.is_empty() {
         return Vec::new();
     }
+    let mode = s.problem.run_mode();
+    let mode = &mode;
     let jobs = drafts.iter().filter_map(|(key, d)| {
-        let code = d.code.as_ref()?;
-        Some(async move { (*key, grade(sandbox, &s.problem.mode, code, tests).await) })
+        let code = s.problem.run_code(d.code.as_ref()?);
+        Some(async move { (*key, grade(sandbox, mode, &code, tests).await) })
     });
     let mut out = Vec::new();
     for (key, result) in futures::future::join_all(jobs).await {

@@ -37,7 +37,7 @@ pub struct Settled {
 }
 
 fn ask_text(problem: &Problem, a: &str, b: &str) -> String {
-    let form = match problem.mode {
+    let form = match problem.run_mode() {
         Mode::Functional { .. } => "the function's arguments, one JSON value per line",
         _ => "exactly what the program reads on standard input",
     };
@@ -100,7 +100,8 @@ async fn predicted_votes(s: &Session<'_>, input: &str, a: &str, b: &str, cancel:
         extract_code(&answer)
     });
     let predictions = futures::future::join_all(asks).await;
-    let count = |key: &str| predictions.iter().flatten().filter(|p| same_answer(&s.problem.mode, p, key)).count();
+    let mode = s.problem.run_mode();
+    let count = |key: &str| predictions.iter().flatten().filter(|p| same_answer(&mode, p, key)).count();
     (count(a), count(b))
 }
 

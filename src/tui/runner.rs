@@ -99,7 +99,7 @@ impl TeamRunner {
         tokio::spawn(async move {
             let outcome = match (problem, sandbox) {
                 (Some(p), Some(sb)) if p.can_judge_public() => {
-                    match grade(&sb, &p.mode, &code, &p.public_tests).await {
+                    match grade(&sb, &p.run_mode(), &p.run_code(&code), &p.public_tests).await {
                         Ok(results) => JudgeOutcome::Tests {
                             passed: crate::domain::passed(&results),
                             run: results.len(),
