@@ -69,6 +69,7 @@ const PLAIN: Mechanisms = Mechanisms {
     fresh_drafts: true,
     distinguish: true,
     form_repair: true,
+    public_tests: true,
 };
 
 #[tokio::test]
@@ -246,10 +247,20 @@ async fn a_humaneval_task_is_decided_by_running_its_docstring_examples() {
     let right = "def total(xs: List[int]) -> int:\n    return sum(xs)\n";
     let off = "def total(xs: List[int]) -> int:\n    return sum(xs) + 1\n";
     let scripts = vec![vec![fenced(off)], vec![fenced(right)], vec![fenced(right)], vec![fenced(off)], vec![fenced(right)]];
-    let r = run_problem(problem, scripts, 1, PLAIN).await;
+    let r = run_problem(problem.clone(), scripts.clone(), 1, PLAIN).await;
     assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (right.trim_end(), 3));
     use memdoor::domain::{Checked, Decision};
     assert!(matches!(r.verdict.decision, Decision::ExecutionVote { checked: Checked::PublicTests, .. }), "{:?}", r.verdict.decision);
-    let runs: Vec<bool> = r.events.iter().filter_map(|e| if let TeamEvent::TestRun { results, .. } = e { Some(memdoor::domain::all_pass(results)) } else { None }).collect();
+    let passing = |r: &Run| -> Vec<bool> {
+        r.events.iter().filter_map(|e| if let TeamEvent::TestRun { results, .. } = e { Some(memdoor::domain::all_pass(results)) } else { None }).collect()
+    };
+    let runs = passing(&r);
     assert_eq!((runs.len(), runs.iter().filter(|p| **p).count()), (5, 3), "every draft ran on the examples; the three right ones pass: {runs:?}");
+
+    // The public-tests ablation: the same drafts, the examples not run (and, here, no agent
+    // inputs): nothing runs, so the most common code stands, marked unverified.
+    let r = run_problem(problem, scripts, 1, Mechanisms { public_tests: false, ..PLAIN }).await;
+    assert_eq!(r.verdict.decision, Decision::SelfConsistency);
+    assert!(r.verdict.decision.unverified());
+    assert!(passing(&r).is_empty(), "no example ran");
 }

@@ -132,10 +132,11 @@ pub struct SetBenchArgs {
     #[arg(long)]
     pub no_agent_tests: bool,
     /// Also run the team with one mechanism flipped at a time and print a row
-    /// for each: every mechanism with a bare `--ablate` (about nine times as
+    /// for each: every mechanism with a bare `--ablate` (about ten times as
     /// long), or those named, as in `--ablate=fresh-drafts,early-stop`.
     /// Flipped off: a second round, agent tests, repair prompts, aggregation,
-    /// early stop, fresh drafts, form repair; on: distinguishing inputs.
+    /// early stop, fresh drafts, form repair, public tests (the stated examples
+    /// not run); on: distinguishing inputs.
     #[arg(long, value_enum, num_args = 0.., value_delimiter = ',', require_equals = true, value_name = "MECHANISM")]
     pub ablate: Option<Vec<Ablation>>,
     #[arg(long, default_value_t = 512)]

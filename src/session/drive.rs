@@ -44,6 +44,15 @@ pub async fn drive(spec: &SessionSpec, problem: &Problem, step: Step, sinks: &mu
             (agents, 1, Some(more))
         }
     };
+    // The public-tests ablation: the team sees the problem as if it stated no examples
+    // (the bench still grades on every test).
+    let unstated;
+    let problem = if spec.mechanisms.public_tests {
+        problem
+    } else {
+        unstated = Problem { public_tests: Vec::new(), ..problem.clone() };
+        &unstated
+    };
     let session = Session {
         problem,
         agents: &agents,

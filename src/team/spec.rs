@@ -63,11 +63,15 @@ pub struct Mechanisms {
     pub distinguish: bool,
     /// Repairs of form in the extracted code (class Solution, names, demo lines).
     pub form_repair: bool,
+    /// The problem's public tests (its stated examples) are run on the drafts;
+    /// off, the team works as on a problem that states none (agents' inputs,
+    /// or aggregation where nothing runs) — the ablation that shows what they buy.
+    pub public_tests: bool,
 }
 
 impl Default for Mechanisms {
     fn default() -> Self {
-        Self { agent_tests: true, repair_prompts: true, aggregate: true, early_stop: true, fresh_drafts: true, distinguish: false, form_repair: true }
+        Self { agent_tests: true, repair_prompts: true, aggregate: true, early_stop: true, fresh_drafts: true, distinguish: false, form_repair: true, public_tests: true }
     }
 }
 
@@ -91,10 +95,12 @@ pub enum Ablation {
     Distinguish,
     /// No repairs of form in the extracted code.
     FormRepair,
+    /// The public tests (stated examples) not run: what execution on them buys.
+    PublicTests,
 }
 
 impl Ablation {
-    pub const ALL: [Ablation; 8] = [
+    pub const ALL: [Ablation; 9] = [
         Ablation::Rounds,
         Ablation::AgentTests,
         Ablation::RepairPrompts,
@@ -103,6 +109,7 @@ impl Ablation {
         Ablation::FreshDrafts,
         Ablation::Distinguish,
         Ablation::FormRepair,
+        Ablation::PublicTests,
     ];
 
     /// What the row says: the team without this (or with it, if off by default).
@@ -116,6 +123,7 @@ impl Ablation {
             Ablation::FreshDrafts => "no fresh drafts",
             Ablation::Distinguish => "with distinguishing inputs (off by default)",
             Ablation::FormRepair => "no form repair",
+            Ablation::PublicTests => "no public tests (the stated examples not run)",
         }
     }
 
@@ -131,6 +139,7 @@ impl Ablation {
             Ablation::FreshDrafts => m.fresh_drafts = false,
             Ablation::Distinguish => m.distinguish = true,
             Ablation::FormRepair => m.form_repair = false,
+            Ablation::PublicTests => m.public_tests = false,
         }
         (m, rounds)
     }
@@ -166,6 +175,7 @@ mod tests {
                 m.fresh_drafts != all.fresh_drafts,
                 m.distinguish != all.distinguish,
                 m.form_repair != all.form_repair,
+                m.public_tests != all.public_tests,
                 rounds != 2,
             ];
             assert_eq!(changed.iter().filter(|c| **c).count(), 1, "{a:?}");

@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Build assets/problems/medium.jsonl from the problem modules in problems/.
+
+    python3 tests/tools/medium/build.py            # every module; writes the set
+    python3 tests/tools/medium/build.py s01 f12    # only modules whose file name contains a filter; writes nothing
+    python3 tests/tools/medium/build.py --out /tmp/part.jsonl s1   # writes those to PATH instead
+
+Each module in problems/ is one problem (see problems/s01_balanced-shipments.py
+for a stdin one, problems/f01_*.py for a functional one). It holds its
+statement, a reference solution REF, a brute-force solution BRUTE written
+independently (the obvious exponential or quadratic way), and input makers:
+small(rng) for the cross-check, public() for the two tests shown in the
+statement, private(rng) for the 6-10 hidden ones, and valid(inp) that asserts
+an input keeps the stated constraints.
+
+Why a generator rather than hand-written JSON: every expected output is
+computed by REF, REF is cross-checked against BRUTE on CROSS_CHECKS random
+small inputs, every input is checked against the constraints, and the set is
+rebuilt the same way from the same seed. tests/tools/check_problem_set.py
+then verifies the written set independently (LiveCodeBench's grading, REF in
+its own process). Trusted code only: the modules are this repository's own.
+"""
+import importlib.util
+import io
+import json
+import random
+import sys
+import contextlib
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE.parent.parent.parent / "assets" / "problems" / "medium.jsonl"
+CONTEST_ID = "memdoor-3"
+CONTEST_DATE = "2026-12-03T00:00:00"
+CROSS_CHECKS = 300
+PRELUDE = "from typing import *\nfrom collections import *\nimport math, heapq, bisect, itertools, functools\n"
+
+
+def load(path):
+    spec = importlib.util.spec_from_file_location(path.stem.replace("-", "_"), path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def run_stdin(code, text):
+    out = io.StringIO()
+    glb = {"__name__": "__main__"}
+    old = sys.stdin
+    # A StringIO, as LiveCodeBench runs stdin programs: sys.stdin.buffer does not exist there.
+    sys.stdin = io.StringIO(text)
+    try:
+        with contextlib.redirect_stdout(out):
+            try:
+                exec(compile(code, "<solution>", "exec"), glb)
+            except SystemExit:
+                pass
+    finally:
+        sys.stdin = old
+    return out.getvalue()
+
+
+def run_functional(code, func, args):
+    glb = {"__name__": "solution"}
+    exec(compile(PRELUDE + code, "<solution>", "exec"), glb)
+    result = getattr(glb["Solution"](), func)(*json.loads(json.dumps(args)))
+    if isinstance(result, tuple):
+        result = list(result)
+    return result
+
+
+def canon(text):
+    return [line.split() for line in text.strip().split("\n")]
+
+
+def dumps(value):
+    return json.dumps(value, separators=(",", ":"))
+
+
+class Problem:
+    def __init__(self, mod):
+        self.m = mod
+        self.functional = getattr(mod, "FUNC", None) is not None
+
+    def run(self, code, inp):
+        if self.functional:
+            return run_functional(code, self.m.FUNC, inp)
+        return run_stdin(code, inp)
+
+    def same(self, a, b):
+        return a == b if self.functional else canon(a) == canon(b)
+
+    def cross_check(self, rng):
+        brute = getattr(self.m, "BRUTE", None)
+        if brute is None:
+            raise SystemExit(f"{self.m.ID}: no BRUTE")
+        for k in range(CROSS_CHECKS):
+            inp = self.m.small(rng)
+            self.m.valid(inp)
+            want, got = self.run(brute, inp), self.run(self.m.REF, inp)
+            if not self.same(want, got):
+                raise SystemExit(f"{self.m.ID}: REF and BRUTE disagree on small input {k}:\n{inp!r}\n"
+                                 f"BRUTE: {want!r}\nREF:   {got!r}")
+
+    def test(self, inp):
+        self.m.valid(inp)
+        out = self.run(self.m.REF, inp)
+        if self.functional:
+            return {"input": "\n".join(dumps(a) for a in inp), "output": dumps(out), "testtype": "functional"}
+        if not inp.endswith("\n"):
+            raise SystemExit(f"{self.m.ID}: a stdin input must end with a newline: {inp!r}")
+        return {"input": inp, "output": out, "testtype": "stdin"}
+
+    def statement(self, public):
+        explain = list(getattr(self.m, "EXPLAIN", ["", ""]))
+        parts = [self.m.BODY.strip("\n")]
+        if self.functional:
+            params = [p.split(":")[0].strip() for p in
+                      self.m.SIGNATURE.split("(", 1)[1].rsplit(")", 1)[0].split(",")[1:]]
+            for i, t in enumerate(public, 1):
+                shown = ", ".join(f"{n} = {line}" for n, line in zip(params, t["input"].split("\n")))
+                block = f"Example {i}:\n\nInput: {shown}\nOutput: {t['output']}"
+                if explain[i - 1]:
+                    block += f"\nExplanation: {explain[i - 1].strip()}"
+                parts.append(block)
+            parts.append("Constraints:\n\n" + self.m.CONSTRAINTS.strip("\n"))
+        else:
+            for i, t in enumerate(public, 1):
+                block = (f"Sample Input {i}\n\n{t['input'].rstrip(chr(10))}\n\n"
+                         f"Sample Output {i}\n\n{t['output'].rstrip(chr(10))}")
+                if explain[i - 1]:
+                    block += "\n\n" + explain[i - 1].strip()
+                parts.append(block)
+        return "\n\n".join(parts)
+
+    def build(self, rng):
+        self.cross_check(rng)
+        public = [self.test(i) for i in self.m.public()]
+        private = [self.test(i) for i in self.m.private(rng)]
+        if self.functional:
+            starter = f"class Solution:\n    {self.m.SIGNATURE}\n        "
+            ref = self.m.REF
+            if "from typing import" not in ref and ("List[" in ref or "Optional[" in ref):
+                ref = "from typing import List, Optional\n\n" + ref
+        else:
+            starter, ref = "", self.m.REF
+        return {
+            "question_title": self.m.TITLE,
+            "question_content": self.statement(public),
+            "platform": "leetcode" if self.functional else getattr(self.m, "PLATFORM", "atcoder"),
+            "question_id": self.m.ID,
+            "contest_id": CONTEST_ID,
+            "contest_date": CONTEST_DATE,
+            "starter_code": starter,
+            "difficulty": "medium",
+            "public_test_cases": json.dumps(public),
+            "private_test_cases": json.dumps(private),
+            "metadata": json.dumps({"func_name": self.m.FUNC} if self.functional else {}),
+            "memdoor_reference": ref,
+        }
+
+
+def main(args):
+    out = OUT
+    if args[:1] == ["--out"]:
+        out, args = Path(args[1]), args[2:]
+    filters = args
+    paths = sorted((HERE / "problems").glob("[sf][0-9][0-9]_*.py"))
+    if filters:
+        paths = [p for p in paths if any(f in p.name for f in filters)]
+    rows = []
+    for path in paths:
+        mod = load(path)
+        rng = random.Random(path.stem)
+        rows.append(Problem(mod).build(rng))
+        print(f"ok  {path.name}", file=sys.stderr)
+    ids = [r["question_id"] for r in rows]
+    if len(set(ids)) != len(ids):
+        raise SystemExit("duplicate question_id")
+    if filters and out == OUT:
+        print(f"{len(rows)} module(s) checked; nothing written (filters given)", file=sys.stderr)
+        return
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    print(f"wrote {len(rows)} problems to {out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
