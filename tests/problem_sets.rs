@@ -46,8 +46,40 @@ fn set2_passes_the_checker() {
 }
 
 #[test]
-fn set2_has_enough_problems_of_each_kind() {
-    let path = repo_root().join("assets/problems/set2.jsonl");
+fn medium_set_passes_the_checker() {
+    check_set("assets/problems/medium.jsonl");
+}
+
+/// The shipped medium set is what its generator writes: rebuilding it from
+/// tests/tools/medium/ (every reference cross-checked against an independent
+/// brute force, every input against the stated constraints) gives the same
+/// bytes, so neither can drift from the other.
+#[test]
+fn medium_set_is_what_its_generator_builds() {
+    let root = repo_root();
+    let out = std::env::temp_dir().join(format!("memdoor-medium-{}.jsonl", std::process::id()));
+    let output = Command::new("python3")
+        .arg("tests/tools/medium/build.py")
+        .arg("--out")
+        .arg(&out)
+        .current_dir(&root)
+        .output()
+        .unwrap_or_else(|e| panic!("could not run python3 tests/tools/medium/build.py: {e}"));
+    assert!(
+        output.status.success(),
+        "build.py failed ({}):\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let built = std::fs::read_to_string(&out).expect("build.py wrote its output");
+    let _ = std::fs::remove_file(&out);
+    let shipped = std::fs::read_to_string(root.join("assets/problems/medium.jsonl")).expect("medium.jsonl");
+    assert!(built == shipped, "assets/problems/medium.jsonl differs from what tests/tools/medium/build.py writes: rerun it");
+}
+
+/// (problems, stdin, functional, medium) in a set.
+fn kinds(set: &str) -> (usize, usize, usize, usize) {
+    let path = repo_root().join(set);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let (mut total, mut stdin, mut functional, mut medium) = (0, 0, 0, 0);
@@ -72,20 +104,22 @@ fn set2_has_enough_problems_of_each_kind() {
             medium += 1;
         }
     }
-    assert!(
-        total >= 40,
-        "set2.jsonl has {total} problems, want at least 40"
-    );
-    assert!(
-        stdin >= 15,
-        "set2.jsonl has {stdin} stdin problems, want at least 15"
-    );
-    assert!(
-        functional >= 15,
-        "set2.jsonl has {functional} functional problems, want at least 15"
-    );
-    assert!(
-        medium >= 10,
-        "set2.jsonl has {medium} medium problems, want at least 10"
-    );
+    (total, stdin, functional, medium)
+}
+
+#[test]
+fn set2_has_enough_problems_of_each_kind() {
+    let (total, stdin, functional, medium) = kinds("assets/problems/set2.jsonl");
+    assert!(total >= 40, "set2.jsonl has {total} problems, want at least 40");
+    assert!(stdin >= 15, "set2.jsonl has {stdin} stdin problems, want at least 15");
+    assert!(functional >= 15, "set2.jsonl has {functional} functional problems, want at least 15");
+    assert!(medium >= 10, "set2.jsonl has {medium} medium problems, want at least 10");
+}
+
+#[test]
+fn the_medium_set_is_forty_medium_problems_of_both_kinds() {
+    let (total, stdin, functional, medium) = kinds("assets/problems/medium.jsonl");
+    assert!(total >= 40, "medium.jsonl has {total} problems, want at least 40");
+    assert!(stdin >= 15 && functional >= 15, "medium.jsonl: {stdin} stdin, {functional} functional; want 15 of each");
+    assert_eq!(medium, total, "every problem of medium.jsonl is medium");
 }
