@@ -1,6 +1,7 @@
 //! memdoor: a team of LLM agents solving one programming problem together.
 //! See docs/architecture.md for the plan; `domain::TeamEvent` is the spine.
 
+pub mod backoff;
 pub mod bench;
 pub mod cli;
 pub mod config;

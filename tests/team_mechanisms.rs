@@ -47,9 +47,17 @@ async fn run(scripts: Vec<Vec<String>>, rounds: u32, mechanisms: Mechanisms) -> 
 }
 
 async fn run_problem(problem: Problem, scripts: Vec<Vec<String>>, rounds: u32, mechanisms: Mechanisms) -> Run {
+    run_led(problem, scripts, rounds, mechanisms, None).await
+}
+
+/// As `run_problem`, agent `lead` (if any) leading.
+async fn run_led(problem: Problem, scripts: Vec<Vec<String>>, rounds: u32, mechanisms: Mechanisms, lead: Option<usize>) -> Run {
     let backends: Vec<Arc<Scripted>> = scripts.into_iter().map(|a| Arc::new(Scripted::new(a))).collect();
-    let agents: Vec<Agent> =
-        backends.iter().enumerate().map(|(id, b)| Agent::new(id, b.clone(), Sampling { seed: 42 + id as u64, ..Sampling::default() })).collect();
+    let agents: Vec<Agent> = backends
+        .iter()
+        .enumerate()
+        .map(|(id, b)| Agent { lead: lead == Some(id), ..Agent::new(id, b.clone(), Sampling { seed: 42 + id as u64, ..Sampling::default() }) })
+        .collect();
     let store = Arc::new(EmbeddedStore::new());
     let sandbox = Sandbox::detect(Limits::default()).await;
     let spec = SessionSpec { agents, store: store.clone(), sandbox: Some(sandbox), rounds, max_tokens: 64, mechanisms, unique_ids: false };
@@ -70,6 +78,7 @@ const PLAIN: Mechanisms = Mechanisms {
     distinguish: true,
     form_repair: true,
     public_tests: true,
+    lead_roles: true,
 };
 
 #[tokio::test]
@@ -182,6 +191,50 @@ async fn with_no_majority_the_agents_predicted_output_decides() {
     assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
     assert!(r.verdict.decision.to_string().contains("1 : 1 drafts agree; agents predicted the output 5 : 0)"), "{}", r.verdict.decision);
     assert!(r.notes.iter().any(|n| n.contains("no majority")), "{:?}", r.notes);
+}
+
+/// Passes the first example ("stressed") and fails the second.
+const HALF_RIGHT: &str = "s = input().strip()\nprint('desserts' if s == 'stressed' else s)\n";
+
+#[tokio::test]
+async fn while_nothing_passes_the_lead_repairs_the_closest_draft_and_the_others_draw_fresh() {
+    // Round 1: no draft passes; agent 2's passes one example of two, the
+    // others none. Agent 0 leads: round 2 shows it agent 2's draft and the
+    // test it failed, and its repair is right.
+    let mut scripts: Vec<Vec<String>> = (0..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]).collect();
+    scripts[2][0] = fenced(HALF_RIGHT);
+    scripts[0][1] = fenced(RIGHT);
+    let r = run_led(reverse_problem(), scripts.clone(), 2, PLAIN, Some(0)).await;
+    let lead = r.backends[0].prompts();
+    assert!(lead[1].contains("A teammate's draft, the closest to passing so far"), "{}", lead[1]);
+    assert!(lead[1].contains("'desserts' if s == 'stressed'") && lead[1].contains("Find the mistake"), "{}", lead[1]);
+    assert!(lead[1].contains("Expected:\n3c2b1a"), "the test it failed: {}", lead[1]);
+    assert!(!lead[1].contains(&wrong(0)), "not the lead's own draft: {}", lead[1]);
+    for (agent, b) in r.backends.iter().enumerate().skip(1) {
+        assert!(!b.prompts()[1].contains("Find the mistake"), "agent {agent} draws fresh");
+    }
+    let turns: Vec<(usize, Turn)> = r.events.iter().filter_map(|e| match e {
+        TeamEvent::TurnStarted { agent, round: 2, turn } => Some((*agent, *turn)),
+        _ => None,
+    }).collect();
+    assert_eq!(turns[0], (0, Turn::RepairClosest));
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
+    // Roles off, the lead draws fresh like the others.
+    let off = run_led(reverse_problem(), scripts, 2, Mechanisms { lead_roles: false, ..PLAIN }, Some(0)).await;
+    assert!(!off.backends[0].prompts()[1].contains("Find the mistake"), "{}", off.backends[0].prompts()[1]);
+}
+
+#[tokio::test]
+async fn with_a_lead_it_alone_writes_the_distinguishing_inputs_and_predicts_the_output() {
+    // As above, {A0} and {A1} pass and nobody sides with either; agent 2
+    // leads: only it is asked for inputs and for the output (the others have
+    // no answer left to give: asking them would fail the run).
+    let mut scripts = vec![vec![fenced(DOUBLES_ONE)], vec![fenced(RIGHT)], vec![fenced(&wrong(2))], vec![fenced(&wrong(3))], vec![fenced(&wrong(4))]];
+    scripts[2].extend(["```input\nz\n```\n".to_string(), "```output\nz\n```\n".to_string()]);
+    let r = run_led(reverse_problem(), scripts, 1, PLAIN, Some(2)).await;
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
+    assert!(r.verdict.decision.to_string().contains("agents predicted the output 1 : 0)"), "{}", r.verdict.decision);
+    assert!(r.backends.iter().enumerate().all(|(i, b)| b.prompts().len() == if i == 2 { 3 } else { 1 }));
 }
 
 #[tokio::test]

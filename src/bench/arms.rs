@@ -124,13 +124,16 @@ async fn repairs_saved(sandbox: &Sandbox, problem: &Problem, tests: &[TestCase],
 }
 
 /// Runs the team with `mechanisms` and grades its answer and drafts.
-/// `models[i]`: agent i's backend (the same one for all, or a mixed team's).
-pub async fn team_run(problem: &Problem, models: &[Arc<dyn ModelBackend>], cfg: &TeamConfig, rounds: u32, mechanisms: Mechanisms, sandbox: &Sandbox) -> Result<TeamRun> {
+/// `models[i]`: agent i's backend (the same one for all, or a mixed team's);
+/// `lead`: the agent that leads, if one does.
+pub async fn team_run(problem: &Problem, models: &[Arc<dyn ModelBackend>], lead: Option<usize>, cfg: &TeamConfig, rounds: u32, mechanisms: Mechanisms, sandbox: &Sandbox) -> Result<TeamRun> {
     let started = Instant::now();
     let cpu = cpu_seconds();
     // One counter an agent: the team's tokens are their sum.
     let counting: Vec<Arc<CountingBackend>> = models.iter().map(|m| Arc::new(CountingBackend::new(m.clone()))).collect();
-    let agents: Vec<Agent> = (0..cfg.agents).map(|id| Agent::new(id, counting[id % counting.len()].clone(), agent_sampling(cfg, id))).collect();
+    let agents: Vec<Agent> = (0..cfg.agents)
+        .map(|id| Agent { lead: lead == Some(id), ..Agent::new(id, counting[id % counting.len()].clone(), agent_sampling(cfg, id)) })
+        .collect();
     let spec = SessionSpec {
         agents,
         store: Arc::new(EmbeddedStore::new()),

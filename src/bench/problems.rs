@@ -29,6 +29,8 @@ pub struct SetBench {
     pub ablate: Vec<Ablation>,
     /// `--vs`: a model alone, greedy and sampling for the team's wall time.
     pub vs: Option<Arc<dyn ModelBackend>>,
+    /// The agent that leads (the config's `lead = true`), if one does.
+    pub lead: Option<usize>,
 }
 
 /// The `--vs` model alone on one problem.
@@ -93,7 +95,7 @@ pub struct SetReport {
 /// One problem: the team, then sample-and-select at the team's tokens, then the ablations.
 /// `models`: agent i's backend (one for all, or a mixed team's).
 pub async fn run_problem(problem: &Problem, models: &[Arc<dyn ModelBackend>], b: &SetBench, sandbox: &Sandbox) -> Result<ProblemFigures> {
-    let team = team_run(problem, models, &b.cfg, b.rounds, b.mechanisms, sandbox).await?;
+    let team = team_run(problem, models, b.lead, &b.cfg, b.rounds, b.mechanisms, sandbox).await?;
     let sampled = sample_and_select(problem, models, &b.cfg, Budget::Tokens(team.team.tokens), b.mechanisms.form_repair, sandbox).await?;
     let vs = match &b.vs {
         Some(model) => {
@@ -110,7 +112,7 @@ pub async fn run_problem(problem: &Problem, models: &[Arc<dyn ModelBackend>], b:
         if (m, rounds) == (b.mechanisms, b.rounds) {
             continue;
         }
-        ablations.push((a, team_run(problem, models, &b.cfg, rounds, m, sandbox).await?.team));
+        ablations.push((a, team_run(problem, models, b.lead, &b.cfg, rounds, m, sandbox).await?.team));
     }
     Ok(ProblemFigures {
         id: problem.id.clone(),
@@ -239,9 +241,10 @@ pub fn print_set(r: &SetReport) {
         println!("{:<60} {:>7.1}% {:>9} {:>9} {:>8.0} {:>8}", row.method, 100.0 * row.pass_at_1, passed, row.tokens, row.wall_s, cpu);
     }
     println!();
-    println!("{:<46} {:>7} {:>8} {:>9} {:>9}", "where the tokens went", "drafts", "passing", "problems", "tokens");
+    // "first": problems where one of these drafts passed and no earlier round's draft had.
+    println!("{:<50} {:>7} {:>8} {:>9} {:>6} {:>9}", "where the tokens went", "drafts", "passing", "problems", "first", "tokens");
     for row in &r.spend {
-        println!("{:<46} {:>7} {:>8} {:>9} {:>9}", row.kind, row.drafts, row.passing, row.problems, row.tokens);
+        println!("{:<50} {:>7} {:>8} {:>9} {:>6} {:>9}", row.kind, row.drafts, row.passing, row.problems, row.bought, row.tokens);
     }
     let saved: Vec<String> = r.repairs_saved.iter().map(|(k, n)| format!("{k} {n}")).collect();
     println!("drafts saved by form repairs: {}", if saved.is_empty() { "none".into() } else { saved.join(", ") });

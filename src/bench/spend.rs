@@ -1,9 +1,12 @@
-//! Where a method's tokens went and what they bought: per kind of team turn
-//! (propose, refine, each fresh framing), the team's side questions (test
-//! inputs, distinguishing inputs, predicted outputs, aggregation), and
-//! sample-and-select's samples — drafts, drafts passing every test, the
-//! problems where one did, and tokens. A mechanism that spends tokens and
-//! buys no passing draft shows here before any ablation is run.
+//! Where a method's tokens went and what they bought: per round and kind of
+//! team turn (propose; round 2's repairs, each fresh framing, …), the team's
+//! side questions (test inputs, distinguishing inputs, predicted outputs,
+//! aggregation), and sample-and-select's samples — drafts, drafts passing
+//! every test, the problems where one did, those where one did and no
+//! earlier round's draft had (what the turn bought), and tokens. A mechanism
+//! that spends tokens and buys no passing draft shows here before any
+//! ablation is run; set against the samples' row, it says whether the same
+//! tokens on fresh samples would have bought more.
 
 use std::collections::BTreeMap;
 
@@ -51,6 +54,8 @@ pub struct SpendRow {
     pub passing: usize,
     /// Problems where at least one of these drafts passed.
     pub problems: usize,
+    /// Problems where one of these passed and no draft of an earlier round had.
+    pub bought: usize,
     pub tokens: usize,
 }
 
@@ -60,22 +65,31 @@ pub fn spend_rows<'a>(problems: impl IntoIterator<Item = ProblemSpend<'a>>) -> V
     let mut side = SpendRow { kind: "team: side questions (inputs, predictions)".into(), ..Default::default() };
     let mut samples = SpendRow { kind: "sample-and-select: samples".into(), ..Default::default() };
     for p in problems {
-        let mut passed_here: BTreeMap<String, bool> = BTreeMap::new();
+        // Per kind: whether one of its drafts passed, and the earliest round it did in.
+        let mut passed_here: BTreeMap<String, Option<u32>> = BTreeMap::new();
+        let first_pass = p.drafts.iter().filter(|d| d.pass).map(|d| d.round).min();
         for d in p.drafts {
-            let kind = format!("team: {}", d.turn.map_or("turn not told", |t| t.label()));
+            let turn = d.turn.map_or("turn not told", |t| t.label());
+            let kind = if d.round <= 1 { format!("team: {turn}") } else { format!("team: round {}, {turn}", d.round) };
             let row = by_turn.entry(kind.clone()).or_insert_with(|| SpendRow { kind: kind.clone(), ..Default::default() });
             row.drafts += 1;
             row.passing += d.pass as usize;
             row.tokens += d.tokens;
-            *passed_here.entry(kind).or_default() |= d.pass;
+            let here = passed_here.entry(kind).or_default();
+            if d.pass {
+                *here = Some(here.map_or(d.round, |r| r.min(d.round)));
+            }
         }
-        for (kind, passed) in passed_here {
-            by_turn.get_mut(&kind).expect("counted above").problems += passed as usize;
+        for (kind, round) in passed_here {
+            let row = by_turn.get_mut(&kind).expect("counted above");
+            row.problems += round.is_some() as usize;
+            row.bought += (round.is_some() && round == first_pass) as usize;
         }
         side.tokens += p.side_tokens;
         samples.drafts += p.samples;
         samples.passing += p.samples_passing;
         samples.problems += (p.samples_passing > 0) as usize;
+        samples.bought += (p.samples_passing > 0) as usize;
         samples.tokens += p.sample_tokens;
     }
     let mut rows: Vec<SpendRow> = by_turn.into_values().collect();
@@ -121,14 +135,26 @@ mod tests {
             ProblemSpend { drafts: &b, side_tokens: 5, samples: 5, samples_passing: 2, sample_tokens: 75 },
         ]);
         let row = |k: &str| rows.iter().find(|r| r.kind == k).cloned().unwrap();
-        let plan = row("team: fresh (plan first)");
-        assert_eq!((plan.drafts, plan.passing, plan.problems, plan.tokens), (2, 2, 1, 150), "two passing drafts, one problem");
+        let plan = row("team: round 2, fresh (plan first)");
+        assert_eq!((plan.drafts, plan.passing, plan.problems, plan.bought, plan.tokens), (2, 2, 1, 1, 150), "two passing drafts, one problem, none passed before");
         let propose = row("team: propose");
-        assert_eq!((propose.drafts, propose.passing, propose.problems, propose.tokens), (3, 1, 1, 180));
-        assert_eq!((row("team: refine").drafts, row("team: refine").problems), (1, 0));
+        assert_eq!((propose.drafts, propose.passing, propose.problems, propose.bought, propose.tokens), (3, 1, 1, 1, 180));
+        assert_eq!((row("team: round 2, refine").drafts, row("team: round 2, refine").problems), (1, 0));
         assert_eq!(row("team: side questions (inputs, predictions)").tokens, 25);
         let s = row("sample-and-select: samples");
         assert_eq!((s.drafts, s.passing, s.problems, s.tokens), (11, 2, 1, 395));
+    }
+
+    #[test]
+    fn a_later_round_buys_only_problems_no_earlier_draft_passed() {
+        let a = [draft(1, Turn::Propose, 10, true), draft(2, Turn::Repair, 10, true), draft(3, Turn::Repair, 10, true)];
+        let b = [draft(1, Turn::Propose, 10, false), draft(2, Turn::Repair, 10, false), draft(3, Turn::Repair, 10, true), draft(3, Turn::RepairClosest, 10, true)];
+        let rows = spend_rows([ProblemSpend { drafts: &a, side_tokens: 0, samples: 0, samples_passing: 0, sample_tokens: 0 }, ProblemSpend { drafts: &b, side_tokens: 0, samples: 0, samples_passing: 0, sample_tokens: 0 }]);
+        let row = |k: &str| rows.iter().find(|r| r.kind == k).cloned().unwrap();
+        assert_eq!((row("team: propose").problems, row("team: propose").bought), (1, 1));
+        assert_eq!((row("team: round 2, repair").problems, row("team: round 2, repair").bought), (1, 0), "problem a passed in round 1");
+        assert_eq!((row("team: round 3, repair").problems, row("team: round 3, repair").bought), (2, 1));
+        assert_eq!(row("team: round 3, repair (closest draft)").bought, 1, "two kinds in one round both bought it");
     }
 
     #[test]

@@ -153,7 +153,17 @@ pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Co
     if let Some(vs) = &vs {
         eprintln!("memdoor bench: against {} alone (greedy; sample-and-select for the team's wall time)", vs.name());
     }
-    let bench = crate::bench::problems::SetBench { cfg, rounds: args.rounds.max(1), mechanisms, ablate: args.ablations(), vs };
+    let lead = team.as_ref().and_then(|c| c.lead());
+    if let Some(lead) = lead {
+        eprintln!("memdoor bench: agent {lead} ({}) leads", names[lead]);
+    }
+    let mut ablate = args.ablations();
+    if lead.is_none() && ablate.contains(&crate::team::Ablation::LeadRoles) {
+        // Without a lead the row would be the team again, at the cost of a whole run.
+        eprintln!("memdoor bench: no agent leads (`lead = true` in a --config [[agents]] entry): the lead-roles row is left out");
+        ablate.retain(|a| *a != crate::team::Ablation::LeadRoles);
+    }
+    let bench = crate::bench::problems::SetBench { cfg, rounds: args.rounds.max(1), mechanisms, ablate, vs, lead };
     let report = crate::bench::problems::run_set(&problems, &models, &bench, &sandbox).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);

@@ -134,6 +134,10 @@ pub struct AgentEntry {
     pub temperature: Option<f64>,
     #[serde(deserialize_with = "check::opt_max_tokens")]
     pub max_tokens: Option<usize>,
+    /// This agent leads (one at most; in a mixed team, the bigger model):
+    /// while no draft passes it repairs the closest one, and it alone writes
+    /// and judges distinguishing inputs.
+    pub lead: bool,
 }
 
 impl AgentEntry {
@@ -262,6 +266,11 @@ impl Config {
     /// How many agents the team has.
     pub fn team_size(&self) -> usize {
         self.team.agents.unwrap_or(self.agents.len().max(DEFAULT_AGENTS))
+    }
+
+    /// The agent whose entry says `lead = true` (at most one: the loader refuses two).
+    pub fn lead(&self) -> Option<usize> {
+        self.agents.iter().take(self.team_size()).position(|a| a.lead)
     }
 
     /// Agent `i`'s entry: its own, or a default local one past the list.

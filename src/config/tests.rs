@@ -98,6 +98,16 @@ fn team_size_follows_the_list_unless_set() {
 }
 
 #[test]
+fn one_agent_at_most_leads() {
+    let c = parse("[[agents]]\n[[agents]]\nlead = true\n[[agents]]\n").unwrap();
+    assert_eq!(c.lead(), Some(1));
+    assert_eq!(parse("[[agents]]\n").unwrap().lead(), None);
+    let e = parse("[[agents]]\nlead = true\n[[agents]]\n[[agents]]\nlead = true\n").unwrap_err().to_string();
+    assert!(e.contains("agents[0] and agents[2]") && e.contains("one lead at most"), "{e}");
+    assert_eq!(parse("[team]\nagents = 1\n[[agents]]\n[[agents]]\nlead = true\n").unwrap().lead(), None, "past the team's size");
+}
+
+#[test]
 fn openai_entries_carry_their_timeouts() {
     let c = parse("[[agents]]\nbackend = \"openai\"\nbase_url = \"http://h:1/v1\"\nmodel = \"m\"\nidle_timeout_secs = 1.5\nretries = 0\n").unwrap();
     let o = c.agents[0].openai().unwrap();

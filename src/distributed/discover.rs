@@ -214,17 +214,15 @@ async fn listen(worker: Arc<Worker>, node: Client, rescan: Arc<Notify>, listenin
         eprintln!("memdoor agent: {msg}");
         return;
     }
-    let mut delay = Duration::from_millis(200);
+    let mut backoff = crate::backoff::Backoff::new(Duration::from_millis(200), Duration::from_secs(5));
     while !cancel.is_cancelled() {
         let mut pubsub = match node.get_async_pubsub().await {
             Ok(p) => p,
             Err(e) => {
                 tracing::warn!("subscribing to task notifications: {e}");
-                tokio::select! {
-                    _ = cancel.cancelled() => return,
-                    _ = tokio::time::sleep(delay) => {}
+                if !backoff.wait(&cancel).await {
+                    return;
                 }
-                delay = (delay * 2).min(Duration::from_secs(5));
                 continue;
             }
         };
@@ -232,7 +230,7 @@ async fn listen(worker: Arc<Worker>, node: Client, rescan: Arc<Notify>, listenin
             tracing::warn!("subscribing to task notifications: {e}");
             continue;
         }
-        delay = Duration::from_millis(200);
+        backoff.reset();
         listening.subscribed.fetch_add(1, Ordering::Relaxed);
         rescan.notify_one();
         let mut messages = pubsub.on_message();

@@ -33,16 +33,14 @@ const RECONNECT_FOR: Duration = Duration::from_secs(60);
 /// RECONNECT_FOR or on cancel. Waiting is the point: the server is restarting.
 pub async fn reconnect(store: &RedisStore, cancel: &CancellationToken) -> Option<RedisConn> {
     let deadline = tokio::time::Instant::now() + RECONNECT_FOR;
-    let mut delay = Duration::from_millis(100);
+    let mut backoff = crate::backoff::Backoff::new(Duration::from_millis(100), Duration::from_secs(2));
     while tokio::time::Instant::now() < deadline {
         if let Ok(conn) = store.blocking_connection().await {
             return Some(conn);
         }
-        tokio::select! {
-            _ = cancel.cancelled() => return None,
-            _ = tokio::time::sleep(delay) => {}
+        if !backoff.wait(cancel).await {
+            return None;
         }
-        delay = (delay * 2).min(Duration::from_secs(2));
     }
     None
 }

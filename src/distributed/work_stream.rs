@@ -1,12 +1,9 @@
 //! The work stream's upkeep, for every worker: its consumer group made
 //! (again, after a FLUSHDB or a restart without persistence), jobs of lost
-//! workers reclaimed, and the wait between failed reads.
-
-use std::time::Duration;
+//! workers reclaimed.
 
 use ::redis::streams::{StreamClaimReply, StreamId, StreamPendingCountReply};
 use ::redis::AsyncCommands;
-use tokio_util::sync::CancellationToken;
 
 use super::wire::GROUP;
 use crate::memory::redis::RedisConn;
@@ -24,26 +21,6 @@ pub async fn ensure_group(conn: &mut RedisConn, work: &str) {
         if e.code() != Some("BUSYGROUP") {
             tracing::warn!("creating the consumer group on {work}: {e}");
         }
-    }
-}
-
-/// Waits between failed attempts: 0.2 s, doubling, at most 5 s.
-pub struct Backoff(Duration);
-
-impl Default for Backoff {
-    fn default() -> Self {
-        Backoff(Duration::from_millis(200))
-    }
-}
-
-impl Backoff {
-    pub async fn wait(&mut self, cancel: &CancellationToken) {
-        tokio::select! {
-            _ = cancel.cancelled() => {}
-            // A wait between attempts, not for a condition: nothing signals "Redis is fixed".
-            _ = tokio::time::sleep(self.0) => {}
-        }
-        self.0 = (self.0 * 2).min(Duration::from_secs(5));
     }
 }
 

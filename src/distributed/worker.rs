@@ -19,7 +19,8 @@ use super::remote::reconnect;
 use super::signed::{checked_json, fields, tag};
 use super::wire::{job_key, work_key, Job, Reply, ReplyItem, GROUP};
 use super::wire::WireChunk;
-use super::work_stream::{ensure_group, reclaim, Backoff};
+use super::work_stream::{ensure_group, reclaim};
+use crate::backoff::Backoff;
 use crate::memory::redis::{is_connection_error, RedisConn, RedisStore};
 use crate::model::{Chunk, ModelBackend};
 
@@ -31,6 +32,8 @@ const ALIVE_TTL_SECS: u64 = 10;
 const BLOCK_MS: usize = 2_000;
 /// Retries of one reply write through a lost connection (~60 s with backoff).
 const SEND_ATTEMPTS: u32 = 32;
+/// Between failed reads of the work stream: 0.2 s, doubling, at most 5 s.
+const JOB_READS: Backoff = Backoff::new(Duration::from_millis(200), Duration::from_secs(5));
 
 pub struct Worker {
     pub id: String,
@@ -109,15 +112,12 @@ impl ReplyWriter {
         self.seq += 1;
         let json = serde_json::to_string(&ReplyItem { epoch: self.epoch, seq: self.seq, reply })?;
         let tag = tag(&self.store, "reply", &self.key, &json);
-        let mut delay = Duration::from_millis(100);
+        let mut backoff = Backoff::new(Duration::from_millis(100), Duration::from_secs(2));
         for attempt in 0.. {
             let sent: Result<String, _> = self.conn.xadd(&self.key, "*", &fields(&json, &tag)).await;
             match sent {
                 Ok(_) => break,
-                Err(e) if is_connection_error(&e) && attempt < SEND_ATTEMPTS => {
-                    tokio::time::sleep(delay).await;
-                    delay = (delay * 2).min(Duration::from_secs(2));
-                }
+                Err(e) if is_connection_error(&e) && attempt < SEND_ATTEMPTS => tokio::time::sleep(backoff.next_wait()).await,
                 Err(e) => return Err(anyhow::Error::new(e).context(format!("writing to {}", self.key))),
             }
         }
@@ -198,7 +198,7 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
     tracing::info!(worker = %worker.id, %session, "worker ready");
     eprintln!("memdoor agent {}: ready on {} (session {session})", worker.id, worker.store.shown_url());
     let (keys, ids) = ([work.clone()], [">"]);
-    let mut backoff = Backoff::default();
+    let mut backoff = JOB_READS;
     while !cancel.is_cancelled() {
         if let Some(sid) = reclaim(&worker.id, &mut conn, &work).await {
             handle(&worker, &mut conn, &work, sid, Delivery::Reclaimed).await;
@@ -230,7 +230,7 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
                 }
             },
         };
-        backoff = Backoff::default();
+        backoff.reset();
         for sid in read.into_iter().flat_map(|r| r.keys).flat_map(|k| k.ids) {
             handle(&worker, &mut conn, &work, sid, Delivery::First).await;
         }

@@ -24,6 +24,9 @@ pub enum Turn {
     Refine,
     /// The agent's own draft and the tests it failed, nothing else.
     Repair,
+    /// The lead's turn while no draft passes: the team's draft that passes
+    /// the most public tests (its own or a teammate's) and the tests it failed.
+    RepairClosest,
     /// The problem alone again, under another framing and a new seed.
     Fresh(Framing),
     /// Nothing this round: the agent's draft already passes every public test.
@@ -37,6 +40,7 @@ impl Turn {
             Turn::Propose => "propose",
             Turn::Refine => "refine",
             Turn::Repair => "repair",
+            Turn::RepairClosest => "repair (closest draft)",
             Turn::Rest => "rests (passes)",
             Turn::Fresh(Framing::PlanFirst) => "fresh (plan first)",
             Turn::Fresh(Framing::ExamplesFirst) => "fresh (examples first)",
@@ -56,5 +60,6 @@ mod tests {
         assert_eq!(json, r#"{"turn":"fresh","framing":"examples_first"}"#);
         assert_eq!(serde_json::from_str::<Turn>(&json).unwrap(), fresh);
         assert_eq!(serde_json::to_string(&Turn::Refine).unwrap(), r#"{"turn":"refine"}"#);
+        assert_eq!(serde_json::to_string(&Turn::RepairClosest).unwrap(), r#"{"turn":"repair_closest"}"#);
     }
 }

@@ -18,6 +18,7 @@ pub struct AgentPlan {
     pub temperature: Option<f64>,
     pub role: Option<String>,
     pub max_tokens: Option<usize>,
+    pub lead: bool,
 }
 
 /// The config's word on a session, apart from where the agents' models come
@@ -39,7 +40,7 @@ impl SessionSettings {
         let agents = (0..team.agents)
             .map(|id| {
                 let entry = cfg.agent(id);
-                AgentPlan { temperature: entry.temperature, role: entry.role, max_tokens: entry.max_tokens }
+                AgentPlan { temperature: entry.temperature, role: entry.role, max_tokens: entry.max_tokens, lead: entry.lead }
             })
             .collect();
         SessionSettings {
@@ -61,7 +62,7 @@ impl SessionSettings {
             .map(|(id, plan)| {
                 let mut sampling = agent_sampling(&self.team, id);
                 sampling.temperature = plan.temperature.unwrap_or(sampling.temperature);
-                Agent { role: plan.role.clone(), max_tokens: plan.max_tokens, ..Agent::new(id, backend(id), sampling) }
+                Agent { role: plan.role.clone(), max_tokens: plan.max_tokens, lead: plan.lead, ..Agent::new(id, backend(id), sampling) }
             })
             .collect()
     }

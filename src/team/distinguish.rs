@@ -5,7 +5,9 @@
 //! write inputs meant to tell the two apart; every draft runs on them, and on
 //! the inputs where the two differ, the side whose output more drafts share
 //! wins; with no majority, the one whose output the agents predict. Inputs
-//! only: no output an agent writes beside an input is trusted.
+//! only: no output an agent writes beside an input is trusted. A team with a
+//! lead (`Agent::lead`, the bigger model of a mixed team) leaves both the
+//! inputs and the prediction to it.
 
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
@@ -14,7 +16,7 @@ use super::agent_tests::parse_tests;
 use super::agent_turn::{remember, side_question};
 use super::checks::run_on;
 use super::extract::extract_code;
-use super::session::Session;
+use super::session::{Agent, Session};
 use crate::domain::{Draft, TeamEvent};
 use crate::judge::grade::TestResult;
 use crate::judge::{Cluster, DraftKey};
@@ -87,6 +89,17 @@ pub fn same_answer(mode: &Mode, predicted: &str, key: &str) -> bool {
     }
 }
 
+/// Who writes the inputs and predicts the output: the lead alone where the
+/// team has one and its roles are on, else every agent.
+fn judges<'a>(s: &'a Session<'_>) -> Vec<&'a Agent> {
+    let lead: Vec<&Agent> = s.agents.iter().filter(|a| a.lead && s.mechanisms.lead_roles).collect();
+    if lead.is_empty() {
+        s.agents.iter().collect()
+    } else {
+        lead
+    }
+}
+
 /// With no majority of drafts, the agents predict the right output for the
 /// first input that tells the two apart; the side more predictions match.
 async fn predicted_votes(s: &Session<'_>, input: &str, a: &str, b: &str, cancel: CancellationToken) -> (usize, usize) {
@@ -94,7 +107,7 @@ async fn predicted_votes(s: &Session<'_>, input: &str, a: &str, b: &str, cancel:
         "For this input:\n```input\n{}\n```\nWhat exactly is the correct output? Work it out briefly, then give only the output in one ```output code block.",
         input.trim_end()
     );
-    let asks = s.agents.iter().map(|agent| async {
+    let asks = judges(s).into_iter().map(|agent| async {
         let answer = side_question(agent, s.problem, &text, MAX_TOKENS, cancel.clone()).await?;
         // The predicted output is the answer's last fenced block.
         extract_code(&answer)
@@ -159,9 +172,10 @@ pub async fn settle(
     let (rep_a, rep_b, two_clusters) = rivals(clusters, pool)?;
     let (Some(code_a), Some(code_b)) = (code_of(pool, rep_a), code_of(pool, rep_b)) else { return None };
     let text = ask_text(s.problem, code_a, code_b);
-    let asked = futures::future::join_all(s.agents.iter().map(|ag| side_question(ag, s.problem, &text, MAX_TOKENS, cancel.clone()))).await;
+    let judges = judges(s);
+    let asked = futures::future::join_all(judges.iter().map(|ag| side_question(ag, s.problem, &text, MAX_TOKENS, cancel.clone()))).await;
     let mut inputs: Vec<TestCase> = Vec::new();
-    for (agent, answer) in s.agents.iter().zip(asked) {
+    for (agent, answer) in judges.iter().zip(asked) {
         for t in answer.map(|a| parse_tests(s.problem, &a)).unwrap_or_default() {
             let known = s.problem.public_tests.iter().chain(&inputs).any(|k| k.input.trim() == t.input.trim());
             if known || inputs.len() >= MAX_INPUTS {

@@ -10,6 +10,9 @@
 //! times in 44 and repairs 3 in 66 — repairs fewer per token than plain
 //! samples, fresh drafts more. With nothing to run, or after the user's
 //! feedback, every agent refines from the teammates' drafts and notes.
+//! A team's lead (in a mixed team, the bigger model) does what small models
+//! do badly while nothing passes: it repairs the draft closest to passing,
+//! whoever wrote it, while the others draw fresh.
 
 use crate::domain::{Framing, Turn};
 
@@ -26,6 +29,9 @@ pub struct Standing {
     pub fresh_drafts: bool,
     pub repair_prompts: bool,
     pub early_stop: bool,
+    pub lead_roles: bool,
+    /// Some draft with code ran on the public tests (one the lead can repair).
+    pub closest: bool,
 }
 
 /// The agent's own latest draft.
@@ -33,6 +39,8 @@ pub struct Standing {
 pub struct Own {
     /// It passes every public test.
     pub passes: bool,
+    /// The agent is the team's lead.
+    pub lead: bool,
 }
 
 // Neighbours get different framings: in round 2 agents 0 and 3 spell the
@@ -55,6 +63,9 @@ pub fn plan_turn(agent: usize, round: u32, own: Own, standing: Standing) -> Turn
     if !standing.fresh_drafts || standing.any_passed {
         return mend;
     }
+    if own.lead && standing.lead_roles && standing.repair_prompts && standing.closest {
+        return Turn::RepairClosest;
+    }
     Turn::Fresh(FRAMINGS[(agent + round as usize) % FRAMINGS.len()])
 }
 
@@ -68,9 +79,10 @@ pub fn fresh_seed(seed: u64, round: u32) -> u64 {
 mod tests {
     use super::*;
 
-    const FAILING: Standing = Standing { any_passed: false, runnable: true, reprompted: false, fresh_drafts: true, repair_prompts: true, early_stop: true };
-    const FAILS: Own = Own { passes: false };
-    const PASSES: Own = Own { passes: true };
+    const FAILING: Standing = Standing { any_passed: false, runnable: true, reprompted: false, fresh_drafts: true, repair_prompts: true, early_stop: true, lead_roles: true, closest: true };
+    const FAILS: Own = Own { passes: false, lead: false };
+    const PASSES: Own = Own { passes: true, lead: false };
+    const LEAD_FAILS: Own = Own { passes: false, lead: true };
 
     #[test]
     fn round_one_proposes_a_passing_draft_rests_and_a_failing_one_repairs() {
@@ -105,5 +117,24 @@ mod tests {
         let reprompted = Standing { reprompted: true, any_passed: true, ..FAILING };
         assert_eq!(plan_turn(1, 2, PASSES, reprompted), Turn::Refine, "the user's feedback reaches every agent");
         assert_ne!(fresh_seed(42, 2), fresh_seed(42, 3));
+    }
+
+    #[test]
+    fn while_nothing_passes_the_lead_repairs_the_closest_draft_and_otherwise_works_like_the_others() {
+        assert_eq!(plan_turn(0, 1, LEAD_FAILS, FAILING), Turn::Propose, "the lead proposes too");
+        assert_eq!(plan_turn(0, 2, LEAD_FAILS, FAILING), Turn::RepairClosest);
+        assert_eq!(plan_turn(0, 3, LEAD_FAILS, FAILING), Turn::RepairClosest);
+        assert!(matches!(plan_turn(1, 2, FAILS, FAILING), Turn::Fresh(_)), "the others draw fresh");
+        let passed = Standing { any_passed: true, ..FAILING };
+        assert_eq!(plan_turn(0, 2, LEAD_FAILS, passed), Turn::Repair, "once a draft passes, its own");
+        assert_eq!(plan_turn(0, 2, Own { passes: true, lead: true }, passed), Turn::Rest);
+        let off = Standing { lead_roles: false, ..FAILING };
+        assert!(matches!(plan_turn(0, 2, LEAD_FAILS, off), Turn::Fresh(_)), "roles off: a lead drafts like the others");
+        let no_repair = Standing { repair_prompts: false, ..FAILING };
+        assert!(matches!(plan_turn(0, 2, LEAD_FAILS, no_repair), Turn::Fresh(_)), "no failing tests to show");
+        let unrunnable = Standing { runnable: false, ..FAILING };
+        assert_eq!(plan_turn(0, 2, LEAD_FAILS, unrunnable), Turn::Refine);
+        let nothing_ran = Standing { closest: false, ..FAILING };
+        assert!(matches!(plan_turn(0, 2, LEAD_FAILS, nothing_ran), Turn::Fresh(_)), "no draft to repair");
     }
 }

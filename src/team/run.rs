@@ -18,7 +18,7 @@ use super::decide::{decide_by_running, early_stop};
 use super::extract::extract_code;
 use super::plan::{fresh_seed, plan_turn, Own, Standing};
 use super::prompt::{messages_for, note_of, with_feedback};
-use super::solo_prompt::{fresh_messages, repair_messages};
+use super::solo_prompt::{fresh_messages, repair_messages, Whose};
 use super::session::{Agent, Continuation, Pool, Session};
 use crate::domain::{AgentInfo, Draft, TeamEvent, Turn};
 use crate::judge::{self_consistency, DraftKey, DraftRun};
@@ -63,7 +63,15 @@ fn turn_request<'a>(s: &Session<'a>, agent: &Agent, turn: Turn, round: u32, memo
         Turn::Refine => (messages_for(s.problem, agent.id, round, memory, agent.backend.context_tokens(), max_tokens, &failures()), None),
         Turn::Repair => {
             let own = memory.iter().rev().find(|e| e.kind == EntryKind::Draft && e.agent == Some(agent.id));
-            (repair_messages(s.problem, own, &failures()), None)
+            (repair_messages(s.problem, own.map(|e| (e, Whose::Own)), &failures()), None)
+        }
+        Turn::RepairClosest => {
+            // The draft closest to passing, whoever wrote it, and the tests it failed.
+            let closest = pool.closest()?;
+            let entry = memory.iter().find(|e| e.kind == EntryKind::Draft && e.agent == Some(closest.agent) && e.round == closest.round)?;
+            let whose = if closest.agent == agent.id { Whose::Own } else { Whose::Teammate };
+            let failed = failing_tests(s.problem, pool.runs.get(&closest), extra, &pool.runs);
+            (repair_messages(s.problem, Some((entry, whose)), &failed), None)
         }
         Turn::Fresh(framing) => {
             let sampling = Sampling { seed: fresh_seed(agent.sampling.seed, round), ..agent.sampling.clone() };
@@ -128,9 +136,11 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
             fresh_drafts: m.fresh_drafts,
             repair_prompts: m.repair_prompts,
             early_stop: m.early_stop,
+            lead_roles: m.lead_roles,
+            closest: pool.closest().is_some(),
         };
-        let own = |agent: usize| Own { passes: pool.latest_run(agent).is_some_and(DraftRun::all_public_pass) };
-        let turns: Vec<Turn> = s.agents.iter().map(|a| plan_turn(a.id, round, own(a.id), standing)).collect();
+        let own = |a: &Agent| Own { passes: pool.latest_run(a.id).is_some_and(DraftRun::all_public_pass), lead: a.lead };
+        let turns: Vec<Turn> = s.agents.iter().map(|a| plan_turn(a.id, round, own(a), standing)).collect();
         for (a, turn) in s.agents.iter().zip(&turns) {
             emit(&events, TeamEvent::TurnStarted { agent: a.id, round, turn: *turn }).await;
         }

@@ -67,11 +67,15 @@ pub struct Mechanisms {
     /// off, the team works as on a problem that states none (agents' inputs,
     /// or aggregation where nothing runs) — the ablation that shows what they buy.
     pub public_tests: bool,
+    /// A team with a lead (`Agent::lead`): while no draft passes, the lead
+    /// repairs the draft closest to passing instead of drawing afresh, and
+    /// it alone writes and judges distinguishing inputs. Nothing without a lead.
+    pub lead_roles: bool,
 }
 
 impl Default for Mechanisms {
     fn default() -> Self {
-        Self { agent_tests: true, repair_prompts: true, aggregate: true, early_stop: true, fresh_drafts: true, distinguish: false, form_repair: true, public_tests: true }
+        Self { agent_tests: true, repair_prompts: true, aggregate: true, early_stop: true, fresh_drafts: true, distinguish: false, form_repair: true, public_tests: true, lead_roles: true }
     }
 }
 
@@ -97,10 +101,12 @@ pub enum Ablation {
     FormRepair,
     /// The public tests (stated examples) not run: what execution on them buys.
     PublicTests,
+    /// The lead drafts like the others (only a team with a lead changes).
+    LeadRoles,
 }
 
 impl Ablation {
-    pub const ALL: [Ablation; 9] = [
+    pub const ALL: [Ablation; 10] = [
         Ablation::Rounds,
         Ablation::AgentTests,
         Ablation::RepairPrompts,
@@ -110,6 +116,7 @@ impl Ablation {
         Ablation::Distinguish,
         Ablation::FormRepair,
         Ablation::PublicTests,
+        Ablation::LeadRoles,
     ];
 
     /// What the row says: the team without this (or with it, if off by default).
@@ -124,6 +131,7 @@ impl Ablation {
             Ablation::Distinguish => "with distinguishing inputs (off by default)",
             Ablation::FormRepair => "no form repair",
             Ablation::PublicTests => "no public tests (the stated examples not run)",
+            Ablation::LeadRoles => "no lead roles (the lead drafts like the others)",
         }
     }
 
@@ -140,6 +148,7 @@ impl Ablation {
             Ablation::Distinguish => m.distinguish = true,
             Ablation::FormRepair => m.form_repair = false,
             Ablation::PublicTests => m.public_tests = false,
+            Ablation::LeadRoles => m.lead_roles = false,
         }
         (m, rounds)
     }
@@ -176,6 +185,7 @@ mod tests {
                 m.distinguish != all.distinguish,
                 m.form_repair != all.form_repair,
                 m.public_tests != all.public_tests,
+                m.lead_roles != all.lead_roles,
                 rounds != 2,
             ];
             assert_eq!(changed.iter().filter(|c| **c).count(), 1, "{a:?}");

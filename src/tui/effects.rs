@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use base64::Engine;
 use tokio::sync::mpsc;
 
-use super::msg::{Edited, Msg};
+use super::msg::{Edited, Msg, SavedAnswer};
 use super::save_file::{write_answer, Saved};
 use super::terminal::Tui;
 
@@ -15,7 +15,7 @@ pub fn save(path: PathBuf, contents: String, overwrite: bool, tx: mpsc::Sender<M
         let text = contents.clone();
         let written = tokio::task::spawn_blocking(move || write_answer(&path, &text, overwrite)).await;
         let msg = match written {
-            Ok(Ok(Saved::Written(p))) => Msg::Saved(Ok(p)),
+            Ok(Ok(Saved::Written(path))) => Msg::Saved(Ok(SavedAnswer { path, contents })),
             Ok(Ok(Saved::Exists(path))) => Msg::SaveExists { path, contents },
             Ok(Err(e)) => Msg::Saved(Err(e)),
             Err(e) => Msg::Saved(Err(e.to_string())),

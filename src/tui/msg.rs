@@ -22,7 +22,9 @@ pub enum Msg {
     StoreStatus(String),
     /// An entry read from the store (written by anyone: local agents, workers).
     StoreEntry(crate::memory::Entry),
-    Saved(Result<PathBuf, String>),
+    /// The answer was written (the text written travels with it: the
+    /// consensus may have changed since the save was asked for), or not.
+    Saved(Result<SavedAnswer, String>),
     /// The save found a file there and was not told to overwrite it: ask.
     SaveExists { path: PathBuf, contents: String },
     Copied(Result<&'static str, String>),
@@ -31,6 +33,13 @@ pub enum Msg {
     Judged(super::state::JudgeOutcome),
     /// Replay: the journal has no more events.
     ReplayEnded,
+}
+
+/// An answer written to the user's file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SavedAnswer {
+    pub path: PathBuf,
+    pub contents: String,
 }
 
 /// What `$EDITOR` left in its file.

@@ -138,19 +138,16 @@ pub fn store_label(store: &dyn MemoryStore, state: Option<&str>) -> String {
 /// backoff; entries seen twice are dropped by the state.
 async fn follow_store(store: Arc<dyn MemoryStore>, task: String, tx: mpsc::Sender<Msg>, stop: CancellationToken) {
     let name = store.describe();
-    let mut backoff = std::time::Duration::from_millis(250);
+    let mut backoff = crate::backoff::Backoff::new(std::time::Duration::from_millis(250), std::time::Duration::from_secs(5));
     let mut reported = store.rejected();
     loop {
         let mut entries = match store.subscribe(&task).await {
             Ok(s) => s,
             Err(e) => {
                 let _ = tx.send(Msg::StoreStatus(format!("{name} · reconnecting ({e:#})"))).await;
-                tokio::select! {
-                    _ = stop.cancelled() => return,
-                    // Waiting between attempts, not for a condition: there is no event for "the server is back".
-                    _ = tokio::time::sleep(backoff) => {}
+                if !backoff.wait(&stop).await {
+                    return;
                 }
-                backoff = (backoff * 2).min(std::time::Duration::from_secs(5));
                 continue;
             }
         };
@@ -163,7 +160,7 @@ async fn follow_store(store: Arc<dyn MemoryStore>, task: String, tx: mpsc::Sende
             match next {
                 Some(Ok((_, e))) => {
                     // Only a subscription that delivers resets the wait.
-                    backoff = std::time::Duration::from_millis(250);
+                    backoff.reset();
                     let _ = tx.send(Msg::StoreEntry(e)).await;
                     // Items the subscription dropped (not the team's) are counted
                     // in the store; said here too, for those written after the run.
@@ -182,10 +179,8 @@ async fn follow_store(store: Arc<dyn MemoryStore>, task: String, tx: mpsc::Sende
         }
         // Every way out of a subscription waits before the next: a store that
         // fails at once must not be asked again in a tight loop.
-        tokio::select! {
-            _ = stop.cancelled() => return,
-            _ = tokio::time::sleep(backoff) => {}
+        if !backoff.wait(&stop).await {
+            return;
         }
-        backoff = (backoff * 2).min(std::time::Duration::from_secs(5));
     }
 }

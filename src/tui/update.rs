@@ -61,9 +61,11 @@ fn apply(state: &mut State, msg: Msg) -> Vec<Effect> {
             Vec::new()
         }
         Msg::Saved(r) => {
-            if r.is_ok() {
-                state.accepted = state.consensus.as_ref().map(|c| c.answer.clone());
-            }
+            // What was written is accepted — not whatever the consensus is by now.
+            let r = r.map(|saved| {
+                state.accepted = Some(saved.contents);
+                saved.path
+            });
             // The copy's result may have come first: the line keeps both.
             state.flash = Some(Flash::with_saved(state.flash.take(), r));
             Vec::new()

@@ -4,7 +4,7 @@
 use ratatui::crossterm::event::KeyCode;
 
 use super::fixtures::*;
-use super::msg::{Edited, Effect, Msg};
+use super::msg::{Edited, Effect, Msg, SavedAnswer};
 use super::state::{JudgeOutcome, Mode, PromptPurpose};
 use super::update::update;
 
@@ -20,9 +20,36 @@ fn accept_asks_for_a_path_then_saves_and_copies() {
     let answer = s.consensus.as_ref().unwrap().answer.clone();
     assert_eq!(fx, vec![Effect::Save { path: "out.py".into(), contents: answer.clone(), overwrite: false }, Effect::Copy(answer.clone())]);
     assert!(s.unaccepted_answer(), "accepted only once saved");
-    update(&mut s, Msg::Saved(Ok("out.py".into())));
+    update(&mut s, saved("out.py", &answer));
     assert_eq!(s.accepted.as_deref(), Some(answer.as_str()));
     assert!(!s.unaccepted_answer());
+}
+
+fn saved(path: &str, contents: &str) -> Msg {
+    Msg::Saved(Ok(SavedAnswer { path: path.into(), contents: contents.into() }))
+}
+
+#[test]
+fn a_consensus_that_arrives_while_the_overwrite_question_is_open_is_not_marked_accepted() {
+    let mut s = judged(200, 60);
+    let first = s.consensus.as_ref().unwrap().answer.clone();
+    update(&mut s, Msg::SaveExists { path: "out.py".into(), contents: first.clone() });
+    // A re-prompted round lands a new consensus before the user answers.
+    let newer = "def is_palindrome(s):\n    return s == s[::-1]".to_string();
+    update(&mut s, Msg::Team(crate::domain::TeamEvent::Consensus {
+        answer: newer.clone(),
+        decision: crate::domain::Decision::ExecutionVote { checked: crate::domain::Checked::PublicTests, settled: None },
+        cluster: 0,
+        votes: 5,
+        agents: vec![0, 1, 2, 3, 4],
+        evidence: Vec::new(),
+    }));
+    assert_eq!(s.consensus.as_ref().unwrap().answer, newer);
+    let fx = update(&mut s, key('y'));
+    assert_eq!(fx, vec![Effect::Save { path: "out.py".into(), contents: first.clone(), overwrite: true }], "the text the user was asked about");
+    update(&mut s, saved("out.py", &first));
+    assert_eq!(s.accepted.as_deref(), Some(first.as_str()), "what was written is what was accepted");
+    assert!(s.unaccepted_answer(), "the newer consensus was never written: quitting warns");
 }
 
 #[test]
@@ -170,7 +197,8 @@ fn quit_confirms_when_an_answer_would_be_lost() {
 fn save_and_copy_results_show_together_in_either_order() {
     for copy_first in [false, true] {
         let mut s = judged(200, 60);
-        let saved = Msg::Saved(Ok("a.py".into()));
+        let answer = s.consensus.as_ref().unwrap().answer.clone();
+        let saved = saved("a.py", &answer);
         let copied = Msg::Copied(Ok("OSC 52"));
         let (x, y) = if copy_first { (copied, saved) } else { (saved, copied) };
         update(&mut s, x);

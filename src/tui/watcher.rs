@@ -13,6 +13,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::{CancellationToken, DropGuard};
 
 use super::msg::Msg;
+use crate::backoff::Backoff;
 use crate::distributed::runs::{read_task, TaskValue};
 use crate::memory::redis::{bounded, plain_connection, RedisConn, RedisStore};
 use crate::memory::MemoryStore;
@@ -36,7 +37,7 @@ async fn status(tx: &mpsc::Sender<Msg>, text: String) {
 
 async fn watch(store: RedisStore, picked: Option<String>, panes: usize, tx: mpsc::Sender<Msg>, stop: CancellationToken) {
     let name = store.describe();
-    let mut backoff = Duration::from_millis(250);
+    let mut backoff = Backoff::new(Duration::from_millis(250), Duration::from_secs(5));
     let mut masters = Masters::default();
     while !stop.is_cancelled() {
         let task = match &picked {
@@ -46,12 +47,12 @@ async fn watch(store: RedisStore, picked: Option<String>, panes: usize, tx: mpsc
         let wait = match task {
             Ok(Some(task)) => match follow(&store, &mut masters, &task, picked.is_none(), panes, &tx, &stop).await {
                 Ok(()) => {
-                    backoff = Duration::from_millis(250);
+                    backoff.reset();
                     continue;
                 }
                 Err(e) => {
                     status(&tx, format!("{name} · reconnecting ({e:#})")).await;
-                    backoff
+                    backoff.next_wait()
                 }
             },
             Ok(None) => {
@@ -60,14 +61,13 @@ async fn watch(store: RedisStore, picked: Option<String>, panes: usize, tx: mpsc
             }
             Err(e) => {
                 status(&tx, format!("{name} · reconnecting ({e:#})")).await;
-                backoff
+                backoff.next_wait()
             }
         };
         tokio::select! {
             _ = stop.cancelled() => return,
             _ = tokio::time::sleep(wait) => {}
         }
-        backoff = (backoff * 2).min(Duration::from_secs(5));
     }
 }
 

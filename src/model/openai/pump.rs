@@ -65,6 +65,7 @@ fn failed(err: anyhow::Error, retryable: bool) -> Outcome {
 pub async fn run(sh: Arc<Shared>, body: Vec<u8>, tx: Tx, ready: oneshot::Sender<Result<()>>, cancel: CancellationToken) {
     let mut ready = Some(ready);
     let mut attempt = 0;
+    let mut backoff = crate::backoff::Backoff::new(Duration::from_millis(200), Duration::from_secs(5));
     loop {
         let (err, retryable) = match attempt_once(&sh, &body, &tx, &mut ready, &cancel).await {
             Outcome::Finished => return,
@@ -78,7 +79,7 @@ pub async fn run(sh: Arc<Shared>, body: Vec<u8>, tx: Tx, ready: oneshot::Sender<
             }
             return;
         }
-        let wait = Duration::from_millis(200 * 2u64.pow(attempt.min(5))).min(Duration::from_secs(5));
+        let wait = backoff.next_wait();
         tracing::warn!(url = %sh.shown_url, attempt = attempt + 1, error = %err, "model request failed before the first token; retrying in {wait:?}");
         tokio::select! {
             biased;
