@@ -93,7 +93,13 @@ if [ -s "$skips" ]; then
 fi
 rm -f "$skips"
 
-# Lints, after the tests so a lint never hides a test result.
+# Lints, after the tests so a lint never hides a test result. The format
+# is rustfmt's with rustfmt.toml; `cargo fmt --all` fixes what this finds.
+if cargo fmt --version >/dev/null 2>&1; then
+  cargo fmt --all --check >/dev/null || { echo "test.sh: FORMAT: files differ from rustfmt's (run cargo fmt --all):"; cargo fmt --all --check --message-format short | sed 's/^/  /'; status=1; }
+else
+  echo "test.sh: FORMAT NOT CHECKED: rustfmt is not installed (rustup component add rustfmt)" >&2
+fi
 if cargo clippy --version >/dev/null 2>&1; then
   cargo clippy --all-targets -- -D warnings || status=1
 else

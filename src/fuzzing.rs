@@ -20,6 +20,7 @@ use serde_json::Value;
 
 use crate::distributed::fence::{Fence, Verdict};
 use crate::distributed::wire::{Job, Reply, ReplyItem, WireRequest};
+use crate::domain::FinishReason;
 use crate::judge::grade;
 use crate::memory::auth::TeamKey;
 use crate::memory::journal::{self, Record};
@@ -28,10 +29,9 @@ use crate::model::openai::{caps, wire as openai_wire};
 use crate::model::ChatRequest;
 use crate::problem::literal::{arguments, literal, literal_prefix};
 use crate::problem::{Mode, Problem, TestCase};
-use crate::domain::FinishReason;
 use crate::serve::wire::ChatCompletionRequest;
-use crate::team::{draft_code, extract_code, no_code};
 use crate::session::SessionModel;
+use crate::team::{draft_code, extract_code, no_code};
 
 /// What the inputs go through. The name is the folder of the target's
 /// corpus (`fuzz/corpus/<name>/`) and of its regressions.
@@ -184,7 +184,9 @@ fn problem_file(data: &[u8]) -> bool {
 /// First byte: odd, the answer was cut off at the token limit; the text after.
 fn model_answer(data: &[u8]) -> bool {
     let (finish, text) = match data.split_first() {
-        Some((b, rest)) => (if b & 1 == 1 { FinishReason::Length } else { FinishReason::Stop }, String::from_utf8_lossy(rest)),
+        Some((b, rest)) => {
+            (if b & 1 == 1 { FinishReason::Length } else { FinishReason::Stop }, String::from_utf8_lossy(rest))
+        }
         None => (FinishReason::Stop, String::new().into()),
     };
     let last = extract_code(&text);
@@ -231,7 +233,8 @@ fn python(v: &Value) -> String {
         Value::Number(_) | Value::String(_) => v.to_string(),
         Value::Array(items) => format!("[{}]", items.iter().map(python).collect::<Vec<_>>().join(", ")),
         Value::Object(map) => {
-            let items: Vec<String> = map.iter().map(|(k, v)| format!("{}: {}", Value::String(k.clone()), python(v))).collect();
+            let items: Vec<String> =
+                map.iter().map(|(k, v)| format!("{}: {}", Value::String(k.clone()), python(v))).collect();
             format!("{{{}}}", items.join(", "))
         }
     }
@@ -241,13 +244,21 @@ fn literals(data: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(data) else { return false };
     let prefix = literal_prefix(text);
     if let Some((_, used)) = &prefix {
-        assert!(*used <= text.len() && text.is_char_boundary(*used), "literal_prefix took {used} of {} bytes", text.len());
+        assert!(
+            *used <= text.len() && text.is_char_boundary(*used),
+            "literal_prefix took {used} of {} bytes",
+            text.len()
+        );
     }
     let whole = literal(text);
     if let Some(v) = &whole {
         let (pv, used) = prefix.expect("a whole literal is also a prefix");
         assert_eq!(&pv, v);
-        assert!(text[used..].chars().all(|c| matches!(c, ' ' | '\t' | '\n' | '\r')), "after the literal: {:?}", &text[used..]);
+        assert!(
+            text[used..].chars().all(|c| matches!(c, ' ' | '\t' | '\n' | '\r')),
+            "after the literal: {:?}",
+            &text[used..]
+        );
         let printed = python(v);
         assert_eq!(literal(&printed).as_ref(), Some(v), "{printed} does not read back");
     }
@@ -283,10 +294,18 @@ fn judge_results(data: &[u8]) -> bool {
     let cut_max = |max: usize| max + "...(truncated)...".len();
     for judged in &reading.results {
         if let Some(got) = &judged.got {
-            assert!(got.chars().count() <= cut_max(grade::SHOWN_CHARS), "a shown output of {} chars", got.chars().count());
+            assert!(
+                got.chars().count() <= cut_max(grade::SHOWN_CHARS),
+                "a shown output of {} chars",
+                got.chars().count()
+            );
         }
         if let Some(key) = &judged.key {
-            assert!(key.chars().count() <= cut_max(grade::KEY_CHARS), "a behaviour key of {} chars", key.chars().count());
+            assert!(
+                key.chars().count() <= cut_max(grade::KEY_CHARS),
+                "a behaviour key of {} chars",
+                key.chars().count()
+            );
         }
     }
     reading.stopped.is_none() && reading.results.len() == tests
@@ -297,10 +316,13 @@ fn judge_results(data: &[u8]) -> bool {
 fn same_json(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => {
-            x == y || matches!((x.as_f64(), y.as_f64()), (Some(x), Some(y)) if (x - y).abs() <= 1e-12 * x.abs().max(y.abs()))
+            x == y
+                || matches!((x.as_f64(), y.as_f64()), (Some(x), Some(y)) if (x - y).abs() <= 1e-12 * x.abs().max(y.abs()))
         }
         (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_json(x, y)),
-        (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w))),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same_json(v, w)))
+        }
         _ => a == b,
     }
 }
@@ -347,9 +369,12 @@ fn redis_entry(data: &[u8]) -> bool {
     let (log, tag) = (String::from_utf8_lossy(log), String::from_utf8_lossy(tag));
     let sid = ::redis::streams::StreamId {
         id: "1-0".into(),
-        map: [("entry".to_string(), ::redis::Value::BulkString(json.to_vec())), ("mac".to_string(), ::redis::Value::BulkString(tag.as_bytes().to_vec()))]
-            .into_iter()
-            .collect(),
+        map: [
+            ("entry".to_string(), ::redis::Value::BulkString(json.to_vec())),
+            ("mac".to_string(), ::redis::Value::BulkString(tag.as_bytes().to_vec())),
+        ]
+        .into_iter()
+        .collect(),
         ..Default::default()
     };
     let plain = EntryCheck::default();
@@ -363,7 +388,11 @@ fn redis_entry(data: &[u8]) -> bool {
     let secret = TeamKey::new(b"memdoor-fuzz-team-secret-0123456789").expect("a long enough secret");
     let keyed = EntryCheck { key: Some(secret), ..Default::default() };
     let signed = keyed.tag(&log, json);
-    assert_eq!(keyed.check(&log, json, &signed).ok(), checked, "a signed entry is taken exactly when an unsigned one is without a secret");
+    assert_eq!(
+        keyed.check(&log, json, &signed).ok(),
+        checked,
+        "a signed entry is taken exactly when an unsigned one is without a secret"
+    );
     if tag != signed {
         assert!(keyed.check(&log, json, &tag).is_err(), "a tag not made under the secret verified");
         assert!(keyed.take(&log, sid).is_none());
@@ -424,7 +453,8 @@ fn sse(data: &[u8]) -> bool {
     use futures::StreamExt;
 
     let piece_max = data.split(|&b| b == 0xff).map(<[u8]>::len).max().unwrap_or(0);
-    let pieces: Vec<reqwest::Result<bytes::Bytes>> = data.split(|&b| b == 0xff).map(|p| Ok(bytes::Bytes::copy_from_slice(p))).collect();
+    let pieces: Vec<reqwest::Result<bytes::Bytes>> =
+        data.split(|&b| b == 0xff).map(|p| Ok(bytes::Bytes::copy_from_slice(p))).collect();
     let passed = Arc::new(AtomicUsize::new(0));
     let counted = passed.clone();
     let body = caps::capped(futures::stream::iter(pieces), SSE_MAX_EVENT, SSE_MAX_ANSWER).inspect(move |b| {
@@ -438,11 +468,19 @@ fn sse(data: &[u8]) -> bool {
         while let Some(event) = events.next().await {
             let Ok(event) = event else { break };
             let most = SSE_MAX_EVENT + piece_max;
-            assert!(event.data.len() <= most, "an event of {} bytes passed the cap of {SSE_MAX_EVENT} (+ a piece of {piece_max})", event.data.len());
+            assert!(
+                event.data.len() <= most,
+                "an event of {} bytes passed the cap of {SSE_MAX_EVENT} (+ a piece of {piece_max})",
+                event.data.len()
+            );
             accepted |= stream_event(&event.data);
         }
     });
-    assert!(passed.load(Ordering::Relaxed) <= SSE_MAX_ANSWER, "{} bytes passed the cap of {SSE_MAX_ANSWER}", passed.load(Ordering::Relaxed));
+    assert!(
+        passed.load(Ordering::Relaxed) <= SSE_MAX_ANSWER,
+        "{} bytes passed the cap of {SSE_MAX_ANSWER}",
+        passed.load(Ordering::Relaxed)
+    );
     // Said only once a stream failed: from its raw tail, and from an error body.
     let _ = (openai_wire::llama_error_line(data), openai_wire::http_error_message(data));
     accepted

@@ -33,7 +33,6 @@ pub fn redact_url(url: &str) -> String {
     format!("{scheme}://{user}{tail}")
 }
 
-
 /// `text` made safe to write to a terminal: escape sequences (CSI, OSC, DCS
 /// and the rest) and control characters other than newline and tab are
 /// dropped, so text from a model, a worker, a server or a journal cannot
@@ -60,7 +59,8 @@ pub fn terminal_safe(text: &str) -> Cow<'_, str> {
 }
 
 fn needs_care(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t') || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;

@@ -44,13 +44,21 @@ pub fn check_speed(speed: f64) -> Result<f64> {
 pub fn wait_between(gap_ms: u64, speed: f64) -> Duration {
     let secs = gap_ms as f64 / 1000.0 / speed.clamp(MIN_SPEED, MAX_SPEED);
     // The comparison also sends NaN to the cap, so from_secs_f64 never panics.
-    if secs < MAX_GAP.as_secs_f64() { Duration::from_secs_f64(secs.max(0.0)) } else { MAX_GAP }
+    if secs < MAX_GAP.as_secs_f64() {
+        Duration::from_secs_f64(secs.max(0.0))
+    } else {
+        MAX_GAP
+    }
 }
 
 /// Replays `records`; `speed` scales the recorded pacing (2.0 = twice as
 /// fast; kept within `MIN_SPEED..=MAX_SPEED`), `None` plays everything at
 /// once. No wait between two events is longer than `MAX_GAP`.
-pub async fn replay(records: &[Record], speed: Option<f64>, mut show: impl FnMut(&TeamEvent) -> Result<()>) -> Result<ReplayOutcome> {
+pub async fn replay(
+    records: &[Record],
+    speed: Option<f64>,
+    mut show: impl FnMut(&TeamEvent) -> Result<()>,
+) -> Result<ReplayOutcome> {
     let store = EmbeddedStore::new();
     let mut due = Instant::now();
     let mut last_ms = records.first().map_or(0, |r| r.at_ms);
@@ -99,7 +107,17 @@ mod tests {
         let records = vec![
             rec(0, TeamEvent::TaskStarted { task: "t".into(), problem: "p".into(), agents: vec![], sandbox: None }),
             rec(5, TeamEvent::MemoryEntry(Entry::new("t", 1, Some(0), EntryKind::Draft, "x = 1"))),
-            rec(6, TeamEvent::Consensus { answer: "x = 1".into(), decision: crate::domain::Decision::Recorded("s".into()), cluster: 0, votes: 1, agents: vec![0], evidence: vec![] }),
+            rec(
+                6,
+                TeamEvent::Consensus {
+                    answer: "x = 1".into(),
+                    decision: crate::domain::Decision::Recorded("s".into()),
+                    cluster: 0,
+                    votes: 1,
+                    agents: vec![0],
+                    evidence: vec![],
+                },
+            ),
             rec(7, TeamEvent::TaskFinished { task: "t".into(), answer: Some("x = 1".into()), elapsed_secs: 0.0 }),
         ];
         let mut shown = 0;
@@ -130,7 +148,11 @@ mod tests {
     /// A far-future event waits `MAX_GAP`, not its recorded time.
     #[tokio::test(start_paused = true)]
     async fn a_far_future_event_waits_the_cap() {
-        let records = vec![rec(0, TeamEvent::RoundFinished { round: 1 }), rec(u64::MAX, TeamEvent::RoundFinished { round: 2 }), rec(u64::MAX, TeamEvent::RoundFinished { round: 3 })];
+        let records = vec![
+            rec(0, TeamEvent::RoundFinished { round: 1 }),
+            rec(u64::MAX, TeamEvent::RoundFinished { round: 2 }),
+            rec(u64::MAX, TeamEvent::RoundFinished { round: 3 }),
+        ];
         let t0 = tokio::time::Instant::now();
         let out = replay(&records, Some(1.0), |_| Ok(())).await.unwrap();
         assert_eq!(out.events, 3);

@@ -33,7 +33,18 @@ fn tail(text: &str) -> String {
         start += 1;
     }
     let text = &text[start..];
-    let flat: String = terminal_safe(text).chars().map(|c| if c == '\n' { '⏎' } else if c.is_control() { ' ' } else { c }).collect();
+    let flat: String = terminal_safe(text)
+        .chars()
+        .map(|c| {
+            if c == '\n' {
+                '⏎'
+            } else if c.is_control() {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
     let n = flat.chars().count();
     flat.chars().skip(n.saturating_sub(TAIL_CHARS)).collect()
 }
@@ -74,12 +85,13 @@ impl SolveView {
             return;
         }
         let mp = MultiProgress::with_draw_target(ProgressDrawTarget::stderr());
-        let style = ProgressStyle::with_template("{prefix:.bold} {bar:12.cyan/blue} {pos:>4} tok {rate:>10} │ {wide_msg}")
-            .expect("static template")
-            .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{:.1} tok/s", s.per_sec());
-            })
-            .progress_chars("█▉▊▋▌▍▎▏ ");
+        let style =
+            ProgressStyle::with_template("{prefix:.bold} {bar:12.cyan/blue} {pos:>4} tok {rate:>10} │ {wide_msg}")
+                .expect("static template")
+                .with_key("rate", |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.1} tok/s", s.per_sec());
+                })
+                .progress_chars("█▉▊▋▌▍▎▏ ");
         let bars = self
             .model
             .agents
@@ -121,7 +133,10 @@ impl SolveView {
             TeamEvent::AgentDone { agent, round, draft } => {
                 self.enter_round(*round);
                 let code = if draft.code.is_some() { "code block" } else { "no code block" };
-                let finish = serde_json::to_value(draft.finish).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+                let finish = serde_json::to_value(draft.finish)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
                 let turn = self.model.agents.get(*agent).and_then(|a| a.turn).filter(|t| *t != Turn::Propose);
                 let turn = turn.map(|t| format!(" ({})", t.label())).unwrap_or_default();
                 let line = format!("A{agent}{turn} done: {} tok, {finish}, {code}", draft.usage.completion_tokens);
@@ -155,9 +170,9 @@ impl SolveView {
             }
             TeamEvent::MemoryEntry(_) => {}
             TeamEvent::RoundFinished { round } => self.note(format!("round {round} done")),
-            TeamEvent::Rejected { total } => {
-                self.note(format!("memdoor: {total} item(s) in Redis were not the team's (forged, foreign or malformed) and were dropped"))
-            }
+            TeamEvent::Rejected { total } => self.note(format!(
+                "memdoor: {total} item(s) in Redis were not the team's (forged, foreign or malformed) and were dropped"
+            )),
             TeamEvent::TestRun { agent, .. } => {
                 if let Some((passed, run)) = self.model.agents.get(*agent).and_then(|a| a.tests) {
                     let mark = if passed == run { "✓" } else { "✗" };
@@ -176,7 +191,8 @@ impl SolveView {
                 let shown = |text: &str| if tty { terminal_safe(text).into_owned() } else { text.to_string() };
                 if self.show_drafts {
                     let mut out = std::io::stdout().lock();
-                    let drafts = self.model.agents.iter().enumerate().filter_map(|(i, a)| Some((i, a.last_draft.as_ref()?)));
+                    let drafts =
+                        self.model.agents.iter().enumerate().filter_map(|(i, a)| Some((i, a.last_draft.as_ref()?)));
                     for (agent, d) in drafts {
                         writeln!(out, "──── A{agent} ({:?}) ────\n{}\n", d.finish, shown(d.text.trim_end()))?;
                     }
@@ -186,7 +202,9 @@ impl SolveView {
                         eprintln!("memdoor: done in {elapsed_secs:.1} s; the team's code follows on stdout");
                         println!("{}", shown(code.trim_end()));
                     }
-                    None => eprintln!("memdoor: no agent wrote a fenced code block; there is no answer to stand behind"),
+                    None => {
+                        eprintln!("memdoor: no agent wrote a fenced code block; there is no answer to stand behind")
+                    }
                 }
             }
         }
@@ -214,7 +232,9 @@ mod tests {
         assert_eq!(t.chars().count(), TAIL_CHARS);
         assert!(t.ends_with("END"));
         let wide = "é".repeat(500) + "→end";
-        assert!(tail(&wide).ends_with("é→end") && tail(&wide).chars().count() == TAIL_CHARS, "cut on a character boundary");
+        assert!(
+            tail(&wide).ends_with("é→end") && tail(&wide).chars().count() == TAIL_CHARS,
+            "cut on a character boundary"
+        );
     }
 }
-

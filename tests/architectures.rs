@@ -35,11 +35,17 @@ const STEPS: usize = 10;
 /// A prompt of two prefill chunks (64 tokens each) and past the gemmas'
 /// 8-token sliding window.
 fn prompt() -> Vec<Message> {
-    vec![Message::user("Write a function that returns the sum of the squares of a list of integers, and test it on three lists.")]
+    vec![Message::user(
+        "Write a function that returns the sum of the squares of a list of integers, and test it on three lists.",
+    )]
 }
 
 fn tolerance(quant: &str) -> f64 {
-    if quant.starts_with('f') { 1e-4 } else { 0.3 }
+    if quant.starts_with('f') {
+        1e-4
+    } else {
+        0.3
+    }
 }
 
 fn load(path: &std::path::Path) -> LocalModel {
@@ -63,9 +69,18 @@ fn check_against_reference(arch: &str, quant: &str) {
         let (max, sd) = diff(row, ref_row);
         assert!(sd > 0.5, "{arch} {quant}: the reference's logits are flat (sd {sd}); the tiny model is degenerate");
         worst = worst.max(max / sd);
-        assert!(max <= tol * sd, "{arch} {quant} step {step}: logits differ by {max:.5} (row sd {sd:.3}, allowed {:.5})", tol * sd);
+        assert!(
+            max <= tol * sd,
+            "{arch} {quant} step {step}: logits differ by {max:.5} (row sd {sd:.3}, allowed {:.5})",
+            tol * sd
+        );
         if want.margins[step] > 2.0 * tol * sd {
-            assert_eq!(argmax(row), want.greedy[step], "{arch} {quant} step {step}: greedy token (margin {:.3})", want.margins[step]);
+            assert_eq!(
+                argmax(row),
+                want.greedy[step],
+                "{arch} {quant} step {step}: greedy token (margin {:.3})",
+                want.margins[step]
+            );
         }
     }
     // The prompt's last row is also the reference's prompt_logits' last.
@@ -125,7 +140,11 @@ async fn answer(model: &LocalModel, req: ChatRequest) -> String {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_batch_gives_each_architecture_the_same_tokens_as_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let prompts = ["Write a function that adds two numbers and prints the result.", "Reverse a string in Python without slicing.", "Count the vowels in a word."];
+    let prompts = [
+        "Write a function that adds two numbers and prints the result.",
+        "Reverse a string in Python without slicing.",
+        "Count the vowels in a word.",
+    ];
     for arch in ARCHS {
         let model = load(&make(arch, "q8_0", dir.path()));
         let mut alone = Vec::new();
@@ -149,7 +168,9 @@ async fn a_batch_gives_each_architecture_the_same_tokens_as_alone() {
 fn a_context_larger_than_trained_is_refused_and_a_smaller_one_sizes_the_tables() {
     let dir = tempfile::tempdir().unwrap();
     let path = make("gemma3", "q8_0", dir.path());
-    let err = LocalModel::load(&path, &LoadOptions { context: Some(100_000), ..LoadOptions::default() }).err().expect("refused");
+    let err = LocalModel::load(&path, &LoadOptions { context: Some(100_000), ..LoadOptions::default() })
+        .err()
+        .expect("refused");
     assert!(format!("{err:#}").contains("more than the 256 tokens this model was trained for"), "{err:#}");
     let small = LocalModel::load(&path, &LoadOptions { context: Some(128), ..LoadOptions::default() }).unwrap();
     assert_eq!(small.context_len(), 128);

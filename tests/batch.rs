@@ -4,16 +4,21 @@
 
 mod common;
 
+use common::read_all;
 use futures::stream::BoxStream;
 use futures::StreamExt;
-use common::read_all;
 use memdoor::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling};
 use tokio_util::sync::CancellationToken;
 
 const TOKENS: usize = 40;
 
 fn greedy(prompt: &str) -> ChatRequest {
-    ChatRequest { messages: vec![Message::user(prompt)], sampling: Sampling::default(), max_tokens: TOKENS, ignore_stop: true }
+    ChatRequest {
+        messages: vec![Message::user(prompt)],
+        sampling: Sampling::default(),
+        max_tokens: TOKENS,
+        ignore_stop: true,
+    }
 }
 
 /// A prompt of a few hundred tokens: several prefill chunks, and a KV cache

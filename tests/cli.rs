@@ -26,10 +26,14 @@ fn solve_json_streams_events_from_all_five_agents_and_one_consensus() {
 
     assert!(matches!(events.first(), Some(TeamEvent::TaskStarted { .. })));
     assert!(matches!(events.last(), Some(TeamEvent::TaskFinished { answer: Some(_), .. })));
-    let streaming: BTreeSet<usize> =
-        events.iter().filter_map(|e| if let TeamEvent::AgentToken { agent, .. } = e { Some(*agent) } else { None }).collect();
-    let done: BTreeSet<usize> =
-        events.iter().filter_map(|e| if let TeamEvent::AgentDone { agent, .. } = e { Some(*agent) } else { None }).collect();
+    let streaming: BTreeSet<usize> = events
+        .iter()
+        .filter_map(|e| if let TeamEvent::AgentToken { agent, .. } = e { Some(*agent) } else { None })
+        .collect();
+    let done: BTreeSet<usize> = events
+        .iter()
+        .filter_map(|e| if let TeamEvent::AgentDone { agent, .. } = e { Some(*agent) } else { None })
+        .collect();
     assert_eq!(streaming, (0..5).collect());
     assert_eq!(done, (0..5).collect());
     let consensus: Vec<&TeamEvent> = events.iter().filter(|e| matches!(e, TeamEvent::Consensus { .. })).collect();
@@ -53,7 +57,11 @@ fn bad_input_is_a_clear_error_not_a_panic() {
         vec!["solve", "--agents", "0", "x"],
         vec!["solve", "--device", "tpu", "x"],
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_memdoor")).args(&args).env("MEMDOOR_LOG_DIR", log_dir.path()).output().unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
+            .args(&args)
+            .env("MEMDOOR_LOG_DIR", log_dir.path())
+            .output()
+            .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?} succeeded");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
@@ -76,7 +84,11 @@ fn passwords_stay_out_of_help_and_argv_gets_a_warning() {
         assert!(!text.contains("hunter2-pw"), "{cmd:?}: {text}");
     }
     // In argv: a warning naming the variable, and the error shows no password. Port 1 refuses at once.
-    let out = memdoor().args(["solve", "--redis", "redis://:hunter2-pw@127.0.0.1:1", "--no-journal", "x"]).env_remove("MEMDOOR_REDIS").output().unwrap();
+    let out = memdoor()
+        .args(["solve", "--redis", "redis://:hunter2-pw@127.0.0.1:1", "--no-journal", "x"])
+        .env_remove("MEMDOOR_REDIS")
+        .output()
+        .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(stderr.contains("set MEMDOOR_REDIS instead"), "{stderr}");
@@ -150,7 +162,12 @@ fn without_bubblewrap_drafts_run_only_when_the_user_opts_into_weak() {
     assert_eq!(refused.status.code(), Some(1), "{stderr}");
     assert!(stderr.contains("memdoor: error"), "{stderr}");
     assert!(refused.stdout.is_empty(), "nothing was run");
-    assert!(stderr.contains("strong sandbox") && stderr.contains("apt install bubblewrap") && stderr.contains("--sandbox weak"), "{stderr}");
+    assert!(
+        stderr.contains("strong sandbox")
+            && stderr.contains("apt install bubblewrap")
+            && stderr.contains("--sandbox weak"),
+        "{stderr}"
+    );
 
     let weak = run(&["--sandbox", "weak"]);
     let stderr = String::from_utf8_lossy(&weak.stderr);
@@ -172,13 +189,19 @@ fn a_problem_with_tests_is_decided_by_running_the_drafts() {
         .env("MEMDOOR_LOG_DIR", dir.path())
         .output()
         .unwrap();
-    let events: Vec<TeamEvent> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    let Some(TeamEvent::TaskStarted { sandbox: Some(sandbox), .. }) = events.first() else { panic!("no sandbox named: {:?}", events.first()) };
+    let events: Vec<TeamEvent> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let Some(TeamEvent::TaskStarted { sandbox: Some(sandbox), .. }) = events.first() else {
+        panic!("no sandbox named: {:?}", events.first())
+    };
     assert!(sandbox.contains("sandbox"), "{sandbox}");
     let runs = events.iter().filter(|e| matches!(e, TeamEvent::TestRun { .. })).count();
-    let coded = events.iter().filter(|e| matches!(e, TeamEvent::AgentDone { draft, .. } if draft.code.is_some())).count();
+    let coded =
+        events.iter().filter(|e| matches!(e, TeamEvent::AgentDone { draft, .. } if draft.code.is_some())).count();
     assert_eq!(runs, coded, "every draft with code was run");
-    if let Some(TeamEvent::Consensus { decision, evidence, .. }) = events.iter().find(|e| matches!(e, TeamEvent::Consensus { .. })) {
+    if let Some(TeamEvent::Consensus { decision, evidence, .. }) =
+        events.iter().find(|e| matches!(e, TeamEvent::Consensus { .. }))
+    {
         assert!(decision.to_string().starts_with("execution vote"), "{decision}");
         assert!(evidence.iter().any(|e| e.tests.is_some()));
     } else {
@@ -199,7 +222,8 @@ fn every_commands_flags_are_well_formed() {
 /// `team` more `[team]` keys; and the fast model's path.
 fn mixed_team_config(dir: &std::path::Path, team: &str) -> (std::path::PathBuf, std::path::PathBuf) {
     let fast = common::model_path();
-    let agents = format!("[[agents]]\nmodel = {:?}\n", fast.to_str().unwrap()).repeat(4) + "[[agents]]\nmodel = \"coder-0.5b\"\n";
+    let agents = format!("[[agents]]\nmodel = {:?}\n", fast.to_str().unwrap()).repeat(4)
+        + "[[agents]]\nmodel = \"coder-0.5b\"\n";
     let config = dir.join("memdoor.toml");
     std::fs::write(&config, format!("[team]\nagents = 5\n{team}{agents}")).unwrap();
     (config, fast)
@@ -224,7 +248,8 @@ fn a_mixed_local_team_loads_each_model_once_and_says_which_agent_runs_which() {
     // 1: the team ended with no answer (24 tokens are few), not a failure.
     assert!(matches!(out.status.code(), Some(0 | 1)) && !stderr.contains("error"), "{:?} {stderr}", out.status);
     assert_eq!(stderr.matches("memdoor: loading ").count(), 2, "one load per model file:\n{stderr}");
-    let first = String::from_utf8(out.stdout).unwrap().lines().next().map(|l| serde_json::from_str::<TeamEvent>(l).unwrap());
+    let first =
+        String::from_utf8(out.stdout).unwrap().lines().next().map(|l| serde_json::from_str::<TeamEvent>(l).unwrap());
     let Some(TeamEvent::TaskStarted { agents, .. }) = first else { panic!("no TaskStarted first: {first:?}") };
     let models: Vec<&str> = agents.iter().map(|a| a.model.as_str()).collect();
     let fast_stem = fast.file_stem().unwrap().to_str().unwrap();
@@ -238,7 +263,19 @@ fn the_problem_bench_runs_the_configs_mixed_team() {
     let dir = tempfile::tempdir().unwrap();
     let (config, fast) = mixed_team_config(dir.path(), "");
     let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
-        .args(["bench", "--problems", "assets/problems/easy.jsonl", "--limit", "1", "--rounds", "1", "--max-tokens", "16", "--json", "--config"])
+        .args([
+            "bench",
+            "--problems",
+            "assets/problems/easy.jsonl",
+            "--limit",
+            "1",
+            "--rounds",
+            "1",
+            "--max-tokens",
+            "16",
+            "--json",
+            "--config",
+        ])
         .arg(&config)
         .env_remove("MEMDOOR_MODEL")
         .env("MEMDOOR_LOG_DIR", dir.path())
@@ -263,7 +300,19 @@ fn the_problem_bench_runs_a_model_alone_beside_the_team() {
     let dir = tempfile::tempdir().unwrap();
     let fast = common::model_path();
     let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
-        .args(["bench", "--problems", "assets/problems/easy.jsonl", "--limit", "1", "--rounds", "1", "--max-tokens", "16", "--json", "--model"])
+        .args([
+            "bench",
+            "--problems",
+            "assets/problems/easy.jsonl",
+            "--limit",
+            "1",
+            "--rounds",
+            "1",
+            "--max-tokens",
+            "16",
+            "--json",
+            "--model",
+        ])
         .arg(&fast)
         .args(["--vs", "coder-0.5b"])
         .env_remove("MEMDOOR_MODEL")
@@ -275,7 +324,10 @@ fn the_problem_bench_runs_a_model_alone_beside_the_team() {
     assert!(stderr.contains("against qwen2.5-coder-0.5b-instruct-q4_k_m alone"), "{stderr}");
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let methods: Vec<&str> = report["rows"].as_array().unwrap().iter().map(|r| r["method"].as_str().unwrap()).collect();
-    for want in ["qwen2.5-coder-0.5b-instruct-q4_k_m alone, greedy", "qwen2.5-coder-0.5b-instruct-q4_k_m sample-and-select (team's wall time)"] {
+    for want in [
+        "qwen2.5-coder-0.5b-instruct-q4_k_m alone, greedy",
+        "qwen2.5-coder-0.5b-instruct-q4_k_m sample-and-select (team's wall time)",
+    ] {
         assert!(methods.contains(&want), "{methods:?}");
     }
     let problem = &report["problems"][0];

@@ -16,7 +16,11 @@ fn memdoor(args: &[&str], config_env: Option<&std::path::Path>, log_dir: &std::p
 fn a_bad_config_file_is_named_with_its_line_and_key() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.toml");
-    std::fs::write(&bad, "[team]\nrounds = 1\n\n[[agents]]\nbackend = \"openai\"\nbase_url = \"http://127.0.0.1:9\"\nmodle = \"x\"\n").unwrap();
+    std::fs::write(
+        &bad,
+        "[team]\nrounds = 1\n\n[[agents]]\nbackend = \"openai\"\nbase_url = \"http://127.0.0.1:9\"\nmodle = \"x\"\n",
+    )
+    .unwrap();
     let bad_s = bad.to_str().unwrap();
     for (args, env) in [
         (vec!["solve", "--config", bad_s, "Write f."], None),
@@ -28,7 +32,10 @@ fn a_bad_config_file_is_named_with_its_line_and_key() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?} succeeded");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-        assert!(stderr.contains(&format!("{bad_s}:7:1")) && stderr.contains("key `agents[0].modle`"), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{bad_s}:7:1")) && stderr.contains("key `agents[0].modle`"),
+            "{args:?}: {stderr}"
+        );
     }
     // A named file that is not there is an error too, naming it.
     let out = memdoor(&["solve", "--config", "/nonexistent/memdoor.toml", "x"], None, dir.path());

@@ -7,10 +7,10 @@ mod common;
 use std::sync::Arc;
 
 use memdoor::domain::TeamEvent;
-use memdoor::model::{ChatRequest, FinishReason, Message, ModelBackend, Sampling};
-use memdoor::problem::Problem;
 use memdoor::memory::embedded::EmbeddedStore;
 use memdoor::memory::{Entry, EntryKind};
+use memdoor::model::{ChatRequest, FinishReason, Message, ModelBackend, Sampling};
+use memdoor::problem::Problem;
 use memdoor::session::{drive, Recorder, SessionSpec, Step};
 use memdoor::team::{messages_for, Agent, TeamConfig};
 use tokio_util::sync::CancellationToken;
@@ -30,7 +30,11 @@ async fn the_default_model_gives_llama_cpps_greedy_answer() {
     let answer = greedy_answer(common::default_model().as_ref(), 48).await;
     assert_eq!(answer.text, common::DEFAULT_GOLDEN);
     assert_eq!(answer.finish, FinishReason::Length);
-    assert_eq!((answer.usage.prompt_tokens, answer.usage.completion_tokens), (51, 48), "the same prompt as llama.cpp's");
+    assert_eq!(
+        (answer.usage.prompt_tokens, answer.usage.completion_tokens),
+        (51, 48),
+        "the same prompt as llama.cpp's"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -53,7 +57,15 @@ async fn agent_zero_of_a_team_of_five_sharing_weights_gives_the_same_answer() {
     let agents = Agent::team_on(backend, &cfg);
     let problem = Problem::from_text(common::PALINDROME).unwrap();
     let mechanisms = memdoor::team::Mechanisms { agent_tests: false, aggregate: false, ..Default::default() };
-    let spec = SessionSpec { agents, store: Arc::new(EmbeddedStore::new()), sandbox: None, rounds: 1, max_tokens: 48, mechanisms, unique_ids: false };
+    let spec = SessionSpec {
+        agents,
+        store: Arc::new(EmbeddedStore::new()),
+        sandbox: None,
+        rounds: 1,
+        max_tokens: 48,
+        mechanisms,
+        unique_ids: false,
+    };
     let mut recorder = Recorder::default();
     drive(&spec, &problem, Step::Start, &mut [&mut recorder], CancellationToken::new()).await.unwrap();
     let mut done = std::collections::BTreeMap::new();
@@ -65,7 +77,9 @@ async fn agent_zero_of_a_team_of_five_sharing_weights_gives_the_same_answer() {
     assert_eq!(done.len(), 5, "every agent finishes");
     let messages = messages_for(&problem, 0, 1, &[], None, 48, &[]);
     let alone = ChatRequest { messages, sampling: Sampling::default(), max_tokens: 48, ignore_stop: false };
-    let alone = common::read_all(common::default_model().stream(alone, CancellationToken::new()).await.unwrap(), String::new()).await;
+    let alone =
+        common::read_all(common::default_model().stream(alone, CancellationToken::new()).await.unwrap(), String::new())
+            .await;
     assert_eq!(done[&0].text, alone.text, "agent 0 (greedy) writes in the team what it writes alone");
     assert!(done[&0].text.contains("def is_palindrome("), "agent 0 wrote {:?}", done[&0].text);
 }

@@ -51,11 +51,16 @@ fn child() {
         writeln!(out, "{MARK}begin {path}").unwrap();
         out.flush().unwrap();
         let data = std::fs::read(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
-        let run = std::thread::Builder::new().stack_size(STACK).spawn(move || target.run(&data)).expect("a thread").join();
+        let run =
+            std::thread::Builder::new().stack_size(STACK).spawn(move || target.run(&data)).expect("a thread").join();
         match run {
             Ok(accepted) => writeln!(out, "{MARK}end {accepted} {path}").unwrap(),
             Err(payload) => {
-                let message = payload.downcast_ref::<String>().cloned().or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
+                let message = payload
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
                 writeln!(out, "{MARK}panic {path}\t{}", message.escape_debug()).unwrap();
             }
         }
@@ -144,11 +149,19 @@ fn run_files(target: Target, paths: &[PathBuf]) -> Outcome {
                     let status = child.wait().expect("the child's status");
                     if let Some(path) = current.take() {
                         let stderr = errors.join().unwrap_or_default();
-                        outcome.failures.push(format!("{}: {path}: the process died ({status}): {}", target.name(), tail(&stderr)));
+                        outcome.failures.push(format!(
+                            "{}: {path}: the process died ({status}): {}",
+                            target.name(),
+                            tail(&stderr)
+                        ));
                         next += 1;
                     } else if next < paths.len() {
                         let stderr = errors.join().unwrap_or_default();
-                        panic!("the child for {} stopped before its files ({status}): {}", target.name(), tail(&stderr));
+                        panic!(
+                            "the child for {} stopped before its files ({status}): {}",
+                            target.name(),
+                            tail(&stderr)
+                        );
                     }
                     break;
                 }
@@ -174,5 +187,10 @@ fn every_corpus_file_and_every_kept_crash_runs_clean() {
         failures.extend(run_files(target, &regressions).failures);
     }
     assert!(empty.is_empty(), "fuzz targets without a corpus file their parser accepts: {empty:?}");
-    assert!(failures.is_empty(), "{} fuzz input(s) fail (docs/fuzzing.md says how to debug one):\n  {}", failures.len(), failures.join("\n  "));
+    assert!(
+        failures.is_empty(),
+        "{} fuzz input(s) fail (docs/fuzzing.md says how to debug one):\n  {}",
+        failures.len(),
+        failures.join("\n  ")
+    );
 }

@@ -53,7 +53,8 @@ async fn after_a_time_limit_the_remaining_tests_are_not_run() {
     // out, the third (which it would answer) is not run.
     let code = "n = int(input())\nwhile n > 100:\n    pass\nprint(n)";
     let tests = [case("1\n", "1"), case("1000\n", "1000"), case("2\n", "2")];
-    let sandbox = Sandbox::detect(Limits { wall: std::time::Duration::from_secs(1), cpu_secs: 1, ..Limits::default() }).await;
+    let sandbox =
+        Sandbox::detect(Limits { wall: std::time::Duration::from_secs(1), cpu_secs: 1, ..Limits::default() }).await;
     let r = grade(&sandbox, &Mode::Stdin, code, &tests).await.unwrap();
     let got: Vec<Verdict> = r.iter().map(|r| r.verdict).collect();
     assert_eq!(got, [Verdict::Pass, Verdict::TimeLimit, Verdict::TimeLimit]);
@@ -103,7 +104,8 @@ async fn a_humaneval_program_cannot_forge_or_fool_the_check() {
     // Prints are the program's own business; keyword and list arguments go through.
     assert_eq!(verdict("def add(a, b):\n    print('working')\n    return a + b").await, Verdict::Pass);
     // The old success line ("null"), forged at once.
-    let forged = "import os\nos.write(1, b'\\x1eMEMDOOR-RESULTS [{\"status\": \"ran\", \"out\": \"null\"}]\\n')\nos._exit(0)";
+    let forged =
+        "import os\nos.write(1, b'\\x1eMEMDOOR-RESULTS [{\"status\": \"ran\", \"out\": \"null\"}]\\n')\nos._exit(0)";
     assert_ne!(verdict(forged).await, Verdict::Pass);
     // An object that claims to equal anything.
     let liar = "class Any:\n    def __eq__(self, other):\n        return True\ndef add(a, b):\n    return Any()";
@@ -152,9 +154,15 @@ async fn large_ints_and_long_outputs_are_compared_whole() {
     let mode = Mode::Functional { fn_name: "f".into() };
     let code = "def f(n):\n    return 2 ** n + 1";
     // serde_json would read both as the same float.
-    assert_eq!(verdicts(&mode, code, &[case("70", "1180591620717411303425"), case("70", "1180591620717411303424")]).await, [Verdict::Pass, Verdict::WrongAnswer]);
+    assert_eq!(
+        verdicts(&mode, code, &[case("70", "1180591620717411303425"), case("70", "1180591620717411303424")]).await,
+        [Verdict::Pass, Verdict::WrongAnswer]
+    );
     // An output longer than the 300 characters shown is still compared in full.
     let long = format!("{}\n", "7".repeat(5000));
     let code = "n = int(input())\nprint('7' * n)";
-    assert_eq!(verdicts(&Mode::Stdin, code, &[case("5000\n", &long), case("4999\n", &long)]).await, [Verdict::Pass, Verdict::WrongAnswer]);
+    assert_eq!(
+        verdicts(&Mode::Stdin, code, &[case("5000\n", &long), case("4999\n", &long)]).await,
+        [Verdict::Pass, Verdict::WrongAnswer]
+    );
 }

@@ -43,7 +43,8 @@ async fn twenty_tests_ignoring_the_alarm_end_within_a_tests_time() {
 /// before it keep their verdicts, the rest name the cap.
 #[tokio::test]
 async fn the_runs_wall_cap_ends_many_slow_tests_and_keeps_the_verdicts_before_it() {
-    let limits = Limits { wall: Duration::from_secs(1), cpu_secs: 1, grade_wall: Duration::from_secs(7), ..Limits::default() };
+    let limits =
+        Limits { wall: Duration::from_secs(1), cpu_secs: 1, grade_wall: Duration::from_secs(7), ..Limits::default() };
     let sandbox = Sandbox::open(Default::default(), limits).await.expect("a strong sandbox here");
     let tests: Vec<TestCase> = (0..20).map(|i| case(&format!("{i}\n"), &i.to_string())).collect();
     let started = Instant::now();
@@ -63,7 +64,11 @@ async fn the_runs_wall_cap_ends_many_slow_tests_and_keeps_the_verdicts_before_it
 async fn forged_huge_and_deep_result_lines_get_a_clear_verdict() {
     let sandbox = Sandbox::open(Default::default(), Limits::default()).await.expect("a strong sandbox here");
     let tests = [case("1\n", "1"), case("2\n", "2")];
-    let forge = |body: &str| format!("import os\nline = '\\n\\x1eMEMDOOR-RESULTS ' + {body} + '\\n'\nos.write(1, line.encode())\nos._exit(0)\n");
+    let forge = |body: &str| {
+        format!(
+            "import os\nline = '\\n\\x1eMEMDOOR-RESULTS ' + {body} + '\\n'\nos.write(1, line.encode())\nos._exit(0)\n"
+        )
+    };
     let cases = [
         ("'[' * 100000", "unreadable results: a result line nests 100000 deep"),
         ("'x' * (32 << 20)", "output limit: a result line longer than the judge reads"),
@@ -87,8 +92,9 @@ fn vm_hwm_kib(pid: u32) -> Option<u64> {
 /// report and its peak RSS in MiB (sampled until it exits).
 fn judge_peak(tests: usize, code: &str) -> (serde_json::Value, u64) {
     let dir = tempfile::tempdir().unwrap();
-    let cases: Vec<serde_json::Value> =
-        (0..tests).map(|i| serde_json::json!({"input": format!("{i}\n"), "output": format!("{i}\n"), "testtype": "stdin"})).collect();
+    let cases: Vec<serde_json::Value> = (0..tests)
+        .map(|i| serde_json::json!({"input": format!("{i}\n"), "output": format!("{i}\n"), "testtype": "stdin"}))
+        .collect();
     let problem = serde_json::json!({
         "question_title": "Echo", "question_id": "echo", "question_content": "Print the number you are given.",
         "platform": "atcoder", "contest_id": "x", "contest_date": "2024-01-01T00:00:00", "starter_code": "",
@@ -116,7 +122,8 @@ fn judge_peak(tests: usize, code: &str) -> (serde_json::Value, u64) {
         std::thread::sleep(Duration::from_millis(5));
     }
     let out = child.wait_with_output().unwrap();
-    let report = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    let report =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
     (report, peak >> 10)
 }
 

@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 
 /// What a problem file of each hostile shape says and which limit refuses it.
 fn hostile() -> Vec<(&'static str, String, &'static str)> {
-    let lcb_tests: Vec<serde_json::Value> = (0..201).map(|i| serde_json::json!({"input": format!("{i}\n"), "output": "1\n", "testtype": "stdin"})).collect();
+    let lcb_tests: Vec<serde_json::Value> = (0..201)
+        .map(|i| serde_json::json!({"input": format!("{i}\n"), "output": "1\n", "testtype": "stdin"}))
+        .collect();
     vec![
         ("brackets", format!("Write a Python function f(x).\nf(1) -> {}", "[".repeat(6_000)), "literal_depth"),
         ("open calls", "f(".repeat(60_000), "statement_bytes"),
@@ -60,7 +62,10 @@ fn assert_refused(what: &str, out: &Output, limit: &str) {
     // 1 is memdoor's error status; an abort is a signal (134 from a shell).
     assert_eq!(out.status.code(), Some(1), "{what}: {:?}\n{stderr}", out.status);
     assert!(!stderr.contains("panicked") && !stderr.contains("overflow"), "{what}: {stderr}");
-    assert!(stderr.contains("memdoor: error:") && stderr.contains(&format!("over the limit {limit} = ")), "{what}: {stderr}");
+    assert!(
+        stderr.contains("memdoor: error:") && stderr.contains(&format!("over the limit {limit} = ")),
+        "{what}: {stderr}"
+    );
 }
 
 #[test]
@@ -71,7 +76,10 @@ fn judge_refuses_hostile_problems_naming_the_limit() {
     for (what, text, limit) in hostile() {
         let problem = dir.path().join("problem.txt");
         std::fs::write(&problem, &text).unwrap();
-        let (out, _) = memdoor(dir.path(), &["judge", "--sandbox", "weak", "--problem", problem.to_str().unwrap(), "--code", code.to_str().unwrap()]);
+        let (out, _) = memdoor(
+            dir.path(),
+            &["judge", "--sandbox", "weak", "--problem", problem.to_str().unwrap(), "--code", code.to_str().unwrap()],
+        );
         assert_refused(what, &out, limit);
     }
 }
@@ -102,7 +110,10 @@ fn the_valid_problem_next_to_the_hostile_one_still_works() {
     std::fs::write(&problem, format!("Write a Python function f(x).\nf(1) -> {nested}\n")).unwrap();
     let code = dir.path().join("f.py");
     std::fs::write(&code, format!("def f(x):\n    return {nested}\n")).unwrap();
-    let (out, _) = memdoor(dir.path(), &["judge", "--sandbox", "weak", "--problem", problem.to_str().unwrap(), "--code", code.to_str().unwrap()]);
+    let (out, _) = memdoor(
+        dir.path(),
+        &["judge", "--sandbox", "weak", "--problem", problem.to_str().unwrap(), "--code", code.to_str().unwrap()],
+    );
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("1/1 tests passed"), "{stdout}");

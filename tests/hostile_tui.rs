@@ -61,7 +61,8 @@ fn memdoor_watch_follows_a_hostile_task_without_aborting() {
     let task = serde_json::json!({ "id": "q1", "prompt": format!("Write a Python function f(x).\nf(1) -> {}", "[".repeat(6000)) });
     let mut conn = redis::Client::open(server.url()).unwrap().get_connection().unwrap();
     redis::cmd("SET").arg("task:q1").arg(task.to_string()).query::<()>(&mut conn).unwrap();
-    let t = Tmux::start(&pane_command(d, &format!("watch --redis {} --task q1", server.url())), 200, 50, &env(d)).with_log(&d.join("stderr"));
+    let t = Tmux::start(&pane_command(d, &format!("watch --redis {} --task q1", server.url())), 200, 50, &env(d))
+        .with_log(&d.join("stderr"));
     t.wait_for("the watcher on q1", UI_WAIT, |s| s.contains("watching q1"));
     quit(&t, d);
     assert_terminal_restored(d);

@@ -28,13 +28,19 @@ impl ModelBackend for Always {
     fn name(&self) -> &str {
         "always"
     }
-    async fn stream(&self, _req: ChatRequest, _cancel: CancellationToken) -> anyhow::Result<BoxStream<'static, anyhow::Result<Chunk>>> {
-        let done = Chunk::Done { finish: FinishReason::Stop, usage: Usage { completion_tokens: 8, ..Usage::default() } };
+    async fn stream(
+        &self,
+        _req: ChatRequest,
+        _cancel: CancellationToken,
+    ) -> anyhow::Result<BoxStream<'static, anyhow::Result<Chunk>>> {
+        let done =
+            Chunk::Done { finish: FinishReason::Stop, usage: Usage { completion_tokens: 8, ..Usage::default() } };
         Ok(stream::iter(vec![Ok(Chunk::Text(self.0.clone())), Ok(done)]).boxed())
     }
 }
 
-const ANSWER: &str = "def is_palindrome(s: str) -> bool:\n    t = [c.lower() for c in s if c.isalnum()]\n    return t == t[::-1]\n";
+const ANSWER: &str =
+    "def is_palindrome(s: str) -> bool:\n    t = [c.lower() for c in s if c.isalnum()]\n    return t == t[::-1]\n";
 
 /// A server whose drafts carry `pad` bytes of comment (to fill a small disk).
 async fn server(pad: usize) -> String {
@@ -53,7 +59,10 @@ fn config(dir: &Path, base: &str) -> PathBuf {
 fn solve(config: &Path, logs: &Path, extra: &[&str]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_memdoor"));
     cmd.arg("solve").arg("--config").arg(config).args(["--sandbox", "weak"]).args(extra).arg(common::PALINDROME);
-    cmd.env("MEMDOOR_LOG_DIR", logs).env_remove("MEMDOOR_REDIS").env_remove("MEMDOOR_CONFIG").env_remove("MEMDOOR_MODEL");
+    cmd.env("MEMDOOR_LOG_DIR", logs)
+        .env_remove("MEMDOOR_REDIS")
+        .env_remove("MEMDOOR_CONFIG")
+        .env_remove("MEMDOOR_MODEL");
     cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
     cmd
 }
@@ -73,7 +82,8 @@ fn wait(mut child: std::process::Child, within: Duration, what: &str) -> Output 
 }
 
 fn journals(dir: &Path) -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = std::fs::read_dir(dir).map(|d| d.map(|e| e.unwrap().path()).collect()).unwrap_or_default();
+    let mut found: Vec<PathBuf> =
+        std::fs::read_dir(dir).map(|d| d.map(|e| e.unwrap().path()).collect()).unwrap_or_default();
     found.sort();
     found
 }
@@ -92,7 +102,11 @@ async fn concurrent_solves_keep_their_own_journals() {
     let cfg = config(dir.path(), &base);
     let logs = dir.path().join("logs");
     let children: Vec<_> = (0..3).map(|_| solve(&cfg, &logs, &[]).spawn().unwrap()).collect();
-    let outs: Vec<Output> = tokio::task::spawn_blocking(move || children.into_iter().map(|c| wait(c, Duration::from_secs(120), "solve")).collect::<Vec<Output>>()).await.unwrap();
+    let outs: Vec<Output> = tokio::task::spawn_blocking(move || {
+        children.into_iter().map(|c| wait(c, Duration::from_secs(120), "solve")).collect::<Vec<Output>>()
+    })
+    .await
+    .unwrap();
     for out in &outs {
         assert!(out.status.success(), "{}", stderr(out));
         assert!(String::from_utf8_lossy(&out.stdout).contains("is_palindrome"), "the answer was printed");
@@ -103,8 +117,12 @@ async fn concurrent_solves_keep_their_own_journals() {
         assert!(path.extension().is_some_and(|e| e == "jsonl"), "{path:?}");
         let records = memdoor::memory::journal::read(path).unwrap();
         assert!(matches!(records.first().map(|r| &r.event), Some(TeamEvent::TaskStarted { .. })));
-        assert!(matches!(records.last().map(|r| &r.event), Some(TeamEvent::TaskFinished { answer: Some(_), .. })), "{path:?}");
-        let named: Vec<&Path> = kept.iter().map(|p| p.as_path()).filter(|p| stderr(out).contains(&p.display().to_string())).collect();
+        assert!(
+            matches!(records.last().map(|r| &r.event), Some(TeamEvent::TaskFinished { answer: Some(_), .. })),
+            "{path:?}"
+        );
+        let named: Vec<&Path> =
+            kept.iter().map(|p| p.as_path()).filter(|p| stderr(out).contains(&p.display().to_string())).collect();
         assert_eq!(named.len(), 1, "each solve names its one journal: {}", stderr(out));
     }
 }
@@ -149,22 +167,33 @@ async fn an_unwritable_default_journal_is_a_warning_and_an_asked_one_an_error() 
 /// mid-session). `None` where this machine cannot make one (said on
 /// stderr and in `$MEMDOOR_SKIP_LOG`).
 fn solve_on_a_full_disk(test: &str, cfg: &Path, logs: &Path, extra: &str) -> Option<Output> {
-    let probe = Command::new("unshare").args(["--user", "--map-root-user", "--mount", "sh", "-c", "mount -t tmpfs -o size=64k none /tmp"]).output();
+    let probe = Command::new("unshare")
+        .args(["--user", "--map-root-user", "--mount", "sh", "-c", "mount -t tmpfs -o size=64k none /tmp"])
+        .output();
     if !probe.as_ref().is_ok_and(|o| o.status.success()) {
-        let why = probe.map(|o| String::from_utf8_lossy(&o.stderr).trim().to_string()).unwrap_or_else(|e| e.to_string());
+        let why =
+            probe.map(|o| String::from_utf8_lossy(&o.stderr).trim().to_string()).unwrap_or_else(|e| e.to_string());
         let line = format!("SKIPPED journal_kept {test}: no private tmpfs mount here (unshare: {why})\n");
         eprint!("{line}");
         if let Some(path) = std::env::var_os("MEMDOOR_SKIP_LOG") {
             use std::io::Write;
-            let _ = std::fs::OpenOptions::new().create(true).append(true).open(path).and_then(|mut f| f.write_all(line.as_bytes()));
+            let _ = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .and_then(|mut f| f.write_all(line.as_bytes()));
         }
         return None;
     }
     let journal_dir = logs.join("journal");
     std::fs::create_dir_all(&journal_dir).unwrap();
     let solve = solve(cfg, logs, &[]);
-    let args: Vec<String> = std::iter::once(solve.get_program()).chain(solve.get_args()).map(|a| format!("'{}'", a.to_string_lossy())).collect();
-    let script = format!("mount -t tmpfs -o size=64k none '{}' && exec {} {extra}", journal_dir.display(), args.join(" "));
+    let args: Vec<String> = std::iter::once(solve.get_program())
+        .chain(solve.get_args())
+        .map(|a| format!("'{}'", a.to_string_lossy()))
+        .collect();
+    let script =
+        format!("mount -t tmpfs -o size=64k none '{}' && exec {} {extra}", journal_dir.display(), args.join(" "));
     let child = Command::new("unshare")
         .args(["--user", "--map-root-user", "--mount", "sh", "-c", &script])
         .env("MEMDOOR_LOG_DIR", logs)
@@ -187,14 +216,22 @@ async fn a_full_disk_under_the_default_journal_costs_only_the_journal() {
     let logs = dir.path().join("logs");
     let test = "a_full_disk_under_the_default_journal_costs_only_the_journal";
     let (c, l) = (cfg.clone(), logs.clone());
-    let Some(out) = tokio::task::spawn_blocking(move || solve_on_a_full_disk(test, &c, &l, "")).await.unwrap() else { return };
+    let Some(out) = tokio::task::spawn_blocking(move || solve_on_a_full_disk(test, &c, &l, "")).await.unwrap() else {
+        return;
+    };
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("is_palindrome"), "{err}");
-    assert!(err.contains("warning: the session's journal is not whole") && err.contains("No space left on device"), "{err}");
+    assert!(
+        err.contains("warning: the session's journal is not whole") && err.contains("No space left on device"),
+        "{err}"
+    );
 
     let asked = format!("--journal '{}'", logs.join("journal").join("mine.jsonl").display());
-    let Some(out) = tokio::task::spawn_blocking(move || solve_on_a_full_disk(test, &cfg, &logs, &asked)).await.unwrap() else { return };
+    let Some(out) = tokio::task::spawn_blocking(move || solve_on_a_full_disk(test, &cfg, &logs, &asked)).await.unwrap()
+    else {
+        return;
+    };
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("No space left on device"), "{err}");
@@ -256,7 +293,11 @@ fn replay_speeds_and_waits_are_bounded() {
     let dir = tempfile::tempdir().unwrap();
     let journal = dir.path().join("far.jsonl");
     let events = session();
-    std::fs::write(&journal, format!("{}{}{}", line(0, &events[0]), line(u64::MAX / 2, &events[1]), line(u64::MAX, &events[2]))).unwrap();
+    std::fs::write(
+        &journal,
+        format!("{}{}{}", line(0, &events[0]), line(u64::MAX / 2, &events[1]), line(u64::MAX, &events[2])),
+    )
+    .unwrap();
     for speed in ["1e-300", "0", "-1", "NaN", "inf", "1e9"] {
         let out = replay(&["--headless", &format!("--speed={speed}")], &journal, dir.path());
         let err = stderr(&out);

@@ -9,7 +9,10 @@ use memdoor::domain::TeamEvent;
 use memdoor::memory::EntryKind;
 
 fn events(stdout: &[u8]) -> Vec<TeamEvent> {
-    String::from_utf8_lossy(stdout).lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
 }
 
 #[test]
@@ -41,7 +44,8 @@ fn a_two_round_session_is_journaled_and_replays_to_the_same_answer() {
 
     // The journal is whole (renamed into place) and holds exactly the live events.
     assert!(journal.exists() && !dir.path().join("session.jsonl.part").exists());
-    let recorded: Vec<TeamEvent> = memdoor::memory::journal::read(&journal).unwrap().into_iter().map(|r| r.event).collect();
+    let recorded: Vec<TeamEvent> =
+        memdoor::memory::journal::read(&journal).unwrap().into_iter().map(|r| r.event).collect();
     assert_eq!(recorded, live);
 
     let replay = Command::new(bin)
@@ -82,7 +86,12 @@ fn a_hostile_journal_cannot_drive_the_terminal() {
     let answer = format!("print(1)  # {clipboard}\x1b[2K");
     let mut w = memdoor::memory::journal::JournalWriter::create(&journal).unwrap();
     for event in [
-        TeamEvent::TaskStarted { task: format!("t{clipboard}"), problem: "p".into(), agents: vec![], sandbox: Some("strong\x1b[2K".into()) },
+        TeamEvent::TaskStarted {
+            task: format!("t{clipboard}"),
+            problem: "p".into(),
+            agents: vec![],
+            sandbox: Some("strong\x1b[2K".into()),
+        },
         TeamEvent::AgentFailed { agent: 0, round: 1, error: format!("boom{clipboard}\x1b[1A") },
         TeamEvent::RoundFinished { round: 1 },
         TeamEvent::TaskFinished { task: "t".into(), answer: Some(answer.clone()), elapsed_secs: 1.0 },

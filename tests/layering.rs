@@ -9,7 +9,11 @@ use std::process::Command;
 fn no_import_cycles_and_a_core_that_imports_nothing() {
     let out = Command::new("python3").args(["tests/tools/import_graph.py", "src"]).output().expect("python3 runs");
     let report = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "import cycles (or a core that imports):\n{report}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "import cycles (or a core that imports):\n{report}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // The reader saw the crate: every layer shows up with what it imports.
     for layer in ["session ->", "team ->", "tui ->", "distributed ->"] {
         assert!(report.contains(layer), "no `{layer}` in the graph:\n{report}");
@@ -29,7 +33,8 @@ fn the_reader_finds_a_planted_cycle() {
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, text).unwrap();
     }
-    let out = Command::new("python3").arg("tests/tools/import_graph.py").arg(dir.path()).output().expect("python3 runs");
+    let out =
+        Command::new("python3").arg("tests/tools/import_graph.py").arg(dir.path()).output().expect("python3 runs");
     let report = String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success(), "{report}");
     assert!(report.contains("a <-> b"), "{report}");

@@ -111,7 +111,8 @@ async fn reasoning_is_not_part_of_the_answer() {
 #[tokio::test]
 async fn http_errors_fail_stream_with_status_and_message() {
     for status in ["400 Bad Request", "500 Internal Server Error"] {
-        let server = serve(vec![vec![http_error(status, r#"{"error":{"message":"prompt too long","code":400}}"#)]]).await;
+        let server =
+            serve(vec![vec![http_error(status, r#"{"error":{"message":"prompt too long","code":400}}"#)]]).await;
         let backend = OpenAiBackend::new(config(&server.base)).unwrap();
         let err = format!("{:#}", backend.stream(request(), CancellationToken::new()).await.err().expect("an error"));
         assert!(err.contains(&status[..3]) && err.contains("prompt too long"), "{err}");
@@ -138,7 +139,8 @@ async fn error_frames_after_200_are_errors() {
     let openai = vec![send(SSE_HEAD), text("par"), data(r#"{"error":{"message":"boom","type":"server_error"}}"#)];
     let err = format!("{:#}", answer_with(vec![openai], |_| {}).await.0.unwrap_err());
     assert!(err.contains("boom"), "{err}");
-    let llama = vec![send(SSE_HEAD), text("par"), send("error: {\"error\":{\"code\":500,\"message\":\"slot died\"}}\n\n")];
+    let llama =
+        vec![send(SSE_HEAD), text("par"), send("error: {\"error\":{\"code\":500,\"message\":\"slot died\"}}\n\n")];
     let err = format!("{:#}", answer_with(vec![llama], |_| {}).await.0.unwrap_err());
     assert!(err.contains("slot died"), "{err}");
 }

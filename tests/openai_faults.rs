@@ -25,8 +25,8 @@ fn short_timeouts(c: &mut OpenAiConfig) {
 #[tokio::test]
 async fn first_token_and_idle_timeouts_fail_fast() {
     let cases = [
-        (vec![Pause(3000)], "first-token"),                       // no headers at all
-        (vec![send(SSE_HEAD), Pause(3000)], "first-token"),       // headers, then nothing
+        (vec![Pause(3000)], "first-token"),                     // no headers at all
+        (vec![send(SSE_HEAD), Pause(3000)], "first-token"),     // headers, then nothing
         (vec![send(SSE_HEAD), text("a"), Pause(3000)], "idle"), // stalls mid-answer
     ];
     for (script, what) in cases {
@@ -91,7 +91,9 @@ async fn cancel_or_drop_closes_the_connection() {
             }
             assert!(matches!(last, Some(Chunk::Done { finish: FinishReason::Cancelled, .. })), "{last:?}");
         }
-        tokio::time::timeout(Duration::from_secs(5), closed.notified()).await.expect("the server saw its connection closed");
+        tokio::time::timeout(Duration::from_secs(5), closed.notified())
+            .await
+            .expect("the server saw its connection closed");
     }
 }
 
@@ -111,7 +113,8 @@ async fn api_key_is_sent_but_never_shown() {
     assert!(req.contains("authorization: bearer sk-secret-abc\r\n"));
 
     // A server that echoes the key back has it scrubbed from the error.
-    let echo = serve(vec![vec![http_error("403 Forbidden", r#"{"error":{"message":"key sk-secret-abc is revoked"}}"#)]]).await;
+    let echo =
+        serve(vec![vec![http_error("403 Forbidden", r#"{"error":{"message":"key sk-secret-abc is revoked"}}"#)]]).await;
     let mut cfg = config(&echo.base);
     cfg.api_key_env = Some("MEMDOOR_TEST_KEY_401".into());
     let e = answer(&OpenAiBackend::new(cfg).unwrap()).await.unwrap_err();

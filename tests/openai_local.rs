@@ -24,7 +24,8 @@ const KEY: &str = "sk-memdoor-test-5f3a9c0e1d7b";
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_local_model_streams_its_greedy_answer_through_the_openai_client() {
     let server = openai_server::serve(common::model(), None).await;
-    let backend = OpenAiBackend::new(OpenAiConfig { retries: 0, ..OpenAiConfig::new(&server.base, "smollm-served") }).unwrap();
+    let backend =
+        OpenAiBackend::new(OpenAiConfig { retries: 0, ..OpenAiConfig::new(&server.base, "smollm-served") }).unwrap();
     assert_eq!(backend.name(), "smollm-served");
     let req = ChatRequest {
         messages: vec![Message::user(common::PALINDROME)],
@@ -83,7 +84,8 @@ async fn a_mixed_team_loads_each_local_model_once() {
 async fn solve_with_a_config_runs_local_and_openai_agents_together_and_never_shows_the_key() {
     let server = openai_server::serve(common::model(), Some(KEY.into())).await;
     let dir = tempfile::tempdir().unwrap();
-    let (config, journal, logs) = (dir.path().join("memdoor.toml"), dir.path().join("journal.jsonl"), dir.path().join("logs"));
+    let (config, journal, logs) =
+        (dir.path().join("memdoor.toml"), dir.path().join("journal.jsonl"), dir.path().join("logs"));
     std::fs::write(&config, mixed_config(&server.base, "first_token_timeout_secs = 120\n")).unwrap();
 
     let run = tokio::process::Command::new(env!("CARGO_BIN_EXE_memdoor"))
@@ -106,14 +108,18 @@ async fn solve_with_a_config_runs_local_and_openai_agents_together_and_never_sho
     let events: Vec<TeamEvent> =
         stdout.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not an event ({e}): {l}"))).collect();
 
-    let Some(TeamEvent::TaskStarted { agents, .. }) = events.first() else { panic!("first event: {:?}", events.first()) };
+    let Some(TeamEvent::TaskStarted { agents, .. }) = events.first() else {
+        panic!("first event: {:?}", events.first())
+    };
     assert_eq!(agents.len(), 5);
     let models: Vec<&str> = agents.iter().map(|a| a.model.as_str()).collect();
     assert_eq!(&models[3..], ["smollm-served", "smollm-other"]);
     assert!(models[..3].iter().all(|m| !m.starts_with("smollm-")), "{models:?}");
     assert_eq!(agents[3].role.as_deref(), Some("You write short code."));
-    let done: BTreeSet<usize> =
-        events.iter().filter_map(|e| if let TeamEvent::AgentDone { agent, .. } = e { Some(*agent) } else { None }).collect();
+    let done: BTreeSet<usize> = events
+        .iter()
+        .filter_map(|e| if let TeamEvent::AgentDone { agent, .. } = e { Some(*agent) } else { None })
+        .collect();
     assert_eq!(done, (0..5).collect(), "{stdout}");
     assert!(matches!(events.last(), Some(TeamEvent::TaskFinished { answer: Some(_), .. })), "{:?}", events.last());
     // Both remote agents went through the server, with the key.
@@ -133,7 +139,18 @@ async fn bench_engine_measures_a_server_beside_the_local_engine() {
     let server = openai_server::serve(common::model(), None).await;
     let dir = tempfile::tempdir().unwrap();
     let run = tokio::process::Command::new(env!("CARGO_BIN_EXE_memdoor"))
-        .args(["bench", "engine", "--agents", "2", "--max-tokens", "8", "--json", "--vs-openai", &server.base, "--model"])
+        .args([
+            "bench",
+            "engine",
+            "--agents",
+            "2",
+            "--max-tokens",
+            "8",
+            "--json",
+            "--vs-openai",
+            &server.base,
+            "--model",
+        ])
         .arg(common::model_path())
         .env("MEMDOOR_LOG_DIR", dir.path())
         .env_remove("MEMDOOR_CONFIG")

@@ -18,7 +18,9 @@ use tokio_util::sync::CancellationToken;
 const PATIENCE: Duration = Duration::from_secs(900);
 
 fn load(keep_prefix_mb: usize) -> Arc<LocalModel> {
-    Arc::new(LocalModel::load(&common::model_path(), &LoadOptions { keep_prefix_mb, ..LoadOptions::default() }).unwrap())
+    Arc::new(
+        LocalModel::load(&common::model_path(), &LoadOptions { keep_prefix_mb, ..LoadOptions::default() }).unwrap(),
+    )
 }
 
 fn greedy(prompt: &str, max_tokens: usize) -> ChatRequest {
@@ -80,7 +82,11 @@ async fn five_prompts_sent_together_compute_their_shared_prefix_once() {
     let shared = common_prefix(&ids[0], &ids[1]);
     for (i, a) in ids.iter().enumerate() {
         for b in &ids[i + 1..] {
-            assert_eq!(common_prefix(a, b), shared, "every pair shares the same prefix (the expected counts rely on it)");
+            assert_eq!(
+                common_prefix(a, b),
+                shared,
+                "every pair shares the same prefix (the expected counts rely on it)"
+            );
         }
     }
     assert!(shared > 2 * PREFILL_CHUNK, "a prefix of {shared} tokens spans more than two chunks");
@@ -89,9 +95,12 @@ async fn five_prompts_sent_together_compute_their_shared_prefix_once() {
     for p in &prompts {
         streams.push(sharing.stream(greedy(p, TOKENS), CancellationToken::new()).await.unwrap());
     }
-    let together = tokio::time::timeout(PATIENCE, futures::future::join_all(streams.into_iter().map(|s| read_all(s, String::new()))))
-        .await
-        .expect("five sequences sharing a prefix finish");
+    let together = tokio::time::timeout(
+        PATIENCE,
+        futures::future::join_all(streams.into_iter().map(|s| read_all(s, String::new()))),
+    )
+    .await
+    .expect("five sequences sharing a prefix finish");
     let alone = alone(&prompts, TOKENS).await;
     for (i, (t, a)) in together.iter().zip(&alone).enumerate() {
         assert_eq!(t.text, a.text, "prompt {i}: the answer changed with a shared prefix");
@@ -99,7 +108,8 @@ async fn five_prompts_sent_together_compute_their_shared_prefix_once() {
     }
     // The first computes the shared chunks; the four others copy them.
     let reused: Vec<usize> = together.iter().map(|a| a.usage.prompt_reused).collect();
-    let expected: Vec<usize> = ids.iter().enumerate().map(|(i, t)| if i == 0 { 0 } else { expected_reuse(shared, t.len()) }).collect();
+    let expected: Vec<usize> =
+        ids.iter().enumerate().map(|(i, t)| if i == 0 { 0 } else { expected_reuse(shared, t.len()) }).collect();
     assert_eq!(reused, expected);
     let total: usize = ids.iter().map(Vec::len).sum();
     let computed: usize = together.iter().map(|a| a.usage.prompt_tokens - a.usage.prompt_reused).sum();
@@ -131,9 +141,12 @@ async fn waiters_whose_leader_is_cancelled_still_finish() {
         .unwrap();
     cancel.cancel();
     assert_eq!(read_all(leader, String::new()).await.finish, FinishReason::Cancelled);
-    let answers = tokio::time::timeout(PATIENCE, futures::future::join_all(waiters.into_iter().map(|s| read_all(s, String::new()))))
-        .await
-        .expect("the waiters finish without their leader");
+    let answers = tokio::time::timeout(
+        PATIENCE,
+        futures::future::join_all(waiters.into_iter().map(|s| read_all(s, String::new()))),
+    )
+    .await
+    .expect("the waiters finish without their leader");
     let alone = alone(&[prompt], TOKENS).await.remove(0);
     for a in &answers {
         assert_eq!(a.finish, FinishReason::Length);

@@ -23,9 +23,7 @@ fn check_set(set: &str) {
         .args(["--timeout", "30"])
         .current_dir(&root)
         .output()
-        .unwrap_or_else(|e| {
-            panic!("could not run python3 tests/tools/check_problem_set.py {set}: {e}")
-        });
+        .unwrap_or_else(|e| panic!("could not run python3 tests/tools/check_problem_set.py {set}: {e}"));
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -74,14 +72,16 @@ fn medium_set_is_what_its_generator_builds() {
     let built = std::fs::read_to_string(&out).expect("build.py wrote its output");
     let _ = std::fs::remove_file(&out);
     let shipped = std::fs::read_to_string(root.join("assets/problems/medium.jsonl")).expect("medium.jsonl");
-    assert!(built == shipped, "assets/problems/medium.jsonl differs from what tests/tools/medium/build.py writes: rerun it");
+    assert!(
+        built == shipped,
+        "assets/problems/medium.jsonl differs from what tests/tools/medium/build.py writes: rerun it"
+    );
 }
 
 /// (problems, stdin, functional, medium) in a set.
 fn kinds(set: &str) -> (usize, usize, usize, usize) {
     let path = repo_root().join(set);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let (mut total, mut stdin, mut functional, mut medium) = (0, 0, 0, 0);
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
@@ -89,11 +89,10 @@ fn kinds(set: &str) -> (usize, usize, usize, usize) {
         }
         let problem: serde_json::Value =
             serde_json::from_str(line).unwrap_or_else(|e| panic!("line {}: not JSON: {e}", n + 1));
-        let metadata = problem["metadata"]
-            .as_str()
-            .unwrap_or_else(|| panic!("line {}: metadata is not a string", n + 1));
-        let metadata: serde_json::Value = serde_json::from_str(metadata)
-            .unwrap_or_else(|e| panic!("line {}: metadata is not JSON: {e}", n + 1));
+        let metadata =
+            problem["metadata"].as_str().unwrap_or_else(|| panic!("line {}: metadata is not a string", n + 1));
+        let metadata: serde_json::Value =
+            serde_json::from_str(metadata).unwrap_or_else(|e| panic!("line {}: metadata is not JSON: {e}", n + 1));
         total += 1;
         if metadata.get("func_name").is_some() {
             functional += 1;

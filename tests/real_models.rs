@@ -27,7 +27,8 @@ fn real(name: &str) -> PathBuf {
 fn check_logits(file: &str, prompt: &str, steps: usize, in_f32: bool) {
     let path = real(file);
     let requantize = in_f32.then_some(candle_core::quantized::GgmlDType::F32);
-    let model = LocalModel::load(&path, &LoadOptions { context: Some(4096), requantize, ..LoadOptions::default() }).unwrap();
+    let model =
+        LocalModel::load(&path, &LoadOptions { context: Some(4096), requantize, ..LoadOptions::default() }).unwrap();
     let mut ids = model.tokenizer().encode(prompt, false).unwrap().get_ids().to_vec();
     if model.architecture() == "gemma3" {
         ids.insert(0, 2); // <bos>: Gemma's files ask for it (add_bos_token)
@@ -37,7 +38,8 @@ fn check_logits(file: &str, prompt: &str, steps: usize, in_f32: bool) {
     let (mut worst, mut worst_rms): (f64, f64) = (0.0, 0.0);
     for (step, (row, ref_row)) in got.iter().zip(&want.greedy_logits).enumerate() {
         let (max, sd) = diff(row, ref_row);
-        let rms = (row.iter().zip(ref_row).map(|(&a, &b)| (a as f64 - b).powi(2)).sum::<f64>() / row.len() as f64).sqrt();
+        let rms =
+            (row.iter().zip(ref_row).map(|(&a, &b)| (a as f64 - b).powi(2)).sum::<f64>() / row.len() as f64).sqrt();
         worst = worst.max(max / sd);
         worst_rms = worst_rms.max(rms / sd);
         if want.margins[step] > 0.5 * sd {
@@ -51,7 +53,10 @@ fn check_logits(file: &str, prompt: &str, steps: usize, in_f32: bool) {
     // entries (measured with the reference, with and without): the largest
     // difference says little; the rms says whether the engine computes the model.
     let (rms_bound, max_bound) = if in_f32 { (1e-4, 1e-3) } else { (0.1, 0.5) };
-    assert!(worst_rms < rms_bound && worst < max_bound, "{file}: logits differ from the reference: rms {worst_rms:.2e}, largest {worst:.2e} of their spread");
+    assert!(
+        worst_rms < rms_bound && worst < max_bound,
+        "{file}: logits differ from the reference: rms {worst_rms:.2e}, largest {worst:.2e} of their spread"
+    );
 }
 
 #[test]
@@ -88,8 +93,14 @@ fn coder_1_5b_gives_llama_cpps_greedy_answer() {
     use memdoor::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling};
     let want = "Certainly! Below is a Python function `is_palindrome` that checks if a given string is a palindrome, ignoring case and non-alphanumeric characters:\n\n```python\ndef is_palindrome(s: str) -> bool:\n    # Normalize the";
     let model = LocalModel::load(&real("qwen2.5-coder-1.5b-instruct-q4_k_m.gguf"), &LoadOptions::default()).unwrap();
-    let prompt = "Write a Python function is_palindrome(s: str) -> bool that ignores case and non-alphanumeric characters.";
-    let req = ChatRequest { messages: vec![Message::user(prompt)], sampling: Sampling::default(), max_tokens: 48, ignore_stop: false };
+    let prompt =
+        "Write a Python function is_palindrome(s: str) -> bool that ignores case and non-alphanumeric characters.";
+    let req = ChatRequest {
+        messages: vec![Message::user(prompt)],
+        sampling: Sampling::default(),
+        max_tokens: 48,
+        ignore_stop: false,
+    };
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let (text, usage) = runtime.block_on(async {
         let mut stream = model.stream(req, tokio_util::sync::CancellationToken::new()).await.unwrap();

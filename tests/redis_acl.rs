@@ -3,13 +3,13 @@
 //! redis-server: a student can only hand in a task and read answers, and a
 //! worker logged in as `memdoor-worker` answers it.
 
+#[path = "common/inproc_worker.rs"]
+mod inproc_worker;
 #[path = "common/redis_server.rs"]
 mod redis_server;
 #[allow(dead_code)]
 #[path = "common/scripted.rs"]
 mod scripted;
-#[path = "common/inproc_worker.rs"]
-mod inproc_worker;
 
 use std::time::{Duration, Instant};
 
@@ -63,9 +63,18 @@ async fn a_class_runs_on_the_documented_acl_users() {
     let mut student = connect(&url_of("student")).await;
     refused("GET task:", student.get::<_, Option<String>>("task:t1").await);
     refused("SET memory:", student.set::<_, _, ()>("memory:t1", "forged").await);
-    refused("XADD to the work stream", student.xadd::<_, _, _, _, String>("memdoor:{default}:work", "*", &[("json", "{}")]).await);
-    refused("XRANGE of a log", student.xrange_all::<_, redis::streams::StreamRangeReply>("memdoor:{default}:log:t1").await);
-    refused("CONFIG SET", redis::cmd("CONFIG").arg("SET").arg("maxmemory").arg("1").query_async::<()>(&mut student).await);
+    refused(
+        "XADD to the work stream",
+        student.xadd::<_, _, _, _, String>("memdoor:{default}:work", "*", &[("json", "{}")]).await,
+    );
+    refused(
+        "XRANGE of a log",
+        student.xrange_all::<_, redis::streams::StreamRangeReply>("memdoor:{default}:log:t1").await,
+    );
+    refused(
+        "CONFIG SET",
+        redis::cmd("CONFIG").arg("SET").arg("maxmemory").arg("1").query_async::<()>(&mut student).await,
+    );
     refused("FLUSHALL", redis::cmd("FLUSHALL").query_async::<()>(&mut student).await);
 
     // A worker on its own user answers the student's task.

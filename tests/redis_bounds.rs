@@ -3,15 +3,15 @@
 //! served jobs leave the work stream, and a coordinator that stalled past
 //! its lease can neither renew nor delete the next holder's.
 
-#[path = "common/eventually.rs"]
-mod wait;
+#[path = "common/inproc_worker.rs"]
+mod inproc_worker;
 #[path = "common/redis_server.rs"]
 mod redis_server;
 #[allow(dead_code)]
 #[path = "common/scripted.rs"]
 mod scripted;
-#[path = "common/inproc_worker.rs"]
-mod inproc_worker;
+#[path = "common/eventually.rs"]
+mod wait;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,9 +26,9 @@ use memdoor::session::{drive, Recorder, SessionSpec, Step};
 use memdoor::team::{Agent, Mechanisms};
 use redis::AsyncCommands;
 use redis_server::RedisServer;
-use wait::eventually;
 use scripted::{fenced, Scripted};
 use tokio_util::sync::CancellationToken;
+use wait::eventually;
 
 #[tokio::test]
 async fn a_stalled_holder_can_neither_renew_nor_delete_the_next_holders_lease() {
@@ -46,16 +46,24 @@ async fn a_stalled_holder_can_neither_renew_nor_delete_the_next_holders_lease() 
         async move { !conn.exists::<_, bool>(key).await.unwrap() }
     })
     .await;
-    let second = Lease::acquire(&mut conn, key, "w1", Duration::from_secs(15)).await.unwrap().expect("the lease passed on");
+    let second =
+        Lease::acquire(&mut conn, key, "w1", Duration::from_secs(15)).await.unwrap().expect("the lease passed on");
 
     // w0 resumes: its writes through the leased store are refused…
     let first = Arc::new(first);
-    let stale = memdoor::distributed::leased_store::LeasedStore { inner: store.clone(), lease: first.clone(), run: String::new() };
+    let stale = memdoor::distributed::leased_store::LeasedStore {
+        inner: store.clone(),
+        lease: first.clone(),
+        run: String::new(),
+    };
     let entry = memdoor::memory::Entry::new("t1", 1, Some(0), memdoor::memory::EntryKind::Draft, "late draft");
     let refused = memdoor::memory::MemoryStore::append(&stale, entry).await.unwrap_err().to_string();
     assert!(refused.contains("passed to another worker"), "{refused}");
     assert!(memdoor::memory::MemoryStore::put_final(&stale, "t1", "late answer").await.is_err());
-    assert!(!conn.exists::<_, bool>("memory:t1").await.unwrap() && !conn.exists::<_, bool>(store.log_key("t1")).await.unwrap());
+    assert!(
+        !conn.exists::<_, bool>("memory:t1").await.unwrap()
+            && !conn.exists::<_, bool>(store.log_key("t1")).await.unwrap()
+    );
     // …and its renew and release touch nothing of w1's.
     assert!(!first.renew(&mut conn).await.unwrap());
     assert!(!first.release(&mut conn).await.unwrap());
@@ -77,12 +85,26 @@ async fn a_finished_tasks_keys_expire_after_the_retention() {
     let _: () = conn.set(format!("task:{}", problem.id), "{}").await.unwrap();
 
     let answer = fenced("def is_palindrome(s):\n    return s == s[::-1]\n");
-    let agents = (0..2).map(|id| Agent::new(id, Arc::new(Scripted::new(vec![answer.clone()])), Sampling::default())).collect();
+    let agents =
+        (0..2).map(|id| Agent::new(id, Arc::new(Scripted::new(vec![answer.clone()])), Sampling::default())).collect();
     let mechanisms = Mechanisms { agent_tests: false, aggregate: false, ..Mechanisms::default() };
-    let spec = SessionSpec { agents, store: Arc::new(store.clone()), sandbox: None, rounds: 1, max_tokens: 64, mechanisms, unique_ids: false };
+    let spec = SessionSpec {
+        agents,
+        store: Arc::new(store.clone()),
+        sandbox: None,
+        rounds: 1,
+        max_tokens: 64,
+        mechanisms,
+        unique_ids: false,
+    };
     drive(&spec, &problem, Step::Start, &mut [&mut Recorder::default()], CancellationToken::new()).await.unwrap();
 
-    for key in [store.log_key(&problem.id), store.keys_key(&problem.id), RedisStore::final_key(&problem.id), format!("task:{}", problem.id)] {
+    for key in [
+        store.log_key(&problem.id),
+        store.keys_key(&problem.id),
+        RedisStore::final_key(&problem.id),
+        format!("task:{}", problem.id),
+    ] {
         let ttl: i64 = conn.ttl(&key).await.unwrap();
         assert!((1..=7200).contains(&ttl), "{key} expires within the retention: TTL {ttl}");
     }
@@ -98,7 +120,12 @@ async fn served_jobs_leave_the_work_stream() {
 
     let backend = RemoteBackend::new(store.clone(), "remote");
     for _ in 0..3 {
-        let req = ChatRequest { messages: vec![Message { role: "user".into(), content: "hi".into() }], sampling: Sampling::default(), max_tokens: 8, ignore_stop: false };
+        let req = ChatRequest {
+            messages: vec![Message { role: "user".into(), content: "hi".into() }],
+            sampling: Sampling::default(),
+            max_tokens: 8,
+            ignore_stop: false,
+        };
         let mut stream = backend.stream(req, CancellationToken::new()).await.unwrap();
         while let Some(chunk) = futures::StreamExt::next(&mut stream).await {
             if matches!(chunk.unwrap(), memdoor::model::Chunk::Done { .. }) {
@@ -133,7 +160,8 @@ async fn tasks_are_found_without_touching_the_servers_settings() {
         async move { conn.exists::<_, bool>("memory:t1").await.unwrap() }
     })
     .await;
-    let flags: Vec<String> = redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query_async(&mut conn).await.unwrap();
+    let flags: Vec<String> =
+        redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query_async(&mut conn).await.unwrap();
     assert!(!flags[1].contains('K'), "the server's settings were left alone: {flags:?}");
     eventually("the answered task to leave the index of open tasks", Duration::from_secs(20), || {
         let mut conn = conn.clone();
@@ -149,15 +177,18 @@ async fn a_reused_task_id_is_answered_from_its_answer_or_run_again_when_asked() 
     let store = RedisStore::connect(&server.url(), "s").await.unwrap();
     let mut conn = store.connection();
     // The server sends notifications (set by its owner, here the test): tasks are picked up at once.
-    let _: () = redis::cmd("CONFIG").arg("SET").arg("notify-keyspace-events").arg("K$").query_async(&mut conn).await.unwrap();
+    let _: () =
+        redis::cmd("CONFIG").arg("SET").arg("notify-keyspace-events").arg("K$").query_async(&mut conn).await.unwrap();
     let (first, second, third) = ("return s == s[::-1]", "return s[::-1] == s", "return list(s) == list(reversed(s))");
-    let answers = [first, second, third].iter().map(|body| fenced(&format!("def is_palindrome(s):\n    {body}\n"))).collect();
+    let answers =
+        [first, second, third].iter().map(|body| fenced(&format!("def is_palindrome(s):\n    {body}\n"))).collect();
     let (worker, _) = inproc_worker::scripted_worker(store.clone(), answers).await;
     let stop = CancellationToken::new();
     tokio::spawn(memdoor::distributed::run_worker(worker, stop.clone()));
 
     let task = |run: Option<&str>| {
-        let mut t = serde_json::json!({ "id": "t1", "prompt": "Write a Python function is_palindrome(s: str) -> bool." });
+        let mut t =
+            serde_json::json!({ "id": "t1", "prompt": "Write a Python function is_palindrome(s: str) -> bool." });
         if let Some(r) = run {
             t["run"] = r.into();
         }
@@ -194,7 +225,8 @@ async fn a_stopping_worker_takes_answered_and_vanished_tasks_off_the_index() {
     let server = RedisServer::start();
     let store = RedisStore::connect(&server.url(), "s").await.unwrap();
     let mut conn = store.connection();
-    let task = |id: &str| serde_json::json!({ "id": id, "prompt": "Write a Python program that prints 1." }).to_string();
+    let task =
+        |id: &str| serde_json::json!({ "id": id, "prompt": "Write a Python program that prints 1." }).to_string();
     let _: () = conn.set("task:done", task("done")).await.unwrap();
     let _: () = conn.set("memory:done", "{}").await.unwrap();
     let _: () = conn.set("task:waiting", task("waiting")).await.unwrap();
@@ -204,7 +236,10 @@ async fn a_stopping_worker_takes_answered_and_vanished_tasks_off_the_index() {
     // Stopped before it starts: the stop is all it does.
     let stop = CancellationToken::new();
     stop.cancel();
-    tokio::time::timeout(Duration::from_secs(20), memdoor::distributed::run_worker(worker, stop)).await.expect("the worker stops").unwrap();
+    tokio::time::timeout(Duration::from_secs(20), memdoor::distributed::run_worker(worker, stop))
+        .await
+        .expect("the worker stops")
+        .unwrap();
     let left: Vec<String> = conn.zrange(&index, 0, -1).await.unwrap();
     assert_eq!(left, ["waiting"], "only the unanswered task stays");
 }
@@ -216,7 +251,8 @@ async fn the_scale_bench_answers_every_task_and_redis_memory_comes_back() {
     settings.team.agents = 2;
     settings.agents.truncate(2);
     settings.rounds = 1;
-    let report = memdoor::bench::coordination::scale(&server.url(), 1000, 5, settings, Duration::from_secs(1)).await.unwrap();
+    let report =
+        memdoor::bench::coordination::scale(&server.url(), 1000, 5, settings, Duration::from_secs(1)).await.unwrap();
     assert_eq!((report.tasks, report.workers, report.agents), (1000, 5, 2));
     // Every task answered (scale fails otherwise), and each ran exactly once.
     assert_eq!(report.runs_started, 1000, "{report:?}");
@@ -239,7 +275,10 @@ async fn the_scale_bench_answers_every_task_and_redis_memory_comes_back() {
     assert!(report.memory_after_retention_mb < report.memory_end_mb, "{report:?}");
     // Until they expire, the claims cost their keys (~0.5 KB each, measured 0.47).
     let claims_mb = claim_count as f64 * 0.0005;
-    assert!(report.memory_after_retention_mb < report.memory_before_mb + 1.0 + claims_mb, "{claims_mb} MB of claims: {report:?}");
+    assert!(
+        report.memory_after_retention_mb < report.memory_before_mb + 1.0 + claims_mb,
+        "{claims_mb} MB of claims: {report:?}"
+    );
 }
 
 #[tokio::test]

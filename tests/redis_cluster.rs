@@ -4,17 +4,17 @@
 //! agent` process on the real model answering a plain client's task.
 
 mod common;
-#[path = "common/eventually.rs"]
-mod wait;
-#[path = "common/redis_server.rs"]
-mod redis_server;
+#[path = "common/inproc_worker.rs"]
+mod inproc_worker;
 #[path = "common/redis_cluster.rs"]
 mod redis_cluster;
+#[path = "common/redis_server.rs"]
+mod redis_server;
 #[allow(dead_code)]
 #[path = "common/scripted.rs"]
 mod scripted;
-#[path = "common/inproc_worker.rs"]
-mod inproc_worker;
+#[path = "common/eventually.rs"]
+mod wait;
 #[path = "common/workers.rs"]
 mod workers;
 
@@ -80,7 +80,9 @@ async fn workers_and_requesters_share_a_three_master_cluster() {
         eventually(&format!("the answer to {id}"), Duration::from_secs(60), || {
             let mut plain = plain.clone();
             let key = format!("memory:{id}");
-            async move { plain.get::<_, Option<String>>(&key).await.unwrap().is_some_and(|a| a.contains("def is_palindrome")) }
+            async move {
+                plain.get::<_, Option<String>>(&key).await.unwrap().is_some_and(|a| a.contains("def is_palindrome"))
+            }
         })
         .await;
     }
@@ -122,7 +124,8 @@ async fn the_scale_bench_runs_over_a_cluster_and_its_memory_comes_back() {
     settings.team.agents = 2;
     settings.agents.truncate(2);
     settings.rounds = 1;
-    let report = memdoor::bench::coordination::scale(&cluster.url(), 200, 3, settings, Duration::from_secs(1)).await.unwrap();
+    let report =
+        memdoor::bench::coordination::scale(&cluster.url(), 200, 3, settings, Duration::from_secs(1)).await.unwrap();
     assert_eq!((report.tasks, report.runs_started), (200, 200), "{report:?}");
     assert!(report.notifications, "every master sends notifications: {report:?}");
     // Counted on all three masters: more than one server's share of the work.
@@ -130,7 +133,11 @@ async fn the_scale_bench_runs_over_a_cluster_and_its_memory_comes_back() {
     // Job claims (replay protection) outlive a served job only until its
     // expiry, 4 minutes at most (as in tests/redis_bounds.rs); nothing else stays.
     let (claims, left): (Vec<_>, Vec<_>) = report.keys_left.iter().partition(|k| k.contains("}:claim:"));
-    assert_eq!(left, [&format!("memdoor:{{{}}}:work", report.session)], "only the work stream and expiring claims stay: {report:?}");
+    assert_eq!(
+        left,
+        [&format!("memdoor:{{{}}}:work", report.session)],
+        "only the work stream and expiring claims stay: {report:?}"
+    );
     let mut conn = cluster_client(&cluster).await;
     for claim in claims {
         let ttl: i64 = conn.ttl(claim).await.unwrap();

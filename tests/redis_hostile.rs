@@ -4,19 +4,19 @@
 //! refused before they are decoded, and a task that cannot be parsed is
 //! answered with its error and leaves the index.
 
-#[path = "common/eventually.rs"]
-mod wait;
+#[path = "common/inproc_worker.rs"]
+mod inproc_worker;
 #[path = "common/redis_server.rs"]
 mod redis_server;
 #[allow(dead_code)]
 #[path = "common/scripted.rs"]
 mod scripted;
-#[path = "common/inproc_worker.rs"]
-mod inproc_worker;
-#[path = "common/workers.rs"]
-mod workers;
 #[path = "common/tiny_gguf.rs"]
 mod tiny_gguf;
+#[path = "common/eventually.rs"]
+mod wait;
+#[path = "common/workers.rs"]
+mod workers;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -57,14 +57,23 @@ impl ModelBackend for Gated {
     fn name(&self) -> &str {
         "gated"
     }
-    async fn stream(&self, _req: ChatRequest, _cancel: CancellationToken) -> anyhow::Result<BoxStream<'static, anyhow::Result<Chunk>>> {
+    async fn stream(
+        &self,
+        _req: ChatRequest,
+        _cancel: CancellationToken,
+    ) -> anyhow::Result<BoxStream<'static, anyhow::Result<Chunk>>> {
         self.calls.fetch_add(1, Ordering::SeqCst);
         let mut gate = self.gate.clone();
         let rest = async move {
             let _ = gate.wait_for(|open| *open).await;
-            futures::stream::iter(vec![Ok(Chunk::Text("part2".into())), Ok(Chunk::Done { finish: FinishReason::Stop, usage: Usage::default() })])
+            futures::stream::iter(vec![
+                Ok(Chunk::Text("part2".into())),
+                Ok(Chunk::Done { finish: FinishReason::Stop, usage: Usage::default() }),
+            ])
         };
-        Ok(futures::stream::iter(vec![Ok(Chunk::Text("part1 ".into()))]).chain(futures::stream::once(rest).flatten()).boxed())
+        Ok(futures::stream::iter(vec![Ok(Chunk::Text("part1 ".into()))])
+            .chain(futures::stream::once(rest).flatten())
+            .boxed())
     }
 }
 
@@ -73,7 +82,16 @@ async fn worker_on(store: RedisStore, id: &str, model: Arc<dyn ModelBackend>) ->
     cfg.team.max_tokens = 300;
     let sandbox = Sandbox::open(SandboxMode::Weak, Limits::default()).await.unwrap();
     let settings = memdoor::session::SessionSettings::from_config(&cfg);
-    Arc::new(Worker { id: id.into(), store, model, settings, sandbox, manage_notifications: false, journals: false, runs_started: Default::default() })
+    Arc::new(Worker {
+        id: id.into(),
+        store,
+        model,
+        settings,
+        sandbox,
+        manage_notifications: false,
+        journals: false,
+        runs_started: Default::default(),
+    })
 }
 
 fn team_key() -> TeamKey {
@@ -162,7 +180,8 @@ async fn a_replayed_signed_job_is_refused_and_the_requester_is_not_restarted() {
     let (_, requester) = store("req").await;
     let backend = RemoteBackend::new(requester.clone(), "remote");
     let mut reply = backend.stream(request(100), CancellationToken::new()).await.unwrap();
-    let first = tokio::time::timeout(Duration::from_secs(30), reply.next()).await.expect("the first text").unwrap().unwrap();
+    let first =
+        tokio::time::timeout(Duration::from_secs(30), reply.next()).await.expect("the first text").unwrap().unwrap();
     assert_eq!(first, Chunk::Text("part1 ".into()));
 
     // The job is in progress. Someone who captured it from the stream adds it again, byte for byte.
@@ -183,7 +202,9 @@ async fn a_replayed_signed_job_is_refused_and_the_requester_is_not_restarted() {
 
     open.send(true).unwrap();
     let mut rest = Vec::new();
-    while let Some(chunk) = tokio::time::timeout(Duration::from_secs(30), reply.next()).await.expect("the rest of the answer") {
+    while let Some(chunk) =
+        tokio::time::timeout(Duration::from_secs(30), reply.next()).await.expect("the rest of the answer")
+    {
         rest.push(chunk.unwrap());
     }
     assert_eq!(rest[0], Chunk::Text("part2".into()), "no restart: {rest:?}");
@@ -201,7 +222,10 @@ async fn a_signed_job_past_its_expiry_is_refused() {
     let calls = Arc::new(AtomicUsize::new(0));
     let (_open, gate) = watch::channel(true);
     let stop = CancellationToken::new();
-    tokio::spawn(serve_jobs(worker_on(store.clone(), "w0", Arc::new(Gated { gate, calls: calls.clone() })).await, stop.clone()));
+    tokio::spawn(serve_jobs(
+        worker_on(store.clone(), "w0", Arc::new(Gated { gate, calls: calls.clone() })).await,
+        stop.clone(),
+    ));
     let mut conn = store.connection();
     // Signed by the team (captured, say), but its expiry is long past; and one without any.
     for (id, expiry) in [("old-1", serde_json::json!(1_000)), ("none-1", serde_json::Value::Null)] {
@@ -234,7 +258,11 @@ async fn a_remote_reply_past_its_cap_is_cut_with_an_error() {
     let id = loop {
         let range: redis::streams::StreamRangeReply = conn.xrange(work_key("c"), "-", "+").await.unwrap();
         if let Some(sid) = range.ids.first() {
-            break serde_json::from_str::<Job>(&redis::from_redis_value_ref::<String>(sid.map.get("json").unwrap()).unwrap()).unwrap().id;
+            break serde_json::from_str::<Job>(
+                &redis::from_redis_value_ref::<String>(sid.map.get("json").unwrap()).unwrap(),
+            )
+            .unwrap()
+            .id;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
@@ -265,7 +293,11 @@ async fn a_remote_reply_past_its_cap_is_cut_with_an_error() {
 /// The peak resident memory of a process (kB), from /proc.
 fn peak_kb(pid: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap()
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap()
 }
 
 /// Runs `script` (no keys) on a plain blocking connection without a
@@ -278,7 +310,11 @@ fn eval(server: &RedisServer, script: &str, args: &[&str]) {
 /// Adds an item to `stream` whose `field` is `n` MiB of junk, made inside
 /// the server (the test's own memory never holds it).
 fn junk_item(server: &RedisServer, stream: &str, field: &str, n: usize) {
-    eval(server, "return redis.call('XADD', ARGV[1], '*', ARGV[2], string.rep('[', tonumber(ARGV[3]) * 1048576))", &[stream, field, &n.to_string()]);
+    eval(
+        server,
+        "return redis.call('XADD', ARGV[1], '*', ARGV[2], string.rep('[', tonumber(ARGV[3]) * 1048576))",
+        &[stream, field, &n.to_string()],
+    );
 }
 
 #[tokio::test]
@@ -309,14 +345,16 @@ async fn log_items_over_the_entry_limit_are_never_fetched_whole() {
 
 /// The tasks no worker can run, as a hostile student writes them, and the
 /// words their answers must hold.
-const BAD_TASKS: [(&str, &str); 3] = [("not-utf8", "not UTF-8"), ("not-json", "not JSON"), ("too-long", "reads at most 1048576 bytes")];
+const BAD_TASKS: [(&str, &str); 3] =
+    [("not-utf8", "not UTF-8"), ("not-json", "not JSON"), ("too-long", "reads at most 1048576 bytes")];
 
 #[tokio::test]
 async fn tasks_that_cannot_be_parsed_are_answered_with_their_error_and_leave_the_index() {
     let server = RedisServer::start();
     let store = RedisStore::connect(&server.url(), "default").await.unwrap();
     let mut conn = store.connection();
-    let _: () = conn.set("task:not-utf8", b"{\"id\": \"not-utf8\", \"prompt\": \"\xff\xfe\"}".as_slice()).await.unwrap();
+    let _: () =
+        conn.set("task:not-utf8", b"{\"id\": \"not-utf8\", \"prompt\": \"\xff\xfe\"}".as_slice()).await.unwrap();
     let _: () = conn.set("task:not-json", "{\"id\": \"not-json\", \"prompt\": ").await.unwrap();
     // 300 MiB, made inside the server.
     eval(&server, "return redis.call('SET', 'task:too-long', string.rep('[', 300 * 1048576))", &[]);
@@ -330,7 +368,10 @@ async fn tasks_that_cannot_be_parsed_are_answered_with_their_error_and_leave_the
             for (id, says) in BAD_TASKS {
                 let answer: Option<String> = conn.get(format!("memory:{id}")).await.unwrap();
                 let Some(answer) = answer else { return false };
-                let error = serde_json::from_str::<serde_json::Value>(&answer).unwrap()["error"].as_str().unwrap_or_default().to_string();
+                let error = serde_json::from_str::<serde_json::Value>(&answer).unwrap()["error"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string();
                 assert!(error.contains(says), "{id}: {error}");
             }
             conn.zcard::<_, usize>(open_key("default")).await.unwrap() == 0
@@ -378,10 +419,14 @@ async fn a_deeply_nested_prompt_is_answered_with_its_error_and_the_worker_lives(
     let _: () = conn.set("task:deep", serde_json::json!({ "id": "deep", "prompt": prompt }).to_string()).await.unwrap();
     let dir = tempfile::tempdir().unwrap();
     let model = tiny_gguf::make("llama", "q8_0", dir.path());
-    let mut worker = workers::Workers::start(&server.url(), 1, &["--sandbox", "weak"], &model, &dir.path().join("logs"));
+    let mut worker =
+        workers::Workers::start(&server.url(), 1, &["--sandbox", "weak"], &model, &dir.path().join("logs"));
     eventually("an error answer to the deep task, and an empty index", Duration::from_secs(60), || {
         let mut conn = conn.clone();
-        async move { conn.exists::<_, bool>("memory:deep").await.unwrap() && conn.zcard::<_, usize>(open_key("default")).await.unwrap() == 0 }
+        async move {
+            conn.exists::<_, bool>("memory:deep").await.unwrap()
+                && conn.zcard::<_, usize>(open_key("default")).await.unwrap() == 0
+        }
     })
     .await;
     let answer: String = conn.get("memory:deep").await.unwrap();

@@ -1,10 +1,10 @@
 //! The Redis store against a real `redis-server`: the shared store suite, the
 //! plain-client keys (`task:<id>`, `memory:<id>`), idempotent appends, URLs.
 
-#[path = "common/eventually.rs"]
-mod wait;
 #[path = "common/redis_server.rs"]
 mod redis_server;
+#[path = "common/eventually.rs"]
+mod wait;
 
 use std::time::Duration;
 

@@ -7,14 +7,14 @@ mod scripted;
 
 use std::sync::Arc;
 
-use scripted::{fenced, Scripted};
-use memdoor::judge::sandbox::{Limits, Sandbox};
 use memdoor::domain::TeamEvent;
+use memdoor::judge::sandbox::{Limits, Sandbox};
 use memdoor::memory::embedded::EmbeddedStore;
 use memdoor::model::Sampling;
 use memdoor::problem::load_set;
 use memdoor::session::{drive, Recorder, SessionSpec, Step};
 use memdoor::team::{Agent, Continuation, Mechanisms};
+use scripted::{fenced, Scripted};
 use tokio_util::sync::CancellationToken;
 
 #[tokio::test]
@@ -24,27 +24,32 @@ async fn a_reprompt_carries_feedback_and_failures_and_keeps_the_others_in_the_vo
     let right = "s = input().strip()\nprint(s[::-1])\n";
     let wrong = "print(input())\n";
     let scripts = [vec![fenced(wrong), fenced(right)], vec![fenced(right)], vec![fenced(right)]];
-    let backends: Vec<Arc<Scripted>> = scripts
-        .into_iter()
-        .map(|a| Arc::new(Scripted::new(a)))
-        .collect();
-    let agents: Vec<Agent> = backends.iter().enumerate().map(|(id, b)| Agent::new(id, b.clone(), Sampling::default())).collect();
+    let backends: Vec<Arc<Scripted>> = scripts.into_iter().map(|a| Arc::new(Scripted::new(a))).collect();
+    let agents: Vec<Agent> =
+        backends.iter().enumerate().map(|(id, b)| Agent::new(id, b.clone(), Sampling::default())).collect();
     let store = Arc::new(EmbeddedStore::new());
     let sandbox = Sandbox::detect(Limits::default()).await;
     let mechanisms = Mechanisms { agent_tests: false, aggregate: false, ..Mechanisms::default() };
-    let spec = SessionSpec { agents, store, sandbox: Some(sandbox), rounds: 1, max_tokens: 64, mechanisms, unique_ids: false };
-    let first = drive(&spec, &problem, Step::Start, &mut [], CancellationToken::new()).await.unwrap().expect("a verdict");
+    let spec =
+        SessionSpec { agents, store, sandbox: Some(sandbox), rounds: 1, max_tokens: 64, mechanisms, unique_ids: false };
+    let first =
+        drive(&spec, &problem, Step::Start, &mut [], CancellationToken::new()).await.unwrap().expect("a verdict");
     assert_eq!(first.agents, vec![1, 2], "the wrong draft is ruled out by the public tests");
 
     // The TUI's re-prompt of A0 alone: one more round for the chosen agents.
     let more = Continuation { round: 2, feedback: Some("reverse the string, do not echo it".into()) };
     let mut recorder = Recorder::default();
     let step = Step::Continue { more, only: Some(vec![0]) };
-    let second = drive(&spec, &problem, step, &mut [&mut recorder], CancellationToken::new()).await.unwrap().expect("a verdict");
-    let wrote: Vec<usize> = recorder.events.iter().filter_map(|e| match e {
-        TeamEvent::AgentDone { agent, .. } => Some(*agent),
-        _ => None,
-    }).collect();
+    let second =
+        drive(&spec, &problem, step, &mut [&mut recorder], CancellationToken::new()).await.unwrap().expect("a verdict");
+    let wrote: Vec<usize> = recorder
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            TeamEvent::AgentDone { agent, .. } => Some(*agent),
+            _ => None,
+        })
+        .collect();
     assert_eq!(wrote, vec![0], "only A0 wrote in the re-prompt");
 
     let asked = backends[0].prompts();

@@ -64,7 +64,8 @@ fn corrupt_or_truncated_gguf_files_are_clear_errors() {
 #[test]
 fn models_list_shows_the_cached_default() {
     let path = common::model_path();
-    let out = memdoor().args(["models"]).env("MEMDOOR_CACHE", path.parent().unwrap().parent().unwrap()).output().unwrap();
+    let out =
+        memdoor().args(["models"]).env("MEMDOOR_CACHE", path.parent().unwrap().parent().unwrap()).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
     assert!(stdout.contains(path.file_name().unwrap().to_str().unwrap()), "{stdout}");
@@ -127,7 +128,8 @@ fn a_named_model_in_the_hub_cache_is_checked_then_kept_in_memdoors_cache() {
     std::fs::create_dir_all(repo.join("snapshots").join(commit)).unwrap();
     std::fs::write(repo.join("refs/main"), commit).unwrap();
     let real = std::fs::canonicalize(resolve(&ModelSpec::parse("smollm2-135m")).unwrap()).unwrap();
-    std::os::unix::fs::symlink(&real, repo.join("snapshots").join(commit).join("SmolLM2-135M-Instruct.Q4_1.gguf")).unwrap();
+    std::os::unix::fs::symlink(&real, repo.join("snapshots").join(commit).join("SmolLM2-135M-Instruct.Q4_1.gguf"))
+        .unwrap();
 
     let out = isolated(cache.path(), hf_home.path(), &["models", "pull", "smollm2-135m"]);
     let stderr = String::from_utf8_lossy(&out.stderr);

@@ -254,7 +254,14 @@ async fn keystroke_injection_has_no_terminal_to_reach() {
 #[tokio::test]
 async fn a_weak_runs_directory_is_removed_even_after_chmod_000() {
     let sandbox = Sandbox::detect_with(Path::new("/nonexistent/bwrap"), Limits::default()).await;
-    let code = py(&["import os", "os.makedirs('d/e/f')", "open('d/e/f/x', 'w').write('x')", "os.chmod('d/e', 0)", "os.chmod('d', 0)", "print(os.getcwd())"]);
+    let code = py(&[
+        "import os",
+        "os.makedirs('d/e/f')",
+        "open('d/e/f/x', 'w').write('x')",
+        "os.chmod('d/e', 0)",
+        "os.chmod('d', 0)",
+        "print(os.getcwd())",
+    ]);
     let out = sandbox.run(&code, b"").await.expect("run");
     let dir = text(&out.stdout).trim().to_string();
     assert!(dir.contains("memdoor-sandbox-"), "{out:?}");

@@ -123,7 +123,10 @@ async fn filling_shm_tmp_and_the_work_dir_stops_at_their_sizes() {
     let out = sandbox.run(&code, b"").await.expect("run");
     let stdout = text(&out.stdout);
     let mb = |d: &str| -> u64 {
-        let line = stdout.lines().find(|l| l.starts_with(&format!("{d} "))).unwrap_or_else(|| panic!("no line for {d}: {stdout}"));
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("{d} ")))
+            .unwrap_or_else(|| panic!("no line for {d}: {stdout}"));
         assert!(line.contains("STOPPED"), "{line}");
         line.split_whitespace().nth(2).unwrap().parse().unwrap()
     };

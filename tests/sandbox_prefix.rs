@@ -28,10 +28,13 @@ async fn only_the_prefixs_bin_and_lib_are_in_the_sandbox() {
     std::fs::copy(&real, &exe).unwrap();
     std::os::unix::fs::symlink(&stdlib, prefix.join("lib").join(&name)).unwrap();
     std::fs::write(prefix.join("secret.txt"), "a file elsewhere under the prefix").unwrap();
-    std::fs::write(prefix.join("envs/other/etc/conda/activate.d/env_vars.sh"), "export API_KEY=sk-stored-in-an-env\n").unwrap();
+    std::fs::write(prefix.join("envs/other/etc/conda/activate.d/env_vars.sh"), "export API_KEY=sk-stored-in-an-env\n")
+        .unwrap();
 
     let bwrap = which("bwrap").expect("bubblewrap on PATH (installed here and in CI)");
-    let sandbox = Sandbox::detect_with_python(&bwrap, exe.to_str().unwrap(), Limits::default()).await.expect("resolving the prefix's python");
+    let sandbox = Sandbox::detect_with_python(&bwrap, exe.to_str().unwrap(), Limits::default())
+        .await
+        .expect("resolving the prefix's python");
     assert_eq!(sandbox.strength(), &Strength::Strong, "python from {} does not start in the sandbox", prefix.display());
     assert_eq!(sandbox.python().exe, exe);
 

@@ -55,7 +55,17 @@ fn five_workers_answer_a_task_a_plain_client_set_and_report_bad_input() {
 
     // A coordinator elsewhere (`solve --remote`) uses the same workers.
     let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
-        .args(["solve", "--redis", &server.url(), "--remote", "--rounds", "1", "--json", "--no-journal", common::PALINDROME])
+        .args([
+            "solve",
+            "--redis",
+            &server.url(),
+            "--remote",
+            "--rounds",
+            "1",
+            "--json",
+            "--no-journal",
+            common::PALINDROME,
+        ])
         .env("MEMDOOR_LOG_DIR", logs.path())
         .output()
         .unwrap();

@@ -65,7 +65,11 @@ fn openai_python() -> PathBuf {
         home.join(".cache/memdoor/venv-openai/bin/python")
     });
     let ok = Command::new(&path).args(["-c", "import openai"]).status().is_ok_and(|s| s.success());
-    assert!(ok, "{} has no `openai` package: run scripts/test.sh, which installs it, or make that venv yourself", path.display());
+    assert!(
+        ok,
+        "{} has no `openai` package: run scripts/test.sh, which installs it, or make that venv yourself",
+        path.display()
+    );
     path
 }
 
@@ -101,7 +105,11 @@ print(json.dumps({
 fn the_official_openai_client_streams_and_non_streams_the_team() {
     let python = openai_python();
     let logs = tempfile::tempdir().unwrap();
-    let server = serve(&["--agents", "2", "--rounds", "1", "--max-tokens", "64", "--no-agent-tests", "--journal"], &[], logs.path());
+    let server = serve(
+        &["--agents", "2", "--rounds", "1", "--max-tokens", "64", "--no-agent-tests", "--journal"],
+        &[],
+        logs.path(),
+    );
     let out = Command::new(python).args(["-c", CLIENT, &server.base, PROBLEM]).output().unwrap();
     assert!(out.status.success(), "the client failed:\n{}", String::from_utf8_lossy(&out.stderr));
     let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -112,12 +120,19 @@ fn the_official_openai_client_streams_and_non_streams_the_team() {
         // The consensus and how it was chosen, or the team's word that it has none.
         assert!(content.contains("memdoor: "), "{content}");
         let usage = &reply["usage"];
-        let (prompt, completion, total) = (usage["prompt_tokens"].as_u64().unwrap(), usage["completion_tokens"].as_u64().unwrap(), usage["total_tokens"].as_u64().unwrap());
+        let (prompt, completion, total) = (
+            usage["prompt_tokens"].as_u64().unwrap(),
+            usage["completion_tokens"].as_u64().unwrap(),
+            usage["total_tokens"].as_u64().unwrap(),
+        );
         assert!(completion > 0 && prompt > 0 && total == prompt + completion, "usage sums every agent: {usage}");
         assert!(["stop", "length"].contains(&reply["finish"].as_str().unwrap()), "{reply}");
     }
     let reasoning = r["stream"]["reasoning"].as_str().unwrap();
-    assert!(reasoning.contains("2 agents at work") && reasoning.contains("round 1: agent 1"), "progress while the team works:\n{reasoning}");
+    assert!(
+        reasoning.contains("2 agents at work") && reasoning.contains("round 1: agent 1"),
+        "progress while the team works:\n{reasoning}"
+    );
     // An agent's model by name: that model alone, as a plain chat completion.
     assert!(r["single"]["usage"]["completion_tokens"].as_u64().unwrap() <= 8, "{}", r["single"]);
     let journals = journals(logs.path());
@@ -132,9 +147,14 @@ fn the_official_openai_client_streams_and_non_streams_the_team() {
 async fn with_redis_each_requests_shared_memory_lives_in_redis() {
     let redis = redis_server::RedisServer::start();
     let logs = tempfile::tempdir().unwrap();
-    let server = serve(&["--agents", "1", "--rounds", "1", "--max-tokens", "24", "--no-agent-tests", "--redis", &redis.url()], &[], logs.path());
+    let server = serve(
+        &["--agents", "1", "--rounds", "1", "--max-tokens", "24", "--no-agent-tests", "--redis", &redis.url()],
+        &[],
+        logs.path(),
+    );
     let body = serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": PROBLEM }] });
-    let reply = reqwest::Client::new().post(format!("{}/chat/completions", server.base)).json(&body).send().await.unwrap();
+    let reply =
+        reqwest::Client::new().post(format!("{}/chat/completions", server.base)).json(&body).send().await.unwrap();
     assert_eq!(reply.status(), 200);
     let mut conn = redis::Client::open(redis.url()).unwrap().get_multiplexed_async_connection().await.unwrap();
     let logs: Vec<String> = redis::AsyncCommands::keys(&mut conn, "memdoor:{default}:log:*").await.unwrap();
@@ -172,7 +192,9 @@ fn memdoors_own_openai_backend_uses_a_served_team_as_one_agent() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let started = stdout.lines().find(|l| l.contains("\"event\":\"TaskStarted\"")).unwrap_or_default();
     assert!(started.contains("memdoor-team"), "agent 1 is the served team: {started}");
-    let served = stdout.lines().any(|l| l.contains("\"event\":\"AgentDone\"") && l.contains("\"agent\":1") && l.contains("memdoor: "));
+    let served = stdout
+        .lines()
+        .any(|l| l.contains("\"event\":\"AgentDone\"") && l.contains("\"agent\":1") && l.contains("memdoor: "));
     assert!(served, "the served team's reply is agent 1's draft:\n{stdout}");
 }
 
@@ -180,7 +202,11 @@ fn memdoors_own_openai_backend_uses_a_served_team_as_one_agent() {
 async fn the_key_is_required_and_never_written_to_the_logs() {
     let key = "sk-memdoor-test-3f9c2a7b1e";
     let logs = tempfile::tempdir().unwrap();
-    let server = serve(&["--agents", "1", "--rounds", "1", "--max-tokens", "16", "--no-agent-tests", "--api-key-env", "SERVE_KEY"], &[("SERVE_KEY", key), ("MEMDOOR_LOG", "trace")], logs.path());
+    let server = serve(
+        &["--agents", "1", "--rounds", "1", "--max-tokens", "16", "--no-agent-tests", "--api-key-env", "SERVE_KEY"],
+        &[("SERVE_KEY", key), ("MEMDOOR_LOG", "trace")],
+        logs.path(),
+    );
     let client = reqwest::Client::builder().timeout(Duration::from_secs(300)).build().unwrap();
     let body = serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": PROBLEM }] });
     let url = format!("{}/chat/completions", server.base);
@@ -218,7 +244,10 @@ fn a_non_loopback_address_without_a_key_is_refused() {
     let out = Command::new(BIN).args(["serve", "--bind", "0.0.0.0:0"]).output().unwrap();
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("refusing to serve on 0.0.0.0:0 without a key") && stderr.contains("--api-key-env"), "{stderr}");
+    assert!(
+        stderr.contains("refusing to serve on 0.0.0.0:0 without a key") && stderr.contains("--api-key-env"),
+        "{stderr}"
+    );
     // Refused before any model is loaded.
     assert!(!stderr.contains("loading"), "{stderr}");
 }
@@ -235,7 +264,11 @@ fn bench_serve_times_concurrent_clients_against_a_server_it_starts() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!((r["answered"].as_u64(), r["turned_away"].as_u64(), r["failed"].as_u64()), (Some(3), Some(0), Some(0)), "{r}");
+    assert_eq!(
+        (r["answered"].as_u64(), r["turned_away"].as_u64(), r["failed"].as_u64()),
+        (Some(3), Some(0), Some(0)),
+        "{r}"
+    );
     let (first, answer) = (r["first_byte_p50_ms"].as_f64().unwrap(), r["answer_p50_ms"].as_f64().unwrap());
     assert!(0.0 < first && first <= answer, "{r}");
     assert!(r["completion_tokens"].as_u64().unwrap() > 0 && r["completion_tokens"].as_u64().unwrap() <= 3 * 16, "{r}");
@@ -249,7 +282,15 @@ async fn usage_counts_every_model_call_of_the_request_not_only_the_drafts() {
     let server = serve(&["--agents", "1", "--rounds", "1", "--max-tokens", "32", "--journal"], &[], logs.path());
     let problem = "Write a Python function add_one(n) that returns n plus one.";
     let body = serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": problem }] });
-    let reply: serde_json::Value = reqwest::Client::new().post(format!("{}/chat/completions", server.base)).json(&body).send().await.unwrap().json().await.unwrap();
+    let reply: serde_json::Value = reqwest::Client::new()
+        .post(format!("{}/chat/completions", server.base))
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     let reported = reply["usage"]["completion_tokens"].as_u64().unwrap() as usize;
     drop(server);
     let journal = journals(logs.path()).pop().expect("the request's journal");

@@ -12,10 +12,10 @@
 //! Clients from several "addresses" are sockets bound to 127.0.0.2, .3 …
 //! (all loopback on Linux), since the server tells clients apart by peer address.
 
-#[path = "common/eventually.rs"]
-mod wait;
 #[path = "common/openai_server.rs"]
 mod openai_server;
+#[path = "common/eventually.rs"]
+mod wait;
 
 use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, SocketAddr};
@@ -41,7 +41,11 @@ impl ModelBackend for Hold {
     fn name(&self) -> &str {
         "hold"
     }
-    async fn stream(&self, _req: ChatRequest, cancel: CancellationToken) -> anyhow::Result<BoxStream<'static, anyhow::Result<Chunk>>> {
+    async fn stream(
+        &self,
+        _req: ChatRequest,
+        cancel: CancellationToken,
+    ) -> anyhow::Result<BoxStream<'static, anyhow::Result<Chunk>>> {
         Ok(stream::once(async move {
             cancel.cancelled().await;
             Err(anyhow::anyhow!("cancelled"))
@@ -129,7 +133,9 @@ async fn read_response(sock: &mut TcpStream, within: Duration) -> String {
         loop {
             let text = String::from_utf8_lossy(&got).to_string();
             if let Some((head, body)) = text.split_once("\r\n\r\n") {
-                let length = head.lines().find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap()));
+                let length = head.lines().find_map(|l| {
+                    l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap())
+                });
                 if length.is_some_and(|n| body.len() >= n) {
                     return;
                 }
@@ -163,7 +169,11 @@ fn models_request() -> &'static str {
 }
 
 fn client_from(ip: &str) -> reqwest::Client {
-    reqwest::Client::builder().local_address(ip.parse::<IpAddr>().unwrap()).timeout(Duration::from_secs(30)).build().unwrap()
+    reqwest::Client::builder()
+        .local_address(ip.parse::<IpAddr>().unwrap())
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap()
 }
 
 async fn error_of(response: reqwest::Response) -> serde_json::Value {
@@ -177,7 +187,11 @@ const SLOW: usize = 300;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_that_never_finish_their_headers_are_closed_and_lock_no_one_out() {
-    let server = serve(&upstream().await, &["--header-timeout-secs", "1", "--max-connections", "1000", "--max-connections-per-client", "1000"], &[]);
+    let server = serve(
+        &upstream().await,
+        &["--header-timeout-secs", "1", "--max-connections", "1000", "--max-connections-per-client", "1000"],
+        &[],
+    );
     let opened = Instant::now();
     let mut slow = Vec::new();
     for _ in 0..SLOW {
@@ -190,7 +204,11 @@ async fn connections_that_never_finish_their_headers_are_closed_and_lock_no_one_
     let asked = Instant::now();
     let models = client_from("127.0.0.1").get(format!("{}/models", server.base)).send().await.unwrap();
     assert_eq!(models.status(), 200);
-    assert!(asked.elapsed() < Duration::from_secs(3), "GET /v1/models took {:?} beside {SLOW} slow connections", asked.elapsed());
+    assert!(
+        asked.elapsed() < Duration::from_secs(3),
+        "GET /v1/models took {:?} beside {SLOW} slow connections",
+        asked.elapsed()
+    );
     // Every slow connection is closed within the header timeout (1 s), give or take the machine's load.
     let closed = futures::future::join_all(slow.iter_mut().map(|s| closed_within(s, Duration::from_secs(15)))).await;
     let open = closed.iter().filter(|c| !**c).count();
@@ -200,7 +218,11 @@ async fn connections_that_never_finish_their_headers_are_closed_and_lock_no_one_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn past_the_connection_caps_new_connections_get_503_and_open_ones_keep_working() {
-    let server = serve(&upstream().await, &["--header-timeout-secs", "60", "--max-connections", "12", "--max-connections-per-client", "6"], &[]);
+    let server = serve(
+        &upstream().await,
+        &["--header-timeout-secs", "60", "--max-connections", "12", "--max-connections-per-client", "6"],
+        &[],
+    );
     // A client already here, on a kept-alive connection.
     let mut here = connect(&server, "127.0.0.1").await;
     here.write_all(models_request().as_bytes()).await.unwrap();
@@ -247,7 +269,13 @@ async fn without_a_key_only_loopback_host_names_are_answered() {
         assert_eq!(error_of(response).await["code"], "host_not_allowed");
     }
     let chat = serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": "Write f." }] });
-    let response = client.post(format!("{}/chat/completions", open.base)).header("host", "rebound.example").json(&chat).send().await.unwrap();
+    let response = client
+        .post(format!("{}/chat/completions", open.base))
+        .header("host", "rebound.example")
+        .json(&chat)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), 403, "a rebinding page cannot run the team");
     for host in ["localhost", &format!("localhost:{}", open.addr.port()), &open.addr.to_string(), "[::1]:80"] {
         let response = client.get(&url).header("host", host).send().await.unwrap();
@@ -256,7 +284,8 @@ async fn without_a_key_only_loopback_host_names_are_answered() {
     // With a key, the key is the check: any Host.
     let keyed = serve(&upstream, &["--api-key-env", "HOSTILE_KEY"], &[("HOSTILE_KEY", "k3y-for-the-host-test")]);
     let url = format!("{}/models", keyed.base);
-    let response = client.get(&url).header("host", "evil.example").bearer_auth("k3y-for-the-host-test").send().await.unwrap();
+    let response =
+        client.get(&url).header("host", "evil.example").bearer_auth("k3y-for-the-host-test").send().await.unwrap();
     assert_eq!(response.status(), 200);
     let response = client.get(&url).header("host", "evil.example").send().await.unwrap();
     assert_eq!(response.status(), 401);
@@ -267,7 +296,9 @@ async fn ids_with_control_characters_get_400_and_forge_no_log_line() {
     let server = serve(&upstream().await, &[], &[("MEMDOOR_LOG", "debug")]);
     let client = client_from("127.0.0.1");
     let forged = "q1\n\x1b[2K2026-12-02T04:00:00Z  INFO memdoor: FORGED-LINE";
-    let problem = serde_json::json!({ "question_content": "Write a Python function f() that returns 1.", "question_id": forged }).to_string();
+    let problem =
+        serde_json::json!({ "question_content": "Write a Python function f() that returns 1.", "question_id": forged })
+            .to_string();
     for body in [
         serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": problem }] }),
         serde_json::json!({ "model": format!("memdoor-team{forged}"), "messages": [{ "role": "user", "content": "Write f." }] }),
@@ -291,7 +322,9 @@ async fn ids_with_control_characters_get_400_and_forge_no_log_line() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_body_over_the_limit_gets_413_unread_and_a_slow_body_408() {
     let server = serve(&upstream().await, &["--max-body-kib", "64", "--body-timeout-secs", "1"], &[]);
-    let head = |length: &str| format!("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n{length}\r\n\r\n");
+    let head = |length: &str| {
+        format!("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n{length}\r\n\r\n")
+    };
     // A gigabyte announced: refused from its headers, after the few bytes sent.
     let mut sock = connect(&server, "127.0.0.1").await;
     sock.write_all(head("Content-Length: 1073741824").as_bytes()).await.unwrap();
@@ -340,7 +373,11 @@ async fn one_clients_flood_fills_only_its_share_of_the_queue() {
             other => panic!("status {other}"),
         }
     }
-    assert_eq!((held.len(), turned_away.len()), (3, 3), "one running, its share of 2 waiting; then 429s: {turned_away:?}");
+    assert_eq!(
+        (held.len(), turned_away.len()),
+        (3, 3),
+        "one running, its share of 2 waiting; then 429s: {turned_away:?}"
+    );
     assert!(turned_away[0]["message"].as_str().unwrap().contains("your address"), "{}", turned_away[0]);
     // Another client still gets a place in the queue, and hears it waits.
     let mut other = client_from("127.0.0.3").post(&url).json(&chat()).send().await.unwrap();

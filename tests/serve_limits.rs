@@ -38,7 +38,11 @@ impl ModelBackend for Endless {
     fn name(&self) -> &str {
         "endless"
     }
-    async fn stream(&self, _req: ChatRequest, cancel: CancellationToken) -> anyhow::Result<BoxStream<'static, anyhow::Result<Chunk>>> {
+    async fn stream(
+        &self,
+        _req: ChatRequest,
+        cancel: CancellationToken,
+    ) -> anyhow::Result<BoxStream<'static, anyhow::Result<Chunk>>> {
         self.active.fetch_add(1, Ordering::SeqCst);
         let alive = Active(self.active.clone());
         // The pace of a model writing, not a wait for a condition.
@@ -92,7 +96,10 @@ fn chat(stream: bool) -> serde_json::Value {
 }
 
 async fn post(base: &str, body: impl Into<reqwest::Body>, key: Option<&str>) -> reqwest::Response {
-    let mut req = reqwest::Client::new().post(format!("{base}/chat/completions")).header("content-type", "application/json").body(body);
+    let mut req = reqwest::Client::new()
+        .post(format!("{base}/chat/completions"))
+        .header("content-type", "application/json")
+        .body(body);
     if let Some(k) = key {
         req = req.bearer_auth(k);
     }
@@ -158,13 +165,19 @@ async fn bad_requests_get_400_and_an_error_object() {
     for (body, what) in [
         ("{not json".to_string(), "bad JSON"),
         (serde_json::json!({ "model": "memdoor-team" }).to_string(), "no messages"),
-        (serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "system", "content": "hi" }] }).to_string(), "no user message"),
+        (
+            serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "system", "content": "hi" }] })
+                .to_string(),
+            "no user message",
+        ),
     ] {
         let response = post(&server.base, body, key).await;
         assert_eq!(response.status(), 400, "{what}");
         assert_eq!(error_of(response).await["type"], "invalid_request_error", "{what}");
     }
-    let oversized = serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": "x".repeat(8000) }] }).to_string();
+    let oversized =
+        serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": "x".repeat(8000) }] })
+            .to_string();
     let response = post(&server.base, oversized, key).await;
     assert_eq!(response.status(), 413, "an oversized body");
     assert!(error_of(response).await["message"].as_str().unwrap().contains("4096 bytes"));
@@ -177,7 +190,12 @@ async fn bad_requests_get_400_and_an_error_object() {
         assert_eq!(response.status(), 401, "{wrong:?}");
         assert_eq!(error_of(response).await["code"], "invalid_api_key");
     }
-    let models = reqwest::Client::new().get(format!("{}/models", server.base)).bearer_auth("the-right-key").send().await.unwrap();
+    let models = reqwest::Client::new()
+        .get(format!("{}/models", server.base))
+        .bearer_auth("the-right-key")
+        .send()
+        .await
+        .unwrap();
     let models: serde_json::Value = models.json().await.unwrap();
     let ids: Vec<&str> = models["data"].as_array().unwrap().iter().filter_map(|m| m["id"].as_str()).collect();
     assert_eq!(ids, ["memdoor-team", "endless"]);

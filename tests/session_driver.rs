@@ -28,9 +28,21 @@ fn spec(agents: usize) -> SessionSpec {
 
 fn scripted_spec(agents: usize) -> (SessionSpec, Vec<Arc<Scripted>>) {
     let backends: Vec<Arc<Scripted>> = (0..agents).map(|_| Arc::new(Scripted::new(vec![fenced(ANSWER)]))).collect();
-    let agents = backends.iter().enumerate().map(|(id, b)| Agent::new(id, b.clone(), Sampling { seed: id as u64, ..Sampling::default() })).collect();
+    let agents = backends
+        .iter()
+        .enumerate()
+        .map(|(id, b)| Agent::new(id, b.clone(), Sampling { seed: id as u64, ..Sampling::default() }))
+        .collect();
     let mechanisms = Mechanisms { agent_tests: false, aggregate: false, ..Mechanisms::default() };
-    let spec = SessionSpec { agents, store: Arc::new(EmbeddedStore::new()), sandbox: None, rounds: 1, max_tokens: 32, mechanisms, unique_ids: false };
+    let spec = SessionSpec {
+        agents,
+        store: Arc::new(EmbeddedStore::new()),
+        sandbox: None,
+        rounds: 1,
+        max_tokens: 32,
+        mechanisms,
+        unique_ids: false,
+    };
     (spec, backends)
 }
 
@@ -45,11 +57,17 @@ async fn every_sink_sees_every_event_and_the_journal_holds_them() {
     let journal = JournalThread::start(JournalWriter::create(&path).unwrap(), OnJournalError::Stop);
     let (mut first, mut second, mut sink) = (Recorder::default(), Recorder::default(), journal.sink());
     let (spec, backends) = scripted_spec(3);
-    let verdict = drive(&spec, &problem(), Step::Start, &mut [&mut sink, &mut first, &mut second], CancellationToken::new()).await.unwrap();
+    let verdict =
+        drive(&spec, &problem(), Step::Start, &mut [&mut sink, &mut first, &mut second], CancellationToken::new())
+            .await
+            .unwrap();
     assert_eq!(verdict.expect("a verdict").agents, vec![0, 1, 2]);
     for b in &backends {
         let asked = b.prompts();
-        assert!(asked.len() == 1 && asked[0].contains("is_palindrome"), "each agent was asked the problem once: {asked:?}");
+        assert!(
+            asked.len() == 1 && asked[0].contains("is_palindrome"),
+            "each agent was asked the problem once: {asked:?}"
+        );
     }
     assert_eq!(journal.finish().await.unwrap(), path);
 
@@ -84,7 +102,9 @@ impl EventSink for FailsAt {
 async fn a_failing_sink_stops_the_session_with_its_error() {
     let mut failing = FailsAt { n: 2, seen: 0, finished: false };
     let mut after = Recorder::default();
-    let err = drive(&spec(3), &problem(), Step::Start, &mut [&mut failing, &mut after], CancellationToken::new()).await.expect_err("the sink's error");
+    let err = drive(&spec(3), &problem(), Step::Start, &mut [&mut failing, &mut after], CancellationToken::new())
+        .await
+        .expect_err("the sink's error");
     assert!(format!("{err:#}").contains("the screen went away"), "{err:#}");
     assert!(failing.finished, "every sink is finished, the failed one too");
     // Only the event before the failure reached the sink after it.
@@ -102,7 +122,8 @@ async fn a_journal_that_cannot_be_written_stops_solve_but_not_the_tui() {
         let journal = JournalThread::start(JournalWriter::over_file(&path, full), on_error);
         let mut sink = journal.sink();
         let mut recorder = Recorder::default();
-        let run = drive(&spec(2), &problem(), Step::Start, &mut [&mut sink, &mut recorder], CancellationToken::new()).await;
+        let run =
+            drive(&spec(2), &problem(), Step::Start, &mut [&mut sink, &mut recorder], CancellationToken::new()).await;
         let finished = format!("{:#}", journal.finish().await.expect_err("no journal on a full disk"));
         assert!(finished.contains("writing the journal"), "{on_error:?}: {finished}");
         if stops {

@@ -51,21 +51,45 @@ async fn run_problem(problem: Problem, scripts: Vec<Vec<String>>, rounds: u32, m
 }
 
 /// As `run_problem`, agent `lead` (if any) leading.
-async fn run_led(problem: Problem, scripts: Vec<Vec<String>>, rounds: u32, mechanisms: Mechanisms, lead: Option<usize>) -> Run {
+async fn run_led(
+    problem: Problem,
+    scripts: Vec<Vec<String>>,
+    rounds: u32,
+    mechanisms: Mechanisms,
+    lead: Option<usize>,
+) -> Run {
     let backends: Vec<Arc<Scripted>> = scripts.into_iter().map(|a| Arc::new(Scripted::new(a))).collect();
     let agents: Vec<Agent> = backends
         .iter()
         .enumerate()
-        .map(|(id, b)| Agent { lead: lead == Some(id), ..Agent::new(id, b.clone(), Sampling { seed: 42 + id as u64, ..Sampling::default() }) })
+        .map(|(id, b)| Agent {
+            lead: lead == Some(id),
+            ..Agent::new(id, b.clone(), Sampling { seed: 42 + id as u64, ..Sampling::default() })
+        })
         .collect();
     let store = Arc::new(EmbeddedStore::new());
     let sandbox = Sandbox::detect(Limits::default()).await;
-    let spec = SessionSpec { agents, store: store.clone(), sandbox: Some(sandbox), rounds, max_tokens: 64, mechanisms, unique_ids: false };
+    let spec = SessionSpec {
+        agents,
+        store: store.clone(),
+        sandbox: Some(sandbox),
+        rounds,
+        max_tokens: 64,
+        mechanisms,
+        unique_ids: false,
+    };
     let mut recorder = Recorder::default();
-    let verdict = drive(&spec, &problem, Step::Start, &mut [&mut recorder], CancellationToken::new()).await.unwrap().expect("a verdict");
+    let verdict = drive(&spec, &problem, Step::Start, &mut [&mut recorder], CancellationToken::new())
+        .await
+        .unwrap()
+        .expect("a verdict");
     let events = recorder.events;
     let memory = store.read(&problem.id, None).await.unwrap();
-    let notes = memory.into_iter().filter(|(_, e)| e.kind == EntryKind::Note && e.agent.is_none()).map(|(_, e)| e.content).collect();
+    let notes = memory
+        .into_iter()
+        .filter(|(_, e)| e.kind == EntryKind::Note && e.agent.is_none())
+        .map(|(_, e)| e.content)
+        .collect();
     Run { verdict, backends, notes, events }
 }
 
@@ -83,7 +107,13 @@ const PLAIN: Mechanisms = Mechanisms {
 
 #[tokio::test]
 async fn the_team_stops_once_a_passing_cluster_holds_a_majority() {
-    let scripts = vec![vec![fenced(RIGHT)], vec![fenced(RIGHT)], vec![fenced(RIGHT)], vec![fenced(&wrong(3))], vec![fenced(&wrong(4))]];
+    let scripts = vec![
+        vec![fenced(RIGHT)],
+        vec![fenced(RIGHT)],
+        vec![fenced(RIGHT)],
+        vec![fenced(&wrong(3))],
+        vec![fenced(&wrong(4))],
+    ];
     // One answer each: a second round would find no script left and fail the test.
     let r = run(scripts, 3, PLAIN).await;
     assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 3));
@@ -134,7 +164,10 @@ async fn a_passing_agent_rests_while_the_failing_ones_repair_from_their_own_fail
     for b in &r.backends[1..] {
         let repair = &b.prompts()[1];
         assert!(repair.contains("Your previous draft:") && repair.contains("Expected:\ndesserts"), "{repair}");
-        assert!(!repair.contains("Teammate") && !repair.contains(RIGHT.trim_end()), "alone, no teammate's draft to copy: {repair}");
+        assert!(
+            !repair.contains("Teammate") && !repair.contains(RIGHT.trim_end()),
+            "alone, no teammate's draft to copy: {repair}"
+        );
     }
     assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 5));
 }
@@ -168,12 +201,23 @@ async fn distinguishing_inputs_part_two_passing_programs_and_more_drafts_side_wi
     // A0 (doubles a one-letter line) and A1 (right) both pass the examples:
     // one cluster of two of five, no majority. On the agents' input "z", A3
     // and A4 (failing the examples) print "z" as A1 does: A1's side wins.
-    let agrees_on_one_letter = ["s = input().strip()\nprint(s if len(s) == 1 else 'no')\n", "print(input().strip()[:1])\n"];
+    let agrees_on_one_letter =
+        ["s = input().strip()\nprint(s if len(s) == 1 else 'no')\n", "print(input().strip()[:1])\n"];
     let script = |code: &str| vec![fenced(code), "```input\nz\n```\n".to_string()];
-    let scripts = vec![script(DOUBLES_ONE), script(RIGHT), script(&wrong(2)), script(agrees_on_one_letter[0]), script(agrees_on_one_letter[1])];
+    let scripts = vec![
+        script(DOUBLES_ONE),
+        script(RIGHT),
+        script(&wrong(2)),
+        script(agrees_on_one_letter[0]),
+        script(agrees_on_one_letter[1]),
+    ];
     let r = run(scripts.clone(), 1, PLAIN).await;
     assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
-    assert!(r.verdict.decision.to_string().contains("1 told the top two apart; 3 : 1 drafts agree"), "{}", r.verdict.decision);
+    assert!(
+        r.verdict.decision.to_string().contains("1 told the top two apart; 3 : 1 drafts agree"),
+        "{}",
+        r.verdict.decision
+    );
     assert!(r.backends[0].prompts()[1].contains("Program B"));
     assert!(r.notes.iter().any(|n| n.contains("tell two passing programs apart")), "{:?}", r.notes);
     let off = run(scripts, 1, Mechanisms { distinguish: false, ..PLAIN }).await;
@@ -185,11 +229,21 @@ async fn with_no_majority_the_agents_predicted_output_decides() {
     // {A0} doubles a one-letter line, {A1} is right: on "z" nobody else
     // sides with either (the others print "z2", "z3", …), so the agents'
     // predicted output decides.
-    let script = |code: &str| vec![fenced(code), "```input\nz\n```\n".to_string(), "It is the line reversed.\n```output\nz\n```\n".to_string()];
+    let script = |code: &str| {
+        vec![
+            fenced(code),
+            "```input\nz\n```\n".to_string(),
+            "It is the line reversed.\n```output\nz\n```\n".to_string(),
+        ]
+    };
     let scripts = vec![script(DOUBLES_ONE), script(RIGHT), script(&wrong(2)), script(&wrong(3)), script(&wrong(4))];
     let r = run(scripts, 1, PLAIN).await;
     assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
-    assert!(r.verdict.decision.to_string().contains("1 : 1 drafts agree; agents predicted the output 5 : 0)"), "{}", r.verdict.decision);
+    assert!(
+        r.verdict.decision.to_string().contains("1 : 1 drafts agree; agents predicted the output 5 : 0)"),
+        "{}",
+        r.verdict.decision
+    );
     assert!(r.notes.iter().any(|n| n.contains("no majority")), "{:?}", r.notes);
 }
 
@@ -213,10 +267,14 @@ async fn while_nothing_passes_the_lead_repairs_the_closest_draft_and_the_others_
     for (agent, b) in r.backends.iter().enumerate().skip(1) {
         assert!(!b.prompts()[1].contains("Find the mistake"), "agent {agent} draws fresh");
     }
-    let turns: Vec<(usize, Turn)> = r.events.iter().filter_map(|e| match e {
-        TeamEvent::TurnStarted { agent, round: 2, turn } => Some((*agent, *turn)),
-        _ => None,
-    }).collect();
+    let turns: Vec<(usize, Turn)> = r
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            TeamEvent::TurnStarted { agent, round: 2, turn } => Some((*agent, *turn)),
+            _ => None,
+        })
+        .collect();
     assert_eq!(turns[0], (0, Turn::RepairClosest));
     assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
     // Roles off, the lead draws fresh like the others.
@@ -229,7 +287,13 @@ async fn with_a_lead_it_alone_writes_the_distinguishing_inputs_and_predicts_the_
     // As above, {A0} and {A1} pass and nobody sides with either; agent 2
     // leads: only it is asked for inputs and for the output (the others have
     // no answer left to give: asking them would fail the run).
-    let mut scripts = vec![vec![fenced(DOUBLES_ONE)], vec![fenced(RIGHT)], vec![fenced(&wrong(2))], vec![fenced(&wrong(3))], vec![fenced(&wrong(4))]];
+    let mut scripts = vec![
+        vec![fenced(DOUBLES_ONE)],
+        vec![fenced(RIGHT)],
+        vec![fenced(&wrong(2))],
+        vec![fenced(&wrong(3))],
+        vec![fenced(&wrong(4))],
+    ];
     scripts[2].extend(["```input\nz\n```\n".to_string(), "```output\nz\n```\n".to_string()]);
     let r = run_led(reverse_problem(), scripts, 1, PLAIN, Some(2)).await;
     assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
@@ -244,7 +308,8 @@ async fn a_draft_repeated_word_for_word_is_one_ballot_and_still_shows_its_tests(
     // Early stop off: the passing agent works in round 2 (it would rest).
     let r = run(scripts, 2, Mechanisms { early_stop: false, ..PLAIN }).await;
     assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 1));
-    let shown = r.events.iter().any(|e| matches!(e, TeamEvent::TestRun { agent: 0, round: 2, results } if results.len() == 2));
+    let shown =
+        r.events.iter().any(|e| matches!(e, TeamEvent::TestRun { agent: 0, round: 2, results } if results.len() == 2));
     assert!(shown, "the repeated draft's pane gets its (earlier) test results");
 }
 
@@ -266,8 +331,17 @@ async fn a_placeholder_draft_is_asked_again_in_its_round() {
     ];
     let r = run(scripts, 1, PLAIN).await;
     assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 3));
-    let done: Vec<(usize, memdoor::domain::Draft)> =
-        r.events.iter().filter_map(|e| if let TeamEvent::AgentDone { agent, draft, .. } = e { Some((*agent, draft.clone())) } else { None }).collect();
+    let done: Vec<(usize, memdoor::domain::Draft)> = r
+        .events
+        .iter()
+        .filter_map(|e| {
+            if let TeamEvent::AgentDone { agent, draft, .. } = e {
+                Some((*agent, draft.clone()))
+            } else {
+                None
+            }
+        })
+        .collect();
     assert_eq!(done.len(), 5, "one draft an agent: {done:?}");
     let of = |a: usize| &done.iter().find(|(agent, _)| *agent == a).unwrap().1;
     use memdoor::domain::NoCode;
@@ -299,16 +373,34 @@ async fn a_humaneval_task_is_decided_by_running_its_docstring_examples() {
     assert_eq!(problem.public_tests.len(), 2, "{:?}", problem.public_tests);
     let right = "def total(xs: List[int]) -> int:\n    return sum(xs)\n";
     let off = "def total(xs: List[int]) -> int:\n    return sum(xs) + 1\n";
-    let scripts = vec![vec![fenced(off)], vec![fenced(right)], vec![fenced(right)], vec![fenced(off)], vec![fenced(right)]];
+    let scripts =
+        vec![vec![fenced(off)], vec![fenced(right)], vec![fenced(right)], vec![fenced(off)], vec![fenced(right)]];
     let r = run_problem(problem.clone(), scripts.clone(), 1, PLAIN).await;
     assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (right.trim_end(), 3));
     use memdoor::domain::{Checked, Decision};
-    assert!(matches!(r.verdict.decision, Decision::ExecutionVote { checked: Checked::PublicTests, .. }), "{:?}", r.verdict.decision);
+    assert!(
+        matches!(r.verdict.decision, Decision::ExecutionVote { checked: Checked::PublicTests, .. }),
+        "{:?}",
+        r.verdict.decision
+    );
     let passing = |r: &Run| -> Vec<bool> {
-        r.events.iter().filter_map(|e| if let TeamEvent::TestRun { results, .. } = e { Some(memdoor::domain::all_pass(results)) } else { None }).collect()
+        r.events
+            .iter()
+            .filter_map(|e| {
+                if let TeamEvent::TestRun { results, .. } = e {
+                    Some(memdoor::domain::all_pass(results))
+                } else {
+                    None
+                }
+            })
+            .collect()
     };
     let runs = passing(&r);
-    assert_eq!((runs.len(), runs.iter().filter(|p| **p).count()), (5, 3), "every draft ran on the examples; the three right ones pass: {runs:?}");
+    assert_eq!(
+        (runs.len(), runs.iter().filter(|p| **p).count()),
+        (5, 3),
+        "every draft ran on the examples; the three right ones pass: {runs:?}"
+    );
 
     // The public-tests ablation: the same drafts, the examples not run (and, here, no agent
     // inputs): nothing runs, so the most common code stands, marked unverified.

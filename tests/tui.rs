@@ -18,7 +18,9 @@ use tui_app::{assert_terminal_restored, env, pane_command, quit, MODEL_WAIT, UI_
 /// Whether the pane titled `agent` names `model` in its title (after the
 /// marks, round and temperature that come first).
 fn titled(screen: &str, agent: &str, model: &str) -> bool {
-    screen.match_indices(&format!(" {agent} ")).any(|(i, _)| screen[i..].chars().take(70).collect::<String>().contains(model))
+    screen
+        .match_indices(&format!(" {agent} "))
+        .any(|(i, _)| screen[i..].chars().take(70).collect::<String>().contains(model))
 }
 
 fn last_consensus(journal: &Path) -> String {
@@ -120,10 +122,13 @@ fn five_panes_accept_edit_reprompt_quit() {
         _ => None,
     });
     assert_eq!(Some(accepted), first, "the saved file is the consensus shown when accepted");
-    let rounds: Vec<u32> = records.iter().filter_map(|r| match &r.event {
-        TeamEvent::AgentDone { round, .. } => Some(*round),
-        _ => None,
-    }).collect();
+    let rounds: Vec<u32> = records
+        .iter()
+        .filter_map(|r| match &r.event {
+            TeamEvent::AgentDone { round, .. } => Some(*round),
+            _ => None,
+        })
+        .collect();
     assert!(rounds.contains(&3), "the re-prompt ran a third round: {rounds:?}");
     assert!(!last_consensus(&journal).is_empty());
 }
@@ -165,16 +170,40 @@ fn sigterm_restores_the_terminal() {
 fn write_journal(path: &Path) {
     use memdoor::domain::AgentInfo;
     use memdoor::memory::journal::Record;
-    let agents = (0..5).map(|agent| AgentInfo { agent, model: "recorded-model".into(), temperature: 0.0, seed: 1, role: None }).collect();
-    let mut events = vec![(0, TeamEvent::TaskStarted { task: "recorded".into(), problem: "Write first().".into(), agents, sandbox: None })];
+    let agents = (0..5)
+        .map(|agent| AgentInfo { agent, model: "recorded-model".into(), temperature: 0.0, seed: 1, role: None })
+        .collect();
+    let mut events = vec![(
+        0,
+        TeamEvent::TaskStarted { task: "recorded".into(), problem: "Write first().".into(), agents, sandbox: None },
+    )];
     for agent in 0..5 {
-        events.push((10, TeamEvent::AgentToken { agent, round: 1, text: format!("```python\ndef first_{agent}(xs):\n    return xs[0]\n```\n") }));
+        events.push((
+            10,
+            TeamEvent::AgentToken {
+                agent,
+                round: 1,
+                text: format!("```python\ndef first_{agent}(xs):\n    return xs[0]\n```\n"),
+            },
+        ));
     }
     events.push((20, TeamEvent::RoundFinished { round: 1 }));
     let answer = "def first(xs):\n    return xs[0]\n".to_string();
-    events.push((60_000, TeamEvent::Consensus { answer: answer.clone(), decision: memdoor::domain::Decision::Recorded("recorded vote".into()), cluster: 0, votes: 5, agents: vec![0, 1, 2, 3, 4], evidence: vec![] }));
-    events.push((61_000, TeamEvent::TaskFinished { task: "recorded".into(), answer: Some(answer), elapsed_secs: 61.0 }));
-    let lines: Vec<String> = events.into_iter().map(|(at_ms, event)| serde_json::to_string(&Record { at_ms, event }).unwrap()).collect();
+    events.push((
+        60_000,
+        TeamEvent::Consensus {
+            answer: answer.clone(),
+            decision: memdoor::domain::Decision::Recorded("recorded vote".into()),
+            cluster: 0,
+            votes: 5,
+            agents: vec![0, 1, 2, 3, 4],
+            evidence: vec![],
+        },
+    ));
+    events
+        .push((61_000, TeamEvent::TaskFinished { task: "recorded".into(), answer: Some(answer), elapsed_secs: 61.0 }));
+    let lines: Vec<String> =
+        events.into_iter().map(|(at_ms, event)| serde_json::to_string(&Record { at_ms, event }).unwrap()).collect();
     std::fs::write(path, lines.join("\n") + "\n").unwrap();
 }
 
@@ -256,8 +285,13 @@ fn a_mixed_team_of_local_and_openai_agents_in_the_tui() {
     let args = format!("--config {} --no-journal 'Write a Python function is_even(n).'", config.display());
     let vars = env(d);
     let t = Tmux::start(&pane_command(d, &args), 200, 50, &vars).with_log(&d.join("stderr"));
-    let s = t.wait_for("five finished drafts", MODEL_WAIT, |s| s.matches(" tok · ").count() >= 5 && !s.contains("writing · "));
-    assert!(titled(&s, "A3", "served-a") && titled(&s, "A4", "served-b"), "the OpenAI agents are named by their model:\n{s}");
+    let s = t.wait_for("five finished drafts", MODEL_WAIT, |s| {
+        s.matches(" tok · ").count() >= 5 && !s.contains("writing · ")
+    });
+    assert!(
+        titled(&s, "A3", "served-a") && titled(&s, "A4", "served-b"),
+        "the OpenAI agents are named by their model:\n{s}"
+    );
     assert!(titled(&s, "A0", "smollm2-135m"), "{s}");
     let served: std::collections::BTreeSet<String> = server.models.lock().unwrap().iter().cloned().collect();
     assert_eq!(served, ["served-a".to_string(), "served-b".to_string()].into());

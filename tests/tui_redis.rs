@@ -57,7 +57,9 @@ fn a_bad_entry_in_the_log_is_skipped_and_counted_while_the_tui_follows_it() {
     let _: String = conn.xadd(log, "*", &[("entry", later)]).unwrap();
 
     // The later entry still shows, the bad one is counted in the memory title…
-    t.wait_for("the later entry and the count of dropped items", UI_WAIT, |s| s.contains("LATE-NOTE-7") && s.contains("1 dropped"));
+    t.wait_for("the later entry and the count of dropped items", UI_WAIT, |s| {
+        s.contains("LATE-NOTE-7") && s.contains("1 dropped")
+    });
     // …and the app's subscription never broke: no new connection, none piled up.
     assert_eq!(info_stat(&mut conn, "total_connections_received"), connections, "the app reconnected");
     assert_eq!(clients(&mut conn), clients_before);
@@ -69,12 +71,22 @@ fn memdoor_watch_follows_a_task_a_plain_client_set_with_redis_cli() {
     let server = RedisServer::start_with_args(&["--notify-keyspace-events", "K$"]);
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let _workers = workers::Workers::start(&server.url(), 1, &["--agents", "2", "--rounds", "1", "--max-tokens", "48"], &common::model_path(), d);
-    let t = Tmux::start(&pane_command(d, &format!("watch --redis {}", server.url())), 200, 50, &env(d)).with_log(&d.join("stderr"));
+    let _workers = workers::Workers::start(
+        &server.url(),
+        1,
+        &["--agents", "2", "--rounds", "1", "--max-tokens", "48"],
+        &common::model_path(),
+        d,
+    );
+    let t = Tmux::start(&pane_command(d, &format!("watch --redis {}", server.url())), 200, 50, &env(d))
+        .with_log(&d.join("stderr"));
     t.wait_for("the watcher waiting for a task", UI_WAIT, |s| s.contains("waiting for a task in session default"));
 
     let task = serde_json::json!({ "id": "q1", "prompt": "Write a Python function add(a, b) that returns a + b. Example: add(1, 2) -> 3" });
-    let set = std::process::Command::new("redis-cli").args(["-p", &server.port.to_string(), "SET", "task:q1", &task.to_string()]).output().unwrap();
+    let set = std::process::Command::new("redis-cli")
+        .args(["-p", &server.port.to_string(), "SET", "task:q1", &task.to_string()])
+        .output()
+        .unwrap();
     assert!(set.status.success() && String::from_utf8_lossy(&set.stdout).contains("OK"), "{set:?}");
 
     let mut conn = redis::Client::open(server.url()).unwrap().get_connection().unwrap();
@@ -88,7 +100,11 @@ fn memdoor_watch_follows_a_task_a_plain_client_set_with_redis_cli() {
     };
     let first_line = answer.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or_default().to_string();
     let s = t.wait_for("the task's drafts, memory and answer", UI_WAIT, |s| {
-        s.contains("watching q1") && s.contains(" A1 ") && s.contains("r1 A0") && s.contains(&first_line) && s.contains("memory:q1")
+        s.contains("watching q1")
+            && s.contains(" A1 ")
+            && s.contains("r1 A0")
+            && s.contains(&first_line)
+            && s.contains("memory:q1")
     });
     assert!(s.contains("add(1, 2)") || s.contains("add"), "the problem is shown:\n{s}");
     quit(&t, d);

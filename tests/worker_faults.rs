@@ -19,7 +19,8 @@ use workers::Workers;
 const WORK: &str = "memdoor:{default}:work";
 
 fn start(server: &RedisServer, logs: &std::path::Path) -> (Workers, redis::Connection) {
-    let workers = Workers::start(&server.url(), 5, &["--rounds", "1", "--max-tokens", "160"], &common::model_path(), logs);
+    let workers =
+        Workers::start(&server.url(), 5, &["--rounds", "1", "--max-tokens", "160"], &common::model_path(), logs);
     let conn = redis::Client::open(server.url()).unwrap().get_connection().unwrap();
     (workers, conn)
 }
@@ -81,7 +82,9 @@ fn a_worker_killed_mid_answer_loses_nothing() {
     let items = replies(&mut conn, &job);
     let retaken = items.iter().find(|r| r.epoch == 2 && matches!(r.reply, Reply::Taken { .. }));
     assert!(retaken.is_some(), "the killed worker's job was never reclaimed: {items:?}");
-    assert!(items.iter().any(|r| r.epoch == 2 && matches!(r.reply, Reply::Chunk(memdoor::distributed::wire::WireChunk::Done { .. }))));
+    assert!(items
+        .iter()
+        .any(|r| r.epoch == 2 && matches!(r.reply, Reply::Chunk(memdoor::distributed::wire::WireChunk::Done { .. }))));
     let pending: StreamPendingCountReply = conn.xpending_count(WORK, "agents", "-", "+", 16).unwrap();
     assert!(pending.ids.is_empty(), "jobs left pending: {:?}", pending.ids);
 }

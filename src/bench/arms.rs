@@ -16,15 +16,17 @@ use tokio_util::sync::CancellationToken;
 
 use super::spend::{written_before, DraftRecord};
 use crate::domain::{Decision, Draft, FinishReason, Repair, TeamEvent, Turn, Usage};
-use crate::model::counting::CountingBackend;
 use crate::judge::grade::{all_pass, grade};
 use crate::judge::sandbox::Sandbox;
 use crate::judge::{DraftKey, DraftRun, ExecutionVote};
 use crate::memory::embedded::EmbeddedStore;
+use crate::model::counting::CountingBackend;
 use crate::model::{ChatRequest, Chunk, ModelBackend};
 use crate::problem::{Problem, TestCase};
 use crate::session::{drive, Recorder, SessionSpec, Step};
-use crate::team::{agent_sampling, draft_code, extract_code, no_code, repair_for_problem, Agent, Mechanisms, TeamConfig};
+use crate::team::{
+    agent_sampling, draft_code, extract_code, no_code, repair_for_problem, Agent, Mechanisms, TeamConfig,
+};
 
 /// One method's result on one problem.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -108,7 +110,13 @@ pub async fn passes(sandbox: &Sandbox, problem: &Problem, tests: &[TestCase], co
 
 /// The drafts saved by their repairs: each repaired draft that passes is
 /// graded again as written.
-async fn repairs_saved(sandbox: &Sandbox, problem: &Problem, tests: &[TestCase], drafts: &BTreeMap<DraftKey, Draft>, passing: &[DraftKey]) -> BTreeMap<String, usize> {
+async fn repairs_saved(
+    sandbox: &Sandbox,
+    problem: &Problem,
+    tests: &[TestCase],
+    drafts: &BTreeMap<DraftKey, Draft>,
+    passing: &[DraftKey],
+) -> BTreeMap<String, usize> {
     let mut saved = BTreeMap::new();
     for key in passing {
         let draft = &drafts[key];
@@ -126,13 +134,25 @@ async fn repairs_saved(sandbox: &Sandbox, problem: &Problem, tests: &[TestCase],
 /// Runs the team with `mechanisms` and grades its answer and drafts.
 /// `models[i]`: agent i's backend (the same one for all, or a mixed team's);
 /// `lead`: the agent that leads, if one does.
-pub async fn team_run(problem: &Problem, models: &[Arc<dyn ModelBackend>], lead: Option<usize>, cfg: &TeamConfig, rounds: u32, mechanisms: Mechanisms, sandbox: &Sandbox) -> Result<TeamRun> {
+pub async fn team_run(
+    problem: &Problem,
+    models: &[Arc<dyn ModelBackend>],
+    lead: Option<usize>,
+    cfg: &TeamConfig,
+    rounds: u32,
+    mechanisms: Mechanisms,
+    sandbox: &Sandbox,
+) -> Result<TeamRun> {
     let started = Instant::now();
     let cpu = cpu_seconds();
     // One counter an agent: the team's tokens are their sum.
-    let counting: Vec<Arc<CountingBackend>> = models.iter().map(|m| Arc::new(CountingBackend::new(m.clone()))).collect();
+    let counting: Vec<Arc<CountingBackend>> =
+        models.iter().map(|m| Arc::new(CountingBackend::new(m.clone()))).collect();
     let agents: Vec<Agent> = (0..cfg.agents)
-        .map(|id| Agent { lead: lead == Some(id), ..Agent::new(id, counting[id % counting.len()].clone(), agent_sampling(cfg, id)) })
+        .map(|id| Agent {
+            lead: lead == Some(id),
+            ..Agent::new(id, counting[id % counting.len()].clone(), agent_sampling(cfg, id))
+        })
         .collect();
     let spec = SessionSpec {
         agents,
@@ -150,7 +170,9 @@ pub async fn team_run(problem: &Problem, models: &[Arc<dyn ModelBackend>], lead:
     let mut public_pass: BTreeMap<DraftKey, bool> = BTreeMap::new();
     for e in recorder.events {
         match e {
-            TeamEvent::TestRun { agent, round, results } => _ = public_pass.insert(DraftKey { round, agent }, all_pass(&results)),
+            TeamEvent::TestRun { agent, round, results } => {
+                _ = public_pass.insert(DraftKey { round, agent }, all_pass(&results))
+            }
             TeamEvent::TurnStarted { agent, round, turn } => _ = turns.insert(DraftKey { round, agent }, turn),
             TeamEvent::AgentDone { agent, round, draft } => _ = drafts.insert(DraftKey { round, agent }, draft),
             _ => {}
@@ -178,7 +200,8 @@ pub async fn team_run(problem: &Problem, models: &[Arc<dyn ModelBackend>], lead:
         wall_s,
         cpu_s: cpu_seconds() - cpu,
     };
-    let codes: Vec<(u32, usize, Option<&str>)> = drafts.iter().map(|(k, d)| (k.round, k.agent, d.code.as_deref())).collect();
+    let codes: Vec<(u32, usize, Option<&str>)> =
+        drafts.iter().map(|(k, d)| (k.round, k.agent, d.code.as_deref())).collect();
     let records: Vec<DraftRecord> = drafts
         .iter()
         .map(|(key, d)| DraftRecord {
@@ -209,7 +232,13 @@ pub async fn team_run(problem: &Problem, models: &[Arc<dyn ModelBackend>], lead:
 
 /// One independent sample: the problem's own prompt, nothing else, on the
 /// model of agent `n % agents` (a mixed team samples its own mixture).
-async fn sample(models: &[Arc<dyn ModelBackend>], problem: &Problem, cfg: &TeamConfig, n: usize, form_repair: bool) -> Result<Draft> {
+async fn sample(
+    models: &[Arc<dyn ModelBackend>],
+    problem: &Problem,
+    cfg: &TeamConfig,
+    n: usize,
+    form_repair: bool,
+) -> Result<Draft> {
     let mut sampling = agent_sampling(cfg, n % cfg.agents.max(1));
     if n >= cfg.agents {
         // Past the first five, a greedy sample would repeat the first one.
@@ -249,7 +278,14 @@ pub(super) async fn answer(model: &Arc<dyn ModelBackend>, req: ChatRequest) -> R
 const MAX_SAMPLES: usize = 64;
 
 /// Sample-and-select within `budget` (at least five samples, at most `MAX_SAMPLES`).
-pub async fn sample_and_select(problem: &Problem, models: &[Arc<dyn ModelBackend>], cfg: &TeamConfig, budget: Budget, form_repair: bool, sandbox: &Sandbox) -> Result<SampleRun> {
+pub async fn sample_and_select(
+    problem: &Problem,
+    models: &[Arc<dyn ModelBackend>],
+    cfg: &TeamConfig,
+    budget: Budget,
+    form_repair: bool,
+    sandbox: &Sandbox,
+) -> Result<SampleRun> {
     let started = Instant::now();
     let cpu = cpu_seconds();
     let per_batch = cfg.agents.max(1);
@@ -302,7 +338,9 @@ pub async fn sample_and_select(problem: &Problem, models: &[Arc<dyn ModelBackend
     let mut runs = BTreeMap::new();
     for (key, d) in &drafts {
         if let Some(code) = &d.code {
-            if let Ok(public) = grade(sandbox, &problem.run_mode(), &problem.run_code(code), &problem.public_tests).await {
+            if let Ok(public) =
+                grade(sandbox, &problem.run_mode(), &problem.run_code(code), &problem.public_tests).await
+            {
                 runs.insert(*key, DraftRun { public, extra: Vec::new() });
             }
         }
@@ -310,22 +348,36 @@ pub async fn sample_and_select(problem: &Problem, models: &[Arc<dyn ModelBackend
     // Only a sample passing the public tests can pass them all.
     let mut passing = 0;
     for (key, d) in &drafts {
-        if runs.get(key).is_some_and(|r| all_pass(&r.public)) && passes(sandbox, problem, &problem.private_tests, d.code.as_deref()).await {
+        if runs.get(key).is_some_and(|r| all_pass(&r.public))
+            && passes(sandbox, problem, &problem.private_tests, d.code.as_deref()).await
+        {
             passing += 1;
         }
     }
     let refs: Vec<(DraftKey, &Draft)> = drafts.iter().map(|(k, d)| (*k, d)).collect();
     let chosen = ExecutionVote.decide(&refs, &runs);
     let pass = passes(sandbox, problem, &all, chosen.as_ref().map(|v| v.answer.as_str())).await;
-    let placeholders = drafts.iter().filter(|(_, d)| draft_code(&d.text, d.finish).is_some_and(|c| no_code(&c).is_some())).count();
+    let placeholders =
+        drafts.iter().filter(|(_, d)| draft_code(&d.text, d.finish).is_some_and(|c| no_code(&c).is_some())).count();
     let select = Arm { pass, tokens, wall_s: started.elapsed().as_secs_f64(), cpu_s: cpu_seconds() - cpu };
     Ok(SampleRun { select, samples: drafts.len(), oracle5, passing, placeholders })
 }
 
 /// One greedy answer of `model` alone (agent 0's sampling), graded on every test.
-pub async fn greedy(problem: &Problem, model: &Arc<dyn ModelBackend>, cfg: &TeamConfig, form_repair: bool, sandbox: &Sandbox) -> Result<Arm> {
+pub async fn greedy(
+    problem: &Problem,
+    model: &Arc<dyn ModelBackend>,
+    cfg: &TeamConfig,
+    form_repair: bool,
+    sandbox: &Sandbox,
+) -> Result<Arm> {
     let (started, cpu) = (Instant::now(), cpu_seconds());
     let draft = sample(std::slice::from_ref(model), problem, cfg, 0, form_repair).await?;
     let pass = passes(sandbox, problem, &every_test(problem), draft.code.as_deref()).await;
-    Ok(Arm { pass, tokens: draft.usage.completion_tokens, wall_s: started.elapsed().as_secs_f64(), cpu_s: cpu_seconds() - cpu })
+    Ok(Arm {
+        pass,
+        tokens: draft.usage.completion_tokens,
+        wall_s: started.elapsed().as_secs_f64(),
+        cpu_s: cpu_seconds() - cpu,
+    })
 }

@@ -32,7 +32,10 @@ impl ModelBackend for InstantModel {
     }
     async fn stream(&self, _req: ChatRequest, _cancel: CancellationToken) -> Result<BoxStream<'static, Result<Chunk>>> {
         let usage = Usage { completion_tokens: 8, ..Usage::default() };
-        let chunks = vec![Ok(Chunk::Text("```python\nprint(1)\n```\n".into())), Ok(Chunk::Done { finish: FinishReason::Stop, usage })];
+        let chunks = vec![
+            Ok(Chunk::Text("```python\nprint(1)\n```\n".into())),
+            Ok(Chunk::Done { finish: FinishReason::Stop, usage }),
+        ];
         Ok(stream::iter(chunks).boxed())
     }
 }
@@ -84,8 +87,12 @@ async fn info_field(masters: &mut [RedisConn], section: &str, field: &str) -> Re
 async fn polling_calls(masters: &mut [RedisConn]) -> Result<f64> {
     let mut sum = 0.0;
     for conn in masters {
-        let info: String = redis::cmd("INFO").arg("commandstats").query_async(conn).await.context("INFO commandstats")?;
-        let calls = info.lines().find_map(|l| l.strip_prefix("cmdstat_mget:calls=")).and_then(|v| v.split(',').next()?.parse::<f64>().ok());
+        let info: String =
+            redis::cmd("INFO").arg("commandstats").query_async(conn).await.context("INFO commandstats")?;
+        let calls = info
+            .lines()
+            .find_map(|l| l.strip_prefix("cmdstat_mget:calls="))
+            .and_then(|v| v.split(',').next()?.parse::<f64>().ok());
         sum += calls.unwrap_or(0.0);
     }
     Ok(sum)
@@ -94,7 +101,8 @@ async fn polling_calls(masters: &mut [RedisConn]) -> Result<f64> {
 /// Commands processed (but the bench's own polling) and bytes in and out, so far.
 async fn traffic(masters: &mut [RedisConn]) -> Result<(f64, f64)> {
     let commands = info_field(masters, "stats", "total_commands_processed").await? - polling_calls(masters).await?;
-    let bytes = info_field(masters, "stats", "total_net_input_bytes").await? + info_field(masters, "stats", "total_net_output_bytes").await?;
+    let bytes = info_field(masters, "stats", "total_net_input_bytes").await?
+        + info_field(masters, "stats", "total_net_output_bytes").await?;
     Ok((commands, bytes))
 }
 
@@ -102,7 +110,11 @@ async fn traffic(masters: &mut [RedisConn]) -> Result<(f64, f64)> {
 async fn connect_masters(store: &RedisStore) -> Result<Vec<RedisConn>> {
     let mut conns = Vec::new();
     for node in store.masters().await? {
-        conns.push(plain_connection(&node).await.with_context(|| format!("connecting to {}", node.get_connection_info().addr()))?);
+        conns.push(
+            plain_connection(&node)
+                .await
+                .with_context(|| format!("connecting to {}", node.get_connection_info().addr()))?,
+        );
     }
     Ok(conns)
 }
@@ -112,7 +124,13 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// Runs the scale bench; `settings` give each task's team (agents, rounds, no agent tests here).
-pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: SessionSettings, retention: Duration) -> Result<ScaleReport> {
+pub async fn scale(
+    url: &str,
+    tasks: usize,
+    workers: usize,
+    mut settings: SessionSettings,
+    retention: Duration,
+) -> Result<ScaleReport> {
     if tasks == 0 || workers == 0 {
         bail!("--tasks and --workers must be at least 1");
     }
@@ -124,11 +142,13 @@ pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: Sessio
     let mut masters = connect_masters(&probe).await?;
     let mut notifications = !masters.is_empty();
     for node in &mut masters {
-        let flags: Vec<String> = redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query_async(node).await.unwrap_or_default();
+        let flags: Vec<String> =
+            redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query_async(node).await.unwrap_or_default();
         notifications &= flags.get(1).is_some_and(|f| f.contains('K') && (f.contains('$') || f.contains('A')));
     }
     let memory_before = info_field(&mut masters, "memory", "used_memory").await?;
-    let sandbox = crate::judge::sandbox::Sandbox::open(crate::judge::sandbox::SandboxMode::Weak, Default::default()).await?;
+    let sandbox =
+        crate::judge::sandbox::Sandbox::open(crate::judge::sandbox::SandboxMode::Weak, Default::default()).await?;
 
     let stop = CancellationToken::new();
     let runs_started = Arc::new(std::sync::atomic::AtomicU64::new(0));
@@ -163,7 +183,11 @@ pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: Sessio
     while answered.iter().any(Option::is_none) {
         if Instant::now() > deadline {
             stop.cancel();
-            bail!("{} of {tasks} tasks unanswered after {} s", answered.iter().filter(|a| a.is_none()).count(), deadline.duration_since(started).as_secs());
+            bail!(
+                "{} of {tasks} tasks unanswered after {} s",
+                answered.iter().filter(|a| a.is_none()).count(),
+                deadline.duration_since(started).as_secs()
+            );
         }
         let open: Vec<usize> = (0..tasks).filter(|&i| answered[i].is_none()).collect();
         for chunk in open.chunks(500) {
@@ -209,7 +233,11 @@ pub async fn scale(url: &str, tasks: usize, workers: usize, mut settings: Sessio
     }
     keys_left.sort();
 
-    let mut latencies: Vec<f64> = answered.iter().zip(&asked).map(|(a, s)| (a.unwrap_or_default().saturating_sub(*s)).as_secs_f64() * 1000.0).collect();
+    let mut latencies: Vec<f64> = answered
+        .iter()
+        .zip(&asked)
+        .map(|(a, s)| (a.unwrap_or_default().saturating_sub(*s)).as_secs_f64() * 1000.0)
+        .collect();
     latencies.sort_by(f64::total_cmp);
     let per_task = |x: f64| x / tasks as f64;
     Ok(ScaleReport {
@@ -247,7 +275,11 @@ pub fn print(r: &ScaleReport) {
     );
     println!("  runs started: {} for {} tasks", r.runs_started, r.tasks);
     println!("  time to answer: p50 {:.0} ms, p99 {:.0} ms", r.p50_ms, r.p99_ms);
-    println!("  per task: {:.0} Redis commands (not counting this bench's polling), {:.1} KB on the wire (counting it)", r.commands_per_task, r.bytes_per_task / 1e3);
+    println!(
+        "  per task: {:.0} Redis commands (not counting this bench's polling), {:.1} KB on the wire (counting it)",
+        r.commands_per_task,
+        r.bytes_per_task / 1e3
+    );
     println!(
         "  Redis memory: {:.1} MB before, {:.1} MB at the end, {:.1} MB after the retention ({} s); {} key(s) of the run left: {}",
         r.memory_before_mb,

@@ -28,7 +28,8 @@ use crate::team::{agent_sampling, TeamConfig};
 
 pub use overhead::{team_overhead, OverheadFigures};
 
-pub const BENCH_PROMPT: &str = "Write a Python function is_palindrome(s: str) -> bool that ignores case and non-alphanumeric characters.";
+pub const BENCH_PROMPT: &str =
+    "Write a Python function is_palindrome(s: str) -> bool that ignores case and non-alphanumeric characters.";
 
 #[derive(Debug, Serialize)]
 pub struct StreamFigures {
@@ -149,10 +150,18 @@ fn describe_sampling(streams: usize) -> String {
     let cfg = bench_team(streams);
     let show = |s: &Sampling| match (s.temperature, s.top_p, s.top_k) {
         (t, _, _) if t <= 0.0 => "greedy".to_string(),
-        (t, p, k) => format!("T {t}{}{}", p.map(|p| format!(" top-p {p}")).unwrap_or_default(), k.map(|k| format!(" top-k {k}")).unwrap_or_default()),
+        (t, p, k) => format!(
+            "T {t}{}{}",
+            p.map(|p| format!(" top-p {p}")).unwrap_or_default(),
+            k.map(|k| format!(" top-k {k}")).unwrap_or_default()
+        ),
     };
     let team: Vec<String> = (0..streams).map(|i| show(&agent_sampling(&cfg, i))).collect();
-    format!("one stream as agent {ONE_STREAM_AGENT} ({}); the team's as agents 0.. ({})", show(&agent_sampling(&cfg, ONE_STREAM_AGENT)), team.join(", "))
+    format!(
+        "one stream as agent {ONE_STREAM_AGENT} ({}); the team's as agents 0.. ({})",
+        show(&agent_sampling(&cfg, ONE_STREAM_AGENT)),
+        team.join(", ")
+    )
 }
 
 async fn one_stream(model: &dyn ModelBackend, sampling: Sampling, max_tokens: usize) -> Result<Usage> {
@@ -268,7 +277,8 @@ pub async fn engine(
             let url = crate::hygiene::redact_url(&cfg.base_url);
             let server = crate::model::openai::OpenAiBackend::new(cfg)?;
             let one = measure_one(&server, max_tokens).await.map_err(|e| e.context(format!("measuring {url}")))?;
-            let team = measure_team(&server, streams, max_tokens).await.map_err(|e| e.context(format!("measuring {url}")))?;
+            let team =
+                measure_team(&server, streams, max_tokens).await.map_err(|e| e.context(format!("measuring {url}")))?;
             Some(ServerFigures { url, one, team })
         }
     };
@@ -307,7 +317,11 @@ pub fn print_table(r: &EngineReport) {
     println!("              peak RSS      {:>8.0} MB", r.peak_rss_one_mb);
     println!(
         "{} streams     prompt        {:>8.1} tok/s  ({} tok, first token after {:.2} s mean, {:.2} s last)",
-        r.team.streams, r.team.prompt_tok_s, r.team.prompt_tokens, r.team.mean_time_to_first_token_s, r.team.max_time_to_first_token_s
+        r.team.streams,
+        r.team.prompt_tok_s,
+        r.team.prompt_tokens,
+        r.team.mean_time_to_first_token_s,
+        r.team.max_time_to_first_token_s
     );
     print_reused(r.team.prompt_reused, r.team.prompt_tokens);
     println!(

@@ -51,7 +51,8 @@ pub async fn team_overhead(
     };
     let started = Instant::now();
     let mut recorder = crate::session::Recorder::default();
-    crate::session::drive(&spec, &problem, crate::session::Step::Start, &mut [&mut recorder], CancellationToken::new()).await?;
+    crate::session::drive(&spec, &problem, crate::session::Step::Start, &mut [&mut recorder], CancellationToken::new())
+        .await?;
     let mut slowest = std::collections::BTreeMap::<u32, f64>::new();
     for e in &recorder.events {
         if let TeamEvent::AgentDone { round, draft, .. } = e {

@@ -14,8 +14,8 @@ use serde::Serialize;
 
 use super::arms::{greedy, sample_and_select, team_run, Arm, Budget};
 use super::spend::{spend_rows, DraftRecord, ProblemSpend, SpendRow};
-use crate::judge::sandbox::Sandbox;
 use crate::domain::{Checked, Decision};
+use crate::judge::sandbox::Sandbox;
 use crate::model::ModelBackend;
 use crate::problem::Problem;
 use crate::team::{Ablation, Mechanisms, TeamConfig};
@@ -94,15 +94,35 @@ pub struct SetReport {
 
 /// One problem: the team, then sample-and-select at the team's tokens, then the ablations.
 /// `models`: agent i's backend (one for all, or a mixed team's).
-pub async fn run_problem(problem: &Problem, models: &[Arc<dyn ModelBackend>], b: &SetBench, sandbox: &Sandbox) -> Result<ProblemFigures> {
+pub async fn run_problem(
+    problem: &Problem,
+    models: &[Arc<dyn ModelBackend>],
+    b: &SetBench,
+    sandbox: &Sandbox,
+) -> Result<ProblemFigures> {
     let team = team_run(problem, models, b.lead, &b.cfg, b.rounds, b.mechanisms, sandbox).await?;
-    let sampled = sample_and_select(problem, models, &b.cfg, Budget::Tokens(team.team.tokens), b.mechanisms.form_repair, sandbox).await?;
+    let sampled =
+        sample_and_select(problem, models, &b.cfg, Budget::Tokens(team.team.tokens), b.mechanisms.form_repair, sandbox)
+            .await?;
     let vs = match &b.vs {
         Some(model) => {
             let greedy = greedy(problem, model, &b.cfg, b.mechanisms.form_repair, sandbox).await?;
             let wall = Budget::WallSeconds(team.team.wall_s);
-            let sampled = sample_and_select(problem, std::slice::from_ref(model), &b.cfg, wall, b.mechanisms.form_repair, sandbox).await?;
-            Some(VsRun { model: model.name().to_string(), greedy, sample_select: sampled.select, samples: sampled.samples })
+            let sampled = sample_and_select(
+                problem,
+                std::slice::from_ref(model),
+                &b.cfg,
+                wall,
+                b.mechanisms.form_repair,
+                sandbox,
+            )
+            .await?;
+            Some(VsRun {
+                model: model.name().to_string(),
+                greedy,
+                sample_select: sampled.select,
+                samples: sampled.samples,
+            })
         }
         None => None,
     };
@@ -148,7 +168,8 @@ fn row(method: &str, figures: &[ProblemFigures], arm: impl Fn(&ProblemFigures) -
 
 /// The summary rows: the four methods, then one per ablation run.
 pub fn rows(figures: &[ProblemFigures]) -> Vec<Row> {
-    let oracle = |f: &ProblemFigures| Some(Arm { pass: f.oracle, tokens: f.team.tokens, wall_s: f.team.wall_s, cpu_s: 0.0 });
+    let oracle =
+        |f: &ProblemFigures| Some(Arm { pass: f.oracle, tokens: f.team.tokens, wall_s: f.team.wall_s, cpu_s: 0.0 });
     let oracle5 = |f: &ProblemFigures| Some(Arm { pass: f.oracle5, ..Arm::default() });
     let mut rows = vec![
         row("single agent (agent 0, greedy)", figures, |f| Some(f.single.clone())),
@@ -159,7 +180,9 @@ pub fn rows(figures: &[ProblemFigures]) -> Vec<Row> {
     ];
     if let Some(name) = figures.iter().find_map(|f| f.vs.as_ref().map(|v| v.model.clone())) {
         rows.push(row(&format!("{name} alone, greedy"), figures, |f| f.vs.as_ref().map(|v| v.greedy.clone())));
-        rows.push(row(&format!("{name} sample-and-select (team's wall time)"), figures, |f| f.vs.as_ref().map(|v| v.sample_select.clone())));
+        rows.push(row(&format!("{name} sample-and-select (team's wall time)"), figures, |f| {
+            f.vs.as_ref().map(|v| v.sample_select.clone())
+        }));
     }
     for a in Ablation::ALL {
         if figures.iter().any(|f| f.ablations.iter().any(|(x, _)| *x == a)) {
@@ -170,10 +193,16 @@ pub fn rows(figures: &[ProblemFigures]) -> Vec<Row> {
     rows
 }
 
-pub async fn run_set(problems: &[Problem], models: &[Arc<dyn ModelBackend>], b: &SetBench, sandbox: &Sandbox) -> Result<SetReport> {
+pub async fn run_set(
+    problems: &[Problem],
+    models: &[Arc<dyn ModelBackend>],
+    b: &SetBench,
+    sandbox: &Sandbox,
+) -> Result<SetReport> {
     let started = Instant::now();
     let bar = indicatif::ProgressBar::new(problems.len() as u64).with_style(
-        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} problems · {elapsed} · {msg}").expect("static template"),
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} problems · {elapsed} · {msg}")
+            .expect("static template"),
     );
     let mut figures: Vec<ProblemFigures> = Vec::new();
     for p in problems {
@@ -183,7 +212,8 @@ pub async fn run_set(problems: &[Problem], models: &[Arc<dyn ModelBackend>], b: 
         let (team_passed, sample_passed) = (f.team.pass, f.sample_select.pass);
         figures.push(f);
         let pct = |n: usize| 100.0 * n as f64 / figures.len() as f64;
-        let (team, sel) = (figures.iter().filter(|f| f.team.pass).count(), figures.iter().filter(|f| f.sample_select.pass).count());
+        let (team, sel) =
+            (figures.iter().filter(|f| f.team.pass).count(), figures.iter().filter(|f| f.sample_select.pass).count());
         bar.set_message(format!("team {:.0}% · sample-and-select {:.0}% so far", pct(team), pct(sel)));
         if bar.is_hidden() {
             // Not a terminal (a run sent to a file): a line a problem, so a long run is never silent.
@@ -214,12 +244,21 @@ pub async fn run_set(problems: &[Problem], models: &[Arc<dyn ModelBackend>], b: 
         samples_passing: f.samples_passing,
         sample_tokens: f.sample_select.tokens,
     }));
-    Ok(SetReport { rows: rows(&figures), spend, problems: figures, repairs_saved, wall_s: started.elapsed().as_secs_f64() })
+    Ok(SetReport {
+        rows: rows(&figures),
+        spend,
+        problems: figures,
+        repairs_saved,
+        wall_s: started.elapsed().as_secs_f64(),
+    })
 }
 
 pub fn print_set(r: &SetReport) {
     let yes = |b: bool| if b { "✓" } else { "·" };
-    println!("{:<28} {:>6} {:>7} {:>5} {:>6} {:>7} {:>7} {:>7}", "problem", "single", "sample", "team", "oracle", "oracle5", "tokens", "wall s");
+    println!(
+        "{:<28} {:>6} {:>7} {:>5} {:>6} {:>7} {:>7} {:>7}",
+        "problem", "single", "sample", "team", "oracle", "oracle5", "tokens", "wall s"
+    );
     for p in &r.problems {
         println!(
             "{:<28} {:>6} {:>7} {:>5} {:>6} {:>7} {:>7} {:>7.1}",
@@ -238,13 +277,27 @@ pub fn print_set(r: &SetReport) {
     for row in &r.rows {
         let passed = format!("{}/{}", row.passed, r.problems.len());
         let cpu = if row.cpu_s > 0.0 { format!("{:.0}", row.cpu_s) } else { "–".into() };
-        println!("{:<60} {:>7.1}% {:>9} {:>9} {:>8.0} {:>8}", row.method, 100.0 * row.pass_at_1, passed, row.tokens, row.wall_s, cpu);
+        println!(
+            "{:<60} {:>7.1}% {:>9} {:>9} {:>8.0} {:>8}",
+            row.method,
+            100.0 * row.pass_at_1,
+            passed,
+            row.tokens,
+            row.wall_s,
+            cpu
+        );
     }
     println!();
     // "first": problems where one of these drafts passed and no earlier round's draft had.
-    println!("{:<50} {:>7} {:>8} {:>9} {:>6} {:>9}", "where the tokens went", "drafts", "passing", "problems", "first", "tokens");
+    println!(
+        "{:<50} {:>7} {:>8} {:>9} {:>6} {:>9}",
+        "where the tokens went", "drafts", "passing", "problems", "first", "tokens"
+    );
     for row in &r.spend {
-        println!("{:<50} {:>7} {:>8} {:>9} {:>6} {:>9}", row.kind, row.drafts, row.passing, row.problems, row.bought, row.tokens);
+        println!(
+            "{:<50} {:>7} {:>8} {:>9} {:>6} {:>9}",
+            row.kind, row.drafts, row.passing, row.problems, row.bought, row.tokens
+        );
     }
     let saved: Vec<String> = r.repairs_saved.iter().map(|(k, n)| format!("{k} {n}")).collect();
     println!("drafts saved by form repairs: {}", if saved.is_empty() { "none".into() } else { saved.join(", ") });
@@ -252,7 +305,9 @@ pub fn print_set(r: &SetReport) {
     let reasked = drafts.clone().filter(|d| d.reasked.is_some()).count();
     let still = drafts.filter(|d| d.reasked.is_some() && d.no_code).count();
     let samples: usize = r.problems.iter().map(|p| p.samples_placeholder).sum();
-    println!("placeholder answers: team {reasked} (asked again; {still} still without code), sample-and-select {samples}");
+    println!(
+        "placeholder answers: team {reasked} (asked again; {still} still without code), sample-and-select {samples}"
+    );
     println!("{}", decided_line(&r.problems));
     println!("{} problems in {:.0} s", r.problems.len(), r.wall_s);
 }

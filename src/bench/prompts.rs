@@ -70,7 +70,10 @@ pub struct Report {
 
 /// The problems whose prompt the format changes.
 pub fn stdin_problems(problems: Vec<Problem>) -> Vec<Problem> {
-    problems.into_iter().filter(|p| p.livecodebench && p.starter_code.trim().is_empty() && p.mode == Mode::Stdin).collect()
+    problems
+        .into_iter()
+        .filter(|p| p.livecodebench && p.starter_code.trim().is_empty() && p.mode == Mode::Stdin)
+        .collect()
 }
 
 fn outcome_of(text: &str, finish: crate::domain::FinishReason) -> Result<String, Outcome> {
@@ -84,15 +87,31 @@ fn outcome_of(text: &str, finish: crate::domain::FinishReason) -> Result<String,
 
 /// Every problem × format × sample, `cfg.agents` answers at a time (the
 /// engine batches them as it does a team's).
-pub async fn run(problems: &[Problem], model: Arc<dyn ModelBackend>, cfg: &TeamConfig, samples: usize, sandbox: &Sandbox) -> Result<Report> {
-    anyhow::ensure!(!problems.is_empty(), "no LiveCodeBench stdin problem in the set (problems with starter code get the same prompt in every format)");
+pub async fn run(
+    problems: &[Problem],
+    model: Arc<dyn ModelBackend>,
+    cfg: &TeamConfig,
+    samples: usize,
+    sandbox: &Sandbox,
+) -> Result<Report> {
+    anyhow::ensure!(
+        !problems.is_empty(),
+        "no LiveCodeBench stdin problem in the set (problems with starter code get the same prompt in every format)"
+    );
     let started = Instant::now();
     let samples = samples.max(1);
-    let jobs = problems.iter().flat_map(|p| StdinFormat::ALL.into_iter().flat_map(move |f| (0..samples).map(move |n| (p, f, n))));
+    let jobs = problems
+        .iter()
+        .flat_map(|p| StdinFormat::ALL.into_iter().flat_map(move |f| (0..samples).map(move |n| (p, f, n))));
     let model = &model;
     let mut answers: Vec<AnswerRecord> = futures::stream::iter(jobs)
         .map(|(problem, format, sample)| async move {
-            let req = ChatRequest { messages: problem.messages_in(format), sampling: agent_sampling(cfg, sample), max_tokens: cfg.max_tokens, ignore_stop: false };
+            let req = ChatRequest {
+                messages: problem.messages_in(format),
+                sampling: agent_sampling(cfg, sample),
+                max_tokens: cfg.max_tokens,
+                ignore_stop: false,
+            };
             let (text, finish, usage) = answer(model, req).await?;
             let outcome = match outcome_of(&text, finish) {
                 Ok(code) if passes(sandbox, problem, &every_test(problem), Some(&code)).await => Outcome::Passes,
@@ -100,7 +119,13 @@ pub async fn run(problems: &[Problem], model: Arc<dyn ModelBackend>, cfg: &TeamC
                 Err(no) => no,
             };
             tracing::debug!(problem = %problem.id, ?format, sample, ?outcome, "bench prompts answer");
-            anyhow::Ok(AnswerRecord { problem: problem.id.clone(), format, sample, tokens: usage.completion_tokens, outcome })
+            anyhow::Ok(AnswerRecord {
+                problem: problem.id.clone(),
+                format,
+                sample,
+                tokens: usage.completion_tokens,
+                outcome,
+            })
         })
         .buffer_unordered(cfg.agents.max(1))
         .collect::<Vec<_>>()
@@ -109,7 +134,15 @@ pub async fn run(problems: &[Problem], model: Arc<dyn ModelBackend>, cfg: &TeamC
         .collect::<Result<_>>()?;
     answers.sort_by(|a, b| (&a.problem, a.format as u8, a.sample).cmp(&(&b.problem, b.format as u8, b.sample)));
     let rows = StdinFormat::ALL.into_iter().map(|format| row(format, &answers)).collect();
-    Ok(Report { model: model.name().to_string(), problems: problems.len(), samples, max_tokens: cfg.max_tokens, rows, answers, wall_s: started.elapsed().as_secs_f64() })
+    Ok(Report {
+        model: model.name().to_string(),
+        problems: problems.len(),
+        samples,
+        max_tokens: cfg.max_tokens,
+        rows,
+        answers,
+        wall_s: started.elapsed().as_secs_f64(),
+    })
 }
 
 fn row(format: StdinFormat, answers: &[AnswerRecord]) -> FormatRow {
@@ -127,11 +160,21 @@ fn row(format: StdinFormat, answers: &[AnswerRecord]) -> FormatRow {
 }
 
 pub fn print_table(r: &Report) {
-    println!("{}: {} stdin problems × {} samples, max {} tokens, {:.0} s", r.model, r.problems, r.samples, r.max_tokens, r.wall_s);
-    println!("{:<12} {:>8} {:>8} {:>12} {:>6} {:>9} {:>8}", "format", "answers", "passes", "placeholder", "empty", "no block", "tokens");
+    println!(
+        "{}: {} stdin problems × {} samples, max {} tokens, {:.0} s",
+        r.model, r.problems, r.samples, r.max_tokens, r.wall_s
+    );
+    println!(
+        "{:<12} {:>8} {:>8} {:>12} {:>6} {:>9} {:>8}",
+        "format", "answers", "passes", "placeholder", "empty", "no block", "tokens"
+    );
     for row in &r.rows {
-        let name = serde_json::to_value(row.format).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
-        println!("{:<12} {:>8} {:>8} {:>12} {:>6} {:>9} {:>8}", name, row.answers, row.passes, row.placeholder, row.empty, row.no_block, row.tokens);
+        let name =
+            serde_json::to_value(row.format).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+        println!(
+            "{:<12} {:>8} {:>8} {:>12} {:>6} {:>9} {:>8}",
+            name, row.answers, row.passes, row.placeholder, row.empty, row.no_block, row.tokens
+        );
     }
 }
 
@@ -146,15 +189,24 @@ mod tests {
         assert_eq!(outcome_of(&fenced("# YOUR CODE HERE\n"), FinishReason::Stop), Err(Outcome::Placeholder));
         assert_eq!(outcome_of(&fenced(""), FinishReason::Stop), Err(Outcome::Empty));
         assert_eq!(outcome_of("print(1)", FinishReason::Stop), Err(Outcome::NoBlock));
-        assert_eq!(outcome_of(&fenced("print(int(input()) * 2)\n"), FinishReason::Stop).as_deref(), Ok("print(int(input()) * 2)"));
+        assert_eq!(
+            outcome_of(&fenced("print(int(input()) * 2)\n"), FinishReason::Stop).as_deref(),
+            Ok("print(int(input()) * 2)")
+        );
         // Cut off inside its block: the complete statements count.
-        assert_eq!(outcome_of("```python\nn = int(input())\nprint(n)\nfor i in", FinishReason::Length).as_deref(), Ok("n = int(input())\nprint(n)"));
+        assert_eq!(
+            outcome_of("```python\nn = int(input())\nprint(n)\nfor i in", FinishReason::Length).as_deref(),
+            Ok("n = int(input())\nprint(n)")
+        );
     }
 
     #[test]
     fn only_livecodebench_stdin_problems_are_asked() {
         let stdin = Problem::parse(r#"{"question_content": "Read n, print 2n."}"#).unwrap();
-        let starter = Problem::parse(r#"{"question_content": "Add.", "starter_code": "class Solution:\n    def add(self, a, b):\n        "}"#).unwrap();
+        let starter = Problem::parse(
+            r#"{"question_content": "Add.", "starter_code": "class Solution:\n    def add(self, a, b):\n        "}"#,
+        )
+        .unwrap();
         let free = Problem::from_text("Write a program that reads n and prints 2n.").unwrap();
         let kept = stdin_problems(vec![stdin.clone(), starter, free]);
         assert_eq!(kept, vec![stdin]);

@@ -110,7 +110,8 @@ fn case(vocab: usize, shape: Shape, tokens: usize, rows: &[Tensor]) -> Result<Ca
     // What `Sampler::sample` did before: squeeze, F32, `LogitsProcessor::sample`.
     let mut old = LogitsProcessor::from_sampling(1, CandleSampling::TopP { p: TOP_P, temperature: TEMPERATURE });
     let candle_us = per_token_us(tokens, rows, |r| Ok(old.sample(&r.squeeze(0)?.to_dtype(DType::F32)?)?))?;
-    let mut new = Sampler::new(&Sampling { temperature: TEMPERATURE, top_p: Some(TOP_P), seed: 1, ..Sampling::default() });
+    let mut new =
+        Sampler::new(&Sampling { temperature: TEMPERATURE, top_p: Some(TOP_P), seed: 1, ..Sampling::default() });
     let mut kept = 0;
     let memdoor_us = per_token_us(tokens, rows, |r| {
         let t = new.sample(r, &[])?;
@@ -146,11 +147,19 @@ pub fn run(tokens: usize, model: Option<Vec<Vec<f32>>>) -> Result<Report> {
 }
 
 pub fn print_table(r: &Report) {
-    println!("memdoor bench sampling · temperature {}, top-p {} · the same rows for both · {} build", r.temperature, r.top_p, r.build);
+    println!(
+        "memdoor bench sampling · temperature {}, top-p {} · the same rows for both · {} build",
+        r.temperature, r.top_p, r.build
+    );
     if r.build == "debug" {
-        println!("(a debug build: memdoor's own code, the new sampler, is unoptimised; candle is optimised in every build)");
+        println!(
+            "(a debug build: memdoor's own code, the new sampler, is unoptimised; candle is optimised in every build)"
+        );
     }
-    println!("{:>8}  {:<7} {:>7}  {:>22}  {:>16}  {:>7}  {:>11}", "vocab", "row", "tokens", "candle LogitsProcessor", "memdoor Sampler", "faster", "kept (mean)");
+    println!(
+        "{:>8}  {:<7} {:>7}  {:>22}  {:>16}  {:>7}  {:>11}",
+        "vocab", "row", "tokens", "candle LogitsProcessor", "memdoor Sampler", "faster", "kept (mean)"
+    );
     for c in &r.cases {
         println!(
             "{:>8}  {:<7} {:>7}  {:>17.1} µs/t  {:>11.1} µs/t  {:>6.1}×  {:>11.1}",

@@ -73,7 +73,11 @@ async fn one(client: &reqwest::Client, url: &str, key: Option<&str>, body: &serd
         .filter_map(|d| serde_json::from_str::<serde_json::Value>(d).ok())
         .find_map(|v| v["usage"]["completion_tokens"].as_u64())
         .unwrap_or(0);
-    Outcome::Answered { first_byte_ms: first_byte_ms.unwrap_or(0.0), answer_ms: started.elapsed().as_secs_f64() * 1e3, completion_tokens }
+    Outcome::Answered {
+        first_byte_ms: first_byte_ms.unwrap_or(0.0),
+        answer_ms: started.elapsed().as_secs_f64() * 1e3,
+        completion_tokens,
+    }
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
@@ -81,7 +85,14 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 /// Runs the bench against the API at `base` (`http://host:port/v1`).
-pub async fn run(base: &str, key: Option<String>, model: &str, problem: &str, clients: usize, requests: usize) -> Result<ServeReport> {
+pub async fn run(
+    base: &str,
+    key: Option<String>,
+    model: &str,
+    problem: &str,
+    clients: usize,
+    requests: usize,
+) -> Result<ServeReport> {
     if clients == 0 || requests == 0 {
         bail!("--clients and --requests must be at least 1");
     }
@@ -95,7 +106,8 @@ pub async fn run(base: &str, key: Option<String>, model: &str, problem: &str, cl
     let started = Instant::now();
     let bar = indicatif::ProgressBar::new(requests as u64);
     let workers = (0..clients).map(|_| {
-        let (client, url, key, body, next, bar) = (client.clone(), url.clone(), key.clone(), body.clone(), next.clone(), bar.clone());
+        let (client, url, key, body, next, bar) =
+            (client.clone(), url.clone(), key.clone(), body.clone(), next.clone(), bar.clone());
         tokio::spawn(async move {
             let mut outcomes = Vec::new();
             while next.fetch_add(1, Ordering::SeqCst) < requests {
@@ -147,8 +159,17 @@ pub async fn run(base: &str, key: Option<String>, model: &str, problem: &str, cl
 }
 
 pub fn print(r: &ServeReport) {
-    println!("{} requests for {} from {} clients at once, to {}: {:.1} s", r.requests, r.model, r.clients, r.url, r.wall_s);
-    println!("  answered {} ({:.2}/s), turned away (429) {}, failed {}", r.answered, r.answered_per_s, r.turned_away, r.failed);
+    println!(
+        "{} requests for {} from {} clients at once, to {}: {:.1} s",
+        r.requests, r.model, r.clients, r.url, r.wall_s
+    );
+    println!(
+        "  answered {} ({:.2}/s), turned away (429) {}, failed {}",
+        r.answered, r.answered_per_s, r.turned_away, r.failed
+    );
     println!("  first byte: p50 {:.0} ms, p99 {:.0} ms", r.first_byte_p50_ms, r.first_byte_p99_ms);
-    println!("  answer:     p50 {:.0} ms, p99 {:.0} ms ({} completion tokens in all)", r.answer_p50_ms, r.answer_p99_ms, r.completion_tokens);
+    println!(
+        "  answer:     p50 {:.0} ms, p99 {:.0} ms ({} completion tokens in all)",
+        r.answer_p50_ms, r.answer_p99_ms, r.completion_tokens
+    );
 }

@@ -71,7 +71,8 @@ pub fn spend_rows<'a>(problems: impl IntoIterator<Item = ProblemSpend<'a>>) -> V
         for d in p.drafts {
             let turn = d.turn.map_or("turn not told", |t| t.label());
             let kind = if d.round <= 1 { format!("team: {turn}") } else { format!("team: round {}, {turn}", d.round) };
-            let row = by_turn.entry(kind.clone()).or_insert_with(|| SpendRow { kind: kind.clone(), ..Default::default() });
+            let row =
+                by_turn.entry(kind.clone()).or_insert_with(|| SpendRow { kind: kind.clone(), ..Default::default() });
             row.drafts += 1;
             row.passing += d.pass as usize;
             row.tokens += d.tokens;
@@ -101,7 +102,13 @@ pub fn spend_rows<'a>(problems: impl IntoIterator<Item = ProblemSpend<'a>>) -> V
 /// Whether `code` was written in an earlier round than `round`, by `agent`
 /// itself (`same_agent`: a repeat) or by another agent (a copy). Compared up
 /// to surrounding whitespace, as the team's own check (`Pool::repeat_of`).
-pub fn written_before(drafts: &[(u32, usize, Option<&str>)], round: u32, agent: usize, code: Option<&str>, same_agent: bool) -> bool {
+pub fn written_before(
+    drafts: &[(u32, usize, Option<&str>)],
+    round: u32,
+    agent: usize,
+    code: Option<&str>,
+    same_agent: bool,
+) -> bool {
     let Some(code) = code.map(str::trim) else { return false };
     drafts.iter().any(|(r, a, c)| *r < round && (*a == agent) == same_agent && c.map(str::trim) == Some(code))
 }
@@ -112,7 +119,18 @@ mod tests {
     use crate::domain::Framing;
 
     fn draft(round: u32, turn: Turn, tokens: usize, pass: bool) -> DraftRecord {
-        DraftRecord { round, agent: 0, turn: Some(turn), tokens, repeat: false, copy: false, public_pass: pass, pass, reasked: None, no_code: false }
+        DraftRecord {
+            round,
+            agent: 0,
+            turn: Some(turn),
+            tokens,
+            repeat: false,
+            copy: false,
+            public_pass: pass,
+            pass,
+            reasked: None,
+            no_code: false,
+        }
     }
 
     #[test]
@@ -128,7 +146,12 @@ mod tests {
     #[test]
     fn turns_are_summed_by_kind_and_problems_counted_once() {
         let fresh = Turn::Fresh(Framing::PlanFirst);
-        let a = [draft(1, Turn::Propose, 100, false), draft(1, Turn::Propose, 50, false), draft(2, fresh, 80, true), draft(2, fresh, 70, true)];
+        let a = [
+            draft(1, Turn::Propose, 100, false),
+            draft(1, Turn::Propose, 50, false),
+            draft(2, fresh, 80, true),
+            draft(2, fresh, 70, true),
+        ];
         let b = [draft(1, Turn::Propose, 30, true), draft(2, Turn::Refine, 40, false)];
         let rows = spend_rows([
             ProblemSpend { drafts: &a, side_tokens: 20, samples: 6, samples_passing: 0, sample_tokens: 320 },
@@ -136,9 +159,16 @@ mod tests {
         ]);
         let row = |k: &str| rows.iter().find(|r| r.kind == k).cloned().unwrap();
         let plan = row("team: round 2, fresh (plan first)");
-        assert_eq!((plan.drafts, plan.passing, plan.problems, plan.bought, plan.tokens), (2, 2, 1, 1, 150), "two passing drafts, one problem, none passed before");
+        assert_eq!(
+            (plan.drafts, plan.passing, plan.problems, plan.bought, plan.tokens),
+            (2, 2, 1, 1, 150),
+            "two passing drafts, one problem, none passed before"
+        );
         let propose = row("team: propose");
-        assert_eq!((propose.drafts, propose.passing, propose.problems, propose.bought, propose.tokens), (3, 1, 1, 1, 180));
+        assert_eq!(
+            (propose.drafts, propose.passing, propose.problems, propose.bought, propose.tokens),
+            (3, 1, 1, 1, 180)
+        );
         assert_eq!((row("team: round 2, refine").drafts, row("team: round 2, refine").problems), (1, 0));
         assert_eq!(row("team: side questions (inputs, predictions)").tokens, 25);
         let s = row("sample-and-select: samples");
@@ -148,11 +178,23 @@ mod tests {
     #[test]
     fn a_later_round_buys_only_problems_no_earlier_draft_passed() {
         let a = [draft(1, Turn::Propose, 10, true), draft(2, Turn::Repair, 10, true), draft(3, Turn::Repair, 10, true)];
-        let b = [draft(1, Turn::Propose, 10, false), draft(2, Turn::Repair, 10, false), draft(3, Turn::Repair, 10, true), draft(3, Turn::RepairClosest, 10, true)];
-        let rows = spend_rows([ProblemSpend { drafts: &a, side_tokens: 0, samples: 0, samples_passing: 0, sample_tokens: 0 }, ProblemSpend { drafts: &b, side_tokens: 0, samples: 0, samples_passing: 0, sample_tokens: 0 }]);
+        let b = [
+            draft(1, Turn::Propose, 10, false),
+            draft(2, Turn::Repair, 10, false),
+            draft(3, Turn::Repair, 10, true),
+            draft(3, Turn::RepairClosest, 10, true),
+        ];
+        let rows = spend_rows([
+            ProblemSpend { drafts: &a, side_tokens: 0, samples: 0, samples_passing: 0, sample_tokens: 0 },
+            ProblemSpend { drafts: &b, side_tokens: 0, samples: 0, samples_passing: 0, sample_tokens: 0 },
+        ]);
         let row = |k: &str| rows.iter().find(|r| r.kind == k).cloned().unwrap();
         assert_eq!((row("team: propose").problems, row("team: propose").bought), (1, 1));
-        assert_eq!((row("team: round 2, repair").problems, row("team: round 2, repair").bought), (1, 0), "problem a passed in round 1");
+        assert_eq!(
+            (row("team: round 2, repair").problems, row("team: round 2, repair").bought),
+            (1, 0),
+            "problem a passed in round 1"
+        );
         assert_eq!((row("team: round 3, repair").problems, row("team: round 3, repair").bought), (2, 1));
         assert_eq!(row("team: round 3, repair (closest draft)").bought, 1, "two kinds in one round both bought it");
     }
@@ -160,9 +202,15 @@ mod tests {
     #[test]
     fn a_record_says_its_turn_in_its_own_fields() {
         let fresh = serde_json::to_value(draft(2, Turn::Fresh(Framing::ExamplesFirst), 9, true)).unwrap();
-        assert_eq!(fresh, serde_json::json!({"round": 2, "agent": 0, "turn": "fresh", "framing": "examples_first", "tokens": 9, "repeat": false, "copy": false, "public_pass": true, "pass": true, "no_code": false}));
+        assert_eq!(
+            fresh,
+            serde_json::json!({"round": 2, "agent": 0, "turn": "fresh", "framing": "examples_first", "tokens": 9, "repeat": false, "copy": false, "public_pass": true, "pass": true, "no_code": false})
+        );
         let untold = DraftRecord { turn: None, ..draft(1, Turn::Propose, 3, false) };
-        assert_eq!(serde_json::to_value(untold).unwrap(), serde_json::json!({"round": 1, "agent": 0, "tokens": 3, "repeat": false, "copy": false, "public_pass": false, "pass": false, "no_code": false}));
+        assert_eq!(
+            serde_json::to_value(untold).unwrap(),
+            serde_json::json!({"round": 1, "agent": 0, "tokens": 3, "repeat": false, "copy": false, "public_pass": false, "pass": false, "no_code": false})
+        );
         let reasked = DraftRecord { reasked: Some(NoCode::Placeholder), ..draft(1, Turn::Propose, 3, false) };
         assert_eq!(serde_json::to_value(reasked).unwrap()["reasked"], "placeholder");
     }

@@ -38,7 +38,37 @@ const FRAME: Duration = Duration::from_millis(16);
 
 /// A token-sized piece of plausible Python, the n-th of a stream.
 fn token(n: usize) -> &'static str {
-    const PIECES: &[&str] = &["def", " solve", "(", "nums", ":", " list", "[int]", ")", " ->", " int", ":\n", "    ", "total", " =", " 0", "\n", "    for", " x", " in", " nums", ":\n", "        total", " +=", " x", "  # add", "\n", "    return", " total", "\n"];
+    const PIECES: &[&str] = &[
+        "def",
+        " solve",
+        "(",
+        "nums",
+        ":",
+        " list",
+        "[int]",
+        ")",
+        " ->",
+        " int",
+        ":\n",
+        "    ",
+        "total",
+        " =",
+        " 0",
+        "\n",
+        "    for",
+        " x",
+        " in",
+        " nums",
+        ":\n",
+        "        total",
+        " +=",
+        " x",
+        "  # add",
+        "\n",
+        "    return",
+        " total",
+        "\n",
+    ];
     PIECES[n % PIECES.len()]
 }
 
@@ -46,10 +76,18 @@ fn start(highlight: bool, width: u16, height: u16) -> State {
     let mut s = State::new(Theme::default(), Keymap::default(), AGENTS, 2, "embedded store".into());
     update(&mut s, Msg::Resize(width, height));
     if !highlight {
-        update(&mut s, Msg::Key(ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Char('h'))));
+        update(
+            &mut s,
+            Msg::Key(ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Char('h'))),
+        );
     }
-    let agents = (0..AGENTS).map(|agent| AgentInfo { agent, model: "bench".into(), temperature: 0.0, seed: 0, role: None }).collect();
-    update(&mut s, Msg::Team(TeamEvent::TaskStarted { task: "bench".into(), problem: "bench".into(), agents, sandbox: None }));
+    let agents = (0..AGENTS)
+        .map(|agent| AgentInfo { agent, model: "bench".into(), temperature: 0.0, seed: 0, role: None })
+        .collect();
+    update(
+        &mut s,
+        Msg::Team(TeamEvent::TaskStarted { task: "bench".into(), problem: "bench".into(), agents, sandbox: None }),
+    );
     let mut body = String::from("```python\n");
     for i in 0..LINES_BEFORE {
         body += &format!("    value_{i} = compute(value_{}, {i}) + 1  # line {i}\n", i.saturating_sub(1));
@@ -105,7 +143,10 @@ pub fn run(highlight: bool, width: u16, height: u16, seconds: f64) -> Result<Tui
 
 pub fn print_table(reports: &[TuiReport]) {
     println!("five panes × {LINES_BEFORE} lines, five streams at {TOKENS_PER_SEC} tok/s, one frame per 16 ms");
-    println!("{:<12} {:>9} {:>7} {:>9} {:>9} {:>9} {:>9} {:>13}", "highlight", "size", "frames", "mean ms", "p50 ms", "p99 ms", "max ms", "CPU @60fps");
+    println!(
+        "{:<12} {:>9} {:>7} {:>9} {:>9} {:>9} {:>9} {:>13}",
+        "highlight", "size", "frames", "mean ms", "p50 ms", "p99 ms", "max ms", "CPU @60fps"
+    );
     for r in reports {
         println!(
             "{:<12} {:>9} {:>7} {:>9.2} {:>9.2} {:>9.2} {:>9.2} {:>12.1}%",

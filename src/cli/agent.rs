@@ -39,7 +39,16 @@ pub async fn agent(args: AgentArgs, cfg: Config) -> Result<ExitCode> {
     let store = super::setup::connect_redis(&args.redis, &cfg).await?;
     let model = load_model(&args.model.or_config(&cfg)).await?;
     let manage_notifications = cfg.store.manage_notifications;
-    let worker = Arc::new(Worker { id: args.id.unwrap_or_else(default_id), store, model, settings, sandbox, manage_notifications, journals: true, runs_started: Default::default() });
+    let worker = Arc::new(Worker {
+        id: args.id.unwrap_or_else(default_id),
+        store,
+        model,
+        settings,
+        sandbox,
+        manage_notifications,
+        journals: true,
+        runs_started: Default::default(),
+    });
 
     let cancel = super::setup::stop_on_signal();
     run_worker(worker, cancel).await?;

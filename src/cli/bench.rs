@@ -37,7 +37,9 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
         BenchWhat::Sampling { tokens, model, json } => {
             let report = tokio::task::spawn_blocking(move || {
                 let rows = match model {
-                    Some(spec) => Some(crate::bench::sampling::model_rows(&resolve::resolve(&ModelSpec::parse(&spec))?)?),
+                    Some(spec) => {
+                        Some(crate::bench::sampling::model_rows(&resolve::resolve(&ModelSpec::parse(&spec))?)?)
+                    }
                     None => None,
                 };
                 crate::bench::sampling::run(tokens, rows)
@@ -59,7 +61,12 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
             let sandbox = Sandbox::open(Default::default(), Limits::default()).await?;
             let model: Arc<dyn crate::model::ModelBackend> = super::setup::load_model(&model.or_config(cfg)).await?;
             let team = crate::team::TeamConfig { agents: agents.clamp(1, 64), max_tokens, ..Default::default() };
-            eprintln!("memdoor bench prompts: {} stdin problems × {samples} samples × {} formats on {}", set.len(), crate::problem::StdinFormat::ALL.len(), model.name());
+            eprintln!(
+                "memdoor bench prompts: {} stdin problems × {samples} samples × {} formats on {}",
+                set.len(),
+                crate::problem::StdinFormat::ALL.len(),
+                model.name()
+            );
             let report = crate::bench::prompts::run(&set, model, &team, samples, &sandbox).await?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&report)?);
@@ -73,7 +80,10 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
                 anyhow::bail!("bench tui needs --seconds > 0 and a size of at least 20x8");
             }
             let reports = tokio::task::spawn_blocking(move || {
-                [true, false].map(|on| crate::bench::tui::run(on, width, height, seconds)).into_iter().collect::<Result<Vec<_>>>()
+                [true, false]
+                    .map(|on| crate::bench::tui::run(on, width, height, seconds))
+                    .into_iter()
+                    .collect::<Result<Vec<_>>>()
             })
             .await??;
             if json {
@@ -83,8 +93,20 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
             }
             Ok(ExitCode::SUCCESS)
         }
-        BenchWhat::Team { redis, tasks: Some(tasks), workers, retention_secs, agents, rounds, max_tokens, json, .. } => {
-            let Some(url) = redis else { anyhow::bail!("bench team --tasks needs --redis URL (the scale bench runs through a real Redis)") };
+        BenchWhat::Team {
+            redis,
+            tasks: Some(tasks),
+            workers,
+            retention_secs,
+            agents,
+            rounds,
+            max_tokens,
+            json,
+            ..
+        } => {
+            let Some(url) = redis else {
+                anyhow::bail!("bench team --tasks needs --redis URL (the scale bench runs through a real Redis)")
+            };
             let mut settings = crate::session::SessionSettings::from_config(cfg);
             settings.team.agents = agents.clamp(1, 64);
             settings.team.max_tokens = max_tokens;
@@ -103,7 +125,8 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
             let model = super::setup::load_model(&model.or_config(cfg)).await?;
             let (agents, rounds) = (agents.clamp(1, 64), rounds.max(1));
             let mut reports = vec![
-                crate::bench::team_overhead(model.clone(), Arc::new(EmbeddedStore::new()), agents, rounds, max_tokens).await?,
+                crate::bench::team_overhead(model.clone(), Arc::new(EmbeddedStore::new()), agents, rounds, max_tokens)
+                    .await?,
             ];
             if let Some(url) = redis {
                 let store = RedisStore::connect(&url, "bench").await?;
@@ -140,7 +163,14 @@ pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Co
         None => vec![super::setup::load_model(&args.model).await?; args.agents.clamp(1, 64)],
     };
     let names: Vec<&str> = models.iter().map(|m| m.name()).collect();
-    eprintln!("memdoor bench: {} problems, {} agents ({}), {} rounds, {}", problems.len(), models.len(), names.join(", "), args.rounds, sandbox.describe());
+    eprintln!(
+        "memdoor bench: {} problems, {} agents ({}), {} rounds, {}",
+        problems.len(),
+        models.len(),
+        names.join(", "),
+        args.rounds,
+        sandbox.describe()
+    );
     let cfg = crate::team::TeamConfig { agents: models.len(), max_tokens: args.max_tokens, ..Default::default() };
     let mechanisms = crate::team::Mechanisms { agent_tests: !args.no_agent_tests, ..Default::default() };
     let vs: Option<Arc<dyn crate::model::ModelBackend>> = match &args.vs {

@@ -195,7 +195,10 @@ mod tests {
     fn ablate_alone_flips_every_mechanism_and_a_list_only_those_named() {
         assert_eq!(ablations(&[]).unwrap(), []);
         assert_eq!(ablations(&["--ablate", "--json"]).unwrap(), Ablation::ALL);
-        assert_eq!(ablations(&["--ablate=fresh-drafts,early-stop,fresh-drafts"]).unwrap(), [Ablation::FreshDrafts, Ablation::EarlyStop]);
+        assert_eq!(
+            ablations(&["--ablate=fresh-drafts,early-stop,fresh-drafts"]).unwrap(),
+            [Ablation::FreshDrafts, Ablation::EarlyStop]
+        );
         assert_eq!(ablations(&["--ablate=distinguish"]).unwrap(), [Ablation::Distinguish]);
         assert!(ablations(&["--ablate=no-such-thing"]).is_err());
     }

@@ -188,7 +188,9 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
     };
     if cli.tui.any_given() {
         // clap lets a command follow them (so a global --config may come first).
-        anyhow::bail!("options before the command are the TUI's: put them after the command (e.g. `memdoor solve --rounds 1 …`)");
+        anyhow::bail!(
+            "options before the command are the TUI's: put them after the command (e.g. `memdoor solve --rounds 1 …`)"
+        );
     }
     match &command {
         Command::Solve(a) => warn_if_password_in_argv(a.session.team.redis.as_deref()),

@@ -39,7 +39,15 @@ fn list() {
             m.hub.repo,
             m.hub.file,
             m.hub.revision.unwrap_or("main"),
-            m.pypi.packages.first().map(|p| if m.pypi.packages.len() > 1 { format!("{p} … ({} wheels)", m.pypi.packages.len()) } else { p.to_string() }).unwrap_or_default()
+            m.pypi
+                .packages
+                .first()
+                .map(|p| if m.pypi.packages.len() > 1 {
+                    format!("{p} … ({} wheels)", m.pypi.packages.len())
+                } else {
+                    p.to_string()
+                })
+                .unwrap_or_default()
         );
     }
     let named: Vec<_> = CATALOG.iter().map(resolve::cached_path).collect();

@@ -151,7 +151,8 @@ pub struct ServeBenchArgs {
     pub team: TeamFlags,
 }
 
-const BENCH_PROBLEM: &str = "Write a Python function add(a, b) that returns the sum of a and b. Example: add(1, 2) -> 3";
+const BENCH_PROBLEM: &str =
+    "Write a Python function add(a, b) that returns the sum of a and b. Example: add(1, 2) -> 3";
 
 pub async fn bench(args: ServeBenchArgs, file: Config) -> Result<ExitCode> {
     let key = api_key(args.api_key_env.as_deref())?;
@@ -161,7 +162,12 @@ pub async fn bench(args: ServeBenchArgs, file: Config) -> Result<ExitCode> {
         Some(url) => url.clone(),
         None => {
             // Every request waits its turn: the bench measures the queue, it does not fill it.
-            let limits = ServeLimits { sessions: args.sessions as usize, queue: args.requests, queue_per_client: args.requests, ..ServeLimits::default() };
+            let limits = ServeLimits {
+                sessions: args.sessions as usize,
+                queue: args.requests,
+                queue_per_client: args.requests,
+                ..ServeLimits::default()
+            };
             let mut served = build(&args.team, file, limits).await?;
             served.api_key = key.clone();
             served.journals = false;

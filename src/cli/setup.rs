@@ -56,7 +56,9 @@ pub async fn load_local(spec: &str, opts: LoadOptions) -> Result<Arc<LocalModel>
 async fn resolve_spec(spec: &str) -> Result<PathBuf> {
     let parsed = ModelSpec::parse(spec);
     let spec = spec.to_string();
-    tokio::task::spawn_blocking(move || resolve::resolve(&parsed)).await?.with_context(|| format!("finding the model `{spec}`"))
+    tokio::task::spawn_blocking(move || resolve::resolve(&parsed))
+        .await?
+        .with_context(|| format!("finding the model `{spec}`"))
 }
 
 /// Load options from their spellings in flags and the config.
@@ -129,7 +131,8 @@ pub async fn connect_redis(url: &str, cfg: &Config) -> Result<RedisStore> {
     use crate::memory::auth::{TeamKey, DEFAULT_SECRET_ENV};
     let var = cfg.store.secret_env.as_deref().unwrap_or(DEFAULT_SECRET_ENV);
     let key = TeamKey::from_env(var)?;
-    let redis = RedisStore::connect(url, &cfg.store.session).await?.with_team_key(key).with_retention(cfg.store.retention());
+    let redis =
+        RedisStore::connect(url, &cfg.store.session).await?.with_team_key(key).with_retention(cfg.store.retention());
     if redis.team_key().is_none() && !redis.is_local() {
         let msg = format!(
             "{} is not on this machine and no team secret is set (${var}): anyone who can write to it can forge drafts and answers",
@@ -145,12 +148,17 @@ pub async fn connect_redis(url: &str, cfg: &Config) -> Result<RedisStore> {
 /// Warns (stderr and log) when the Redis server would lose the memory on a restart.
 pub async fn warn_if_not_persistent(store: &RedisStore) {
     let mut conn = store.connection();
-    let aof: Vec<String> = ::redis::cmd("CONFIG").arg("GET").arg("appendonly").query_async(&mut conn).await.unwrap_or_default();
-    let save: Vec<String> = ::redis::cmd("CONFIG").arg("GET").arg("save").query_async(&mut conn).await.unwrap_or_default();
+    let aof: Vec<String> =
+        ::redis::cmd("CONFIG").arg("GET").arg("appendonly").query_async(&mut conn).await.unwrap_or_default();
+    let save: Vec<String> =
+        ::redis::cmd("CONFIG").arg("GET").arg("save").query_async(&mut conn).await.unwrap_or_default();
     let aof_on = aof.get(1).is_some_and(|v| v == "yes");
     let rdb_on = save.get(1).is_some_and(|v| !v.trim().is_empty());
     if !aof.is_empty() && !aof_on && !rdb_on {
-        let msg = format!("{} has persistence off (no AOF, no RDB saves): a restart loses the shared memory", store.describe());
+        let msg = format!(
+            "{} has persistence off (no AOF, no RDB saves): a restart loses the shared memory",
+            store.describe()
+        );
         tracing::warn!("{msg}");
         eprintln!("memdoor: warning: {msg}");
     }
@@ -160,7 +168,10 @@ pub async fn warn_if_not_persistent(store: &RedisStore) {
 /// bubblewrap, as the user: the sandbox was asked to be weak.
 pub fn warn_if_weak(sandbox: &crate::judge::sandbox::Sandbox, what: &str) {
     if !sandbox.strength().is_strong() {
-        eprintln!("memdoor: WARNING: {what} without bubblewrap, as you, with your files and network in reach ({})", sandbox.strength());
+        eprintln!(
+            "memdoor: WARNING: {what} without bubblewrap, as you, with your files and network in reach ({})",
+            sandbox.strength()
+        );
     }
 }
 

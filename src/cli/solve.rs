@@ -10,7 +10,9 @@ use super::{setup, SolveArgs};
 use crate::config::{Backend, Config};
 use crate::memory::embedded::EmbeddedStore;
 use crate::memory::MemoryStore;
-use crate::session::{drive, EventSink, JournalChoice, JournalThread, OnJournalError, SessionSettings, SessionSpec, Step};
+use crate::session::{
+    drive, EventSink, JournalChoice, JournalThread, OnJournalError, SessionSettings, SessionSpec, Step,
+};
 use crate::solve_view::SolveView;
 use crate::team::Agent;
 
@@ -30,7 +32,9 @@ pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
             let agents = crate::distributed::remote_agents(&settings, &redis, "remote");
             (Arc::new(redis), agents)
         }
-        None if args.remote => bail!("--remote needs a Redis: --redis URL, MEMDOOR_REDIS, or [store] redis in the config"),
+        None if args.remote => {
+            bail!("--remote needs a Redis: --redis URL, MEMDOOR_REDIS, or [store] redis in the config")
+        }
         Some(redis) => (Arc::new(redis), setup::build_agents(&cfg).await?),
         None => (Arc::new(EmbeddedStore::new()), setup::build_agents(&cfg).await?),
     };

@@ -8,14 +8,17 @@ use anyhow::{bail, Result};
 use super::{setup, TuiArgs};
 use crate::config::Config;
 use crate::memory::journal;
+use crate::session::{JournalChoice, OnJournalError, SessionSettings, SessionSpec};
 use crate::tui::app::{self, Source};
 use crate::tui::keymap::Keymap;
-use crate::session::{JournalChoice, OnJournalError, SessionSettings, SessionSpec};
 use crate::tui::theme::Theme;
 use crate::tui::State;
 
 /// Theme and keys for the TUI, with the test-build debug key when asked for.
-pub fn look(theme: Option<&str>, keys: &std::collections::BTreeMap<String, crate::config::KeyEntry>) -> Result<(Theme, Keymap, bool)> {
+pub fn look(
+    theme: Option<&str>,
+    keys: &std::collections::BTreeMap<String, crate::config::KeyEntry>,
+) -> Result<(Theme, Keymap, bool)> {
     let theme = Theme::load(theme.unwrap_or("dark"))?;
     let mut keys = keys.clone();
     // A hidden key that panics, for the terminal-restore test; never in release builds.
@@ -65,7 +68,8 @@ pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
         (true, Some(answer)) => {
             // Byte-exact into a file or pipe; on a terminal, no escape sequence of the model's.
             use std::io::IsTerminal;
-            let answer = if std::io::stdout().is_terminal() { crate::hygiene::terminal_safe(answer) } else { answer.into() };
+            let answer =
+                if std::io::stdout().is_terminal() { crate::hygiene::terminal_safe(answer) } else { answer.into() };
             print!("{answer}");
             if !answer.ends_with('\n') {
                 println!();

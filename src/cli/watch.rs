@@ -29,7 +29,8 @@ pub struct WatchArgs {
 pub async fn watch(args: WatchArgs, mut cfg: Config) -> Result<ExitCode> {
     super::tui::ensure_terminal()?;
     cfg.store.session = args.session.clone().unwrap_or(cfg.store.session);
-    let (theme, keymap, debug_keys) = super::tui::look(Some(args.theme.as_deref().unwrap_or(&cfg.tui.theme)), &cfg.keys)?;
+    let (theme, keymap, debug_keys) =
+        super::tui::look(Some(args.theme.as_deref().unwrap_or(&cfg.tui.theme)), &cfg.keys)?;
     let store = setup::connect_redis(&args.redis, &cfg).await?;
     let panes = cfg.team_size();
     let label = crate::tui::runner::store_label(&store, Some("connecting"));

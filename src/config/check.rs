@@ -67,7 +67,8 @@ pub fn seconds<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error>
 pub fn env_name<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     let name = String::deserialize(d)?;
     let mut chars = name.chars();
-    let ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
     if !ok {
         return Err(D::Error::custom(
             "must be the NAME of an environment variable holding the API key (letters, digits, _), never the key itself",
@@ -81,7 +82,11 @@ pub fn env_name<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Er
 pub fn agent_rules(e: &AgentEntry) -> Result<(), String> {
     match e.backend {
         Backend::Openai => {
-            let url = e.base_url.as_deref().filter(|u| !u.trim().is_empty()).ok_or("backend = \"openai\" needs `base_url`")?;
+            let url = e
+                .base_url
+                .as_deref()
+                .filter(|u| !u.trim().is_empty())
+                .ok_or("backend = \"openai\" needs `base_url`")?;
             let full = crate::model::openai::chat_completions_url(url);
             if !matches!(reqwest::Url::parse(&full).map(|u| u.scheme().to_string()).as_deref(), Ok("http" | "https")) {
                 return Err(format!("`base_url` {:?} is not an http(s) URL", crate::hygiene::redact_url(url)));

@@ -54,7 +54,10 @@ pub fn from_str(text: &str, origin: &Path) -> Result<Config> {
     }
     let leads: Vec<usize> = cfg.agents.iter().enumerate().filter(|(_, a)| a.lead).map(|(i, _)| i).collect();
     if let [first, second, ..] = leads[..] {
-        anyhow::bail!("{}: agents[{first}] and agents[{second}] both say `lead = true`; a team has one lead at most", origin.display());
+        anyhow::bail!(
+            "{}: agents[{first}] and agents[{second}] both say `lead = true`; a team has one lead at most",
+            origin.display()
+        );
     }
     cfg.source = Some(origin.to_path_buf());
     Ok(cfg)

@@ -146,7 +146,8 @@ impl AgentEntry {
         if self.backend != Backend::Openai {
             return None;
         }
-        let mut c = OpenAiConfig::new(self.base_url.clone().unwrap_or_default(), self.model.clone().unwrap_or_default());
+        let mut c =
+            OpenAiConfig::new(self.base_url.clone().unwrap_or_default(), self.model.clone().unwrap_or_default());
         c.api_key_env = self.api_key_env.clone();
         c.name = self.name.clone().unwrap_or_default();
         let secs = |s: Option<f64>, d: Duration| s.map(Duration::from_secs_f64).unwrap_or(d);
@@ -154,7 +155,8 @@ impl AgentEntry {
         c.first_token_timeout = secs(self.first_token_timeout_secs, c.first_token_timeout);
         c.idle_timeout = secs(self.idle_timeout_secs, c.idle_timeout);
         c.total_timeout = secs(self.total_timeout_secs, c.total_timeout);
-        let kb = |k: Option<u64>, d: usize| k.map_or(d, |k| usize::try_from(k.saturating_mul(1024)).unwrap_or(usize::MAX));
+        let kb =
+            |k: Option<u64>, d: usize| k.map_or(d, |k| usize::try_from(k.saturating_mul(1024)).unwrap_or(usize::MAX));
         c.max_event_bytes = kb(self.max_event_kb, c.max_event_bytes);
         c.max_answer_bytes = kb(self.max_answer_kb, c.max_answer_bytes);
         c.retries = self.retries.unwrap_or(c.retries);
@@ -183,7 +185,13 @@ pub struct StoreSection {
 
 impl Default for StoreSection {
     fn default() -> Self {
-        Self { redis: None, session: "default".into(), secret_env: None, retention_hours: 24, manage_notifications: false }
+        Self {
+            redis: None,
+            session: "default".into(),
+            secret_env: None,
+            retention_hours: 24,
+            manage_notifications: false,
+        }
     }
 }
 

@@ -55,13 +55,23 @@ fn errors_name_the_file_the_line_and_the_key() {
         ("[[agents]]\nbackend = \"remote\"\n", 2, "agents[0].backend", "unknown variant"),
         ("[[agents]]\n\n[[agents]]\nbackend = \"openai\"\nmodel = \"m\"\n", 3, "agents[1]", "needs `base_url`"),
         ("[[agents]]\nbase_url = \"http://x\"\n", 1, "agents[0]", "only to backend = \"openai\""),
-        ("[[agents]]\nbackend = \"openai\"\nbase_url = \"ftp://x\"\nmodel = \"m\"\n", 1, "agents[0]", "not an http(s) URL"),
+        (
+            "[[agents]]\nbackend = \"openai\"\nbase_url = \"ftp://x\"\nmodel = \"m\"\n",
+            1,
+            "agents[0]",
+            "not an http(s) URL",
+        ),
         ("[[agents]]\nbackend = \"openai\"\nbase_url = \"http://x\"\n", 1, "agents[0]", "needs `model`"),
         ("[store]\nredis = 5\n", 2, "store.redis", "invalid type"),
         ("[sandbox]\nmemory_mb = 0\n", 2, "sandbox.memory_mb", "out of range"),
         ("[sandbox]\nmode = \"none\"\n", 2, "sandbox.mode", "unknown variant"),
         ("[tui]\ntheme = \"dark\"\n[bogus]\n", 3, "bogus", "unknown field"),
-        ("[[agents]]\nbackend = \"openai\"\nidle_timeout_secs = -1\n", 3, "agents[0].idle_timeout_secs", "out of range"),
+        (
+            "[[agents]]\nbackend = \"openai\"\nidle_timeout_secs = -1\n",
+            3,
+            "agents[0].idle_timeout_secs",
+            "out of range",
+        ),
     ];
     for (text, line, key, what) in cases {
         let e = err(text);
@@ -77,7 +87,9 @@ fn errors_name_the_file_the_line_and_the_key() {
 fn a_key_pasted_where_its_variable_name_belongs_is_never_echoed() {
     let secret = "sk-test-0123456789abcdef";
     for text in [
-        format!("[[agents]]\nbackend = \"openai\"\nbase_url = \"http://x\"\nmodel = \"m\"\napi_key_env = \"{secret}\"\n"),
+        format!(
+            "[[agents]]\nbackend = \"openai\"\nbase_url = \"http://x\"\nmodel = \"m\"\napi_key_env = \"{secret}\"\n"
+        ),
         format!("[[agents]]\nbackend = \"openai\"\nbase_url = \"http://x\"\nmodel = \"m\"\napi_key = \"{secret}\"\n"),
     ] {
         let e = err(&text);
@@ -104,7 +116,11 @@ fn one_agent_at_most_leads() {
     assert_eq!(parse("[[agents]]\n").unwrap().lead(), None);
     let e = parse("[[agents]]\nlead = true\n[[agents]]\n[[agents]]\nlead = true\n").unwrap_err().to_string();
     assert!(e.contains("agents[0] and agents[2]") && e.contains("one lead at most"), "{e}");
-    assert_eq!(parse("[team]\nagents = 1\n[[agents]]\n[[agents]]\nlead = true\n").unwrap().lead(), None, "past the team's size");
+    assert_eq!(
+        parse("[team]\nagents = 1\n[[agents]]\n[[agents]]\nlead = true\n").unwrap().lead(),
+        None,
+        "past the team's size"
+    );
 }
 
 #[test]
@@ -144,7 +160,8 @@ fn env_beats_the_file_and_a_named_file_must_exist() {
     let c = load::load_with(Some(&file), &env(&[])).unwrap();
     assert_eq!((c.team.model.as_str(), c.team.rounds), ("from-file", 3));
     assert_eq!(c.source.as_deref(), Some(file.as_path()));
-    let c = load::load_with(Some(&file), &env(&[("MEMDOOR_MODEL", "from-env"), ("MEMDOOR_REDIS", "redis://env")])).unwrap();
+    let c =
+        load::load_with(Some(&file), &env(&[("MEMDOOR_MODEL", "from-env"), ("MEMDOOR_REDIS", "redis://env")])).unwrap();
     assert_eq!((c.team.model.as_str(), c.store.redis.as_deref()), ("from-env", Some("redis://env")));
     assert_eq!(c.team.rounds, 3, "env replaces only what it names");
     // MEMDOOR_CONFIG finds the file; an explicit path wins over it.

@@ -46,7 +46,9 @@ impl std::fmt::Display for Refusal {
         match self {
             Refusal::Expired(at) => write!(f, "a job whose signed expiry ({at} ms) has passed; refused, never run"),
             Refusal::NoExpiry => write!(f, "a job without an expiry under a team secret; refused, never run"),
-            Refusal::Replayed { holder } => write!(f, "a replayed job (its id was claimed by the stream entry {holder}); refused, never run"),
+            Refusal::Replayed { holder } => {
+                write!(f, "a replayed job (its id was claimed by the stream entry {holder}); refused, never run")
+            }
         }
     }
 }
@@ -63,7 +65,15 @@ fn claim_secs(expires_ms: Option<u64>, now_ms: u64) -> u64 {
 /// Whether the entry `entry` (holding `job`) may be served by this worker:
 /// `Ok(None)` when it may (its claim is now, or still, this entry's),
 /// `Ok(Some(why))` when it is refused for good.
-pub async fn take(conn: &mut RedisConn, session: &str, job: &Job, entry: &str, delivery: Delivery, signed: bool, now_ms: u64) -> Result<Option<Refusal>> {
+pub async fn take(
+    conn: &mut RedisConn,
+    session: &str,
+    job: &Job,
+    entry: &str,
+    delivery: Delivery,
+    signed: bool,
+    now_ms: u64,
+) -> Result<Option<Refusal>> {
     let key = claim_key(session, job);
     if delivery == Delivery::Reclaimed {
         let holder: Option<String> = conn.get(&key).await?;
@@ -82,7 +92,14 @@ pub async fn take(conn: &mut RedisConn, session: &str, job: &Job, entry: &str, d
         None if signed => return Ok(Some(Refusal::NoExpiry)),
         _ => {}
     }
-    let set: Option<String> = ::redis::cmd("SET").arg(&key).arg(entry).arg("NX").arg("EX").arg(claim_secs(job.expires_ms, now_ms)).query_async(conn).await?;
+    let set: Option<String> = ::redis::cmd("SET")
+        .arg(&key)
+        .arg(entry)
+        .arg("NX")
+        .arg("EX")
+        .arg(claim_secs(job.expires_ms, now_ms))
+        .query_async(conn)
+        .await?;
     if set.is_some() {
         return Ok(None);
     }

@@ -43,7 +43,8 @@ pub async fn coordinate(worker: Arc<Worker>, task: String, run: String, lease: L
     let renewing = CancellationToken::new();
     let mut conn = worker.store.connection();
     {
-        let (mut conn, lease, renewing, running, task) = (conn.clone(), lease.clone(), renewing.clone(), running.clone(), task.clone());
+        let (mut conn, lease, renewing, running, task) =
+            (conn.clone(), lease.clone(), renewing.clone(), running.clone(), task.clone());
         tokio::spawn(async move {
             loop {
                 tokio::select! {
@@ -67,7 +68,8 @@ pub async fn coordinate(worker: Arc<Worker>, task: String, run: String, lease: L
     // dead coordinator's, or the answer a new run label replaces) mixes in.
     // Looked at again under the lease: another worker may have answered
     // between this one's first look and its taking the lease.
-    let still_open = runs::state(&mut conn, worker.store.session(), &task).await == runs::TaskState::Open { run: run.clone() };
+    let still_open =
+        runs::state(&mut conn, worker.store.session(), &task).await == runs::TaskState::Open { run: run.clone() };
     let outcome = match still_open {
         false => Ok(()),
         true => match runs::start_fresh(&worker.store, &task).await {
@@ -118,7 +120,8 @@ async fn run_task(worker: &Worker, task: &str, run: &str, lease: Arc<Lease>, can
     };
     // Parsing is CPU work on hostile text: off the async threads.
     let id = task.to_string();
-    let problem = tokio::task::spawn_blocking(move || Problem::from_task(&id, &raw)).await.context("parsing the task")??;
+    let problem =
+        tokio::task::spawn_blocking(move || Problem::from_task(&id, &raw)).await.context("parsing the task")??;
     let agents = remote_agents(&worker.settings, &worker.store, &format!("remote:{}", worker.model.name()));
     // The task id is the client's: the answer must land under it, written
     // only while the lease is this worker's.

@@ -128,7 +128,13 @@ async fn scan(worker: &Worker, conn: &mut RedisConn) {
 
 /// Notes a task as open (once; its first sighting keeps its place).
 async fn index(worker: &Worker, conn: &mut RedisConn, task: &str) {
-    let added: Result<(), _> = ::redis::cmd("ZADD").arg(open_key(worker)).arg("NX").arg(crate::memory::now_ms()).arg(task).query_async(conn).await;
+    let added: Result<(), _> = ::redis::cmd("ZADD")
+        .arg(open_key(worker))
+        .arg("NX")
+        .arg(crate::memory::now_ms())
+        .arg(task)
+        .query_async(conn)
+        .await;
     if let Err(e) = added {
         tracing::warn!(%task, "indexing a task: {e}");
     }
@@ -177,10 +183,11 @@ async fn try_take(worker: &Arc<Worker>, conn: &mut RedisConn, task: &str, cancel
 /// to change the server (`[store] manage_notifications`): a shared server's
 /// settings are not ours to change.
 async fn enable_notifications(conn: &mut RedisConn, allowed: bool) -> bool {
-    let current: Vec<String> = match ::redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query_async(conn).await {
-        Ok(v) => v,
-        Err(_) => return false,
-    };
+    let current: Vec<String> =
+        match ::redis::cmd("CONFIG").arg("GET").arg("notify-keyspace-events").query_async(conn).await {
+            Ok(v) => v,
+            Err(_) => return false,
+        };
     let flags = current.get(1).cloned().unwrap_or_default();
     if flags.contains('K') && (flags.contains('$') || flags.contains('A')) {
         return true;
@@ -189,14 +196,21 @@ async fn enable_notifications(conn: &mut RedisConn, allowed: bool) -> bool {
         return false;
     }
     let wanted = format!("{flags}K$");
-    let set: Result<(), _> = ::redis::cmd("CONFIG").arg("SET").arg("notify-keyspace-events").arg(&wanted).query_async(conn).await;
+    let set: Result<(), _> =
+        ::redis::cmd("CONFIG").arg("SET").arg("notify-keyspace-events").arg(&wanted).query_async(conn).await;
     set.is_ok()
 }
 
 /// Follows one master's keyspace notifications for `task:*`, indexing and
 /// taking each task notified; after every (re)subscription it asks for a
 /// full scan, since notifications sent while it was away are gone.
-async fn listen(worker: Arc<Worker>, node: Client, rescan: Arc<Notify>, listening: Arc<Listening>, cancel: CancellationToken) {
+async fn listen(
+    worker: Arc<Worker>,
+    node: Client,
+    rescan: Arc<Notify>,
+    listening: Arc<Listening>,
+    cancel: CancellationToken,
+) {
     let mut conn = worker.store.connection();
     let on = match plain_connection(&node).await {
         Ok(mut node_conn) => enable_notifications(&mut node_conn, worker.manage_notifications).await,
@@ -204,7 +218,11 @@ async fn listen(worker: Arc<Worker>, node: Client, rescan: Arc<Notify>, listenin
     };
     if !on {
         let url = worker.store.shown_url();
-        let place = if worker.store.topology().is_cluster() { format!("the node {} of {url}", node.get_connection_info().addr()) } else { url.to_string() };
+        let place = if worker.store.topology().is_cluster() {
+            format!("the node {} of {url}", node.get_connection_info().addr())
+        } else {
+            url.to_string()
+        };
         let msg = format!(
             "keyspace notifications are off on {place}: plain clients' tasks are found by a scan every {} s \
              (set `notify-keyspace-events K$` on the server, or allow memdoor to with `[store] manage_notifications = true`)",

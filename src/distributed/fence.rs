@@ -33,7 +33,11 @@ impl Fence {
                 self.epoch = item.epoch;
                 self.seq = item.seq;
                 self.streamed = false;
-                if restart { Verdict::Restart } else { Verdict::Skip }
+                if restart {
+                    Verdict::Restart
+                } else {
+                    Verdict::Skip
+                }
             }
             Reply::Taken { .. } => Verdict::Skip,
             _ if item.epoch != self.epoch => Verdict::Skip,

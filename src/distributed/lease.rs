@@ -82,8 +82,9 @@ impl Lease {
     /// Whether the lease is still ours (a read: the answer can be stale by
     /// the time it arrives, so writers check it right before each write).
     pub async fn holds(&self, conn: &mut RedisConn) -> Result<bool> {
-        let holder: Option<String> =
-            ::redis::AsyncCommands::get(conn, &self.key).await.with_context(|| format!("reading the lease {}", self.key))?;
+        let holder: Option<String> = ::redis::AsyncCommands::get(conn, &self.key)
+            .await
+            .with_context(|| format!("reading the lease {}", self.key))?;
         Ok(holder.as_deref() == Some(self.token.as_str()))
     }
 

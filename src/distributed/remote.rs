@@ -70,7 +70,11 @@ impl ModelBackend for RemoteBackend {
         &self.name
     }
 
-    async fn stream(&self, request: ChatRequest, cancel: CancellationToken) -> Result<BoxStream<'static, Result<Chunk>>> {
+    async fn stream(
+        &self,
+        request: ChatRequest,
+        cancel: CancellationToken,
+    ) -> Result<BoxStream<'static, Result<Chunk>>> {
         let session = self.store.session();
         let id = new_job_id();
         // The expiry is signed with the job: no worker takes it first after

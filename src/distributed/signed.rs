@@ -42,5 +42,9 @@ pub fn checked_json(store: &RedisStore, kind: &str, key: &str, sid: &::redis::st
 
 /// A stream item's fields: the JSON and, with a secret, its tag.
 pub fn fields<'a>(json: &'a str, tag: &'a str) -> Vec<(&'static str, &'a str)> {
-    if tag.is_empty() { vec![(FIELD, json)] } else { vec![(FIELD, json), (TAG, tag)] }
+    if tag.is_empty() {
+        vec![(FIELD, json)]
+    } else {
+        vec![(FIELD, json), (TAG, tag)]
+    }
 }

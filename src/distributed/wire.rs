@@ -50,7 +50,11 @@ impl From<&ChatRequest> for WireRequest {
     fn from(r: &ChatRequest) -> Self {
         let s = &r.sampling;
         WireRequest {
-            messages: r.messages.iter().map(|m| WireMessage { role: m.role.clone(), content: m.content.clone() }).collect(),
+            messages: r
+                .messages
+                .iter()
+                .map(|m| WireMessage { role: m.role.clone(), content: m.content.clone() })
+                .collect(),
             sampling: WireSampling {
                 temperature: s.temperature,
                 top_p: s.top_p,
@@ -112,7 +116,14 @@ mod tests {
     fn the_wire_keeps_the_protocols_json() {
         let req = ChatRequest {
             messages: vec![Message::system("Be terse."), Message::user("Write f.")],
-            sampling: Sampling { temperature: 0.3, top_p: Some(0.95), top_k: None, repeat_penalty: 1.0, repeat_last_n: 64, seed: 7 },
+            sampling: Sampling {
+                temperature: 0.3,
+                top_p: Some(0.95),
+                top_k: None,
+                repeat_penalty: 1.0,
+                repeat_last_n: 64,
+                seed: 7,
+            },
             max_tokens: 64,
             ignore_stop: false,
         };
@@ -124,9 +135,13 @@ mod tests {
         assert_eq!(back, req);
         let with_k = ChatRequest { sampling: Sampling { top_k: Some(40), ..req.sampling.clone() }, ..req.clone() };
         let json = serde_json::to_value(WireRequest::from(&with_k)).unwrap();
-        assert_eq!((&json, &json["sampling"]["top_k"]), (&serde_json::to_value(&with_k).unwrap(), &serde_json::json!(40)));
+        assert_eq!(
+            (&json, &json["sampling"]["top_k"]),
+            (&serde_json::to_value(&with_k).unwrap(), &serde_json::json!(40))
+        );
         assert_eq!(ChatRequest::from(serde_json::from_value::<WireRequest>(json).unwrap()), with_k);
-        let done = Chunk::Done { finish: FinishReason::Length, usage: Usage { completion_tokens: 3, ..Usage::default() } };
+        let done =
+            Chunk::Done { finish: FinishReason::Length, usage: Usage { completion_tokens: 3, ..Usage::default() } };
         for c in [Chunk::Text("x".into()), Chunk::Restart, done] {
             let wire = serde_json::to_value(WireChunk::from(c.clone())).unwrap();
             assert_eq!(wire, serde_json::to_value(&c).unwrap());
@@ -180,7 +195,8 @@ impl Job {
 
     /// Ids are ours (time-pid-counter); anything else could reach into other keys.
     pub fn has_valid_id(&self) -> bool {
-        (1..=80).contains(&self.id.len()) && self.id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        (1..=80).contains(&self.id.len())
+            && self.id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     }
 }
 
@@ -188,7 +204,9 @@ impl Job {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Reply {
     /// Which worker took the job.
-    Taken { worker: String },
+    Taken {
+        worker: String,
+    },
     Chunk(WireChunk),
     Error(String),
 }

@@ -17,8 +17,8 @@ use tokio_util::sync::CancellationToken;
 use super::claim::{served, take, Delivery};
 use super::remote::reconnect;
 use super::signed::{checked_json, fields, tag};
-use super::wire::{job_key, work_key, Job, Reply, ReplyItem, GROUP};
 use super::wire::WireChunk;
+use super::wire::{job_key, work_key, Job, Reply, ReplyItem, GROUP};
 use super::work_stream::{ensure_group, reclaim};
 use crate::backoff::Backoff;
 use crate::memory::redis::{is_connection_error, RedisConn, RedisStore};
@@ -98,7 +98,11 @@ impl Worker {
     /// A job's request within this worker's bounds.
     fn bounded(&self, mut request: crate::model::ChatRequest) -> crate::model::ChatRequest {
         if request.max_tokens > self.max_tokens() {
-            tracing::warn!(asked = request.max_tokens, cap = self.max_tokens(), "a job asked for more tokens than this worker's config allows; capped");
+            tracing::warn!(
+                asked = request.max_tokens,
+                cap = self.max_tokens(),
+                "a job asked for more tokens than this worker's config allows; capped"
+            );
             request.max_tokens = self.max_tokens();
         }
         // A benchmark switch (generate past the end): never from a job.
@@ -117,7 +121,9 @@ impl ReplyWriter {
             let sent: Result<String, _> = self.conn.xadd(&self.key, "*", &fields(&json, &tag)).await;
             match sent {
                 Ok(_) => break,
-                Err(e) if is_connection_error(&e) && attempt < SEND_ATTEMPTS => tokio::time::sleep(backoff.next_wait()).await,
+                Err(e) if is_connection_error(&e) && attempt < SEND_ATTEMPTS => {
+                    tokio::time::sleep(backoff.next_wait()).await
+                }
                 Err(e) => return Err(anyhow::Error::new(e).context(format!("writing to {}", self.key))),
             }
         }
@@ -191,7 +197,13 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
     let work = work_key(&session);
     let mut conn = worker.store.connection();
     ensure_group(&mut conn, &work).await;
-    tokio::spawn(heartbeat(conn.clone(), worker.id.clone(), worker.model.name().to_string(), worker.sandbox.describe(), cancel.clone()));
+    tokio::spawn(heartbeat(
+        conn.clone(),
+        worker.id.clone(),
+        worker.model.name().to_string(),
+        worker.sandbox.describe(),
+        cancel.clone(),
+    ));
 
     let mut reader = worker.store.blocking_connection().await?;
     let options = StreamReadOptions::default().group(GROUP, &worker.id).count(1).block(BLOCK_MS);
@@ -242,17 +254,18 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
 /// job's latest, so a worker resumed after losing its job cannot ack away
 /// the reclaimer's pending entry.
 async fn handle(worker: &Worker, conn: &mut RedisConn, work: &str, sid: StreamId, delivery: Delivery) {
-    let job = checked_json(&worker.store, "job", work, &sid).and_then(|json| match serde_json::from_str::<Job>(&json) {
-        Ok(job) if job.has_valid_id() => Some(job),
-        Ok(_) => {
-            worker.store.reject(work, &sid.id, "a job id that is not one of ours");
-            None
-        }
-        Err(e) => {
-            worker.store.reject(work, &sid.id, &format!("not a job ({e})"));
-            None
-        }
-    });
+    let job =
+        checked_json(&worker.store, "job", work, &sid).and_then(|json| match serde_json::from_str::<Job>(&json) {
+            Ok(job) if job.has_valid_id() => Some(job),
+            Ok(_) => {
+                worker.store.reject(work, &sid.id, "a job id that is not one of ours");
+                None
+            }
+            Err(e) => {
+                worker.store.reject(work, &sid.id, &format!("not a job ({e})"));
+                None
+            }
+        });
     let skip = |conn: &mut RedisConn| {
         // Skipped for good: acknowledged and deleted, so no worker takes it again.
         let (mut conn, id) = (conn.clone(), sid.id.clone());

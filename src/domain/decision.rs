@@ -66,10 +66,16 @@ impl fmt::Display for Decision {
                 f.write_str(match checked {
                     Checked::PublicTests => "execution vote",
                     Checked::NoDraftPassed => "execution vote (no draft passed every public test)",
-                    Checked::InputsOnly => "execution vote on the agents' inputs (unverified: no tests with known outputs)",
+                    Checked::InputsOnly => {
+                        "execution vote on the agents' inputs (unverified: no tests with known outputs)"
+                    }
                 })?;
                 if let Some(s) = settled {
-                    write!(f, " · distinguishing inputs ({} told the top two apart; {} : {} drafts agree", s.inputs, s.agree.0, s.agree.1)?;
+                    write!(
+                        f,
+                        " · distinguishing inputs ({} told the top two apart; {} : {} drafts agree",
+                        s.inputs, s.agree.0, s.agree.1
+                    )?;
                     if let Some((lead, other)) = s.predicted {
                         write!(f, "; agents predicted the output {lead} : {other}")?;
                     }
@@ -140,7 +146,10 @@ mod tests {
     #[test]
     fn decisions_round_trip_and_old_journals_keep_their_words() {
         for d in [
-            Decision::ExecutionVote { checked: Checked::InputsOnly, settled: Some(Settled { inputs: 1, agree: (2, 2), predicted: None }) },
+            Decision::ExecutionVote {
+                checked: Checked::InputsOnly,
+                settled: Some(Settled { inputs: 1, agree: (2, 2), predicted: None }),
+            },
             Decision::Aggregator,
             Decision::SelfConsistency,
             Decision::Recorded("majority".into()),

@@ -40,7 +40,8 @@ pub struct Entry {
 impl Entry {
     pub fn new(task: &str, round: u32, agent: Option<usize>, kind: EntryKind, content: impl Into<String>) -> Self {
         let who = agent.map_or("team".to_string(), |a| format!("a{a}"));
-        let kind_name = serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
+        let kind_name =
+            serde_json::to_value(kind).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default();
         Self {
             task: task.to_string(),
             round,

@@ -91,18 +91,43 @@ pub enum TeamEvent {
         sandbox: Option<String>,
     },
     /// The agent begins its turn of `round` (its tokens follow).
-    TurnStarted { agent: usize, round: u32, turn: Turn },
-    AgentToken { agent: usize, round: u32, text: String },
-    AgentDone { agent: usize, round: u32, draft: Draft },
-    AgentFailed { agent: usize, round: u32, error: String },
+    TurnStarted {
+        agent: usize,
+        round: u32,
+        turn: Turn,
+    },
+    AgentToken {
+        agent: usize,
+        round: u32,
+        text: String,
+    },
+    AgentDone {
+        agent: usize,
+        round: u32,
+        draft: Draft,
+    },
+    AgentFailed {
+        agent: usize,
+        round: u32,
+        error: String,
+    },
     /// The agent's answer started over (its worker was lost); earlier tokens of this round are void.
-    AgentRestarted { agent: usize, round: u32 },
+    AgentRestarted {
+        agent: usize,
+        round: u32,
+    },
     /// Something written into the shared memory (a draft, note, decision…).
     MemoryEntry(Entry),
     /// A draft was run on the problem's public tests.
-    TestRun { agent: usize, round: u32, results: Vec<TestResult> },
+    TestRun {
+        agent: usize,
+        round: u32,
+        results: Vec<TestResult>,
+    },
     /// Every agent has finished `round`.
-    RoundFinished { round: u32 },
+    RoundFinished {
+        round: u32,
+    },
     /// The answer the team stands behind, and why.
     Consensus {
         answer: String,
@@ -115,11 +140,17 @@ pub enum TeamEvent {
         agents: Vec<usize>,
         evidence: Vec<DraftEvidence>,
     },
-    TaskFinished { task: String, answer: Option<String>, elapsed_secs: f64 },
+    TaskFinished {
+        task: String,
+        answer: Option<String>,
+        elapsed_secs: f64,
+    },
     /// Items read from the shared Redis (memory entries, workers' replies)
     /// and dropped this session because they were not the team's: forged,
     /// of another task, or malformed. `total` so far; sent when it grows.
-    Rejected { total: u64 },
+    Rejected {
+        total: u64,
+    },
 }
 
 #[cfg(test)]

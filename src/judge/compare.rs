@@ -68,7 +68,11 @@ impl Decimal {
                 let (neg, e) = e.strip_prefix('-').map_or((false, e), |e| (true, e));
                 let e = digits(e).filter(|e| !e.is_empty())?;
                 let v: i64 = e.parse().ok()?;
-                if neg { -v } else { v }
+                if neg {
+                    -v
+                } else {
+                    v
+                }
             }
             None => 0,
         };
@@ -90,7 +94,11 @@ impl Decimal {
 
 /// ASCII digits with Python's single underscores between them (`1_000`).
 fn digits(text: &str) -> Option<String> {
-    if text.starts_with('_') || text.ends_with('_') || text.contains("__") || !text.bytes().all(|b| b.is_ascii_digit() || b == b'_') {
+    if text.starts_with('_')
+        || text.ends_with('_')
+        || text.contains("__")
+        || !text.bytes().all(|b| b.is_ascii_digit() || b == b'_')
+    {
         return None;
     }
     Some(text.replace('_', ""))

@@ -35,7 +35,6 @@ const RESULT_GRACE_SECS: u64 = 3;
 
 pub use crate::domain::{all_pass, passed, TestResult, Verdict};
 
-
 /// What enters the sandbox: the program and the inputs, never an expected output.
 #[derive(Serialize)]
 struct Spec<'a> {
@@ -127,7 +126,11 @@ pub(crate) fn judged(stdin: bool, expected: Option<&str>, r: HarnessResult) -> T
         (Some(_), None) => Verdict::WrongAnswer,
         (Some(expected), Some(out)) => {
             let same = if stdin { same_stdout(out, expected) } else { same_value(out, expected) };
-            if same { Verdict::Pass } else { Verdict::WrongAnswer }
+            if same {
+                Verdict::Pass
+            } else {
+                Verdict::WrongAnswer
+            }
         }
     };
     let error = r.over.then(|| "the output was longer than the judge reads".to_string());
@@ -140,7 +143,9 @@ pub async fn grade(sandbox: &Sandbox, mode: &Mode, code: &str, tests: &[TestCase
     let mut humaneval = (None, None, None);
     let (mode_name, fn_name, code, tests): (&str, Option<&str>, String, Vec<&TestCase>) = match mode {
         Mode::Stdin => ("stdin", None, code.to_string(), tests.iter().collect()),
-        Mode::Functional { fn_name } => ("functional", Some(fn_name.as_str()), code.to_string(), tests.iter().collect()),
+        Mode::Functional { fn_name } => {
+            ("functional", Some(fn_name.as_str()), code.to_string(), tests.iter().collect())
+        }
         Mode::HumanEval { prompt, entry_point, test } => {
             // HumanEval runs prompt + completion: a completion that is only the
             // body continues the prompt's function; a whole function redefines it.
@@ -162,7 +167,8 @@ pub async fn grade(sandbox: &Sandbox, mode: &Mode, code: &str, tests: &[TestCase
     let out_cap = (2 * longest).clamp(MIN_OUT_CAP, MAX_OUT_CAP);
     let inputs = tests.iter().map(|t| Input { input: &t.input }).collect();
     let (check, entry_point, nonce) = humaneval;
-    let spec = Spec { mode: mode_name, code, fn_name, tests: inputs, timeout: per_test, out_cap, check, entry_point, nonce };
+    let spec =
+        Spec { mode: mode_name, code, fn_name, tests: inputs, timeout: per_test, out_cap, check, entry_point, nonce };
     let stdin = serde_json::to_vec(&spec)?;
     // One process runs every test, each under its own alarm: the watchdog
     // is the backstop for what an alarm cannot interrupt (a program that
@@ -199,11 +205,14 @@ pub async fn grade(sandbox: &Sandbox, mode: &Mode, code: &str, tests: &[TestCase
         // The tests without a result: why the run ended before them.
         let (verdict, why) = match (reading.stopped, out.status) {
             (Some(stopped), _) => stopped,
-            (None, Exit::TimedOut) if budget == cap => {
-                (Verdict::TimeLimit, format!("Time Limit Exceeded: the run hit the judge's cap of {cap} s for all its tests together"))
-            }
+            (None, Exit::TimedOut) if budget == cap => (
+                Verdict::TimeLimit,
+                format!("Time Limit Exceeded: the run hit the judge's cap of {cap} s for all its tests together"),
+            ),
             (None, Exit::TimedOut) => (Verdict::TimeLimit, "Time Limit Exceeded (killed by the watchdog)".to_string()),
-            (None, Exit::OutputLimit) => (Verdict::RuntimeError, format!("output limit: the run wrote more than {stderr_cap} bytes to stderr")),
+            (None, Exit::OutputLimit) => {
+                (Verdict::RuntimeError, format!("output limit: the run wrote more than {stderr_cap} bytes to stderr"))
+            }
             (None, other) => {
                 let stderr: String = String::from_utf8_lossy(&out.stderr).chars().take(300).collect();
                 (Verdict::RuntimeError, format!("the run ended ({other:?}) without results: {stderr}"))

@@ -70,7 +70,14 @@ mod tests {
         DraftKey { round: 1, agent }
     }
     fn draft(code: Option<&str>) -> Draft {
-        Draft { text: String::new(), code: code.map(str::to_string), finish: FinishReason::Stop, usage: Usage::default(), repairs: Vec::new(), reasked: None }
+        Draft {
+            text: String::new(),
+            code: code.map(str::to_string),
+            finish: FinishReason::Stop,
+            usage: Usage::default(),
+            repairs: Vec::new(),
+            reasked: None,
+        }
     }
 
     #[test]

@@ -32,8 +32,6 @@ fn behaviour(results: &[TestResult]) -> Vec<String> {
         .collect()
 }
 
-
-
 /// One draft's runs: on the public tests (with expected outputs), and on
 /// the inputs agents proposed (outputs only, for telling behaviours apart).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -114,7 +112,11 @@ pub fn agents_of(drafts: &[DraftKey]) -> Vec<usize> {
 
 impl ExecutionVote {
     /// The verdict for `clusters` (from `ranked_clusters`), the first winning.
-    pub fn verdict(clusters: &[Cluster], drafts: &[(DraftKey, &Draft)], runs: &BTreeMap<DraftKey, DraftRun>) -> Option<Verdict> {
+    pub fn verdict(
+        clusters: &[Cluster],
+        drafts: &[(DraftKey, &Draft)],
+        runs: &BTreeMap<DraftKey, DraftRun>,
+    ) -> Option<Verdict> {
         let best = clusters.first()?;
         let evidence = drafts
             .iter()
@@ -148,7 +150,14 @@ mod tests {
     use crate::model::{FinishReason, Usage};
 
     fn draft(code: &str) -> Draft {
-        Draft { text: String::new(), code: Some(code.into()), finish: FinishReason::Stop, usage: Usage::default(), repairs: Vec::new(), reasked: None }
+        Draft {
+            text: String::new(),
+            code: Some(code.into()),
+            finish: FinishReason::Stop,
+            usage: Usage::default(),
+            repairs: Vec::new(),
+            reasked: None,
+        }
     }
     fn r(v: crate::domain::Verdict, key: &str) -> TestResult {
         TestResult { verdict: v, got: None, key: Some(key.into()), error: None }
@@ -187,7 +196,11 @@ mod tests {
 
     #[test]
     fn passing_drafts_cluster_by_behaviour_and_the_bigger_cluster_wins() {
-        let runs = BTreeMap::from([(k(0), run(vec![r(Pass, "a")])), (k(1), run(vec![r(Pass, "b")])), (k(2), run(vec![r(Pass, "b")]))]);
+        let runs = BTreeMap::from([
+            (k(0), run(vec![r(Pass, "a")])),
+            (k(1), run(vec![r(Pass, "b")])),
+            (k(2), run(vec![r(Pass, "b")])),
+        ]);
         let v = decide(&drafts(3), &runs).unwrap();
         assert_eq!(v.agents, vec![1, 2]);
         assert_eq!(v.answer, "v1");
@@ -215,8 +228,10 @@ mod tests {
     #[test]
     fn when_nothing_passes_the_best_stand_and_the_verdict_says_so() {
         let drafts = vec![(k(0), draft("a")), (k(1), draft("b"))];
-        let runs =
-            BTreeMap::from([(k(0), run(vec![r(WrongAnswer, "x"), r(WrongAnswer, "y")])), (k(1), run(vec![r(Pass, "x"), r(WrongAnswer, "z")]))]);
+        let runs = BTreeMap::from([
+            (k(0), run(vec![r(WrongAnswer, "x"), r(WrongAnswer, "y")])),
+            (k(1), run(vec![r(Pass, "x"), r(WrongAnswer, "z")])),
+        ]);
         let v = decide(&drafts, &runs).unwrap();
         assert_eq!(v.agents, vec![1]);
         assert_eq!(v.decision, Decision::ExecutionVote { checked: Checked::NoDraftPassed, settled: None });
@@ -234,14 +249,23 @@ mod tests {
         ]);
         let v = decide(&drafts, &runs).unwrap();
         assert_eq!((v.answer.as_str(), v.decision.to_string().as_str()), ("good", "execution vote"));
-        assert_eq!(v.evidence.iter().map(|e| (e.round, e.agent, e.cluster)).collect::<Vec<_>>(), vec![(1, 0, Some(0)), (1, 1, None), (2, 0, None)]);
+        assert_eq!(
+            v.evidence.iter().map(|e| (e.round, e.agent, e.cluster)).collect::<Vec<_>>(),
+            vec![(1, 0, Some(0)), (1, 1, None), (2, 0, None)]
+        );
     }
 
     #[test]
     fn drafts_of_every_round_are_ballots() {
         // Two round-2 drafts join agent 1's round-1 behaviour: three ballots beat two.
         let d = |round, agent| DraftKey { round, agent };
-        let drafts = vec![(d(1, 0), draft("a")), (d(1, 1), draft("b")), (d(1, 2), draft("a2")), (d(2, 3), draft("b2")), (d(2, 4), draft("b3"))];
+        let drafts = vec![
+            (d(1, 0), draft("a")),
+            (d(1, 1), draft("b")),
+            (d(1, 2), draft("a2")),
+            (d(2, 3), draft("b2")),
+            (d(2, 4), draft("b3")),
+        ];
         let runs = BTreeMap::from([
             (d(1, 0), run(vec![r(Pass, "x")])),
             (d(1, 2), run(vec![r(Pass, "x")])),

@@ -28,7 +28,10 @@ impl std::fmt::Debug for TeamKey {
 impl TeamKey {
     pub fn new(secret: &[u8]) -> Result<Self> {
         if secret.len() < MIN_SECRET_BYTES {
-            bail!("the team secret is {} bytes; it must be at least {MIN_SECRET_BYTES} (e.g. `openssl rand -hex 32`)", secret.len());
+            bail!(
+                "the team secret is {} bytes; it must be at least {MIN_SECRET_BYTES} (e.g. `openssl rand -hex 32`)",
+                secret.len()
+            );
         }
         Ok(TeamKey(secret.into()))
     }
@@ -36,7 +39,9 @@ impl TeamKey {
     /// The key in the variable `var`, or `None` when it is unset or empty.
     pub fn from_env(var: &str) -> Result<Option<Self>> {
         match std::env::var(var) {
-            Ok(s) if !s.is_empty() => Self::new(s.as_bytes()).map(Some).map_err(|e| e.context(format!("reading ${var}"))),
+            Ok(s) if !s.is_empty() => {
+                Self::new(s.as_bytes()).map(Some).map_err(|e| e.context(format!("reading ${var}")))
+            }
             _ => Ok(None),
         }
     }

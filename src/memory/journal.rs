@@ -55,7 +55,10 @@ pub fn default_path(task: &str) -> PathBuf {
 /// to `MAX_NAME_TASK` bytes (every kept char is ASCII, so any cut is on a
 /// char boundary).
 fn safe_name(task: &str) -> String {
-    task.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' }).take(MAX_NAME_TASK).collect()
+    task.chars()
+        .map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+        .take(MAX_NAME_TASK)
+        .collect()
 }
 
 fn part_of(dest: &Path) -> PathBuf {
@@ -125,7 +128,9 @@ impl JournalWriter {
 
     fn prune_folder(&self) {
         match prune(&default_dir(), &self.part, MAX_KEPT_JOURNALS, MAX_KEPT_BYTES) {
-            Ok(p) if p.removed > 0 => tracing::info!("journal folder: removed {} old journals ({} KiB)", p.removed, p.bytes / 1024),
+            Ok(p) if p.removed > 0 => {
+                tracing::info!("journal folder: removed {} old journals ({} KiB)", p.removed, p.bytes / 1024)
+            }
             Ok(_) => {}
             Err(e) => tracing::warn!("journal folder: {e:#}"),
         }
@@ -140,7 +145,10 @@ impl JournalWriter {
         let record = Record { at_ms: self.started.elapsed().as_millis() as u64, event: event.clone() };
         serde_json::to_writer(&mut self.out, &record)?;
         self.out.write_all(b"\n")?;
-        if matches!(event, TeamEvent::RoundFinished { .. } | TeamEvent::Consensus { .. } | TeamEvent::TaskFinished { .. }) {
+        if matches!(
+            event,
+            TeamEvent::RoundFinished { .. } | TeamEvent::Consensus { .. } | TeamEvent::TaskFinished { .. }
+        ) {
             self.sync()?;
         }
         Ok(())

@@ -15,8 +15,9 @@ impl ProgressHandler for Bar {
         let Ok(mut bar) = self.0.lock() else { return };
         match event {
             DownloadEvent::Start { total_bytes, .. } => {
-                let style = ProgressStyle::with_template("{bar:30.cyan/blue} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
-                    .expect("static template");
+                let style =
+                    ProgressStyle::with_template("{bar:30.cyan/blue} {bytes}/{total_bytes} {bytes_per_sec} eta {eta}")
+                        .expect("static template");
                 *bar = Some(ProgressBar::new(*total_bytes).with_style(style));
             }
             // One file per download here: its bytes are the whole.

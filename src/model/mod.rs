@@ -75,7 +75,10 @@ pub enum Chunk {
     /// The backend started the answer over (a remote worker died and another
     /// took the job): the text streamed so far is void.
     Restart,
-    Done { finish: FinishReason, usage: Usage },
+    Done {
+        finish: FinishReason,
+        usage: Usage,
+    },
 }
 
 #[async_trait::async_trait]
@@ -90,9 +93,5 @@ pub trait ModelBackend: Send + Sync {
 
     /// Starts generating. The stream ends after one `Chunk::Done`; dropping it
     /// or cancelling `cancel` stops the work promptly.
-    async fn stream(
-        &self,
-        req: ChatRequest,
-        cancel: CancellationToken,
-    ) -> Result<BoxStream<'static, Result<Chunk>>>;
+    async fn stream(&self, req: ChatRequest, cancel: CancellationToken) -> Result<BoxStream<'static, Result<Chunk>>>;
 }

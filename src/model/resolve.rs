@@ -17,7 +17,10 @@ pub enum ModelSpec {
     Named(&'static NamedModel),
     Path(PathBuf),
     /// `owner/repo`, optionally `:FILE.gguf` or `:QUANT` (e.g. `:Q8_0`).
-    Hub { repo: String, want: Option<String> },
+    Hub {
+        repo: String,
+        want: Option<String>,
+    },
 }
 
 impl ModelSpec {
@@ -75,9 +78,7 @@ pub fn resolve(spec: &ModelSpec) -> Result<PathBuf> {
             tried.push(format!("the path {}: no such file", p.display()));
             None
         }
-        ModelSpec::Hub { repo, want } => {
-            hub(repo, want.as_deref(), &mut tried)
-        }
+        ModelSpec::Hub { repo, want } => hub(repo, want.as_deref(), &mut tried),
         ModelSpec::Named(model) => named(model, &mut tried),
     };
     match found {
@@ -127,8 +128,13 @@ fn hub_download(repo: &str, want: Option<&str>) -> Result<PathBuf> {
         Some(f) if f.ends_with(".gguf") => f.to_string(),
         quant => {
             let info = api_repo.info().send().context("listing the repo's files")?;
-            let ggufs: Vec<String> =
-                info.siblings.unwrap_or_default().into_iter().map(|s| s.rfilename).filter(|f| f.ends_with(".gguf")).collect();
+            let ggufs: Vec<String> = info
+                .siblings
+                .unwrap_or_default()
+                .into_iter()
+                .map(|s| s.rfilename)
+                .filter(|f| f.ends_with(".gguf"))
+                .collect();
             pick_gguf(&ggufs, quant)?
         }
     };

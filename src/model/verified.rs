@@ -43,7 +43,12 @@ impl Hashing {
     }
 
     /// Streams `reader` into the hash (and `out`, when given).
-    pub fn feed(&mut self, mut reader: impl Read, mut out: Option<&mut dyn Write>, bar: &indicatif::ProgressBar) -> Result<()> {
+    pub fn feed(
+        &mut self,
+        mut reader: impl Read,
+        mut out: Option<&mut dyn Write>,
+        bar: &indicatif::ProgressBar,
+    ) -> Result<()> {
         let mut buf = vec![0u8; 1 << 20];
         loop {
             let n = reader.read(&mut buf)?;

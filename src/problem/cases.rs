@@ -61,8 +61,14 @@ pub fn parse_cases(field: &str, v: Option<&Value>) -> Result<Vec<TestCase>> {
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let input = t.get("input").and_then(Value::as_str).with_context(|| format!("`{field}`[{i}] has no text `input`"))?;
-            let output = t.get("output").and_then(Value::as_str).with_context(|| format!("`{field}`[{i}] has no text `output`"))?;
+            let input = t
+                .get("input")
+                .and_then(Value::as_str)
+                .with_context(|| format!("`{field}`[{i}] has no text `input`"))?;
+            let output = t
+                .get("output")
+                .and_then(Value::as_str)
+                .with_context(|| format!("`{field}`[{i}] has no text `output`"))?;
             Limit::TestBytes.check(input.len().max(output.len())).with_context(|| format!("`{field}`[{i}]"))?;
             Ok(TestCase { input: input.to_string(), output: Some(output.to_string()) })
         })
@@ -100,13 +106,17 @@ mod tests {
 
     #[test]
     fn the_pickle_form_is_refused_with_a_reason() {
-        let err = parse_cases("private_test_cases", Some(&json!("eJzLSM3JyVcozy/KSQEAGgQEXQ=="))).unwrap_err().to_string();
+        let err =
+            parse_cases("private_test_cases", Some(&json!("eJzLSM3JyVcozy/KSQEAGgQEXQ=="))).unwrap_err().to_string();
         assert!(err.contains("compressed pickle form"), "{err}");
     }
 
     #[test]
     fn metadata_names_the_function() {
-        assert_eq!(parse_mode(Some(&json!("{\"func_name\": \"twoSum\"}"))).unwrap(), Mode::Functional { fn_name: "twoSum".into() });
+        assert_eq!(
+            parse_mode(Some(&json!("{\"func_name\": \"twoSum\"}"))).unwrap(),
+            Mode::Functional { fn_name: "twoSum".into() }
+        );
         assert_eq!(parse_mode(Some(&json!("{}"))).unwrap(), Mode::Stdin);
         assert_eq!(parse_mode(None).unwrap(), Mode::Stdin);
     }

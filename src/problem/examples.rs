@@ -50,11 +50,13 @@ pub(crate) fn checked_stated(statement: &str) -> Result<Option<Stated>, LimitExc
 }
 
 /// Words that follow "function" but name nothing.
-const NOT_NAMES: &str = "a an and as accepts by called can def for from given in input is lambda main named of on or print \
+const NOT_NAMES: &str =
+    "a an and as accepts by called can def for from given in input is lambda main named of on or print \
     return returns should signature takes that the to which will with without you";
 
 /// Builtins an example may call without being the function asked for.
-const BUILTINS: &[&str] = &["abs", "all", "any", "int", "len", "list", "max", "min", "print", "range", "round", "sorted", "str", "sum"];
+const BUILTINS: &[&str] =
+    &["abs", "all", "any", "int", "len", "list", "max", "min", "print", "range", "round", "sorted", "str", "sum"];
 
 fn is_ident_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
@@ -121,7 +123,8 @@ struct Call {
 
 /// The one function every parsed example calls (when the text never says "function").
 fn sole_name(calls: &[Call]) -> Option<String> {
-    let names: std::collections::BTreeSet<&str> = calls.iter().map(|c| c.name.as_str()).filter(|n| !BUILTINS.contains(n)).collect();
+    let names: std::collections::BTreeSet<&str> =
+        calls.iter().map(|c| c.name.as_str()).filter(|n| !BUILTINS.contains(n)).collect();
     (names.len() == 1).then(|| names.into_iter().next().unwrap_or_default().to_string())
 }
 
@@ -148,14 +151,16 @@ fn call_examples(text: &str) -> Result<Vec<Call>, LimitExceeded> {
             }
             let Some(close) = close else { continue };
             let Some(args) = checked_arguments(&line[open + 1..close])?.filter(|a| !a.is_empty()) else { continue };
-            let mut rest = line[close + 1..end.max(close + 1)].trim_start_matches(|c: char| c.is_whitespace() || c == '`');
+            let mut rest =
+                line[close + 1..end.max(close + 1)].trim_start_matches(|c: char| c.is_whitespace() || c == '`');
             // `print(name(args))  # result`
             if head.ends_with("print(") {
                 let Some(r) = rest.strip_prefix(')') else { continue };
                 rest = r.trim_start();
             }
             let result = if rest.is_empty() && doctest && head.trim_start().starts_with(">>>") {
-                match lines[n + 1..].iter().map(|l| l.trim()).find(|l| !l.is_empty()).filter(|l| !l.starts_with(">>>")) {
+                match lines[n + 1..].iter().map(|l| l.trim()).find(|l| !l.is_empty()).filter(|l| !l.starts_with(">>>"))
+                {
                     Some(l) => checked_literal(l)?,
                     None => None,
                 }
@@ -164,7 +169,11 @@ fn call_examples(text: &str) -> Result<Vec<Call>, LimitExceeded> {
             };
             if let Some(result) = result {
                 if out.len() == MAX_STATED_EXAMPLES {
-                    return Err(LimitExceeded { limit: Limit::StatedExamples, value: out.len() + 1, max: MAX_STATED_EXAMPLES });
+                    return Err(LimitExceeded {
+                        limit: Limit::StatedExamples,
+                        value: out.len() + 1,
+                        max: MAX_STATED_EXAMPLES,
+                    });
                 }
                 out.push(Call { name: name.to_string(), args, result });
             }
@@ -208,8 +217,19 @@ fn calls_on(line: &str) -> Vec<(usize, Option<usize>)> {
 }
 
 const ARROWS: &[&str] = &["->", "→", "=>", "⇒", "==", "="];
-const WORDS: &[&str] =
-    &["should return", "should output", "should give", "should be", "returns", "return", "gives", "outputs", "output", "yields", "evaluates to"];
+const WORDS: &[&str] = &[
+    "should return",
+    "should output",
+    "should give",
+    "should be",
+    "returns",
+    "return",
+    "gives",
+    "outputs",
+    "output",
+    "yields",
+    "evaluates to",
+];
 
 /// The result after a call: a connector (or a `#` comment), then a literal.
 fn result_after(rest: &str) -> Result<Option<Value>, LimitExceeded> {
@@ -221,7 +241,10 @@ fn result_after(rest: &str) -> Result<Option<Value>, LimitExceeded> {
     let word = || {
         // Only the longest connector's worth is lowercased, not the whole rest of the line.
         let head: String = rest.chars().take(16).collect::<String>().to_ascii_lowercase();
-        WORDS.iter().find(|w| head.starts_with(*w) && !rest[w.len()..].starts_with(is_ident_char)).map(|w| &rest[w.len()..])
+        WORDS
+            .iter()
+            .find(|w| head.starts_with(*w) && !rest[w.len()..].starts_with(is_ident_char))
+            .map(|w| &rest[w.len()..])
     };
     let rest = match arrow.or_else(word) {
         Some(r) => r,

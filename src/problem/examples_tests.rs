@@ -46,7 +46,10 @@ fn words_that_are_not_function_names_name_nothing() {
 
 #[test]
 fn a_named_function_without_examples_has_no_tests() {
-    assert_eq!(stated("Write a Python function is_even(n)."), Some(Stated { mode: functional("is_even"), tests: vec![] }));
+    assert_eq!(
+        stated("Write a Python function is_even(n)."),
+        Some(Stated { mode: functional("is_even"), tests: vec![] })
+    );
 }
 
 #[test]
@@ -61,11 +64,19 @@ fn inline_examples_in_every_form() {
         print(add(3, 3))  # 6\n\
         >>> add(0, 0)\n\
         0\n";
-    let want: Vec<TestCase> =
-        [("1\n2", "3"), ("2\n2", "4"), ("-1\n1", "0"), ("5\n5", "10"), ("1.5\n1", "2.5"), ("7\n1", "8"), ("3\n3", "6"), ("0\n0", "0")]
-            .iter()
-            .map(|(i, o)| case(i, o))
-            .collect();
+    let want: Vec<TestCase> = [
+        ("1\n2", "3"),
+        ("2\n2", "4"),
+        ("-1\n1", "0"),
+        ("5\n5", "10"),
+        ("1.5\n1", "2.5"),
+        ("7\n1", "8"),
+        ("3\n3", "6"),
+        ("0\n0", "0"),
+    ]
+    .iter()
+    .map(|(i, o)| case(i, o))
+    .collect();
     assert_eq!(tests_of(text), want);
 }
 
@@ -73,7 +84,10 @@ fn inline_examples_in_every_form() {
 fn python_values_become_json_lines() {
     let text = "def group(words, flags):\n\ngroup(['a', \"b\"], (True, None)) -> {'a': [1], 'b': []}\n\
         group(\"it's\", {}) -> 'x'";
-    assert_eq!(tests_of(text), vec![case("[\"a\",\"b\"]\n[true,null]", "{\"a\":[1],\"b\":[]}"), case("\"it's\"\n{}", "\"x\"")]);
+    assert_eq!(
+        tests_of(text),
+        vec![case("[\"a\",\"b\"]\n[true,null]", "{\"a\":[1],\"b\":[]}"), case("\"it's\"\n{}", "\"x\"")]
+    );
 }
 
 #[test]
@@ -101,15 +115,20 @@ fn examples_alone_name_the_function() {
 
 #[test]
 fn leetcode_input_output_pairs_for_a_named_function() {
-    let text = "Write a function two_sum(nums, target).\n\nExample 1:\nInput: nums = [2,7,11,15], target = 9\nOutput: [0,1]\n\
+    let text =
+        "Write a function two_sum(nums, target).\n\nExample 1:\nInput: nums = [2,7,11,15], target = 9\nOutput: [0,1]\n\
         Explanation: nums[0] + nums[1] == 9.\n\nExample 2:\n**Input:** nums = [3,3], target = 6\n**Output:** [0, 1]\n";
     assert_eq!(tests_of(text), vec![case("[2,7,11,15]\n9", "[0,1]"), case("[3,3]\n6", "[0,1]")]);
 }
 
 #[test]
 fn stdin_examples_without_a_function() {
-    let text = "Read n numbers and print their sum.\n\nInput:\n3\n1 2 3\nOutput:\n6\n\nExample 2\nInput: 1\n5\nOutput: 5\n";
-    assert_eq!(stated(text), Some(Stated { mode: Mode::Stdin, tests: vec![case("3\n1 2 3\n", "6\n"), case("1\n5\n", "5\n")] }));
+    let text =
+        "Read n numbers and print their sum.\n\nInput:\n3\n1 2 3\nOutput:\n6\n\nExample 2\nInput: 1\n5\nOutput: 5\n";
+    assert_eq!(
+        stated(text),
+        Some(Stated { mode: Mode::Stdin, tests: vec![case("3\n1 2 3\n", "6\n"), case("1\n5\n", "5\n")] })
+    );
 }
 
 #[test]

@@ -71,7 +71,10 @@ fn sixty_thousand_open_calls_scan_in_linear_time() {
     let closed = format!("{}{}", "f(1) -> 2 ".repeat(5), " ".repeat(30_000));
     let nested = format!("{}1{}", "g(".repeat(20_000), ")".repeat(20_000));
     let (a, b) = finishes_within(Duration::from_secs(10), move || {
-        (super::examples::checked_stated(&closed).map(|s| s.map(|s| s.tests.len())), super::examples::checked_stated(&nested).is_ok())
+        (
+            super::examples::checked_stated(&closed).map(|s| s.map(|s| s.tests.len())),
+            super::examples::checked_stated(&nested).is_ok(),
+        )
     });
     assert_eq!((a, b), (Ok(Some(1)), true));
     // Whole, it is past the statement limit, refused before any scan.
@@ -96,7 +99,9 @@ fn long_statements_and_lines_are_refused_before_parsing() {
 
 #[test]
 fn stated_examples_are_counted() {
-    let many = |n: usize| format!("Write a Python function f(x).\n{}", (0..n).map(|i| format!("f({i}) -> {i}\n")).collect::<String>());
+    let many = |n: usize| {
+        format!("Write a Python function f(x).\n{}", (0..n).map(|i| format!("f({i}) -> {i}\n")).collect::<String>())
+    };
     assert_eq!(Problem::from_text(&many(MAX_STATED_EXAMPLES)).unwrap().public_tests.len(), MAX_STATED_EXAMPLES);
     let err = refused(many(MAX_STATED_EXAMPLES + 1));
     assert_eq!(limit_of(&err), Limit::StatedExamples);
@@ -110,7 +115,8 @@ fn stated_examples_are_counted() {
 
 /// A LiveCodeBench object with `n` public tests, each input `bytes` long.
 fn lcb(n: usize, bytes: usize, id: &str) -> String {
-    let tests: Vec<serde_json::Value> = (0..n).map(|_| serde_json::json!({"input": "x".repeat(bytes), "output": "1", "testtype": "stdin"})).collect();
+    let tests: Vec<serde_json::Value> =
+        (0..n).map(|_| serde_json::json!({"input": "x".repeat(bytes), "output": "1", "testtype": "stdin"})).collect();
     serde_json::json!({"question_content": "Read x.", "question_id": id, "public_test_cases": serde_json::to_string(&tests).unwrap()}).to_string()
 }
 
@@ -129,7 +135,8 @@ fn livecodebench_objects_are_bounded_field_by_field() {
     assert!(LimitExceeded::find(&Problem::parse(&lcb(1, 10, "a\nb\u{1b}[31m")).unwrap_err()).is_none());
     let statement = serde_json::json!({"question_content": "s".repeat(MAX_STATEMENT_BYTES + 1)}).to_string();
     assert_eq!(limit_of(&Problem::parse(&statement).unwrap_err()), Limit::StatementBytes);
-    let starter = serde_json::json!({"question_content": "s", "starter_code": "c".repeat(MAX_STARTER_BYTES + 1)}).to_string();
+    let starter =
+        serde_json::json!({"question_content": "s", "starter_code": "c".repeat(MAX_STARTER_BYTES + 1)}).to_string();
     assert_eq!(limit_of(&Problem::parse(&starter).unwrap_err()), Limit::StarterBytes);
     // Nesting past serde_json's own limit is its clear error, not a limit of ours.
     let deep = format!("{{\"question_content\": \"x\", \"metadata\": {}", "[".repeat(100_000));
@@ -140,7 +147,9 @@ fn livecodebench_objects_are_bounded_field_by_field() {
 fn tasks_files_and_sets_report_their_limits() {
     let task = format!(r#"{{"prompt": "{}"}}"#, "x".repeat(MAX_TASK_BYTES));
     assert_eq!(limit_of(&Problem::from_task("t", task.as_bytes()).unwrap_err()), Limit::TaskBytes);
-    let brackets = serde_json::json!({"prompt": format!("Write a Python function f(x).\nf(1) -> {}", "[".repeat(6_000))}).to_string();
+    let brackets =
+        serde_json::json!({"prompt": format!("Write a Python function f(x).\nf(1) -> {}", "[".repeat(6_000))})
+            .to_string();
     assert_eq!(limit_of(&Problem::from_task("t", brackets.as_bytes()).unwrap_err()), Limit::LiteralDepth);
 
     let dir = tempfile::tempdir().unwrap();

@@ -150,7 +150,8 @@ impl<'a> Parser<'a> {
             '-' | '+' | '0'..='9' | '.' => self.number(),
             _ => {
                 let w = self.word();
-                let prefixed = matches!(w, "r" | "R" | "u" | "U") && matches!(self.rest()[1..].chars().next(), Some('"' | '\''));
+                let prefixed =
+                    matches!(w, "r" | "R" | "u" | "U") && matches!(self.rest()[1..].chars().next(), Some('"' | '\''));
                 if prefixed {
                     self.i += 1;
                     return self.strings(w == "r" || w == "R");

@@ -91,7 +91,8 @@ impl Problem {
         check_statement(statement)?;
         // The examples the text states become public tests, so drafts are
         // run even on free text; without any it stays unverified.
-        let Stated { mode, tests } = examples::checked_stated(statement)?.unwrap_or(Stated { mode: Mode::Stdin, tests: Vec::new() });
+        let Stated { mode, tests } =
+            examples::checked_stated(statement)?.unwrap_or(Stated { mode: Mode::Stdin, tests: Vec::new() });
         Ok(Self {
             id: slug(statement),
             statement: statement.into(),
@@ -111,8 +112,9 @@ impl Problem {
         Limit::ProblemBytes.check(contents.len())?;
         let trimmed = contents.trim_start();
         if trimmed.starts_with('{') {
-            let p: LcbProblem = serde_json::from_str(trimmed)
-                .context("the problem looks like JSON but is not a LiveCodeBench problem object (it needs `question_content`)")?;
+            let p: LcbProblem = serde_json::from_str(trimmed).context(
+                "the problem looks like JSON but is not a LiveCodeBench problem object (it needs `question_content`)",
+            )?;
             check_statement(&p.question_content)?;
             Limit::StarterBytes.check(p.starter_code.len())?;
             let id = match p.question_id {
@@ -146,8 +148,9 @@ impl Problem {
         }
         Limit::TaskBytes.check(raw.len())?;
         let text = std::str::from_utf8(raw).map_err(|_| anyhow::anyhow!("task:{id} is not UTF-8 text"))?;
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| anyhow::anyhow!("task:{id} is not JSON ({e}); write {{\"id\": \"{id}\", \"prompt\": \"...\"}}"))?;
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            anyhow::anyhow!("task:{id} is not JSON ({e}); write {{\"id\": \"{id}\", \"prompt\": \"...\"}}")
+        })?;
         let mut problem = if let Some(prompt) = value.get("prompt").and_then(|p| p.as_str()) {
             Self::from_text(prompt)?
         } else if value.get("question_content").is_some() {
@@ -160,7 +163,8 @@ impl Problem {
     }
 
     pub fn from_file(path: &Path) -> Result<Self> {
-        let bytes = read_capped(path, Limit::ProblemBytes).with_context(|| format!("reading the problem file {}", path.display()))?;
+        let bytes = read_capped(path, Limit::ProblemBytes)
+            .with_context(|| format!("reading the problem file {}", path.display()))?;
         let text = String::from_utf8(bytes).with_context(|| format!("{} is not UTF-8 text", path.display()))?;
         Self::parse(&text).with_context(|| format!("in {}", path.display()))
     }
@@ -278,7 +282,11 @@ fn slug(text: &str) -> String {
         .take(4)
         .map(|w| w.to_lowercase())
         .collect();
-    if words.is_empty() { "task".into() } else { words.join("-").chars().take(48).collect() }
+    if words.is_empty() {
+        "task".into()
+    } else {
+        words.join("-").chars().take(48).collect()
+    }
 }
 
 #[cfg(test)]
@@ -297,12 +305,19 @@ mod tests {
         let text = include_str!("../../assets/problems/is_palindrome.txt");
         let p = Problem::parse(text).unwrap();
         assert_eq!(p.mode, Mode::Functional { fn_name: "is_palindrome".into() });
-        let tests: Vec<(&str, Option<&str>)> = p.public_tests.iter().map(|t| (t.input.as_str(), t.output.as_deref())).collect();
-        assert_eq!(tests, vec![("\"A man, a plan, a canal: Panama\"", Some("true")), ("\"race a car\"", Some("false"))]);
+        let tests: Vec<(&str, Option<&str>)> =
+            p.public_tests.iter().map(|t| (t.input.as_str(), t.output.as_deref())).collect();
+        assert_eq!(
+            tests,
+            vec![("\"A man, a plan, a canal: Panama\"", Some("true")), ("\"race a car\"", Some("false"))]
+        );
         assert!(p.private_tests.is_empty());
         assert_eq!(p.messages(), vec![Message::user(text.trim())]);
         let stdin = Problem::from_text("Print n doubled.\n\nSample Input 1\n\n2\n\nSample Output 1\n\n4\n").unwrap();
-        assert_eq!((stdin.mode, stdin.public_tests), (Mode::Stdin, vec![TestCase { input: "2\n".into(), output: Some("4\n".into()) }]));
+        assert_eq!(
+            (stdin.mode, stdin.public_tests),
+            (Mode::Stdin, vec![TestCase { input: "2\n".into(), output: Some("4\n".into()) }])
+        );
         let named = Problem::from_text("Write a Python function is_even(n).").unwrap();
         assert_eq!((named.mode, named.public_tests.len()), (Mode::Functional { fn_name: "is_even".into() }, 0));
         let plain = Problem::from_text("Write is_even(n).").unwrap();
@@ -315,14 +330,20 @@ mod tests {
         assert_eq!(p.id, "q1");
         let m = p.messages();
         assert_eq!(m[0].role, "system");
-        assert!(m[1].content.starts_with("### Question:\nAdd two numbers.\n\n### Format: You will use the following starter code"));
+        assert!(m[1]
+            .content
+            .starts_with("### Question:\nAdd two numbers.\n\n### Format: You will use the following starter code"));
         assert!(m[1].content.ends_with("### Answer: (use the provided format with backticks)\n\n"));
         let stdin = Problem::parse(r#"{"question_content": "Read n."}"#).unwrap();
         let placeholder = &stdin.messages_in(StdinFormat::Placeholder)[1].content;
         assert!(placeholder.contains("```python\n# YOUR CODE HERE\n```") && placeholder.ends_with(LCB_ANSWER));
         // The default shows no block a model could hand back as it stands.
         let prose = &stdin.messages()[1].content;
-        assert!(prose.starts_with("### Question:\nRead n.\n\n### Format: Read the inputs from stdin") && !prose.contains("YOUR CODE"), "{prose}");
+        assert!(
+            prose.starts_with("### Question:\nRead n.\n\n### Format: Read the inputs from stdin")
+                && !prose.contains("YOUR CODE"),
+            "{prose}"
+        );
         assert!(!prose.contains("```python\n"), "{prose}");
         // A starter-code problem's prompt is the same in both.
         assert_eq!(p.messages_in(StdinFormat::Placeholder), p.messages_in(StdinFormat::Prose));

@@ -15,7 +15,8 @@ use super::{capped, read_capped, Mode, Problem};
 fn read_text(path: &Path) -> Result<String> {
     let raw = read_capped(path, Limit::SetBytes).with_context(|| format!("reading {}", path.display()))?;
     let bytes = if path.extension().is_some_and(|e| e == "gz") {
-        capped(flate2::read::GzDecoder::new(&raw[..]), Limit::SetBytes).with_context(|| format!("gunzipping {}", path.display()))?
+        capped(flate2::read::GzDecoder::new(&raw[..]), Limit::SetBytes)
+            .with_context(|| format!("gunzipping {}", path.display()))?
     } else {
         raw
     };
@@ -44,7 +45,11 @@ fn from_value(v: &Value) -> Result<Problem> {
         if p.mode != (Mode::Functional { fn_name: entry_point.to_string() }) {
             p.public_tests.clear();
         }
-        p.mode = Mode::HumanEval { prompt: prompt.to_string(), entry_point: entry_point.to_string(), test: test.to_string() };
+        p.mode = Mode::HumanEval {
+            prompt: prompt.to_string(),
+            entry_point: entry_point.to_string(),
+            test: test.to_string(),
+        };
         return Ok(p);
     }
     bail!("neither a LiveCodeBench problem (`question_content`) nor a HumanEval task (`prompt`, `entry_point`, `test`)")
@@ -54,7 +59,8 @@ pub fn load_set(path: &Path) -> Result<Vec<Problem>> {
     let text = read_text(path)?;
     let too_many = || LimitExceeded { limit: Limit::SetProblems, value: MAX_SET_PROBLEMS + 1, max: MAX_SET_PROBLEMS };
     let problems: Vec<Problem> = if text.trim_start().starts_with('[') {
-        let all: Vec<Value> = serde_json::from_str(&text).with_context(|| format!("{} is not a JSON array", path.display()))?;
+        let all: Vec<Value> =
+            serde_json::from_str(&text).with_context(|| format!("{} is not a JSON array", path.display()))?;
         if all.len() > MAX_SET_PROBLEMS {
             return Err(too_many()).with_context(|| path.display().to_string());
         }
@@ -73,7 +79,8 @@ pub fn load_set(path: &Path) -> Result<Vec<Problem>> {
                 }
                 // Sized before it is parsed: one line is one problem.
                 Limit::ProblemBytes.check(l.len()).with_context(|| format!("{}:{}", path.display(), i + 1))?;
-                let v: Value = serde_json::from_str(l).with_context(|| format!("{}:{}: not JSON", path.display(), i + 1))?;
+                let v: Value =
+                    serde_json::from_str(l).with_context(|| format!("{}:{}: not JSON", path.display(), i + 1))?;
                 from_value(&v).with_context(|| format!("{}:{}", path.display(), i + 1))
             })
             .collect::<Result<_>>()?

@@ -51,7 +51,10 @@ impl BodyError {
     pub fn message(&self) -> String {
         match self {
             BodyError::TooLarge { limit } => format!("the request body is over this server's limit of {limit} bytes"),
-            BodyError::TooSlow { timeout } => format!("the request body did not arrive within this server's body timeout of {} s", timeout.as_secs_f64()),
+            BodyError::TooSlow { timeout } => format!(
+                "the request body did not arrive within this server's body timeout of {} s",
+                timeout.as_secs_f64()
+            ),
             BodyError::Broken(e) => format!("reading the request body: {e}"),
         }
     }
@@ -61,7 +64,8 @@ impl BodyError {
 /// `Content-Length` is refused before a byte is read; a body that claims
 /// less, or none (chunked), is cut off as soon as it passes the limit.
 pub async fn read_body(headers: &HeaderMap, body: Body, limit: usize, timeout: Duration) -> Result<Bytes, BodyError> {
-    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<u64>().ok());
+    let declared =
+        headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<u64>().ok());
     if declared.is_some_and(|n| n > limit as u64) {
         return Err(BodyError::TooLarge { limit });
     }
@@ -82,7 +86,10 @@ pub const MAX_ID_BYTES: usize = 200;
 /// behind the client's back would name nothing the client knows.
 pub fn check_id(field: &str, id: &str) -> Result<(), String> {
     if let Some((at, c)) = id.char_indices().find(|(_, c)| c.is_control()) {
-        return Err(format!("`{field}` holds a control character (U+{:04X} at byte {at}); ids must be printable", c as u32));
+        return Err(format!(
+            "`{field}` holds a control character (U+{:04X} at byte {at}); ids must be printable",
+            c as u32
+        ));
     }
     if id.len() > MAX_ID_BYTES {
         return Err(format!("`{field}` is {} bytes; this server takes at most {MAX_ID_BYTES}", id.len()));
@@ -116,7 +123,16 @@ mod tests {
         for ok in ["localhost", "LOCALHOST:8080", "127.0.0.1", "127.0.0.1:9", "127.3.4.5:80", "[::1]", "[::1]:8080"] {
             assert!(loopback_host(&host(ok)), "{ok}");
         }
-        for bad in ["evil.example", "evil.example:8080", "localhost.evil.example", "10.0.0.1:80", "[::2]:80", "127.0.0.1.nip.io", "", "localhost:abc"] {
+        for bad in [
+            "evil.example",
+            "evil.example:8080",
+            "localhost.evil.example",
+            "10.0.0.1:80",
+            "[::2]:80",
+            "127.0.0.1.nip.io",
+            "",
+            "localhost:abc",
+        ] {
             assert!(!loopback_host(&host(bad)), "{bad}");
         }
         assert!(!loopback_host(&HeaderMap::new()), "no Host at all");
@@ -127,10 +143,18 @@ mod tests {
         let deep = format!("Write a Python function f(x).\nf(1) -> {}", "[".repeat(6000));
         let over = crate::problem::Problem::parse(&deep).unwrap_err();
         assert_eq!(problem_error_status(&over), StatusCode::PAYLOAD_TOO_LARGE, "{over:#}");
-        let long = crate::problem::Problem::parse(&"x".repeat(crate::problem::limits::MAX_STATEMENT_BYTES + 1)).unwrap_err();
+        let long =
+            crate::problem::Problem::parse(&"x".repeat(crate::problem::limits::MAX_STATEMENT_BYTES + 1)).unwrap_err();
         assert_eq!(problem_error_status(&long), StatusCode::PAYLOAD_TOO_LARGE, "{long:#}");
-        let long_id = crate::problem::Problem::parse(&serde_json::json!({ "question_content": "Write f.", "question_id": "q".repeat(300) }).to_string()).unwrap_err();
-        assert_eq!(problem_error_status(&long_id), StatusCode::BAD_REQUEST, "an id too long is a malformed field: {long_id:#}");
+        let long_id = crate::problem::Problem::parse(
+            &serde_json::json!({ "question_content": "Write f.", "question_id": "q".repeat(300) }).to_string(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            problem_error_status(&long_id),
+            StatusCode::BAD_REQUEST,
+            "an id too long is a malformed field: {long_id:#}"
+        );
         let malformed = crate::problem::Problem::parse("{\"question_content\": 3}").unwrap_err();
         assert_eq!(problem_error_status(&malformed), StatusCode::BAD_REQUEST, "{malformed:#}");
     }
@@ -150,13 +174,24 @@ mod tests {
         let mut big = declared.clone();
         big.insert(header::CONTENT_LENGTH, "1000000000".parse().unwrap());
         // Refused from the header alone: this body would never end.
-        let endless = Body::from_stream(futures::stream::repeat_with(|| Ok::<_, std::io::Error>(Bytes::from_static(b"xxxx"))));
+        let endless =
+            Body::from_stream(futures::stream::repeat_with(|| Ok::<_, std::io::Error>(Bytes::from_static(b"xxxx"))));
         assert_eq!(read_body(&big, endless, limit, Duration::from_secs(5)).await, Err(BodyError::TooLarge { limit }));
         // Without a length: cut off once past the limit, not read to its end.
-        let endless = Body::from_stream(futures::stream::repeat_with(|| Ok::<_, std::io::Error>(Bytes::from_static(b"xxxx"))));
-        assert_eq!(read_body(&declared, endless, limit, Duration::from_secs(5)).await, Err(BodyError::TooLarge { limit }));
-        assert_eq!(read_body(&declared, Body::from("{}"), limit, Duration::from_secs(5)).await.unwrap(), Bytes::from_static(b"{}"));
+        let endless =
+            Body::from_stream(futures::stream::repeat_with(|| Ok::<_, std::io::Error>(Bytes::from_static(b"xxxx"))));
+        assert_eq!(
+            read_body(&declared, endless, limit, Duration::from_secs(5)).await,
+            Err(BodyError::TooLarge { limit })
+        );
+        assert_eq!(
+            read_body(&declared, Body::from("{}"), limit, Duration::from_secs(5)).await.unwrap(),
+            Bytes::from_static(b"{}")
+        );
         let stalled = Body::from_stream(futures::stream::pending::<Result<Bytes, std::io::Error>>());
-        assert_eq!(read_body(&declared, stalled, limit, Duration::from_millis(50)).await, Err(BodyError::TooSlow { timeout: Duration::from_millis(50) }));
+        assert_eq!(
+            read_body(&declared, stalled, limit, Duration::from_millis(50)).await,
+            Err(BodyError::TooSlow { timeout: Duration::from_millis(50) })
+        );
     }
 }

@@ -94,7 +94,12 @@ impl Ticket {
 impl Admission {
     /// `per_client` is at least 1 (a client may always wait somewhere when the queue has room).
     pub fn new(running: usize, queue: usize, per_client: usize) -> Self {
-        Self { running: Arc::new(Semaphore::new(running.max(1))), waiting: Arc::default(), queue, per_client: per_client.max(1) }
+        Self {
+            running: Arc::new(Semaphore::new(running.max(1))),
+            waiting: Arc::default(),
+            queue,
+            per_client: per_client.max(1),
+        }
     }
 
     /// A ticket: a place to run now, a place in the queue, or `Busy` when
@@ -143,7 +148,14 @@ mod tests {
     #[test]
     fn only_the_exact_bearer_key_is_let_in() {
         assert!(authorized(Some("Bearer s3cret-key"), "s3cret-key"));
-        for wrong in [None, Some("s3cret-key"), Some("Bearer s3cret-ke"), Some("Bearer s3cret-keyy"), Some("Basic s3cret-key"), Some("Bearer ")] {
+        for wrong in [
+            None,
+            Some("s3cret-key"),
+            Some("Bearer s3cret-ke"),
+            Some("Bearer s3cret-keyy"),
+            Some("Basic s3cret-key"),
+            Some("Bearer "),
+        ] {
             assert!(!authorized(wrong, "s3cret-key"), "{wrong:?}");
         }
     }

@@ -41,7 +41,12 @@ pub async fn require_key(State(served): State<Arc<Served>>, request: Request, ne
         Some(key) => {
             let header = request.headers().get(header::AUTHORIZATION).and_then(|h| h.to_str().ok());
             if !authorized(header, key) {
-                return error(StatusCode::UNAUTHORIZED, "invalid_request_error", Some("invalid_api_key"), "a valid API key is required: Authorization: Bearer <key>");
+                return error(
+                    StatusCode::UNAUTHORIZED,
+                    "invalid_request_error",
+                    Some("invalid_api_key"),
+                    "a valid API key is required: Authorization: Bearer <key>",
+                );
             }
         }
         None if !loopback_host(request.headers()) => {
@@ -54,7 +59,12 @@ pub async fn require_key(State(served): State<Arc<Served>>, request: Request, ne
 }
 
 pub async fn models(State(served): State<Arc<Served>>) -> Json<ModelList> {
-    let card = |id: String, owned_by: &str| ModelCard { id, object: "model", created: served.created, owned_by: owned_by.into() };
+    let card = |id: String, owned_by: &str| ModelCard {
+        id,
+        object: "model",
+        created: served.created,
+        owned_by: owned_by.into(),
+    };
     let mut data = vec![card(served.team_name.clone(), "memdoor")];
     data.extend(served.agent_models().into_iter().map(|m| card(m, "memdoor-agent")));
     Json(ModelList { object: "list", data })
@@ -77,11 +87,22 @@ fn client_of(request: &Request) -> ClientId {
 /// a limit, decided in `checks::problem_error_status`).
 async fn parse_problem(served: &Served, text: String) -> Result<Problem, Response> {
     // Never closed; a client that leaves while waiting drops this future and its place.
-    let Ok(_permit) = served.parsing.acquire().await else { return Err(error(StatusCode::SERVICE_UNAVAILABLE, "server_error", None, "the server is stopping")) };
+    let Ok(_permit) = served.parsing.acquire().await else {
+        return Err(error(StatusCode::SERVICE_UNAVAILABLE, "server_error", None, "the server is stopping"));
+    };
     let problem = match tokio::task::spawn_blocking(move || Problem::parse(&text)).await {
         Ok(Ok(p)) => p,
-        Ok(Err(e)) => return Err(error(problem_error_status(&e), "invalid_request_error", None, format!("the problem: {e:#}"))),
-        Err(e) => return Err(error(StatusCode::INTERNAL_SERVER_ERROR, "server_error", None, format!("parsing the problem failed: {e}"))),
+        Ok(Err(e)) => {
+            return Err(error(problem_error_status(&e), "invalid_request_error", None, format!("the problem: {e:#}")))
+        }
+        Err(e) => {
+            return Err(error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "server_error",
+                None,
+                format!("parsing the problem failed: {e}"),
+            ))
+        }
     };
     // The id names the run's task in the logs, the journal and Redis.
     check_id("question_id", &problem.id).map_err(bad_request)?;
@@ -104,7 +125,11 @@ pub async fn chat_completions(State(served): State<Arc<Served>>, request: Reques
         return bad_request(why);
     }
     if req.messages.len() > served.limits.max_messages {
-        return bad_request(format!("{} messages; this server takes at most {}", req.messages.len(), served.limits.max_messages));
+        return bad_request(format!(
+            "{} messages; this server takes at most {}",
+            req.messages.len(),
+            served.limits.max_messages
+        ));
     }
     let Some(text) = req.last_user_text() else {
         return bad_request("the conversation has no user message with text: the last one is the problem");
@@ -113,8 +138,14 @@ pub async fn chat_completions(State(served): State<Arc<Served>>, request: Reques
     let max_tokens = req.max_tokens().unwrap_or(cap).clamp(1, cap);
     let single = served.agents.iter().find(|a| a.backend.name() == req.model).map(|a| a.backend.clone());
     if req.model != served.team_name && single.is_none() {
-        let known = std::iter::once(served.team_name.clone()).chain(served.agent_models()).collect::<Vec<_>>().join(", ");
-        return error(StatusCode::NOT_FOUND, "invalid_request_error", Some("model_not_found"), format!("no model `{}` here; ask for one of: {known}", req.model));
+        let known =
+            std::iter::once(served.team_name.clone()).chain(served.agent_models()).collect::<Vec<_>>().join(", ");
+        return error(
+            StatusCode::NOT_FOUND,
+            "invalid_request_error",
+            Some("model_not_found"),
+            format!("no model `{}` here; ask for one of: {known}", req.model),
+        );
     }
     let problem = match single {
         Some(_) => None,
@@ -130,7 +161,8 @@ pub async fn chat_completions(State(served): State<Arc<Served>>, request: Reques
                 Busy::QueueFull => "the team is busy and its queue is full; try again later".to_string(),
                 Busy::ClientShare => format!("the team is busy and your address already holds {} of its queue's places, as many as one client may; try again later", served.limits.queue_per_client),
             };
-            let mut response = error(StatusCode::TOO_MANY_REQUESTS, "rate_limit_error", Some("rate_limit_exceeded"), why);
+            let mut response =
+                error(StatusCode::TOO_MANY_REQUESTS, "rate_limit_error", Some("rate_limit_exceeded"), why);
             let secs = HeaderValue::from(served.limits.retry_after.as_secs());
             response.headers_mut().insert(header::RETRY_AFTER, secs);
             return response;
@@ -163,12 +195,24 @@ pub async fn chat_completions(State(served): State<Arc<Served>>, request: Reques
     let reply = Reply { id: completion_id(), created: crate::memory::now_ms() / 1000, model: req.model.clone() };
     let deadline_secs = served.limits.deadline.as_secs();
     if req.stream {
-        let work = Streamed { reply, ticket: Some(ticket), start: Some(start), frames: None, permit: None, phase: Phase::Open };
+        let work = Streamed {
+            reply,
+            ticket: Some(ticket),
+            start: Some(start),
+            frames: None,
+            permit: None,
+            phase: Phase::Open,
+        };
         let events = sse_events(work, deadline, deadline_secs, req.include_usage(), guard);
         return Sse::new(events).keep_alive(KeepAlive::default()).into_response();
     }
     let Ok(permit) = tokio::time::timeout_at(deadline, ticket.admitted()).await else {
-        return error(StatusCode::INTERNAL_SERVER_ERROR, "server_error", None, format!("no place for the team within this server's deadline of {deadline_secs} s"));
+        return error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "server_error",
+            None,
+            format!("no place for the team within this server's deadline of {deadline_secs} s"),
+        );
     };
     let response = whole(reply, start(), deadline, deadline_secs).await;
     drop((permit, guard));
@@ -187,7 +231,14 @@ struct Reply {
 impl Reply {
     fn chunk(&self, delta: Delta, finish_reason: Option<WireFinish>, usage: Option<WireUsage>) -> ChatCompletionChunk {
         let choices = if usage.is_some() { Vec::new() } else { vec![ChunkChoice { index: 0, delta, finish_reason }] };
-        ChatCompletionChunk { id: self.id.clone(), object: "chat.completion.chunk", created: self.created, model: self.model.clone(), choices, usage }
+        ChatCompletionChunk {
+            id: self.id.clone(),
+            object: "chat.completion.chunk",
+            created: self.created,
+            model: self.model.clone(),
+            choices,
+            usage,
+        }
     }
 }
 
@@ -207,9 +258,20 @@ async fn whole(reply: Reply, mut frames: mpsc::Receiver<Frame>, deadline: Instan
             Frame::Reasoning(r) => reasoning += &r,
             Frame::Content(c) => content += &c,
             Frame::Done { finish, usage } => {
-                let message = AssistantMessage { role: "assistant", content, reasoning_content: Some(reasoning).filter(|r| !r.is_empty()) };
+                let message = AssistantMessage {
+                    role: "assistant",
+                    content,
+                    reasoning_content: Some(reasoning).filter(|r| !r.is_empty()),
+                };
                 let choices = vec![Choice { index: 0, message, finish_reason: finish }];
-                let body = ChatCompletion { id: reply.id, object: "chat.completion", created: reply.created, model: reply.model, choices, usage };
+                let body = ChatCompletion {
+                    id: reply.id,
+                    object: "chat.completion",
+                    created: reply.created,
+                    model: reply.model,
+                    choices,
+                    usage,
+                };
                 return Json(body).into_response();
             }
             Frame::Failed(why) => return error(StatusCode::INTERNAL_SERVER_ERROR, "server_error", None, why),
@@ -242,10 +304,16 @@ impl Streamed {
     /// The next frame of the work, waiting first for a place to run.
     async fn next(&mut self, deadline: Instant, deadline_secs: u64) -> Frame {
         if self.frames.is_none() {
-            let (Some(ticket), Some(start)) = (self.ticket.take(), self.start.take()) else { return Frame::Failed("the work was lost".into()) };
+            let (Some(ticket), Some(start)) = (self.ticket.take(), self.start.take()) else {
+                return Frame::Failed("the work was lost".into());
+            };
             match tokio::time::timeout_at(deadline, ticket.admitted()).await {
                 Ok(permit) => self.permit = Some(permit),
-                Err(_) => return Frame::Failed(format!("no place for the team within this server's deadline of {deadline_secs} s")),
+                Err(_) => {
+                    return Frame::Failed(format!(
+                        "no place for the team within this server's deadline of {deadline_secs} s"
+                    ))
+                }
             }
             self.frames = Some(start());
         }
@@ -260,28 +328,42 @@ fn json(value: &ChatCompletionChunk) -> Event {
     Event::default().data(serde_json::to_string(value).unwrap_or_default())
 }
 
-fn sse_events<K: Send + 'static>(work: Streamed, deadline: Instant, deadline_secs: u64, include_usage: bool, keep: K) -> impl Stream<Item = Result<Event, Infallible>> {
+fn sse_events<K: Send + 'static>(
+    work: Streamed,
+    deadline: Instant,
+    deadline_secs: u64,
+    include_usage: bool,
+    keep: K,
+) -> impl Stream<Item = Result<Event, Infallible>> {
     stream::unfold((work, keep), move |(mut work, keep)| async move {
         let phase = std::mem::replace(&mut work.phase, Phase::End);
         let (event, next) = match phase {
             Phase::Open => {
                 // A queued client hears at once, with the opening, why nothing comes yet.
-                let queued = work.ticket.as_ref().filter(|t| t.queued()).map(|t| {
-                    format!("memdoor: the team is busy; {} request(s) waiting, this one included\n", t.ahead)
-                });
+                let queued =
+                    work.ticket.as_ref().filter(|t| t.queued()).map(|t| {
+                        format!("memdoor: the team is busy; {} request(s) waiting, this one included\n", t.ahead)
+                    });
                 let opening = Delta { role: Some("assistant"), reasoning_content: queued, ..Delta::default() };
                 (json(&work.reply.chunk(opening, None, None)), Phase::Frames)
             }
             Phase::Frames => match work.next(deadline, deadline_secs).await {
-                Frame::Reasoning(r) => (json(&work.reply.chunk(Delta { reasoning_content: Some(r), ..Delta::default() }, None, None)), Phase::Frames),
-                Frame::Content(c) => (json(&work.reply.chunk(Delta { content: Some(c), ..Delta::default() }, None, None)), Phase::Frames),
+                Frame::Reasoning(r) => (
+                    json(&work.reply.chunk(Delta { reasoning_content: Some(r), ..Delta::default() }, None, None)),
+                    Phase::Frames,
+                ),
+                Frame::Content(c) => {
+                    (json(&work.reply.chunk(Delta { content: Some(c), ..Delta::default() }, None, None)), Phase::Frames)
+                }
                 Frame::Done { finish, usage } => {
                     let next = if include_usage { Phase::Usage(usage) } else { Phase::Done };
                     (json(&work.reply.chunk(Delta::default(), Some(finish), None)), next)
                 }
                 // OpenAI's clients raise an error for a frame holding an error object.
                 Frame::Failed(why) => {
-                    let body = ErrorBody { error: ErrorDetail { message: why, kind: "server_error", param: None, code: None } };
+                    let body = ErrorBody {
+                        error: ErrorDetail { message: why, kind: "server_error", param: None, code: None },
+                    };
                     (Event::default().data(serde_json::to_string(&body).unwrap_or_default()), Phase::End)
                 }
             },

@@ -78,7 +78,9 @@ impl Peers {
 fn refusal(why: Refused) -> Vec<u8> {
     let message = match why {
         Refused::ServerFull => "this server has as many connections open as it takes; try again later",
-        Refused::PeerFull => "your address has as many connections open as this server takes from one; close some and try again",
+        Refused::PeerFull => {
+            "your address has as many connections open as this server takes from one; close some and try again"
+        }
     };
     let body = serde_json::json!({ "error": { "message": message, "type": "rate_limit_error", "param": null, "code": "too_many_connections" } }).to_string();
     format!("HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}", body.len()).into_bytes()
@@ -90,7 +92,13 @@ fn peer_ip(addr: &SocketAddr) -> IpAddr {
 }
 
 /// Accepts on `listener` until `stop`, then lets open connections finish their replies for up to `grace`.
-pub async fn accept_loop(listener: TcpListener, app: Router, limits: ConnLimits, stop: CancellationToken, grace: Duration) {
+pub async fn accept_loop(
+    listener: TcpListener,
+    app: Router,
+    limits: ConnLimits,
+    stop: CancellationToken,
+    grace: Duration,
+) {
     let max = limits.max.clamp(1, 1 << 20);
     let total = Arc::new(Semaphore::new(max));
     let peers = Arc::new(Peers::default());
@@ -116,7 +124,12 @@ pub async fn accept_loop(listener: TcpListener, app: Router, limits: ConnLimits,
             Err(why) => {
                 // Logged once per server, not per connection: a flood must not flood the log too.
                 if !refused_logged {
-                    tracing::warn!(?why, max = limits.max, per_peer = limits.per_peer, "refusing connections past the cap");
+                    tracing::warn!(
+                        ?why,
+                        max = limits.max,
+                        per_peer = limits.per_peer,
+                        "refusing connections past the cap"
+                    );
                     refused_logged = true;
                 }
                 let _ = stream.try_write(&refusal(why));
@@ -132,7 +145,14 @@ pub async fn accept_loop(listener: TcpListener, app: Router, limits: ConnLimits,
     let _ = tokio::time::timeout(grace, total.acquire_many(max as u32)).await;
 }
 
-fn serve_connection(stream: TcpStream, addr: SocketAddr, place: Place, app: &Router, limits: &ConnLimits, stop: CancellationToken) {
+fn serve_connection(
+    stream: TcpStream,
+    addr: SocketAddr,
+    place: Place,
+    app: &Router,
+    limits: &ConnLimits,
+    stop: CancellationToken,
+) {
     let _ = stream.set_nodelay(true);
     // The peer's address reaches the handlers as axum's ConnectInfo (the queue's fairness counts by it).
     let service = TowerToHyperService::new(app.clone().layer(axum::Extension(ConnectInfo(addr))));

@@ -108,7 +108,13 @@ pub struct Served {
 pub const TEAM_MODEL: &str = "memdoor-team";
 
 impl Served {
-    pub fn new(settings: SessionSettings, agents: Vec<Agent>, redis: Option<RedisStore>, sandbox: Sandbox, limits: ServeLimits) -> Self {
+    pub fn new(
+        settings: SessionSettings,
+        agents: Vec<Agent>,
+        redis: Option<RedisStore>,
+        sandbox: Sandbox,
+        limits: ServeLimits,
+    ) -> Self {
         let admission = Admission::new(limits.sessions, limits.queue, limits.queue_per_client);
         Self {
             settings,
@@ -164,10 +170,15 @@ pub async fn serve(served: Arc<Served>, bind: SocketAddr, stop: CancellationToke
 /// Serves on a listener already bound (port 0 picks a free port: ask the listener which).
 pub async fn serve_on(listener: tokio::net::TcpListener, served: Arc<Served>, stop: CancellationToken) -> Result<()> {
     let local = listener.local_addr()?;
-    eprintln!("memdoor serve: listening on http://{local}/v1 (models: {}, {})", served.team_name, served.agent_models().join(", "));
+    eprintln!(
+        "memdoor serve: listening on http://{local}/v1 (models: {}, {})",
+        served.team_name,
+        served.agent_models().join(", ")
+    );
     tracing::info!(%local, "serving");
     let l = &served.limits;
-    let conns = ConnLimits { max: l.max_connections, per_peer: l.max_connections_per_client, header_timeout: l.header_timeout };
+    let conns =
+        ConnLimits { max: l.max_connections, per_peer: l.max_connections_per_client, header_timeout: l.header_timeout };
     listen::accept_loop(listener, router(served), conns, stop, SHUTDOWN_GRACE).await;
     Ok(())
 }

@@ -47,7 +47,9 @@ impl Progress {
                 let agents = agents.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
                 Some(format!("consensus: {decision} · {votes} votes (agents {agents})\n"))
             }
-            TeamEvent::Rejected { total } => Some(format!("dropped {total} items from the shared memory that were not the team's\n")),
+            TeamEvent::Rejected { total } => {
+                Some(format!("dropped {total} items from the shared memory that were not the team's\n"))
+            }
             TeamEvent::TurnStarted { .. }
             | TeamEvent::AgentToken { .. }
             | TeamEvent::AgentRestarted { .. }
@@ -64,7 +66,14 @@ mod tests {
 
     fn draft(tokens: usize, finish: FinishReason) -> Draft {
         let usage = Usage { prompt_tokens: 10, completion_tokens: tokens, ..Usage::default() };
-        Draft { text: "```python\nx\n```".into(), code: Some("x".into()), finish, usage, repairs: Vec::new(), reasked: None }
+        Draft {
+            text: "```python\nx\n```".into(),
+            code: Some("x".into()),
+            finish,
+            usage,
+            repairs: Vec::new(),
+            reasked: None,
+        }
     }
 
     fn result(verdict: TestVerdict) -> TestResult {
@@ -74,11 +83,17 @@ mod tests {
     #[test]
     fn lines_say_what_happened_and_a_draft_at_the_limit_is_noted() {
         let mut p = Progress::default();
-        assert_eq!(p.on(&TeamEvent::AgentDone { agent: 0, round: 1, draft: draft(30, FinishReason::Stop) }).unwrap(), "round 1: agent 0 wrote a draft (30 tokens)\n");
+        assert_eq!(
+            p.on(&TeamEvent::AgentDone { agent: 0, round: 1, draft: draft(30, FinishReason::Stop) }).unwrap(),
+            "round 1: agent 0 wrote a draft (30 tokens)\n"
+        );
         p.on(&TeamEvent::AgentDone { agent: 1, round: 2, draft: draft(12, FinishReason::Length) });
         assert!(p.any_length);
         let tests = vec![result(TestVerdict::Pass), result(TestVerdict::WrongAnswer), result(TestVerdict::Ran)];
-        assert_eq!(p.on(&TeamEvent::TestRun { agent: 1, round: 2, results: tests }).unwrap(), "round 2: agent 1's draft passed 1/2 tests and ran on 1 inputs\n");
+        assert_eq!(
+            p.on(&TeamEvent::TestRun { agent: 1, round: 2, results: tests }).unwrap(),
+            "round 2: agent 1's draft passed 1/2 tests and ran on 1 inputs\n"
+        );
         assert_eq!(p.on(&TeamEvent::AgentToken { agent: 0, round: 1, text: "x".into() }), None);
     }
 }

@@ -12,7 +12,11 @@ pub fn answer_text(verdict: Option<&Verdict>, problem: &Problem) -> String {
     let Some(v) = verdict else {
         return "memdoor: no agent wrote code the team could stand behind.".into();
     };
-    let lang = if problem.livecodebench || !problem.public_tests.is_empty() || looks_like_python(&v.answer) { "python" } else { "" };
+    let lang = if problem.livecodebench || !problem.public_tests.is_empty() || looks_like_python(&v.answer) {
+        "python"
+    } else {
+        ""
+    };
     let code = v.answer.trim_end();
     format!("```{lang}\n{code}\n```\n\n{}", verdict_line(v))
 }
@@ -21,7 +25,12 @@ pub fn answer_text(verdict: Option<&Verdict>, problem: &Problem) -> String {
 pub fn verdict_line(v: &Verdict) -> String {
     let agents = v.agents.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
     let mut line = format!("memdoor: {} · {} votes (agents {agents})", v.decision, v.votes);
-    let tests = v.evidence.iter().filter(|e| e.cluster == Some(v.cluster)).filter_map(|e| e.tests).max_by_key(|&(passed, _)| passed);
+    let tests = v
+        .evidence
+        .iter()
+        .filter(|e| e.cluster == Some(v.cluster))
+        .filter_map(|e| e.tests)
+        .max_by_key(|&(passed, _)| passed);
     if let Some((passed, run)) = tests.filter(|&(_, run)| run > 0) {
         line += &format!(" · passed {passed}/{run} public tests");
     }
@@ -40,7 +49,11 @@ pub fn finish_reason(verdict: Option<&Verdict>, any_draft_hit_length: bool) -> W
 fn looks_like_python(code: &str) -> bool {
     code.lines().any(|l| {
         let l = l.trim_start();
-        l.starts_with("def ") || l.starts_with("class ") || l.starts_with("import ") || l.starts_with("from ") || l.starts_with("print(")
+        l.starts_with("def ")
+            || l.starts_with("class ")
+            || l.starts_with("import ")
+            || l.starts_with("from ")
+            || l.starts_with("print(")
     })
 }
 
@@ -56,7 +69,14 @@ mod tests {
             DraftEvidence { agent: 1, round: 1, cluster: Some(1), tests: Some((0, 2)) },
         ];
         let decision = Decision::ExecutionVote { checked: Checked::PublicTests, settled: None };
-        Verdict { answer: "def f():\n    return 1\n".into(), decision, cluster: 0, agents: vec![0, 2], votes: 2, evidence }
+        Verdict {
+            answer: "def f():\n    return 1\n".into(),
+            decision,
+            cluster: 0,
+            agents: vec![0, 2],
+            votes: 2,
+            evidence,
+        }
     }
 
     #[test]

@@ -49,7 +49,12 @@ impl EventSink for ToRequest {
 }
 
 /// Runs the team on `problem`, each draft at most `max_tokens`.
-pub fn team(served: Arc<Served>, mut problem: Problem, max_tokens: usize, cancel: CancellationToken) -> mpsc::Receiver<Frame> {
+pub fn team(
+    served: Arc<Served>,
+    mut problem: Problem,
+    max_tokens: usize,
+    cancel: CancellationToken,
+) -> mpsc::Receiver<Frame> {
     let (tx, rx) = mpsc::channel(FRAMES);
     tokio::spawn(async move {
         // Every token of the request counted, whatever asked for it (drafts,
@@ -58,7 +63,10 @@ pub fn team(served: Arc<Served>, mut problem: Problem, max_tokens: usize, cancel
         let agents = served
             .agents
             .iter()
-            .map(|a| Agent { backend: Arc::new(CountingBackend::sharing(a.backend.clone(), counts.clone())), ..a.clone() })
+            .map(|a| Agent {
+                backend: Arc::new(CountingBackend::sharing(a.backend.clone(), counts.clone())),
+                ..a.clone()
+            })
             .collect();
         let mut spec = SessionSpec::new(&served.settings, agents, served.store(), Some(served.sandbox.clone()));
         spec.max_tokens = spec.max_tokens.min(max_tokens);
@@ -122,7 +130,13 @@ pub fn team(served: Arc<Served>, mut problem: Problem, max_tokens: usize, cancel
 }
 
 /// Passes the conversation to one model, as an ordinary chat completion.
-pub fn single(backend: Arc<dyn ModelBackend>, messages: Vec<Message>, sampling: Sampling, max_tokens: usize, cancel: CancellationToken) -> mpsc::Receiver<Frame> {
+pub fn single(
+    backend: Arc<dyn ModelBackend>,
+    messages: Vec<Message>,
+    sampling: Sampling,
+    max_tokens: usize,
+    cancel: CancellationToken,
+) -> mpsc::Receiver<Frame> {
     let (tx, rx) = mpsc::channel(FRAMES);
     tokio::spawn(async move {
         let request = ChatRequest { messages, sampling, max_tokens, ignore_stop: false };

@@ -65,9 +65,12 @@ impl WireMessage {
         match &self.content {
             None => String::new(),
             Some(Content::Text(t)) => t.clone(),
-            Some(Content::Parts(parts)) => {
-                parts.iter().filter(|p| p.kind == "text").filter_map(|p| p.text.as_deref()).collect::<Vec<_>>().join("\n")
-            }
+            Some(Content::Parts(parts)) => parts
+                .iter()
+                .filter(|p| p.kind == "text")
+                .filter_map(|p| p.text.as_deref())
+                .collect::<Vec<_>>()
+                .join("\n"),
         }
     }
 }
@@ -215,10 +218,18 @@ mod tests {
         assert_eq!(r.max_tokens(), Some(7));
         assert!(r.stream && r.include_usage());
         assert_eq!(r.last_user_text().as_deref(), Some("first\nsecond"));
-        let empty: ChatCompletionRequest = serde_json::from_str(r#"{"model": "m", "messages": [{"role": "user", "content": "  "}]}"#).unwrap();
+        let empty: ChatCompletionRequest =
+            serde_json::from_str(r#"{"model": "m", "messages": [{"role": "user", "content": "  "}]}"#).unwrap();
         assert_eq!(empty.last_user_text(), None);
-        let top_k = |k: &str| serde_json::from_str::<ChatCompletionRequest>(&format!(r#"{{"model": "m", "messages": []{k}}}"#)).unwrap().top_k();
-        assert_eq!([top_k(""), top_k(r#", "top_k": 40"#), top_k(r#", "top_k": 0"#), top_k(r#", "top_k": -1"#)], [None, Some(40), None, None]);
+        let top_k = |k: &str| {
+            serde_json::from_str::<ChatCompletionRequest>(&format!(r#"{{"model": "m", "messages": []{k}}}"#))
+                .unwrap()
+                .top_k()
+        };
+        assert_eq!(
+            [top_k(""), top_k(r#", "top_k": 40"#), top_k(r#", "top_k": 0"#), top_k(r#", "top_k": -1"#)],
+            [None, Some(40), None, None]
+        );
     }
 
     #[test]
@@ -228,12 +239,24 @@ mod tests {
             object: "chat.completion.chunk",
             created: 1,
             model: "m".into(),
-            choices: vec![ChunkChoice { index: 0, delta: Delta { content: Some("x".into()), ..Delta::default() }, finish_reason: Some(WireFinish::Length) }],
+            choices: vec![ChunkChoice {
+                index: 0,
+                delta: Delta { content: Some("x".into()), ..Delta::default() },
+                finish_reason: Some(WireFinish::Length),
+            }],
             usage: None,
         };
         let json = serde_json::to_string(&chunk).unwrap();
-        assert_eq!(json, r#"{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"x"},"finish_reason":"length"}]}"#);
-        let err = ErrorBody { error: ErrorDetail { message: "bad".into(), kind: "invalid_request_error", param: None, code: None } };
-        assert_eq!(serde_json::to_string(&err).unwrap(), r#"{"error":{"message":"bad","type":"invalid_request_error","param":null,"code":null}}"#);
+        assert_eq!(
+            json,
+            r#"{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"x"},"finish_reason":"length"}]}"#
+        );
+        let err = ErrorBody {
+            error: ErrorDetail { message: "bad".into(), kind: "invalid_request_error", param: None, code: None },
+        };
+        assert_eq!(
+            serde_json::to_string(&err).unwrap(),
+            r#"{"error":{"message":"bad","type":"invalid_request_error","param":null,"code":null}}"#
+        );
     }
 }

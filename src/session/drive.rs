@@ -36,11 +36,18 @@ pub enum Step {
 
 /// Runs `step` of the session on `problem` and returns the team's verdict
 /// (`None`: no draft to stand behind, or cancelled).
-pub async fn drive(spec: &SessionSpec, problem: &Problem, step: Step, sinks: &mut [&mut dyn EventSink], cancel: CancellationToken) -> Result<Option<Verdict>> {
+pub async fn drive(
+    spec: &SessionSpec,
+    problem: &Problem,
+    step: Step,
+    sinks: &mut [&mut dyn EventSink],
+    cancel: CancellationToken,
+) -> Result<Option<Verdict>> {
     let (agents, rounds, more) = match step {
         Step::Start => (spec.agents.clone(), spec.rounds, None),
         Step::Continue { more, only } => {
-            let agents: Vec<Agent> = spec.agents.iter().filter(|a| only.as_ref().is_none_or(|o| o.contains(&a.id))).cloned().collect();
+            let agents: Vec<Agent> =
+                spec.agents.iter().filter(|a| only.as_ref().is_none_or(|o| o.contains(&a.id))).cloned().collect();
             (agents, 1, Some(more))
         }
     };

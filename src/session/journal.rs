@@ -120,7 +120,9 @@ impl JournalThread {
     pub async fn finish(self) -> Result<PathBuf> {
         let _ = self.sink.tx.send(Order::Finish);
         let thread = self.thread;
-        tokio::task::spawn_blocking(move || thread.join()).await?.map_err(|_| anyhow!("the journal's thread panicked"))?
+        tokio::task::spawn_blocking(move || thread.join())
+            .await?
+            .map_err(|_| anyhow!("the journal's thread panicked"))?
     }
 }
 

@@ -40,7 +40,16 @@ pub struct AgentModel {
 
 impl AgentModel {
     fn new() -> Self {
-        AgentModel { info: None, round: 0, turn: None, text: String::new(), status: AgentStatus::Waiting, tokens: 0, tests: None, last_draft: None }
+        AgentModel {
+            info: None,
+            round: 0,
+            turn: None,
+            text: String::new(),
+            status: AgentStatus::Waiting,
+            tokens: 0,
+            tests: None,
+            last_draft: None,
+        }
     }
 
     /// A new round starts an empty draft; returns whether it was new.
@@ -83,7 +92,10 @@ pub enum Change {
     SameTask,
     /// An agent's draft changed; `fresh` when it was emptied first (a new
     /// round, or its worker was lost and another started over).
-    Agent { agent: usize, fresh: bool },
+    Agent {
+        agent: usize,
+        fresh: bool,
+    },
     /// A memory entry not seen before.
     Memory,
     /// More items from Redis were dropped as not the team's.
@@ -158,7 +170,11 @@ impl SessionModel {
                         a.info = Some(info.clone());
                     }
                 }
-                if new { Change::NewTask } else { Change::SameTask }
+                if new {
+                    Change::NewTask
+                } else {
+                    Change::SameTask
+                }
             }
             TeamEvent::TurnStarted { agent, round, turn } => {
                 self.round = self.round.max(*round);

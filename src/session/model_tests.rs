@@ -2,7 +2,9 @@ use super::*;
 use crate::domain::{EntryKind, TestResult, Usage, Verdict};
 
 fn started(task: &str, agents: usize) -> TeamEvent {
-    let agents = (0..agents).map(|agent| AgentInfo { agent, model: "m".into(), temperature: 0.3, seed: 1, role: None }).collect();
+    let agents = (0..agents)
+        .map(|agent| AgentInfo { agent, model: "m".into(), temperature: 0.3, seed: 1, role: None })
+        .collect();
     TeamEvent::TaskStarted { task: task.into(), problem: format!("problem of {task}"), agents, sandbox: None }
 }
 
@@ -12,7 +14,8 @@ fn token(agent: usize, round: u32, text: &str) -> TeamEvent {
 
 fn done(agent: usize, round: u32, text: &str, tokens: usize) -> TeamEvent {
     let usage = Usage { completion_tokens: tokens, ..Default::default() };
-    let draft = Draft { text: text.into(), code: None, finish: FinishReason::Stop, usage, repairs: Vec::new(), reasked: None };
+    let draft =
+        Draft { text: text.into(), code: None, finish: FinishReason::Stop, usage, repairs: Vec::new(), reasked: None };
     TeamEvent::AgentDone { agent, round, draft }
 }
 
@@ -112,12 +115,18 @@ fn a_turn_starts_the_round_and_stays_with_its_draft_until_the_next() {
     let mut m = SessionModel::with_agents(2);
     m.apply(&started("t", 2));
     let fresh = Turn::Fresh(Framing::PlanFirst);
-    assert_eq!(m.apply(&TeamEvent::TurnStarted { agent: 1, round: 2, turn: fresh }), Change::Agent { agent: 1, fresh: true });
+    assert_eq!(
+        m.apply(&TeamEvent::TurnStarted { agent: 1, round: 2, turn: fresh }),
+        Change::Agent { agent: 1, fresh: true }
+    );
     m.apply(&token(1, 2, "steps"));
     m.apply(&done(1, 2, "steps", 3));
     assert_eq!((m.agents[1].turn, m.agents[1].text.as_str(), m.round), (Some(fresh), "steps", 2));
     // Resting, the agent keeps its draft on the pane.
-    assert_eq!(m.apply(&TeamEvent::TurnStarted { agent: 1, round: 3, turn: Turn::Rest }), Change::Agent { agent: 1, fresh: false });
+    assert_eq!(
+        m.apply(&TeamEvent::TurnStarted { agent: 1, round: 3, turn: Turn::Rest }),
+        Change::Agent { agent: 1, fresh: false }
+    );
     assert_eq!((m.agents[1].turn, m.agents[1].text.as_str(), m.agents[1].round), (Some(Turn::Rest), "steps", 2));
     // A journal from before turns were told: the next round has no turn, not the old one.
     m.apply(&token(1, 4, "x"));

@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use crate::config::Config;
-use crate::judge::sandbox::{Limits, SandboxMode};
 use crate::judge::sandbox::Sandbox;
+use crate::judge::sandbox::{Limits, SandboxMode};
 use crate::memory::MemoryStore;
 use crate::model::ModelBackend;
 use crate::team::{agent_sampling, Agent, Mechanisms, TeamConfig};
@@ -40,13 +40,22 @@ impl SessionSettings {
         let agents = (0..team.agents)
             .map(|id| {
                 let entry = cfg.agent(id);
-                AgentPlan { temperature: entry.temperature, role: entry.role, max_tokens: entry.max_tokens, lead: entry.lead }
+                AgentPlan {
+                    temperature: entry.temperature,
+                    role: entry.role,
+                    max_tokens: entry.max_tokens,
+                    lead: entry.lead,
+                }
             })
             .collect();
         SessionSettings {
             team,
             rounds: cfg.team.rounds,
-            mechanisms: Mechanisms { agent_tests: cfg.team.agent_tests, distinguish: cfg.team.distinguish, ..Mechanisms::default() },
+            mechanisms: Mechanisms {
+                agent_tests: cfg.team.agent_tests,
+                distinguish: cfg.team.distinguish,
+                ..Mechanisms::default()
+            },
             agents,
             sandbox_mode: cfg.sandbox.mode,
             limits: cfg.sandbox.limits(),
@@ -62,7 +71,12 @@ impl SessionSettings {
             .map(|(id, plan)| {
                 let mut sampling = agent_sampling(&self.team, id);
                 sampling.temperature = plan.temperature.unwrap_or(sampling.temperature);
-                Agent { role: plan.role.clone(), max_tokens: plan.max_tokens, lead: plan.lead, ..Agent::new(id, backend(id), sampling) }
+                Agent {
+                    role: plan.role.clone(),
+                    max_tokens: plan.max_tokens,
+                    lead: plan.lead,
+                    ..Agent::new(id, backend(id), sampling)
+                }
             })
             .collect()
     }
@@ -90,7 +104,12 @@ pub struct SessionSpec {
 }
 
 impl SessionSpec {
-    pub fn new(settings: &SessionSettings, agents: Vec<Agent>, store: Arc<dyn MemoryStore>, sandbox: Option<Sandbox>) -> Self {
+    pub fn new(
+        settings: &SessionSettings,
+        agents: Vec<Agent>,
+        store: Arc<dyn MemoryStore>,
+        sandbox: Option<Sandbox>,
+    ) -> Self {
         SessionSpec {
             agents,
             store,

@@ -50,7 +50,10 @@ fn settings_carry_every_team_setting_of_the_config() {
     assert!(!s.mechanisms.agent_tests);
     assert!(s.mechanisms.distinguish, "off by default, on from the file");
     assert!(!SessionSettings::from_config(&Config::default()).mechanisms.distinguish);
-    assert_eq!(s.agents[0], AgentPlan { temperature: None, role: Some("a tester".into()), max_tokens: Some(100), lead: false });
+    assert_eq!(
+        s.agents[0],
+        AgentPlan { temperature: None, role: Some("a tester".into()), max_tokens: Some(100), lead: false }
+    );
     assert_eq!(s.agents[1].temperature, Some(0.9));
     assert_eq!(s.sandbox_mode, crate::judge::sandbox::SandboxMode::Weak);
     assert_eq!((s.limits.wall.as_secs(), s.limits.run_processes), (2, 9));

@@ -9,7 +9,9 @@ use crate::team::extract_code;
 
 /// The events that open a watched task: `agents` panes, named as remote.
 pub fn task_started(task: &str, problem: &str, agents: usize) -> TeamEvent {
-    let agents = (0..agents).map(|agent| AgentInfo { agent, model: "remote".into(), temperature: 0.0, seed: 0, role: None }).collect();
+    let agents = (0..agents)
+        .map(|agent| AgentInfo { agent, model: "remote".into(), temperature: 0.0, seed: 0, role: None })
+        .collect();
     TeamEvent::TaskStarted { task: task.into(), problem: problem.into(), agents, sandbox: None }
 }
 
@@ -20,7 +22,14 @@ pub fn on_entry(entry: &Entry) -> Vec<TeamEvent> {
     match (entry.kind, entry.agent) {
         (EntryKind::Draft, Some(agent)) => {
             let code = if entry.prose { None } else { extract_code(&entry.content) };
-            let draft = Draft { text: entry.content.clone(), code, finish: FinishReason::Stop, usage: Usage::default(), repairs: Vec::new(), reasked: None };
+            let draft = Draft {
+                text: entry.content.clone(),
+                code,
+                finish: FinishReason::Stop,
+                usage: Usage::default(),
+                repairs: Vec::new(),
+                reasked: None,
+            };
             events.push(TeamEvent::AgentDone { agent, round: entry.round, draft });
         }
         (EntryKind::Error, Some(agent)) => {

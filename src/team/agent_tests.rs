@@ -20,7 +20,9 @@ const MAX_TOKENS: usize = 192;
 
 fn instructions(problem: &Problem) -> String {
     let form = match problem.run_mode() {
-        Mode::Functional { .. } => "the function's arguments one JSON value per line, and its return value as one JSON value",
+        Mode::Functional { .. } => {
+            "the function's arguments one JSON value per line, and its return value as one JSON value"
+        }
         _ => "the input exactly as given on standard input, and the exact expected output",
     };
     format!(
@@ -52,7 +54,11 @@ pub fn parse_tests(problem: &Problem, answer: &str) -> Vec<TestCase> {
     let functional = matches!(problem.run_mode(), Mode::Functional { .. });
     for (info, body) in blocks(answer) {
         if info == "output" {
-            let valid = if functional { serde_json::from_str::<serde_json::Value>(body.trim()).is_ok() } else { !body.trim().is_empty() };
+            let valid = if functional {
+                serde_json::from_str::<serde_json::Value>(body.trim()).is_ok()
+            } else {
+                !body.trim().is_empty()
+            };
             if let Some(last) = tests.last_mut().filter(|t| t.output.is_none() && valid) {
                 last.output = Some(if functional { body.trim().to_string() } else { format!("{}\n", body.trim_end()) });
             }
@@ -76,9 +82,16 @@ pub fn parse_tests(problem: &Problem, answer: &str) -> Vec<TestCase> {
 
 /// Every agent proposes inputs; new ones (not a public test's input) are
 /// stored as `test` entries and returned.
-pub async fn write_tests(s: &Session<'_>, events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Vec<TestCase> {
+pub async fn write_tests(
+    s: &Session<'_>,
+    events: &mpsc::Sender<TeamEvent>,
+    cancel: CancellationToken,
+) -> Vec<TestCase> {
     let ask = instructions(s.problem);
-    let answers = futures::future::join_all(s.agents.iter().map(|a| side_question(a, s.problem, &ask, MAX_TOKENS, cancel.clone()))).await;
+    let answers = futures::future::join_all(
+        s.agents.iter().map(|a| side_question(a, s.problem, &ask, MAX_TOKENS, cancel.clone())),
+    )
+    .await;
     let mut inputs: Vec<TestCase> = Vec::new();
     for (agent, answer) in s.agents.iter().zip(answers) {
         let Some(answer) = answer else { continue };
@@ -87,7 +100,11 @@ pub async fn write_tests(s: &Session<'_>, events: &mpsc::Sender<TeamEvent>, canc
             if known || inputs.len() >= PER_TEAM {
                 continue;
             }
-            let shown = format!("input:\n{}\noutput:\n{}", test.input.trim_end(), test.output.as_deref().unwrap_or("(not given)").trim_end());
+            let shown = format!(
+                "input:\n{}\noutput:\n{}",
+                test.input.trim_end(),
+                test.output.as_deref().unwrap_or("(not given)").trim_end()
+            );
             let mut entry = Entry::new(&s.problem.id, 1, Some(agent.id), EntryKind::Test, shown);
             entry.key = format!("{}/{}", entry.key, inputs.len());
             remember(&*s.store, events, entry).await;
@@ -131,7 +148,8 @@ mod tests {
     /// functional problem's are.
     #[test]
     fn humaneval_tests_are_the_entry_points_arguments() {
-        let p = problem(Mode::HumanEval { prompt: "def f(xs):\n".into(), entry_point: "f".into(), test: String::new() });
+        let p =
+            problem(Mode::HumanEval { prompt: "def f(xs):\n".into(), entry_point: "f".into(), test: String::new() });
         assert!(instructions(&p).contains("one JSON value per line"));
         let t = parse_tests(&p, "```input\n[1, 2]\n```\n```output\n3\n```\n```input\nxs = [1]\n```");
         assert_eq!(t.len(), 1);

@@ -7,8 +7,8 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::extract::draft_code;
-use super::placeholder::no_code;
 use super::form::repair_for_problem;
+use super::placeholder::no_code;
 use super::prompt::with_role;
 use super::session::Agent;
 use crate::domain::{Draft, FinishReason, NoCode, TeamEvent, Usage};
@@ -29,7 +29,11 @@ pub(super) async fn remember(store: &dyn MemoryStore, events: &mpsc::Sender<Team
         Err(e) => {
             tracing::warn!("memory write failed: {e:#}");
             let content = format!("memory write failed ({}): {e:#}", store.describe());
-            emit(events, TeamEvent::MemoryEntry(Entry::new(&entry.task, entry.round, entry.agent, EntryKind::Error, content))).await;
+            emit(
+                events,
+                TeamEvent::MemoryEntry(Entry::new(&entry.task, entry.round, entry.agent, EntryKind::Error, content)),
+            )
+            .await;
         }
     }
 }
@@ -48,7 +52,11 @@ pub(super) struct TurnRequest<'a> {
 /// The code the judge runs: the draft's code (`draft_code`), with its form
 /// repaired when asked (the repairs made are kept on the draft); or why
 /// the answer holds none that counts.
-fn code_of(text: &str, finish: FinishReason, repair_for: Option<&Problem>) -> (Result<String, Option<NoCode>>, Vec<crate::domain::Repair>) {
+fn code_of(
+    text: &str,
+    finish: FinishReason,
+    repair_for: Option<&Problem>,
+) -> (Result<String, Option<NoCode>>, Vec<crate::domain::Repair>) {
     let Some(code) = draft_code(text, finish) else { return (Err(None), Vec::new()) };
     if let Some(why) = no_code(&code) {
         return (Err(Some(why)), Vec::new());
@@ -68,7 +76,13 @@ as one ```python code block with the whole working code: no placeholder, no `pas
 
 /// One streamed answer: its text, how it ended and what it cost; `Err` the
 /// failure, already reported as an event.
-async fn stream_answer(agent: &Agent, req: ChatRequest, round: u32, events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Result<(String, FinishReason, Usage), ()> {
+async fn stream_answer(
+    agent: &Agent,
+    req: ChatRequest,
+    round: u32,
+    events: &mpsc::Sender<TeamEvent>,
+    cancel: CancellationToken,
+) -> Result<(String, FinishReason, Usage), ()> {
     let failed = |error: String| TeamEvent::AgentFailed { agent: agent.id, round, error };
     let mut stream = match agent.backend.stream(req, cancel).await {
         Ok(s) => s,
@@ -103,7 +117,12 @@ async fn stream_answer(agent: &Agent, req: ChatRequest, round: u32, events: &mps
 /// An answer whose code block holds only a placeholder (or nothing) is no
 /// draft: the agent is asked once more, its first answer and `REASK` in
 /// the conversation, and the second answer is the draft (`reasked` says why).
-pub(super) async fn run_agent(agent: &Agent, turn: TurnRequest<'_>, events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Draft> {
+pub(super) async fn run_agent(
+    agent: &Agent,
+    turn: TurnRequest<'_>,
+    events: &mpsc::Sender<TeamEvent>,
+    cancel: CancellationToken,
+) -> Option<Draft> {
     let round = turn.round;
     let messages = with_role(turn.messages, agent.role.as_deref());
     let sampling = turn.sampling.unwrap_or_else(|| agent.sampling.clone());
@@ -137,7 +156,13 @@ pub(super) async fn run_agent(agent: &Agent, turn: TurnRequest<'_>, events: &mps
 /// A question on the side of the rounds (test inputs, distinguishing
 /// inputs, a predicted output): the problem, then `ask`; the whole answer,
 /// streamed to no one. `None` when the agent failed.
-pub(super) async fn side_question(agent: &Agent, problem: &Problem, ask: &str, max_tokens: usize, cancel: CancellationToken) -> Option<String> {
+pub(super) async fn side_question(
+    agent: &Agent,
+    problem: &Problem,
+    ask: &str,
+    max_tokens: usize,
+    cancel: CancellationToken,
+) -> Option<String> {
     let mut messages = problem.messages();
     if let Some(last) = messages.last_mut() {
         last.content = format!("{}\n\n{ask}", last.content.trim_end());

@@ -13,7 +13,13 @@ use crate::judge::{DraftKey, Verdict};
 use crate::memory::{Entry, EntryKind};
 
 /// Agent 0 writes one answer from all drafts, in round `round`.
-pub async fn aggregate(s: &Session<'_>, round: u32, drafts: &[(DraftKey, Draft)], events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
+pub async fn aggregate(
+    s: &Session<'_>,
+    round: u32,
+    drafts: &[(DraftKey, Draft)],
+    events: &mpsc::Sender<TeamEvent>,
+    cancel: CancellationToken,
+) -> Option<Verdict> {
     let shown: Vec<(usize, String)> = drafts.iter().filter_map(|(k, d)| d.code.clone().map(|c| (k.agent, c))).collect();
     if shown.len() < 2 {
         return None; // nothing to synthesise
@@ -34,7 +40,12 @@ pub async fn aggregate(s: &Session<'_>, round: u32, drafts: &[(DraftKey, Draft)]
         agents: shown.iter().map(|(a, _)| *a).collect(),
         evidence: drafts
             .iter()
-            .map(|(k, d)| DraftEvidence { agent: k.agent, round: k.round, cluster: d.code.as_ref().map(|_| 0), tests: None })
+            .map(|(k, d)| DraftEvidence {
+                agent: k.agent,
+                round: k.round,
+                cluster: d.code.as_ref().map(|_| 0),
+                tests: None,
+            })
             .collect(),
     })
 }

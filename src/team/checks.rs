@@ -41,7 +41,11 @@ pub async fn run_tests(
 
 /// Runs each draft with code on `tests`, all at once; a draft the harness
 /// could not run at all is left out (and logged).
-pub async fn run_on(s: &Session<'_>, drafts: &[(DraftKey, &Draft)], tests: &[TestCase]) -> Vec<(DraftKey, Vec<TestResult>)> {
+pub async fn run_on(
+    s: &Session<'_>,
+    drafts: &[(DraftKey, &Draft)],
+    tests: &[TestCase],
+) -> Vec<(DraftKey, Vec<TestResult>)> {
     let (true, Some(sandbox)) = (runnable(s), &s.sandbox) else { return Vec::new() };
     if tests.is_empty() {
         return Vec::new();
@@ -67,16 +71,25 @@ pub async fn run_on(s: &Session<'_>, drafts: &[(DraftKey, &Draft)], tests: &[Tes
 /// No output asserted by a model is used: a probe counts only as a time-out,
 /// or as a crash on an input that a draft passing every public test ran
 /// cleanly (so the input is not itself malformed).
-pub fn failing_tests(problem: &Problem, run: Option<&DraftRun>, extra: &[TestCase], runs: &BTreeMap<DraftKey, DraftRun>) -> Vec<(TestCase, TestResult)> {
+pub fn failing_tests(
+    problem: &Problem,
+    run: Option<&DraftRun>,
+    extra: &[TestCase],
+    runs: &BTreeMap<DraftKey, DraftRun>,
+) -> Vec<(TestCase, TestResult)> {
     let Some(run) = run else { return Vec::new() };
     let public = problem.public_tests.iter().zip(&run.public).filter(|(_, r)| r.verdict != Verdict::Pass);
-    let ran_cleanly = |i: usize| runs.values().any(|r| r.all_public_pass() && r.extra.get(i).is_some_and(|x| x.key.is_some()));
+    let ran_cleanly =
+        |i: usize| runs.values().any(|r| r.all_public_pass() && r.extra.get(i).is_some_and(|x| x.key.is_some()));
     let probes = extra.iter().zip(&run.extra).enumerate().filter(|(i, (_, r))| match r.verdict {
         Verdict::TimeLimit => true,
         Verdict::RuntimeError => ran_cleanly(*i),
         _ => false,
     });
-    public.chain(probes.map(|(_, p)| p)).map(|(t, r)| (TestCase { input: t.input.clone(), output: t.output.clone() }, r.clone())).collect()
+    public
+        .chain(probes.map(|(_, p)| p))
+        .map(|(t, r)| (TestCase { input: t.input.clone(), output: t.output.clone() }, r.clone()))
+        .collect()
 }
 
 #[cfg(test)]
@@ -98,17 +111,34 @@ mod tests {
         let extra = vec![case("90\n", None), case("-1\n", None), case("x\n", None), case("3\n", None)];
         let mine = DraftRun {
             public: vec![result(Verdict::Pass, Some("1")), result(Verdict::WrongAnswer, Some("2"))],
-            extra: vec![result(Verdict::TimeLimit, None), result(Verdict::RuntimeError, None), result(Verdict::RuntimeError, None), result(Verdict::Ran, Some("2"))],
+            extra: vec![
+                result(Verdict::TimeLimit, None),
+                result(Verdict::RuntimeError, None),
+                result(Verdict::RuntimeError, None),
+                result(Verdict::Ran, Some("2")),
+            ],
         };
         // A passing teammate ran "-1" cleanly, and crashed on "x" too (a malformed input).
         let theirs = DraftRun {
             public: vec![result(Verdict::Pass, Some("1")), result(Verdict::Pass, Some("1"))],
-            extra: vec![result(Verdict::Ran, Some("2880067194370816120")), result(Verdict::Ran, Some("0")), result(Verdict::RuntimeError, None), result(Verdict::Ran, Some("2"))],
+            extra: vec![
+                result(Verdict::Ran, Some("2880067194370816120")),
+                result(Verdict::Ran, Some("0")),
+                result(Verdict::RuntimeError, None),
+                result(Verdict::Ran, Some("2")),
+            ],
         };
-        let runs = BTreeMap::from([(DraftKey { round: 1, agent: 0 }, mine.clone()), (DraftKey { round: 1, agent: 1 }, theirs)]);
+        let runs = BTreeMap::from([
+            (DraftKey { round: 1, agent: 0 }, mine.clone()),
+            (DraftKey { round: 1, agent: 1 }, theirs),
+        ]);
         let failed = failing_tests(&problem, Some(&mine), &extra, &runs);
         let inputs: Vec<&str> = failed.iter().map(|(t, _)| t.input.as_str()).collect();
-        assert_eq!(inputs, ["2\n", "90\n", "-1\n"], "the wrong answer, the time-out, the crash a passing draft did not share");
+        assert_eq!(
+            inputs,
+            ["2\n", "90\n", "-1\n"],
+            "the wrong answer, the time-out, the crash a passing draft did not share"
+        );
         assert_eq!(failed[1].0.output, None, "a probe asserts no output");
         // A crash nobody passing ran cleanly says nothing (the input may be malformed).
         let alone = BTreeMap::from([(DraftKey { round: 1, agent: 0 }, mine.clone())]);

@@ -21,14 +21,23 @@ pub fn early_stop(pool: &Pool, searching: bool) -> Option<String> {
     let best = clusters.first().filter(|c| c.all_public_pass)?;
     let ballots = refs.iter().filter(|(k, d)| d.code.is_some() && pool.runs.contains_key(k)).count();
     if best.drafts.len() * 2 > ballots {
-        return Some(format!("stopping early: {} of {ballots} drafts pass every public test and behave alike", best.drafts.len()));
+        return Some(format!(
+            "stopping early: {} of {ballots} drafts pass every public test and behave alike",
+            best.drafts.len()
+        ));
     }
     let passing: usize = clusters.iter().filter(|c| c.all_public_pass).map(|c| c.drafts.len()).sum();
     searching.then(|| format!("stopping: {passing} of {ballots} drafts pass every public test; further rounds only search while none does"))
 }
 
 /// The execution vote, with distinguishing inputs when they are on.
-pub async fn decide_by_running(s: &Session<'_>, round: u32, pool: &Pool, events: &mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
+pub async fn decide_by_running(
+    s: &Session<'_>,
+    round: u32,
+    pool: &Pool,
+    events: &mpsc::Sender<TeamEvent>,
+    cancel: CancellationToken,
+) -> Option<Verdict> {
     let refs = pool.refs();
     let mut clusters = ranked_clusters(&refs, &pool.runs);
     let settled = if s.mechanisms.distinguish && !cancel.is_cancelled() {
@@ -43,7 +52,8 @@ pub async fn decide_by_running(s: &Session<'_>, round: u32, pool: &Pool, events:
         }
         if let Some(d) = settled {
             let ordered = |(a, b): (usize, usize)| if d.swapped { (b, a) } else { (a, b) };
-            *settled_by = Some(Settled { inputs: d.inputs, agree: ordered(d.votes), predicted: d.predictions.map(ordered) });
+            *settled_by =
+                Some(Settled { inputs: d.inputs, agree: ordered(d.votes), predicted: d.predictions.map(ordered) });
         }
     }
     Some(v)

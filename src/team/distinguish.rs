@@ -80,12 +80,14 @@ pub fn side_votes(a: &[TestResult], b: &[TestResult], all: &[Vec<TestResult>]) -
 pub fn same_answer(mode: &Mode, predicted: &str, key: &str) -> bool {
     match mode {
         Mode::Functional { .. } => {
-            let value = |t: &str| serde_json::from_str::<serde_json::Value>(t.trim()).ok().or_else(|| crate::problem::literal::literal(t.trim()));
+            let value = |t: &str| {
+                serde_json::from_str::<serde_json::Value>(t.trim())
+                    .ok()
+                    .or_else(|| crate::problem::literal::literal(t.trim()))
+            };
             matches!((value(predicted), value(key)), (Some(p), Some(k)) if p == k)
         }
-        _ => {
-            predicted.trim().lines().map(str::trim).eq(key.trim().lines().map(str::trim))
-        }
+        _ => predicted.trim().lines().map(str::trim).eq(key.trim().lines().map(str::trim)),
     }
 }
 
@@ -143,7 +145,13 @@ fn code_of<'a>(pool: &[(DraftKey, &'a Draft)], key: DraftKey) -> Option<&'a str>
 
 /// Splits the leading cluster: the drafts that answer as `rb` does on every
 /// input where `ra` and `rb` differ go first, as their own cluster.
-fn split_first(clusters: &mut Vec<Cluster>, ran: &[(DraftKey, Vec<TestResult>)], ra: &[TestResult], rb: &[TestResult], answer: &str) {
+fn split_first(
+    clusters: &mut Vec<Cluster>,
+    ran: &[(DraftKey, Vec<TestResult>)],
+    ra: &[TestResult],
+    rb: &[TestResult],
+    answer: &str,
+) {
     let telling: Vec<usize> = (0..ra.len().min(rb.len())).filter(|&i| output(ra.get(i)) != output(rb.get(i))).collect();
     let like_b = |k: &DraftKey| {
         let run = ran.iter().find(|(key, _)| key == k).map(|(_, r)| r.as_slice()).unwrap_or_default();
@@ -173,7 +181,10 @@ pub async fn settle(
     let (Some(code_a), Some(code_b)) = (code_of(pool, rep_a), code_of(pool, rep_b)) else { return None };
     let text = ask_text(s.problem, code_a, code_b);
     let judges = judges(s);
-    let asked = futures::future::join_all(judges.iter().map(|ag| side_question(ag, s.problem, &text, MAX_TOKENS, cancel.clone()))).await;
+    let asked = futures::future::join_all(
+        judges.iter().map(|ag| side_question(ag, s.problem, &text, MAX_TOKENS, cancel.clone())),
+    )
+    .await;
     let mut inputs: Vec<TestCase> = Vec::new();
     for (agent, answer) in judges.iter().zip(asked) {
         for t in answer.map(|a| parse_tests(s.problem, &a)).unwrap_or_default() {
@@ -181,7 +192,13 @@ pub async fn settle(
             if known || inputs.len() >= MAX_INPUTS {
                 continue;
             }
-            let mut entry = Entry::new(&s.problem.id, round, Some(agent.id), EntryKind::Test, format!("input (to tell A from B):\n{}", t.input.trim_end()));
+            let mut entry = Entry::new(
+                &s.problem.id,
+                round,
+                Some(agent.id),
+                EntryKind::Test,
+                format!("input (to tell A from B):\n{}", t.input.trim_end()),
+            );
             entry.key = format!("{}/distinguish/{}", entry.key, inputs.len());
             remember(&*s.store, events, entry).await;
             inputs.push(TestCase { input: t.input, output: None });
@@ -193,7 +210,8 @@ pub async fn settle(
     let all: Vec<Vec<TestResult>> = ran.iter().map(|(_, r)| r.clone()).collect();
     let (n, va, vb) = side_votes(ra, rb, &all);
     let what = if two_clusters { "the top two clusters" } else { "two passing programs" };
-    let mut said = format!("distinguishing inputs: {n} of {} tell {what} apart; drafts agreeing A {va} : B {vb}", inputs.len());
+    let mut said =
+        format!("distinguishing inputs: {n} of {} tell {what} apart; drafts agreeing A {va} : B {vb}", inputs.len());
     let mut predictions = None;
     if n > 0 && va == vb {
         // No majority: the first telling input, and what the agents say its output is.
@@ -231,7 +249,8 @@ mod tests {
     fn only_inputs_where_the_two_differ_count_and_crashes_side_with_no_one() {
         let a = vec![out("1"), out("5")];
         let b = vec![out("1"), out("6")];
-        let all = vec![a.clone(), b.clone(), vec![out("1"), out("6")], vec![crash(), crash()], vec![out("2"), out("7")]];
+        let all =
+            vec![a.clone(), b.clone(), vec![out("1"), out("6")], vec![crash(), crash()], vec![out("2"), out("7")]];
         assert_eq!(side_votes(&a, &b, &all), (1, 1, 2));
     }
 
@@ -258,11 +277,23 @@ mod tests {
     }
 
     fn draft(code: &str) -> Draft {
-        Draft { text: String::new(), code: Some(code.into()), finish: crate::domain::FinishReason::Stop, usage: Default::default(), repairs: Vec::new(), reasked: None }
+        Draft {
+            text: String::new(),
+            code: Some(code.into()),
+            finish: crate::domain::FinishReason::Stop,
+            usage: Default::default(),
+            repairs: Vec::new(),
+            reasked: None,
+        }
     }
 
     fn cluster(agents: &[usize], answer: &str, passes: bool) -> Cluster {
-        Cluster { drafts: agents.iter().map(|&a| key(a)).collect(), answer: answer.into(), tests_passed: 2, all_public_pass: passes }
+        Cluster {
+            drafts: agents.iter().map(|&a| key(a)).collect(),
+            answer: answer.into(),
+            tests_passed: 2,
+            all_public_pass: passes,
+        }
     }
 
     #[test]
@@ -270,7 +301,10 @@ mod tests {
         let drafts = [draft("a"), draft("b"), draft("a"), draft("x"), draft("y")];
         let pool: Vec<(DraftKey, &Draft)> = drafts.iter().enumerate().map(|(i, d)| (key(i), d)).collect();
         assert_eq!(rivals(&[cluster(&[0], "a", true), cluster(&[1], "b", true)], &pool), Some((key(0), key(1), true)));
-        assert_eq!(rivals(&[cluster(&[0, 1], "a", true), cluster(&[3], "x", false)], &pool), Some((key(0), key(1), false)));
+        assert_eq!(
+            rivals(&[cluster(&[0, 1], "a", true), cluster(&[3], "x", false)], &pool),
+            Some((key(0), key(1), false))
+        );
         assert_eq!(rivals(&[cluster(&[0, 1, 2], "a", true)], &pool), None, "a majority of the ballots stands");
         assert_eq!(rivals(&[cluster(&[0, 2], "a", true)], &pool), None, "the same code twice is nothing to tell apart");
         assert_eq!(rivals(&[cluster(&[3], "x", false), cluster(&[4], "y", false)], &pool), None);
@@ -280,9 +314,19 @@ mod tests {
     fn a_split_puts_the_drafts_answering_like_b_first() {
         let mut clusters = vec![cluster(&[0, 1, 2], "a", true), cluster(&[3], "x", false)];
         let (ra, rb) = (vec![out("1"), out("same")], vec![out("2"), out("same")]);
-        let ran = vec![(key(0), ra.clone()), (key(1), rb.clone()), (key(2), vec![out("2"), out("other")]), (key(3), vec![out("2"), out("same")])];
+        let ran = vec![
+            (key(0), ra.clone()),
+            (key(1), rb.clone()),
+            (key(2), vec![out("2"), out("other")]),
+            (key(3), vec![out("2"), out("same")]),
+        ];
         split_first(&mut clusters, &ran, &ra, &rb, "b");
-        let firsts: Vec<(Vec<usize>, &str)> = clusters.iter().map(|c| (c.drafts.iter().map(|k| k.agent).collect(), c.answer.as_str())).collect();
-        assert_eq!(firsts, [(vec![1, 2], "b"), (vec![0], "a"), (vec![3], "x")], "only the telling input counts; failing drafts stay out");
+        let firsts: Vec<(Vec<usize>, &str)> =
+            clusters.iter().map(|c| (c.drafts.iter().map(|k| k.agent).collect(), c.answer.as_str())).collect();
+        assert_eq!(
+            firsts,
+            [(vec![1, 2], "b"), (vec![0], "a"), (vec![3], "x")],
+            "only the telling input counts; failing drafts stay out"
+        );
     }
 }

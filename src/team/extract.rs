@@ -78,7 +78,8 @@ mod tests {
 
     #[test]
     fn takes_the_last_fenced_block() {
-        let a = "Here:\n```python\ndef f():\n    return 1\n```\nOr better:\n```python\ndef f():\n    return 2\n```\nDone.";
+        let a =
+            "Here:\n```python\ndef f():\n    return 1\n```\nOr better:\n```python\ndef f():\n    return 2\n```\nDone.";
         assert_eq!(extract_code(a).unwrap(), "def f():\n    return 2");
         assert_eq!(draft_code(a, FinishReason::Stop).unwrap(), "def f():\n    return 2");
     }
@@ -95,7 +96,10 @@ mod tests {
     #[test]
     fn a_block_cut_at_the_token_limit_keeps_its_complete_statements() {
         let a = "Here is the function:\n```python\nimport math\n\n@cache\ndef f(n):\n    if n < 2:\n        return n\n    return f(n - 1) + f(n - 2)\n\n# Example usage\nprint(f(1";
-        assert_eq!(draft_code(a, FinishReason::Length).unwrap(), "import math\n\n@cache\ndef f(n):\n    if n < 2:\n        return n\n    return f(n - 1) + f(n - 2)");
+        assert_eq!(
+            draft_code(a, FinishReason::Length).unwrap(),
+            "import math\n\n@cache\ndef f(n):\n    if n < 2:\n        return n\n    return f(n - 1) + f(n - 2)"
+        );
         // Cut inside the function itself: the function is the unfinished
         // statement, and only what came before it is kept.
         let inside = "```python\nimport math\n\ndef f(n):\n    if n < 2:\n        ret";
@@ -122,6 +126,9 @@ mod tests {
     #[test]
     fn continuations_at_column_zero_are_not_statement_starts() {
         let a = "```python\ntry:\n    x = int(input())\nexcept ValueError:\n    x = 0\nprint(x)\nfoo = [\n1,\n]\nbar(";
-        assert_eq!(draft_code(a, FinishReason::Length).unwrap(), "try:\n    x = int(input())\nexcept ValueError:\n    x = 0\nprint(x)\nfoo = [\n1,\n]");
+        assert_eq!(
+            draft_code(a, FinishReason::Length).unwrap(),
+            "try:\n    x = int(input())\nexcept ValueError:\n    x = 0\nprint(x)\nfoo = [\n1,\n]"
+        );
     }
 }

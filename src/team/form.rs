@@ -109,7 +109,13 @@ struct Shape<'a> {
 }
 
 fn shape<'a>(lines: &[Line<'a>]) -> Shape<'a> {
-    let mut s = Shape { tops: Vec::new(), top_names: HashSet::new(), class: false, methods: Vec::new(), members: HashSet::new() };
+    let mut s = Shape {
+        tops: Vec::new(),
+        top_names: HashSet::new(),
+        class: false,
+        methods: Vec::new(),
+        members: HashSet::new(),
+    };
     for u in units(lines, 0, lines.len()) {
         let head = &lines[u.head].tokens;
         if let Some(d) = def_of(&lines[u.head]) {
@@ -143,7 +149,10 @@ fn functional(code: &str, fn_name: &str, starter: &str) -> Option<(String, Vec<R
     let lines = logical_lines(code)?;
     let s = shape(&lines);
     // The harness picks `Solution()` whenever the text holds "class Solution".
-    if (s.class && s.members.contains(fn_name)) || s.top_names.contains(fn_name) || (!s.class && code.contains("class Solution")) {
+    if (s.class && s.members.contains(fn_name))
+        || s.top_names.contains(fn_name)
+        || (!s.class && code.contains("class Solution"))
+    {
         return None;
     }
     let bind = |target: &Def<'_>, value: &str| match (s.class, target.has_self()) {

@@ -19,8 +19,8 @@ mod solo_prompt;
 mod spec;
 
 pub use extract::{draft_code, extract_code};
-pub use placeholder::no_code;
 pub use form::{repair_for_problem, repair_form};
+pub use placeholder::no_code;
 pub use prompt::{messages_for, note_of};
 pub use run::{continue_team, run_team};
 pub use session::{Agent, Continuation, Session};

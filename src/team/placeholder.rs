@@ -105,7 +105,10 @@ mod tests {
     fn a_stub_copied_back_is_no_draft() {
         let stub = "from typing import List\n\ndef has_close_elements(numbers: List[float],\n        threshold: float) -> bool:\n    \"\"\" Check if in given list of numbers, are any two numbers closer to each other than\n    given threshold.\n    >>> has_close_elements([1.0, 2.0, 3.0], 0.5)\n    False\n    \"\"\"\n    # TODO\n    pass\n";
         assert_eq!(no_code(stub), Some(NoCode::Placeholder));
-        assert_eq!(no_code("class Solution:\n    def twoSum(self, nums: List[int], target: int) -> List[int]:\n        ..."), Some(NoCode::Placeholder));
+        assert_eq!(
+            no_code("class Solution:\n    def twoSum(self, nums: List[int], target: int) -> List[int]:\n        ..."),
+            Some(NoCode::Placeholder)
+        );
         assert_eq!(no_code("def f(x):\n    '''Doc.'''\n    raise NotImplementedError()"), Some(NoCode::Placeholder));
     }
 

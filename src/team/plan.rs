@@ -79,7 +79,16 @@ pub fn fresh_seed(seed: u64, round: u32) -> u64 {
 mod tests {
     use super::*;
 
-    const FAILING: Standing = Standing { any_passed: false, runnable: true, reprompted: false, fresh_drafts: true, repair_prompts: true, early_stop: true, lead_roles: true, closest: true };
+    const FAILING: Standing = Standing {
+        any_passed: false,
+        runnable: true,
+        reprompted: false,
+        fresh_drafts: true,
+        repair_prompts: true,
+        early_stop: true,
+        lead_roles: true,
+        closest: true,
+    };
     const FAILS: Own = Own { passes: false, lead: false };
     const PASSES: Own = Own { passes: true, lead: false };
     const LEAD_FAILS: Own = Own { passes: false, lead: true };
@@ -99,7 +108,13 @@ mod tests {
     #[test]
     fn with_nothing_passing_every_agent_draws_fresh_each_round_under_a_new_framing() {
         let round2: Vec<Turn> = (0..5).map(|a| plan_turn(a, 2, FAILS, FAILING)).collect();
-        let framings = [Framing::FormSpelledOut, Framing::PlanFirst, Framing::ExamplesFirst, Framing::FormSpelledOut, Framing::PlanFirst];
+        let framings = [
+            Framing::FormSpelledOut,
+            Framing::PlanFirst,
+            Framing::ExamplesFirst,
+            Framing::FormSpelledOut,
+            Framing::PlanFirst,
+        ];
         assert_eq!(round2, framings.map(Turn::Fresh));
         let round3: Vec<Turn> = (0..5).map(|a| plan_turn(a, 3, FAILS, FAILING)).collect();
         for a in 0..5 {

@@ -108,8 +108,15 @@ pub(super) fn failures_shown(failures: &[(TestCase, TestResult)]) -> String {
             ),
             // A teammate's input: no output is known, only that the draft did not finish well.
             None => {
-                let what = if result.verdict == crate::judge::grade::Verdict::TimeLimit { "ran out of time" } else { "crashed" };
-                format!("On an input a teammate wrote, your draft {what}.\nInput:\n{}\n{error}\n", cut(&test.input, 300))
+                let what = if result.verdict == crate::judge::grade::Verdict::TimeLimit {
+                    "ran out of time"
+                } else {
+                    "crashed"
+                };
+                format!(
+                    "On an input a teammate wrote, your draft {what}.\nInput:\n{}\n{error}\n",
+                    cut(&test.input, 300)
+                )
             }
         };
     }
@@ -139,13 +146,19 @@ pub fn with_role(mut messages: Vec<Message>, role: Option<&str>) -> Vec<Message>
 }
 
 // The Mixture-of-Agents aggregation prompt (Wang et al., 2024), asking for code.
-const AGGREGATE_INSTRUCTIONS: &str = "You have been provided with a set of solutions from various agents to the problem above. \
+const AGGREGATE_INSTRUCTIONS: &str =
+    "You have been provided with a set of solutions from various agents to the problem above. \
 Your task is to synthesize these solutions into a single, high-quality solution. Critically evaluate them, \
 recognizing that some may be incorrect. Do not simply copy one: write the most correct and complete solution \
 as one complete ```python code block.";
 
 /// Messages for the aggregator: the problem, then every draft, cut to fit.
-pub fn aggregate_messages(problem: &Problem, drafts: &[(usize, String)], context_tokens: Option<usize>, max_tokens: usize) -> Vec<Message> {
+pub fn aggregate_messages(
+    problem: &Problem,
+    drafts: &[(usize, String)],
+    context_tokens: Option<usize>,
+    max_tokens: usize,
+) -> Vec<Message> {
     let mut messages = problem.messages();
     let budget_tokens = context_tokens
         .unwrap_or(8192)
@@ -228,7 +241,10 @@ mod tests {
         let user = vec![Message::user("Write f.")];
         assert_eq!(with_role(user.clone(), None), user);
         assert_eq!(with_role(user.clone(), Some("  ")), user);
-        assert_eq!(with_role(user.clone(), Some("Be terse.")), vec![Message::system("Be terse."), Message::user("Write f.")]);
+        assert_eq!(
+            with_role(user.clone(), Some("Be terse.")),
+            vec![Message::system("Be terse."), Message::user("Write f.")]
+        );
         let sys = vec![Message::system("Rules."), Message::user("Write f.")];
         assert_eq!(with_role(sys, Some("Be terse."))[0], Message::system("Rules.\n\nBe terse."));
     }
@@ -237,7 +253,10 @@ mod tests {
     fn the_note_is_the_text_before_the_last_block() {
         assert_eq!(note_of("Note: A1 is right.\n```python\nx\n```").as_deref(), Some("A1 is right."));
         assert_eq!(note_of("```python\nx\n```"), None);
-        assert_eq!(note_of("```python\nx\n```\nNote: fixed the empty case.\nNote: again").as_deref(), Some("fixed the empty case."));
+        assert_eq!(
+            note_of("```python\nx\n```\nNote: fixed the empty case.\nNote: again").as_deref(),
+            Some("fixed the empty case.")
+        );
         assert_eq!(note_of("Thinking.\n```python\nx\n```\nNote: kept A1's loop.").as_deref(), Some("kept A1's loop."));
     }
 }

@@ -18,8 +18,8 @@ use super::decide::{decide_by_running, early_stop};
 use super::extract::extract_code;
 use super::plan::{fresh_seed, plan_turn, Own, Standing};
 use super::prompt::{messages_for, note_of, with_feedback};
-use super::solo_prompt::{fresh_messages, repair_messages, Whose};
 use super::session::{Agent, Continuation, Pool, Session};
+use super::solo_prompt::{fresh_messages, repair_messages, Whose};
 use crate::domain::{AgentInfo, Draft, TeamEvent, Turn};
 use crate::judge::{self_consistency, DraftKey, DraftRun};
 use crate::memory::{Entry, EntryKind, MemoryStore};
@@ -34,7 +34,12 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
 }
 
 /// Runs `s.rounds` more rounds of a session (see `Continuation`).
-pub async fn continue_team(s: Session<'_>, more: Continuation, events: mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
+pub async fn continue_team(
+    s: Session<'_>,
+    more: Continuation,
+    events: mpsc::Sender<TeamEvent>,
+    cancel: CancellationToken,
+) -> Option<Verdict> {
     run_rounds(s, Some(more), events, cancel).await
 }
 
@@ -45,7 +50,14 @@ fn drafts_from_memory(memory: &[Entry]) -> BTreeMap<usize, (DraftKey, Draft)> {
         if let Some(agent) = e.agent {
             // Code drafts are stored as their code, unfenced; a prose draft has none to run.
             let code = if e.prose { None } else { extract_code(&e.content).or_else(|| Some(e.content.clone())) };
-            let draft = Draft { text: e.content.clone(), code, finish: crate::model::FinishReason::Stop, usage: Default::default(), repairs: Vec::new(), reasked: None };
+            let draft = Draft {
+                text: e.content.clone(),
+                code,
+                finish: crate::model::FinishReason::Stop,
+                usage: Default::default(),
+                repairs: Vec::new(),
+                reasked: None,
+            };
             by_agent.insert(agent, (DraftKey { round: e.round, agent }, draft));
         }
     }
@@ -53,14 +65,31 @@ fn drafts_from_memory(memory: &[Entry]) -> BTreeMap<usize, (DraftKey, Draft)> {
 }
 
 /// The messages and sampling of `agent`'s `turn` (`None`: it rests).
-fn turn_request<'a>(s: &Session<'a>, agent: &Agent, turn: Turn, round: u32, memory: &[Entry], pool: &Pool, extra: &[TestCase]) -> Option<TurnRequest<'a>> {
+fn turn_request<'a>(
+    s: &Session<'a>,
+    agent: &Agent,
+    turn: Turn,
+    round: u32,
+    memory: &[Entry],
+    pool: &Pool,
+    extra: &[TestCase],
+) -> Option<TurnRequest<'a>> {
     let max_tokens = agent.max_tokens.unwrap_or(s.max_tokens);
     let repair_for = s.mechanisms.form_repair.then_some(s.problem);
-    let failures = || if s.mechanisms.repair_prompts { failing_tests(s.problem, pool.latest_run(agent.id), extra, &pool.runs) } else { Vec::new() };
+    let failures = || {
+        if s.mechanisms.repair_prompts {
+            failing_tests(s.problem, pool.latest_run(agent.id), extra, &pool.runs)
+        } else {
+            Vec::new()
+        }
+    };
     let (messages, sampling) = match turn {
         Turn::Rest => return None,
         Turn::Propose => (s.problem.messages(), None),
-        Turn::Refine => (messages_for(s.problem, agent.id, round, memory, agent.backend.context_tokens(), max_tokens, &failures()), None),
+        Turn::Refine => (
+            messages_for(s.problem, agent.id, round, memory, agent.backend.context_tokens(), max_tokens, &failures()),
+            None,
+        ),
         Turn::Repair => {
             let own = memory.iter().rev().find(|e| e.kind == EntryKind::Draft && e.agent == Some(agent.id));
             (repair_messages(s.problem, own.map(|e| (e, Whose::Own)), &failures()), None)
@@ -68,7 +97,9 @@ fn turn_request<'a>(s: &Session<'a>, agent: &Agent, turn: Turn, round: u32, memo
         Turn::RepairClosest => {
             // The draft closest to passing, whoever wrote it, and the tests it failed.
             let closest = pool.closest()?;
-            let entry = memory.iter().find(|e| e.kind == EntryKind::Draft && e.agent == Some(closest.agent) && e.round == closest.round)?;
+            let entry = memory
+                .iter()
+                .find(|e| e.kind == EntryKind::Draft && e.agent == Some(closest.agent) && e.round == closest.round)?;
             let whose = if closest.agent == agent.id { Whose::Own } else { Whose::Teammate };
             let failed = failing_tests(s.problem, pool.runs.get(&closest), extra, &pool.runs);
             (repair_messages(s.problem, Some((entry, whose)), &failed), None)
@@ -91,17 +122,32 @@ async fn read_memory(store: &dyn MemoryStore, task: &str) -> Vec<Entry> {
     }
 }
 
-async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
+async fn run_rounds(
+    s: Session<'_>,
+    more: Option<Continuation>,
+    events: mpsc::Sender<TeamEvent>,
+    cancel: CancellationToken,
+) -> Option<Verdict> {
     let started = Instant::now();
     let task = s.problem.id.clone();
     let runnable = runnable(&s);
     let infos = s
         .agents
         .iter()
-        .map(|a| AgentInfo { agent: a.id, model: a.backend.name().to_string(), temperature: a.sampling.temperature, seed: a.sampling.seed, role: a.role.clone() })
+        .map(|a| AgentInfo {
+            agent: a.id,
+            model: a.backend.name().to_string(),
+            temperature: a.sampling.temperature,
+            seed: a.sampling.seed,
+            role: a.role.clone(),
+        })
         .collect();
     let sandbox = s.sandbox.as_ref().filter(|_| runnable).map(|sb| sb.describe());
-    emit(&events, TeamEvent::TaskStarted { task: task.clone(), problem: s.problem.statement.clone(), agents: infos, sandbox }).await;
+    emit(
+        &events,
+        TeamEvent::TaskStarted { task: task.clone(), problem: s.problem.statement.clone(), agents: infos, sandbox },
+    )
+    .await;
 
     let mut pool = Pool::default();
     let mut extra: Vec<TestCase> = Vec::new();
@@ -139,7 +185,8 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
             lead_roles: m.lead_roles,
             closest: pool.closest().is_some(),
         };
-        let own = |a: &Agent| Own { passes: pool.latest_run(a.id).is_some_and(DraftRun::all_public_pass), lead: a.lead };
+        let own =
+            |a: &Agent| Own { passes: pool.latest_run(a.id).is_some_and(DraftRun::all_public_pass), lead: a.lead };
         let turns: Vec<Turn> = s.agents.iter().map(|a| plan_turn(a.id, round, own(a), standing)).collect();
         for (a, turn) in s.agents.iter().zip(&turns) {
             emit(&events, TeamEvent::TurnStarted { agent: a.id, round, turn: *turn }).await;
@@ -218,7 +265,8 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
         self_consistency(&pool.latest_drafts())
     };
     if let Some(v) = &verdict {
-        let decision = format!("{}: {} of {} drafts agree (agents {:?})", v.decision, v.votes, pool.drafts.len(), v.agents);
+        let decision =
+            format!("{}: {} of {} drafts agree (agents {:?})", v.decision, v.votes, pool.drafts.len(), v.agents);
         remember(&*s.store, &events, Entry::new(&task, final_round, None, EntryKind::Decision, decision)).await;
         match s.store.put_final(&task, &v.answer).await {
             Ok(true) => {}
@@ -229,7 +277,11 @@ async fn run_rounds(s: Session<'_>, more: Option<Continuation>, events: mpsc::Se
     }
     emit(
         &events,
-        TeamEvent::TaskFinished { task, answer: verdict.as_ref().map(|v| v.answer.clone()), elapsed_secs: started.elapsed().as_secs_f64() },
+        TeamEvent::TaskFinished {
+            task,
+            answer: verdict.as_ref().map(|v| v.answer.clone()),
+            elapsed_secs: started.elapsed().as_secs_f64(),
+        },
     )
     .await;
     verdict

@@ -80,7 +80,10 @@ impl Pool {
     /// The earlier draft of `agent` with this very code: not a new ballot.
     pub fn repeat_of(&self, agent: usize, code: Option<&String>) -> Option<DraftKey> {
         let code = code?.trim();
-        self.drafts.iter().find(|(k, d)| k.agent == agent && d.code.as_deref().map(str::trim) == Some(code)).map(|(k, _)| *k)
+        self.drafts
+            .iter()
+            .find(|(k, d)| k.agent == agent && d.code.as_deref().map(str::trim) == Some(code))
+            .map(|(k, _)| *k)
     }
 
     /// The run of `agent`'s latest draft, if it ran.
@@ -96,7 +99,8 @@ impl Pool {
     /// latest round, then the lowest agent), for the lead to repair; `None`
     /// when no draft ran on public tests.
     pub fn closest(&self) -> Option<DraftKey> {
-        let passed = |k: &DraftKey| self.runs.get(k).filter(|r| !r.public.is_empty()).map(|r| crate::domain::passed(&r.public));
+        let passed =
+            |k: &DraftKey| self.runs.get(k).filter(|r| !r.public.is_empty()).map(|r| crate::domain::passed(&r.public));
         self.drafts
             .iter()
             .filter(|(_, d)| d.code.is_some())
@@ -111,18 +115,27 @@ impl Pool {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::judge::grade::{TestResult, Verdict};
 
     fn draft(code: Option<&str>) -> Draft {
-        Draft { text: String::new(), code: code.map(str::to_string), finish: crate::model::FinishReason::Stop, usage: Default::default(), repairs: Vec::new(), reasked: None }
+        Draft {
+            text: String::new(),
+            code: code.map(str::to_string),
+            finish: crate::model::FinishReason::Stop,
+            usage: Default::default(),
+            repairs: Vec::new(),
+            reasked: None,
+        }
     }
 
     fn run(verdicts: &[Verdict]) -> DraftRun {
-        DraftRun { public: verdicts.iter().map(|v| TestResult { verdict: *v, got: None, key: None, error: None }).collect(), extra: Vec::new() }
+        DraftRun {
+            public: verdicts.iter().map(|v| TestResult { verdict: *v, got: None, key: None, error: None }).collect(),
+            extra: Vec::new(),
+        }
     }
 
     #[test]
@@ -131,7 +144,12 @@ mod tests {
         let key = |round, agent| DraftKey { round, agent };
         let mut pool = Pool::default();
         assert_eq!(pool.closest(), None);
-        pool.drafts = vec![(key(1, 0), draft(Some("a"))), (key(1, 1), draft(Some("b"))), (key(1, 2), draft(None)), (key(2, 3), draft(Some("d")))];
+        pool.drafts = vec![
+            (key(1, 0), draft(Some("a"))),
+            (key(1, 1), draft(Some("b"))),
+            (key(1, 2), draft(None)),
+            (key(2, 3), draft(Some("d"))),
+        ];
         pool.runs.insert(key(1, 0), run(&[Wrong, Wrong]));
         pool.runs.insert(key(1, 1), run(&[Pass, Wrong]));
         pool.runs.insert(key(1, 2), run(&[Pass, Pass]));

@@ -9,7 +9,8 @@ use crate::memory::Entry;
 use crate::model::Message;
 use crate::problem::{Mode, Problem, TestCase};
 
-const REPAIR_INSTRUCTIONS: &str = "Find the mistake and write the whole corrected solution as one ```python code block.";
+const REPAIR_INSTRUCTIONS: &str =
+    "Find the mistake and write the whole corrected solution as one ```python code block.";
 
 /// Who wrote the draft a repair shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,11 +23,17 @@ pub enum Whose {
 /// Messages for a repair: the problem, one draft and the tests it failed —
 /// no other draft to copy (self-debugging). The draft is the agent's own,
 /// or, for the lead, the team's draft closest to passing.
-pub fn repair_messages(problem: &Problem, draft: Option<(&Entry, Whose)>, failures: &[(TestCase, TestResult)]) -> Vec<Message> {
+pub fn repair_messages(
+    problem: &Problem,
+    draft: Option<(&Entry, Whose)>,
+    failures: &[(TestCase, TestResult)],
+) -> Vec<Message> {
     let mut messages = problem.messages();
     let mut shown = match draft {
         Some((draft, Whose::Own)) => format!("Your previous draft:\n{}\n", as_shown(draft, MAX_DRAFT_CHARS)),
-        Some((draft, Whose::Teammate)) => format!("A teammate's draft, the closest to passing so far:\n{}\n", as_shown(draft, MAX_DRAFT_CHARS)),
+        Some((draft, Whose::Teammate)) => {
+            format!("A teammate's draft, the closest to passing so far:\n{}\n", as_shown(draft, MAX_DRAFT_CHARS))
+        }
         None => String::new(),
     };
     shown += &failures_shown(failures);
@@ -95,8 +102,14 @@ mod tests {
         use crate::judge::grade::Verdict;
         let p = Problem::from_text("Write f.").unwrap();
         let memory = [draft(0, "def f(): return 0"), draft(1, "def f(): return 1")];
-        let failed = (TestCase { input: "3".into(), output: Some("6".into()) }, TestResult { verdict: Verdict::WrongAnswer, got: Some("0".into()), key: Some("0".into()), error: None });
-        let probe = (TestCase { input: "90".into(), output: None }, TestResult::failed(Verdict::TimeLimit, "time limit".into()));
+        let failed = (
+            TestCase { input: "3".into(), output: Some("6".into()) },
+            TestResult { verdict: Verdict::WrongAnswer, got: Some("0".into()), key: Some("0".into()), error: None },
+        );
+        let probe = (
+            TestCase { input: "90".into(), output: None },
+            TestResult::failed(Verdict::TimeLimit, "time limit".into()),
+        );
         let text = repair_messages(&p, Some((&memory[0], Whose::Own)), &[failed.clone(), probe]).pop().unwrap().content;
         assert!(text.starts_with("Write f."));
         assert!(text.contains("Your previous draft:\n```python\ndef f(): return 0"), "{text}");
@@ -105,7 +118,10 @@ mod tests {
         assert!(!text.contains("return 1") && !text.contains("Teammate"), "{text}");
         assert!(text.ends_with(REPAIR_INSTRUCTIONS));
         let lead = repair_messages(&p, Some((&memory[1], Whose::Teammate)), &[failed]).pop().unwrap().content;
-        assert!(lead.contains("A teammate's draft, the closest to passing so far:\n```python\ndef f(): return 1"), "{lead}");
+        assert!(
+            lead.contains("A teammate's draft, the closest to passing so far:\n```python\ndef f(): return 1"),
+            "{lead}"
+        );
         assert!(!lead.contains("Your previous draft") && !lead.contains("return 0"), "{lead}");
     }
 }

@@ -22,7 +22,15 @@ pub struct TeamConfig {
 
 impl Default for TeamConfig {
     fn default() -> Self {
-        Self { agents: 5, max_tokens: 512, temperature: None, seed: 42, top_p: Some(0.95), top_k: None, repeat_penalty: 1.0 }
+        Self {
+            agents: 5,
+            max_tokens: 512,
+            temperature: None,
+            seed: 42,
+            top_p: Some(0.95),
+            top_k: None,
+            repeat_penalty: 1.0,
+        }
     }
 }
 
@@ -75,7 +83,17 @@ pub struct Mechanisms {
 
 impl Default for Mechanisms {
     fn default() -> Self {
-        Self { agent_tests: true, repair_prompts: true, aggregate: true, early_stop: true, fresh_drafts: true, distinguish: false, form_repair: true, public_tests: true, lead_roles: true }
+        Self {
+            agent_tests: true,
+            repair_prompts: true,
+            aggregate: true,
+            early_stop: true,
+            fresh_drafts: true,
+            distinguish: false,
+            form_repair: true,
+            public_tests: true,
+            lead_roles: true,
+        }
     }
 }
 

@@ -6,8 +6,8 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{BeginSynchronizedUpdate, EndSynchronizedUpdate};
 use tokio::signal::unix::{signal, SignalKind};
 use tokio::sync::mpsc;
 
@@ -19,17 +19,28 @@ use super::runner::TeamRunner;
 use super::state::{ReplayState, State};
 use super::{effects, terminal, update, view};
 use crate::memory::journal::Record;
-use crate::session::{JournalThread, SessionSpec};
 use crate::problem::Problem;
+use crate::session::{JournalThread, SessionSpec};
 
 /// What the app runs: a team (live), or a journal (replay).
 // Made once per app run: the size of the larger variant does not matter.
 #[allow(clippy::large_enum_variant)]
 pub enum Source {
-    Team { spec: SessionSpec, problem: Option<Problem>, journal: Option<JournalThread> },
-    Replay { records: Vec<Record>, speed: f64 },
+    Team {
+        spec: SessionSpec,
+        problem: Option<Problem>,
+        journal: Option<JournalThread>,
+    },
+    Replay {
+        records: Vec<Record>,
+        speed: f64,
+    },
     /// Sessions run elsewhere, followed through their Redis (`memdoor watch`).
-    Watch { store: crate::memory::redis::RedisStore, task: Option<String>, panes: usize },
+    Watch {
+        store: crate::memory::redis::RedisStore,
+        task: Option<String>,
+        panes: usize,
+    },
 }
 
 /// How the session ended, for the caller to report after the terminal is back.

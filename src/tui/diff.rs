@@ -40,10 +40,7 @@ pub fn unified(old: &str, new: &str, palette: &Palette) -> Vec<Line<'static>> {
                 ChangeTag::Equal => (' ', palette.text),
             };
             let text = display_text(change.value(), &mut 0);
-            out.push(Line::styled(
-                format!("{sign}{text}"),
-                Style::default().fg(colour),
-            ));
+            out.push(Line::styled(format!("{sign}{text}"), Style::default().fg(colour)));
             if change.missing_newline() {
                 out.push(Line::styled("\\ No newline at end of file", dim));
             }
@@ -65,33 +62,22 @@ pub fn side_by_side(old: &str, new: &str, width: u16, palette: &Palette) -> Vec<
     }
     let left = width.saturating_sub(1) / 2;
     let right = width.saturating_sub(left + 1);
-    let sep = Span::styled(
-        if width > 0 { "│" } else { "" },
-        Style::default().fg(palette.border),
-    );
+    let sep = Span::styled(if width > 0 { "│" } else { "" }, Style::default().fg(palette.border));
     let row = |l: Span<'static>, r: Span<'static>| Line::from(vec![l, sep.clone(), r]);
-    let (old_lines, new_lines): (Vec<&str>, Vec<&str>) = (diff.iter_old_slices().collect(), diff.iter_new_slices().collect());
-    let (ctx, del, ins) = (
-        Style::default().fg(palette.text),
-        Style::default().fg(palette.fail),
-        Style::default().fg(palette.pass),
-    );
+    let (old_lines, new_lines): (Vec<&str>, Vec<&str>) =
+        (diff.iter_old_slices().collect(), diff.iter_new_slices().collect());
+    let (ctx, del, ins) =
+        (Style::default().fg(palette.text), Style::default().fg(palette.fail), Style::default().fg(palette.pass));
     let mut out = Vec::new();
     for group in diff.grouped_ops(CONTEXT) {
         let Some(first) = group.first() else { continue };
         let (o, n) = (first.old_range().start + 1, first.new_range().start + 1);
-        out.push(row(
-            cell("@@ ", &format!("-{o}"), left, dim),
-            cell("@@ ", &format!("+{n}"), right, dim),
-        ));
+        out.push(row(cell("@@ ", &format!("-{o}"), left, dim), cell("@@ ", &format!("+{n}"), right, dim)));
         for op in &group {
             let (tag, o, n) = op.as_tag_tuple();
             if tag == DiffTag::Equal {
                 for (a, b) in o.zip(n) {
-                    out.push(row(
-                        cell("  ", old_lines[a], left, ctx),
-                        cell("  ", new_lines[b], right, ctx),
-                    ));
+                    out.push(row(cell("  ", old_lines[a], left, ctx), cell("  ", new_lines[b], right, ctx)));
                 }
                 continue;
             }
@@ -111,10 +97,7 @@ pub fn side_by_side(old: &str, new: &str, width: u16, palette: &Palette) -> Vec<
 
 fn diff<'a>(old: &'a str, new: &'a str) -> TextDiff<'a, 'a, str> {
     // Patience keeps a moved function together instead of interleaving it.
-    TextDiff::configure()
-        .algorithm(Algorithm::Patience)
-        .timeout(TIMEOUT)
-        .diff_lines(old, new)
+    TextDiff::configure().algorithm(Algorithm::Patience).timeout(TIMEOUT).diff_lines(old, new)
 }
 
 fn unchanged(diff: &TextDiff<str>) -> bool {
@@ -173,23 +156,15 @@ mod tests {
     fn unified_marks_and_colours_changes() {
         let p = palette();
         let lines = unified("a\nb\nc\n", "a\nB\nc\nd\n", &p);
-        assert_eq!(
-            texts(&lines),
-            ["@@ -1,3 +1,4 @@", " a", "-b", "+B", " c", "+d"]
-        );
+        assert_eq!(texts(&lines), ["@@ -1,3 +1,4 @@", " a", "-b", "+B", " c", "+d"]);
         let fg: Vec<_> = lines.iter().map(|l| l.style.fg).collect();
-        assert_eq!(
-            fg,
-            [p.dim, p.text, p.fail, p.pass, p.text, p.pass].map(Some)
-        );
+        assert_eq!(fg, [p.dim, p.text, p.fail, p.pass, p.text, p.pass].map(Some));
     }
 
     #[test]
     fn unified_keeps_three_lines_of_context_and_splits_distant_hunks() {
         let old: String = (1..=30).map(|i| format!("line {i}\n")).collect();
-        let new = old
-            .replace("line 5\n", "five\n")
-            .replace("line 25\n", "twenty-five\n");
+        let new = old.replace("line 5\n", "five\n").replace("line 25\n", "twenty-five\n");
         let lines = texts(&unified(&old, &new, &palette()));
         let headers: Vec<_> = lines.iter().filter(|l| l.starts_with("@@")).collect();
         assert_eq!(headers, ["@@ -2,7 +2,7 @@", "@@ -22,7 +22,7 @@"]);
@@ -205,16 +180,10 @@ mod tests {
             let sbs = side_by_side(old, new, 30, &p);
             assert_eq!(texts(&sbs), [format!("{NO_DIFFERENCES:<30}")]);
         }
-        assert_eq!(
-            texts(&unified("", "x\ny\n", &p)),
-            ["@@ -0,0 +1,2 @@", "+x", "+y"]
-        );
+        assert_eq!(texts(&unified("", "x\ny\n", &p)), ["@@ -0,0 +1,2 @@", "+x", "+y"]);
         assert_eq!(texts(&unified("x\n", "", &p)), ["@@ -1 +0,0 @@", "-x"]);
         let no_eol = texts(&unified("x\n", "x", &p));
-        assert_eq!(
-            no_eol,
-            ["@@ -1 +1 @@", "-x", "+x", "\\ No newline at end of file"]
-        );
+        assert_eq!(no_eol, ["@@ -1 +1 @@", "-x", "+x", "\\ No newline at end of file"]);
     }
 
     #[test]
@@ -250,10 +219,7 @@ mod tests {
             }
         }
         let rows = texts(&side_by_side(old, &new, 31, &p));
-        assert!(
-            rows.iter().any(|r| *r == "      indented │      indented "),
-            "{rows:#?}"
-        );
+        assert!(rows.iter().any(|r| *r == "      indented │      indented "), "{rows:#?}");
         // A wide char that would straddle the column edge is left out.
         assert_eq!(rows[3], format!("{:15}│+ 漢字漢字漢字 ", ""));
     }

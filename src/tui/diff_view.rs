@@ -35,7 +35,11 @@ pub fn refresh(state: &mut State) {
         return;
     }
     let pal = &state.theme.palette;
-    let lines = if side_by_side { diff::side_by_side(&key.mine, &key.other, width, pal) } else { diff::unified(&key.mine, &key.other, pal) };
+    let lines = if side_by_side {
+        diff::side_by_side(&key.mine, &key.other, width, pal)
+    } else {
+        diff::unified(&key.mine, &key.other, pal)
+    };
     state.diff = DiffCache { key: Some(key), lines };
 }
 

@@ -33,7 +33,11 @@ pub fn copy(text: String, tui: &mut Tui, tx: mpsc::Sender<Msg>) {
         Ok("clipboard")
     } else {
         let seq = format!("\x1b]52;c;{}\x07", base64::engine::general_purpose::STANDARD.encode(text.as_bytes()));
-        tui.backend_mut().write_all(seq.as_bytes()).and_then(|_| tui.backend_mut().flush()).map(|_| "OSC 52").map_err(|e| e.to_string())
+        tui.backend_mut()
+            .write_all(seq.as_bytes())
+            .and_then(|_| tui.backend_mut().flush())
+            .map(|_| "OSC 52")
+            .map_err(|e| e.to_string())
     };
     let _ = tx.try_send(Msg::Copied(r));
 }
@@ -52,7 +56,8 @@ pub fn external_edit(text: &str) -> Result<Edited, String> {
     let editor = std::env::var("VISUAL").or_else(|_| std::env::var("EDITOR")).unwrap_or_else(|_| "vi".into());
     // The editor may carry arguments ("code --wait"): let the shell split it.
     // The editor talks to the terminal itself, even when stdout is a pipe (--print).
-    let tty = |_| std::fs::OpenOptions::new().read(true).write(true).open("/dev/tty").map_err(|e| format!("/dev/tty: {e}"));
+    let tty =
+        |_| std::fs::OpenOptions::new().read(true).write(true).open("/dev/tty").map_err(|e| format!("/dev/tty: {e}"));
     let status = std::process::Command::new("sh")
         .stdin(tty(())?)
         .stdout(tty(())?)
@@ -67,6 +72,9 @@ pub fn external_edit(text: &str) -> Result<Edited, String> {
     Ok(match status.success() {
         true => Edited::Saved(left),
         // The editor's own words may carry escapes: the status line shows only ours.
-        false => Edited::Failed { text: left, status: crate::hygiene::terminal_safe(&format!("{editor} exited with {status}")).into_owned() },
+        false => Edited::Failed {
+            text: left,
+            status: crate::hygiene::terminal_safe(&format!("{editor} exited with {status}")).into_owned(),
+        },
     })
 }

@@ -45,20 +45,41 @@ pub fn draft_text(agent: usize) -> String {
 
 fn results(passed: usize, run: usize) -> Vec<TestResult> {
     (0..run)
-        .map(|i| TestResult { verdict: if i < passed { Verdict::Pass } else { Verdict::WrongAnswer }, got: None, key: None, error: None })
+        .map(|i| TestResult {
+            verdict: if i < passed { Verdict::Pass } else { Verdict::WrongAnswer },
+            got: None,
+            key: None,
+            error: None,
+        })
         .collect()
 }
 
 pub fn started() -> TeamEvent {
-    let agents = (0..5).map(|i| AgentInfo { agent: i, model: "SmolLM2-135M-Instruct.Q4_1.gguf".into(), temperature: [0.0, 0.2, 0.3, 0.4, 0.3][i], seed: 42 + i as u64, role: None }).collect();
-    TeamEvent::TaskStarted { task: "is-palindrome".into(), problem: "Write a Python function is_palindrome(s: str) -> bool.".into(), agents, sandbox: Some("strong sandbox (bubblewrap)".into()) }
+    let agents = (0..5)
+        .map(|i| AgentInfo {
+            agent: i,
+            model: "SmolLM2-135M-Instruct.Q4_1.gguf".into(),
+            temperature: [0.0, 0.2, 0.3, 0.4, 0.3][i],
+            seed: 42 + i as u64,
+            role: None,
+        })
+        .collect();
+    TeamEvent::TaskStarted {
+        task: "is-palindrome".into(),
+        problem: "Write a Python function is_palindrome(s: str) -> bool.".into(),
+        agents,
+        sandbox: Some("strong sandbox (bubblewrap)".into()),
+    }
 }
 
 /// Round 1 half streamed: every agent has written part of its draft.
 pub fn streaming(w: u16, h: u16) -> State {
     let mut s = fresh(w, h);
     update(&mut s, Msg::Team(started()));
-    for (t, chunk) in ["```python\n", "def is_palindrome(s: str) -> bool:\n", "    s = s.lower()\n", "    return s"].iter().enumerate() {
+    for (t, chunk) in ["```python\n", "def is_palindrome(s: str) -> bool:\n", "    s = s.lower()\n", "    return s"]
+        .iter()
+        .enumerate()
+    {
         for agent in 0..5 {
             update(&mut s, Msg::Tick(1000 + 100 * t as u64 + agent as u64));
             update(&mut s, Msg::Team(TeamEvent::AgentToken { agent, round: 1, text: chunk.to_string() }));
@@ -75,22 +96,58 @@ pub fn judged(w: u16, h: u16) -> State {
         let text = draft_text(agent);
         update(&mut s, Msg::Team(TeamEvent::AgentToken { agent, round: 1, text: text.clone() }));
         let usage = Usage { prompt_tokens: 60, completion_tokens: 40 + agent, ..Usage::default() };
-        let draft = Draft { code: crate::team::extract_code(&text), text, finish: FinishReason::Stop, usage, repairs: Vec::new(), reasked: None };
+        let draft = Draft {
+            code: crate::team::extract_code(&text),
+            text,
+            finish: FinishReason::Stop,
+            usage,
+            repairs: Vec::new(),
+            reasked: None,
+        };
         update(&mut s, Msg::Team(TeamEvent::AgentDone { agent, round: 1, draft }));
     }
     for agent in 0..5 {
         let (p, r) = if agent == 3 { (3, 5) } else { (5, 5) };
         update(&mut s, Msg::Team(TeamEvent::TestRun { agent, round: 1, results: results(p, r) }));
-        let e = Entry::new("is-palindrome", 1, Some(agent), EntryKind::Draft, crate::team::extract_code(&draft_text(agent)).unwrap());
+        let e = Entry::new(
+            "is-palindrome",
+            1,
+            Some(agent),
+            EntryKind::Draft,
+            crate::team::extract_code(&draft_text(agent)).unwrap(),
+        );
         update(&mut s, Msg::Team(TeamEvent::MemoryEntry(e)));
     }
     let note = Entry::new("is-palindrome", 1, Some(2), EntryKind::Note, "Note: A3 fails on mixed case.");
     update(&mut s, Msg::Team(TeamEvent::MemoryEntry(note)));
     update(&mut s, Msg::Team(TeamEvent::RoundFinished { round: 1 }));
-    let evidence = (0..5).map(|a| DraftEvidence { agent: a, round: 1, cluster: Some(if a == 3 { 1 } else { 0 }), tests: Some(if a == 3 { (3, 5) } else { (5, 5) }) }).collect();
+    let evidence = (0..5)
+        .map(|a| DraftEvidence {
+            agent: a,
+            round: 1,
+            cluster: Some(if a == 3 { 1 } else { 0 }),
+            tests: Some(if a == 3 { (3, 5) } else { (5, 5) }),
+        })
+        .collect();
     let answer = crate::team::extract_code(&draft_text(0)).unwrap();
-    update(&mut s, Msg::Team(TeamEvent::Consensus { answer: answer.clone(), decision: crate::domain::Decision::ExecutionVote { checked: crate::domain::Checked::PublicTests, settled: None }, cluster: 0, votes: 4, agents: vec![0, 1, 2, 4], evidence }));
-    update(&mut s, Msg::Team(TeamEvent::TaskFinished { task: "is-palindrome".into(), answer: Some(answer), elapsed_secs: 12.0 }));
+    update(
+        &mut s,
+        Msg::Team(TeamEvent::Consensus {
+            answer: answer.clone(),
+            decision: crate::domain::Decision::ExecutionVote {
+                checked: crate::domain::Checked::PublicTests,
+                settled: None,
+            },
+            cluster: 0,
+            votes: 4,
+            agents: vec![0, 1, 2, 4],
+            evidence,
+        }),
+    );
+    update(
+        &mut s,
+        Msg::Team(TeamEvent::TaskFinished { task: "is-palindrome".into(), answer: Some(answer), elapsed_secs: 12.0 }),
+    );
     update(&mut s, Msg::TeamStopped);
     s
 }

@@ -28,9 +28,7 @@ pub const TAB_WIDTH: usize = 4;
 const MAX_HIGHLIGHT_BYTES: usize = 4096;
 
 fn markdown() -> &'static SyntaxReference {
-    SYNTAXES
-        .find_syntax_by_name("Markdown")
-        .unwrap_or_else(|| SYNTAXES.find_syntax_plain_text())
+    SYNTAXES.find_syntax_by_name("Markdown").unwrap_or_else(|| SYNTAXES.find_syntax_plain_text())
 }
 
 /// One draft's text and its highlighted lines, kept current as it streams.
@@ -75,16 +73,7 @@ impl Highlighted {
         };
         let end = start + last_newline + 1;
         // Split borrows: the text is read while the states are advanced.
-        let Self {
-            theme,
-            plain,
-            enabled,
-            text,
-            lines,
-            state,
-            highlighted,
-            ..
-        } = self;
+        let Self { theme, plain, enabled, text, lines, state, highlighted, .. } = self;
         let highlighter = Highlighter::new(theme);
         for line in text[self.done..end].split_inclusive('\n') {
             let body = line.strip_suffix('\n').unwrap_or(line);
@@ -103,10 +92,7 @@ impl Highlighted {
     /// Replaces everything. A text that extends the completed lines (the
     /// same draft resent with more) keeps them instead of starting over.
     pub fn set_text(&mut self, text: &str) {
-        if text
-            .as_bytes()
-            .starts_with(&self.text.as_bytes()[..self.done])
-        {
+        if text.as_bytes().starts_with(&self.text.as_bytes()[..self.done]) {
             self.text.truncate(self.done);
             self.push(&text[self.done..]);
         } else {

@@ -4,11 +4,11 @@
 use ratatui::crossterm::event::KeyEvent;
 
 use super::action::Action;
-use super::keymap::KeyMode;
 use super::flash::Flash;
+use super::keymap::KeyMode;
+use super::modes::{prompt, set_edited};
 use super::msg::Effect;
 use super::state::{Mode, PromptPurpose, State};
-use super::modes::{prompt, set_edited};
 
 pub fn key(state: &mut State, k: KeyEvent) -> Vec<Effect> {
     let mode = std::mem::replace(&mut state.mode, Mode::Normal);
@@ -24,7 +24,10 @@ pub fn key(state: &mut State, k: KeyEvent) -> Vec<Effect> {
         Mode::ConfirmOverwrite { path, contents } => match action(state, KeyMode::Overwrite) {
             Some(Action::Yes) => vec![Effect::Save { path, contents, overwrite: true }],
             _ => {
-                state.flash = Some(Flash::Note(format!("not saved: {} exists (accept again to pick another path)", path.display())));
+                state.flash = Some(Flash::Note(format!(
+                    "not saved: {} exists (accept again to pick another path)",
+                    path.display()
+                )));
                 Vec::new()
             }
         },
@@ -111,7 +114,10 @@ fn submit(state: &mut State, purpose: PromptPurpose, text: String) -> Vec<Effect
             }
             // Accepted once saved (Msg::Saved); a failed save loses nothing.
             let contents = c.answer.clone();
-            vec![Effect::Save { path: text.into(), contents: contents.clone(), overwrite: state.force_overwrite }, Effect::Copy(contents)]
+            vec![
+                Effect::Save { path: text.into(), contents: contents.clone(), overwrite: state.force_overwrite },
+                Effect::Copy(contents),
+            ]
         }
         PromptPurpose::Feedback { agent } => {
             if text.is_empty() {

@@ -26,8 +26,12 @@ pub enum KeyMode {
 }
 
 impl KeyMode {
-    const TABLES: [(&'static str, KeyMode); 4] =
-        [("prompt", KeyMode::Prompt), ("editor", KeyMode::Editor), ("quit", KeyMode::Quit), ("overwrite", KeyMode::Overwrite)];
+    const TABLES: [(&'static str, KeyMode); 4] = [
+        ("prompt", KeyMode::Prompt),
+        ("editor", KeyMode::Editor),
+        ("quit", KeyMode::Quit),
+        ("overwrite", KeyMode::Overwrite),
+    ];
 
     fn parse(name: &str) -> Result<KeyMode> {
         match Self::TABLES.iter().find(|(n, _)| *n == name) {
@@ -109,7 +113,10 @@ impl Key {
                     KeyId::Named(name)
                 } else {
                     let names: Vec<&str> = NAMED.iter().map(|(n, _)| *n).collect();
-                    bail!("unknown key {s:?} (a character, f1–f12, or one of {}; prefixes ctrl- alt-)", names.join(", "))
+                    bail!(
+                        "unknown key {s:?} (a character, f1–f12, or one of {}; prefixes ctrl- alt-)",
+                        names.join(", ")
+                    )
                 }
             }
         };
@@ -191,7 +198,8 @@ impl Default for Keymap {
     fn default() -> Self {
         let normal = DEFAULTS.iter().map(|(k, a)| (KeyMode::Normal, *k, *a));
         let modes = MODE_DEFAULTS.iter().copied();
-        let bindings = normal.chain(modes).map(|(m, k, a)| ((m, Key::parse(k).expect("default keys parse")), a)).collect();
+        let bindings =
+            normal.chain(modes).map(|(m, k, a)| ((m, Key::parse(k).expect("default keys parse")), a)).collect();
         Keymap { bindings }
     }
 }
@@ -202,8 +210,9 @@ fn bind(map: &mut Keymap, mode: KeyMode, key: &str, action: &str, place: &str) -
         map.bindings.remove(&(mode, k));
         return Ok(());
     }
-    let a: Action = serde_json::from_value(serde_json::Value::String(action.to_string()))
-        .map_err(|_| anyhow::anyhow!("{place} {key:?}: unknown action {action:?} (see `?` in the app for the names)"))?;
+    let a: Action = serde_json::from_value(serde_json::Value::String(action.to_string())).map_err(|_| {
+        anyhow::anyhow!("{place} {key:?}: unknown action {action:?} (see `?` in the app for the names)")
+    })?;
     map.bindings.insert((mode, k), a);
     Ok(())
 }

@@ -27,15 +27,27 @@ const SIDE_BY_SIDE_MIN_HEIGHT: u16 = 30;
 
 pub fn areas(state: &State) -> Areas {
     let area = Rect::new(0, 0, state.size.0, state.size.1);
-    let rows = Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(1), Constraint::Length(1)]).split(area);
+    let rows =
+        Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(1), Constraint::Length(1)])
+            .split(area);
     let (title, body, prompt, keys) = (rows[0], rows[1], rows[2], rows[3]);
     let overlay = centered(body, 90, 90);
     let n = state.agents.len();
     if let Some(z) = state.zoom.filter(|z| *z < n) {
-        return Areas { title, agents: vec![(z, body)], tabbed: false, memory: None, consensus: None, prompt, keys, overlay };
+        return Areas {
+            title,
+            agents: vec![(z, body)],
+            tabbed: false,
+            memory: None,
+            consensus: None,
+            prompt,
+            keys,
+            overlay,
+        };
     }
     let tabbed = area.width < SIDE_BY_SIDE_MIN_WIDTH || area.height < SIDE_BY_SIDE_MIN_HEIGHT;
-    let split = Layout::vertical([Constraint::Percentage(if tabbed { 50 } else { 55 }), Constraint::Min(0)]).split(body);
+    let split =
+        Layout::vertical([Constraint::Percentage(if tabbed { 50 } else { 55 }), Constraint::Min(0)]).split(body);
     let agents = if n == 0 {
         Vec::new()
     } else if tabbed {

@@ -26,7 +26,10 @@ pub enum Msg {
     /// consensus may have changed since the save was asked for), or not.
     Saved(Result<SavedAnswer, String>),
     /// The save found a file there and was not told to overwrite it: ask.
-    SaveExists { path: PathBuf, contents: String },
+    SaveExists {
+        path: PathBuf,
+        contents: String,
+    },
     Copied(Result<&'static str, String>),
     /// `$EDITOR` returned (or could not be run).
     Edited(Result<Edited, String>),
@@ -55,13 +58,23 @@ pub enum Edited {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
     /// Start the team on a new problem.
-    Start { problem: String },
+    Start {
+        problem: String,
+    },
     /// A new round for `agents` (all when `None`) with the user's feedback.
-    Reprompt { feedback: String, agents: Option<Vec<usize>>, round: u32 },
+    Reprompt {
+        feedback: String,
+        agents: Option<Vec<usize>>,
+        round: u32,
+    },
     /// Stop the running round.
     CancelRound,
     /// Write the answer to `path`; over an existing file only with `overwrite`.
-    Save { path: PathBuf, contents: String, overwrite: bool },
+    Save {
+        path: PathBuf,
+        contents: String,
+        overwrite: bool,
+    },
     Copy(String),
     /// Suspend the terminal and edit `text` in `$EDITOR`.
     ExternalEdit(String),

@@ -43,7 +43,12 @@ impl Replayer {
 /// Longest wait before re-reading the controls; changes also wake us at once.
 const SLICE: Duration = Duration::from_millis(100);
 
-async fn play(records: Vec<Record>, mut control: watch::Receiver<Playback>, step: std::sync::Arc<Notify>, tx: mpsc::Sender<Msg>) {
+async fn play(
+    records: Vec<Record>,
+    mut control: watch::Receiver<Playback>,
+    step: std::sync::Arc<Notify>,
+    tx: mpsc::Sender<Msg>,
+) {
     // Recording time played so far, in milliseconds; advances only while playing.
     let mut played_ms = 0.0_f64;
     for record in records {

@@ -10,8 +10,8 @@ use tokio_util::sync::CancellationToken;
 
 use super::msg::Msg;
 use super::state::JudgeOutcome;
-use crate::judge::grade::grade;
 use crate::domain::TeamEvent;
+use crate::judge::grade::grade;
 use crate::memory::MemoryStore;
 use crate::problem::Problem;
 use crate::session::{drive, EventSink, JournalSink, SessionSpec, Step};
@@ -100,10 +100,9 @@ impl TeamRunner {
             let outcome = match (problem, sandbox) {
                 (Some(p), Some(sb)) if p.can_judge_public() => {
                     match grade(&sb, &p.run_mode(), &p.run_code(&code), &p.public_tests).await {
-                        Ok(results) => JudgeOutcome::Tests {
-                            passed: crate::domain::passed(&results),
-                            run: results.len(),
-                        },
+                        Ok(results) => {
+                            JudgeOutcome::Tests { passed: crate::domain::passed(&results), run: results.len() }
+                        }
                         Err(e) => JudgeOutcome::Error(format!("{e:#}")),
                     }
                 }
@@ -138,7 +137,8 @@ pub fn store_label(store: &dyn MemoryStore, state: Option<&str>) -> String {
 /// backoff; entries seen twice are dropped by the state.
 async fn follow_store(store: Arc<dyn MemoryStore>, task: String, tx: mpsc::Sender<Msg>, stop: CancellationToken) {
     let name = store.describe();
-    let mut backoff = crate::backoff::Backoff::new(std::time::Duration::from_millis(250), std::time::Duration::from_secs(5));
+    let mut backoff =
+        crate::backoff::Backoff::new(std::time::Duration::from_millis(250), std::time::Duration::from_secs(5));
     let mut reported = store.rejected();
     loop {
         let mut entries = match store.subscribe(&task).await {

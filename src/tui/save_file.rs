@@ -17,7 +17,9 @@ pub enum Saved {
 pub fn write_answer(path: &Path, contents: &str, overwrite: bool) -> Result<Saved, String> {
     let shown = path.display();
     let existing = match std::fs::symlink_metadata(path) {
-        Ok(m) if m.file_type().is_symlink() => return Err(format!("{shown} is a symbolic link; memdoor does not write through links")),
+        Ok(m) if m.file_type().is_symlink() => {
+            return Err(format!("{shown} is a symbolic link; memdoor does not write through links"))
+        }
         Ok(m) if !m.is_file() => return Err(format!("{shown} is not a regular file")),
         Ok(m) => Some(m),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -31,7 +33,10 @@ pub fn write_answer(path: &Path, contents: &str, overwrite: bool) -> Result<Save
         _ => PathBuf::from("."),
     };
     let fail = |what: &str, e: std::io::Error| format!("{shown}: {what}: {e}");
-    let mut tmp = tempfile::Builder::new().prefix(".memdoor-save-").tempfile_in(&dir).map_err(|e| fail("creating a temp file beside it", e))?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".memdoor-save-")
+        .tempfile_in(&dir)
+        .map_err(|e| fail("creating a temp file beside it", e))?;
     tmp.write_all(contents.as_bytes()).map_err(|e| fail("writing", e))?;
     // An existing file keeps its mode; a new one gets the usual 0644 (not the temp file's 0600).
     let mode = existing.map_or(0o644, |m| m.permissions().mode() & 0o7777);
@@ -43,7 +48,9 @@ pub fn write_answer(path: &Path, contents: &str, overwrite: bool) -> Result<Save
         // Created meanwhile by someone else: still not ours to replace.
         match tmp.persist_noclobber(path) {
             Ok(_) => {}
-            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => return Ok(Saved::Exists(path.to_path_buf())),
+            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
+                return Ok(Saved::Exists(path.to_path_buf()))
+            }
             Err(e) => return Err(fail("renaming into place", e.error)),
         }
     }

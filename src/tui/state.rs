@@ -87,19 +87,32 @@ pub enum JudgeOutcome {
 pub enum PromptPurpose {
     NewProblem,
     /// Feedback for every agent, or one.
-    Feedback { agent: Option<usize> },
+    Feedback {
+        agent: Option<usize>,
+    },
     SavePath,
 }
 
 pub enum Mode {
     Normal,
     Help,
-    Prompt { purpose: PromptPurpose, input: TextArea<'static> },
+    Prompt {
+        purpose: PromptPurpose,
+        input: TextArea<'static>,
+    },
     Editing(TextArea<'static>),
     ConfirmQuit,
     /// The answer's file exists: overwrite it?
-    ConfirmOverwrite { path: std::path::PathBuf, contents: String },
-    Diff { agent: usize, against: Option<usize>, side_by_side: bool, scroll: usize },
+    ConfirmOverwrite {
+        path: std::path::PathBuf,
+        contents: String,
+    },
+    Diff {
+        agent: usize,
+        against: Option<usize>,
+        side_by_side: bool,
+        scroll: usize,
+    },
 }
 
 /// What the diff view shows: the codes compared, the layout and the width.
@@ -195,18 +208,23 @@ impl State {
     /// Memory entries passing the current filter.
     pub fn visible_memory(&self) -> impl Iterator<Item = &Entry> {
         let (agent, kind) = self.memory_filter;
-        self.session.memory.iter().filter(move |e| agent.is_none_or(|a| e.agent == Some(a)) && kind.is_none_or(|k| e.kind == k))
+        self.session
+            .memory
+            .iter()
+            .filter(move |e| agent.is_none_or(|a| e.agent == Some(a)) && kind.is_none_or(|k| e.kind == k))
     }
 
     /// Sum of the streaming agents' rates.
     pub fn team_rate(&self) -> f64 {
-        let streaming = self.session.agents.iter().zip(&self.agents).filter(|(a, _)| a.status == AgentStatus::Streaming);
+        let streaming =
+            self.session.agents.iter().zip(&self.agents).filter(|(a, _)| a.status == AgentStatus::Streaming);
         let sum: f64 = streaming.filter_map(|(a, p)| p.rate(a.tokens)).sum();
         sum.max(0.0)
     }
 
     /// An answer exists that the user has neither accepted nor seen saved.
     pub fn unaccepted_answer(&self) -> bool {
-        self.replay.is_none() && self.consensus.as_ref().is_some_and(|c| self.accepted.as_deref() != Some(c.answer.as_str()))
+        self.replay.is_none()
+            && self.consensus.as_ref().is_some_and(|c| self.accepted.as_deref() != Some(c.answer.as_str()))
     }
 }

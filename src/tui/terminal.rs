@@ -24,7 +24,8 @@ fn tty() -> io::Result<File> {
 
 /// Raw mode, alternate screen, mouse and bracketed paste.
 pub fn enter() -> Result<Tui> {
-    let mut out = tty().context("opening the terminal (/dev/tty): the TUI needs one; use `memdoor solve` without a terminal")?;
+    let mut out =
+        tty().context("opening the terminal (/dev/tty): the TUI needs one; use `memdoor solve` without a terminal")?;
     terminal::enable_raw_mode().context("switching the terminal to raw mode")?;
     ACTIVE.store(true, Ordering::SeqCst);
     if let Err(e) = execute!(out, EnterAlternateScreen, EnableMouseCapture, EnableBracketedPaste, cursor::Hide) {
@@ -69,7 +70,14 @@ pub fn suspended<T>(tui: &mut Tui, f: impl FnOnce() -> T) -> Result<T> {
     terminal::enable_raw_mode().context("re-entering raw mode")?;
     ACTIVE.store(true, Ordering::SeqCst);
     let mut fresh = tty().context("reopening the terminal (/dev/tty)")?;
-    execute!(fresh, EnterAlternateScreen, EnableMouseCapture, EnableBracketedPaste, cursor::Hide, Clear(ClearType::All))?;
+    execute!(
+        fresh,
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        EnableBracketedPaste,
+        cursor::Hide,
+        Clear(ClearType::All)
+    )?;
     // A new Terminal starts with empty buffers, so the next draw paints every
     // cell. (`Terminal::clear` would ask for the cursor position, a query
     // crossterm writes to stdout — a file or a pipe under `--print`.)

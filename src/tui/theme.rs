@@ -11,10 +11,8 @@ use serde::Deserialize;
 use syntect::highlighting::{Theme as SyntaxTheme, ThemeSet};
 
 /// Embedded so the binary finds its themes from any working directory.
-const BUILT_IN: &[(&str, &str)] = &[
-    ("dark", include_str!("../../themes/dark.toml")),
-    ("light", include_str!("../../themes/light.toml")),
-];
+const BUILT_IN: &[(&str, &str)] =
+    &[("dark", include_str!("../../themes/dark.toml")), ("light", include_str!("../../themes/light.toml"))];
 
 /// syntect's own themes; loading them means decoding a dump, so only once.
 static SYNTAX_THEMES: LazyLock<ThemeSet> = LazyLock::new(ThemeSet::load_defaults);
@@ -112,8 +110,7 @@ impl Theme {
     /// `load` with the config directory given, so tests need not touch $HOME.
     pub fn load_from(name_or_path: &str, config_dir: Option<&Path>) -> Result<Theme> {
         let name = name_or_path.trim();
-        if name.contains('/') || name.contains(std::path::MAIN_SEPARATOR) || name.ends_with(".toml")
-        {
+        if name.contains('/') || name.contains(std::path::MAIN_SEPARATOR) || name.ends_with(".toml") {
             return Self::from_file(Path::new(name));
         }
         // Built-ins win over a same-named user file, so `dark` always means
@@ -123,28 +120,19 @@ impl Theme {
         }
         let builtins = Self::built_in_names().collect::<Vec<_>>().join(", ");
         let Some(dir) = config_dir else {
-            bail!(
-                "no theme {name:?}: not built in ({builtins}) and no config directory to look in"
-            );
+            bail!("no theme {name:?}: not built in ({builtins}) and no config directory to look in");
         };
         let path = dir.join("themes").join(format!("{name}.toml"));
         if !path.is_file() {
-            bail!(
-                "no theme {name:?}: not built in ({builtins}) and no file {}",
-                path.display()
-            );
+            bail!("no theme {name:?}: not built in ({builtins}) and no file {}", path.display());
         }
         Self::from_file(&path)
     }
 
     /// Reads a theme file; a `syntax_file` in it is relative to its folder.
     pub fn from_file(path: &Path) -> Result<Theme> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("reading theme file {}", path.display()))?;
-        let stem = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("custom");
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading theme file {}", path.display()))?;
+        let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("custom");
         Self::parse(&text, &path.display().to_string(), path.parent(), stem)
     }
 
@@ -153,44 +141,31 @@ impl Theme {
     fn parse(text: &str, origin: &str, base: Option<&Path>, default_name: &str) -> Result<Theme> {
         let raw: RawTheme = toml::from_str(text).map_err(|e| anyhow!("{origin}: {e}"))?;
         let palette = raw.palette.parse().map_err(|e| anyhow!("{origin}: {e}"))?;
-        let syntax = match (&raw.syntax, &raw.syntax_file) {
-            (Some(_), Some(_)) => bail!("{origin}: set `syntax` or `syntax_file`, not both"),
-            (None, None) => bail!(
-                "{origin}: missing `syntax` (one of: {}) or `syntax_file` (a .tmTheme)",
-                syntax_names()
-            ),
-            (Some(name), None) => SYNTAX_THEMES.themes.get(name).cloned().ok_or_else(|| {
-                anyhow!(
-                    "{origin}: syntax: unknown theme {name:?} (built in: {})",
-                    syntax_names()
-                )
-            })?,
-            (None, Some(file)) => {
-                let Some(base) = base else {
-                    bail!("{origin}: syntax_file needs the theme to be a file on disk");
-                };
-                let path: PathBuf = base.join(file);
-                ThemeSet::get_theme(&path).map_err(|e| {
-                    anyhow!("{origin}: syntax_file: cannot load {}: {e}", path.display())
-                })?
-            }
-        };
+        let syntax =
+            match (&raw.syntax, &raw.syntax_file) {
+                (Some(_), Some(_)) => bail!("{origin}: set `syntax` or `syntax_file`, not both"),
+                (None, None) => {
+                    bail!("{origin}: missing `syntax` (one of: {}) or `syntax_file` (a .tmTheme)", syntax_names())
+                }
+                (Some(name), None) => SYNTAX_THEMES.themes.get(name).cloned().ok_or_else(|| {
+                    anyhow!("{origin}: syntax: unknown theme {name:?} (built in: {})", syntax_names())
+                })?,
+                (None, Some(file)) => {
+                    let Some(base) = base else {
+                        bail!("{origin}: syntax_file needs the theme to be a file on disk");
+                    };
+                    let path: PathBuf = base.join(file);
+                    ThemeSet::get_theme(&path)
+                        .map_err(|e| anyhow!("{origin}: syntax_file: cannot load {}: {e}", path.display()))?
+                }
+            };
         let name = raw.name.unwrap_or_else(|| default_name.to_string());
-        Ok(Theme {
-            name,
-            palette,
-            syntax,
-        })
+        Ok(Theme { name, palette, syntax })
     }
 }
 
 fn syntax_names() -> String {
-    SYNTAX_THEMES
-        .themes
-        .keys()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join(", ")
+    SYNTAX_THEMES.themes.keys().map(String::as_str).collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]

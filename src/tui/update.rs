@@ -6,12 +6,12 @@ use ratatui::crossterm::event::KeyEventKind;
 
 use super::action::Action;
 use super::diff_view;
+use super::flash::Flash;
 use super::input;
 use super::modes::{prompt, set_edited};
-use super::flash::Flash;
 use super::msg::{Edited, Effect, Msg};
-use super::state::{Focus, Mode, PromptPurpose, Scroll, State};
 use super::navigate::{focus_order, focused_scroll, mouse, page, scroll, set_focus};
+use super::state::{Focus, Mode, PromptPurpose, Scroll, State};
 use super::team_events;
 
 pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
@@ -198,7 +198,8 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
         Action::FocusNext | Action::FocusPrev => {
             let order = focus_order(state);
             let at = order.iter().position(|f| *f == state.focus).unwrap_or(0);
-            let next = if a == Action::FocusNext { (at + 1) % order.len() } else { (at + order.len() - 1) % order.len() };
+            let next =
+                if a == Action::FocusNext { (at + 1) % order.len() } else { (at + order.len() - 1) % order.len() };
             set_focus(state, order[next]);
             if state.zoom.is_some() {
                 state.zoom = focused_agent(state);
@@ -236,7 +237,13 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
         Action::Help => state.mode = Mode::Help,
         Action::Pause | Action::Step | Action::Faster | Action::Slower => return replay_control(state, a),
         Action::DebugPanic if state.debug_keys => return vec![Effect::Panic],
-        Action::DiffLayout | Action::Zoom1 | Action::Zoom2 | Action::Zoom3 | Action::Zoom4 | Action::Zoom5 | Action::DebugPanic => {}
+        Action::DiffLayout
+        | Action::Zoom1
+        | Action::Zoom2
+        | Action::Zoom3
+        | Action::Zoom4
+        | Action::Zoom5
+        | Action::DebugPanic => {}
         // The other modes' actions, bound to a pane key by the user: nothing to do there.
         Action::Submit | Action::ClearLine | Action::SaveEdit | Action::Yes => {}
     }

@@ -18,7 +18,13 @@ fn accept_asks_for_a_path_then_saves_and_copies() {
     typed(&mut s, "out.py");
     let fx = update(&mut s, code(KeyCode::Enter));
     let answer = s.consensus.as_ref().unwrap().answer.clone();
-    assert_eq!(fx, vec![Effect::Save { path: "out.py".into(), contents: answer.clone(), overwrite: false }, Effect::Copy(answer.clone())]);
+    assert_eq!(
+        fx,
+        vec![
+            Effect::Save { path: "out.py".into(), contents: answer.clone(), overwrite: false },
+            Effect::Copy(answer.clone())
+        ]
+    );
     assert!(s.unaccepted_answer(), "accepted only once saved");
     update(&mut s, saved("out.py", &answer));
     assert_eq!(s.accepted.as_deref(), Some(answer.as_str()));
@@ -36,17 +42,27 @@ fn a_consensus_that_arrives_while_the_overwrite_question_is_open_is_not_marked_a
     update(&mut s, Msg::SaveExists { path: "out.py".into(), contents: first.clone() });
     // A re-prompted round lands a new consensus before the user answers.
     let newer = "def is_palindrome(s):\n    return s == s[::-1]".to_string();
-    update(&mut s, Msg::Team(crate::domain::TeamEvent::Consensus {
-        answer: newer.clone(),
-        decision: crate::domain::Decision::ExecutionVote { checked: crate::domain::Checked::PublicTests, settled: None },
-        cluster: 0,
-        votes: 5,
-        agents: vec![0, 1, 2, 3, 4],
-        evidence: Vec::new(),
-    }));
+    update(
+        &mut s,
+        Msg::Team(crate::domain::TeamEvent::Consensus {
+            answer: newer.clone(),
+            decision: crate::domain::Decision::ExecutionVote {
+                checked: crate::domain::Checked::PublicTests,
+                settled: None,
+            },
+            cluster: 0,
+            votes: 5,
+            agents: vec![0, 1, 2, 3, 4],
+            evidence: Vec::new(),
+        }),
+    );
     assert_eq!(s.consensus.as_ref().unwrap().answer, newer);
     let fx = update(&mut s, key('y'));
-    assert_eq!(fx, vec![Effect::Save { path: "out.py".into(), contents: first.clone(), overwrite: true }], "the text the user was asked about");
+    assert_eq!(
+        fx,
+        vec![Effect::Save { path: "out.py".into(), contents: first.clone(), overwrite: true }],
+        "the text the user was asked about"
+    );
     update(&mut s, saved("out.py", &first));
     assert_eq!(s.accepted.as_deref(), Some(first.as_str()), "what was written is what was accepted");
     assert!(s.unaccepted_answer(), "the newer consensus was never written: quitting warns");
@@ -131,7 +147,9 @@ fn external_edit_asks_the_editor_then_judges() {
 fn a_failed_editor_keeps_what_it_left() {
     let mut s = judged(200, 60);
     let before = s.consensus.as_ref().unwrap().answer.clone();
-    let failed = |text: &str| Msg::Edited(Ok(Edited::Failed { text: text.into(), status: "vi exited with exit status: 1".into() }));
+    let failed = |text: &str| {
+        Msg::Edited(Ok(Edited::Failed { text: text.into(), status: "vi exited with exit status: 1".into() }))
+    };
     assert!(update(&mut s, failed(&before)).is_empty());
     assert!(matches!(s.mode, Mode::Normal));
     assert!(s.flash.as_ref().unwrap().to_string().contains("exit status: 1; nothing was changed"));

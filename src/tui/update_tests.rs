@@ -1,8 +1,8 @@
 //! `update` tests: every user action but the answer's
 //! (`update_answer_tests.rs`), on a state fed a scripted session.
 
-use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::crossterm::event::KeyModifiers;
+use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
 
 use super::fixtures::*;
 use super::msg::{Effect, Msg};
@@ -11,7 +11,6 @@ use super::update::update;
 use crate::domain::TeamEvent;
 use crate::memory::EntryKind;
 use crate::session::AgentStatus;
-
 
 #[test]
 fn team_events_fill_the_panes_memory_and_consensus() {
@@ -128,7 +127,10 @@ fn new_problem_from_the_prompt_bar_and_paste() {
     let mut s = fresh(80, 24);
     update(&mut s, key('n'));
     update(&mut s, Msg::Paste("Write fizzbuzz\nin Python".into()));
-    assert_eq!(update(&mut s, code(KeyCode::Enter)), vec![Effect::Start { problem: "Write fizzbuzz in Python".into() }]);
+    assert_eq!(
+        update(&mut s, code(KeyCode::Enter)),
+        vec![Effect::Start { problem: "Write fizzbuzz in Python".into() }]
+    );
     assert!(s.session.running);
 }
 
@@ -136,7 +138,10 @@ fn new_problem_from_the_prompt_bar_and_paste() {
 fn replay_controls() {
     let mut s = judged(200, 60);
     s.replay = Some(ReplayState { speed: 1.0, paused: false, done: false });
-    assert_eq!(update(&mut s, Msg::Key(ratatui::crossterm::event::KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE))), vec![Effect::ReplayPause(true)]);
+    assert_eq!(
+        update(&mut s, Msg::Key(ratatui::crossterm::event::KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE))),
+        vec![Effect::ReplayPause(true)]
+    );
     assert_eq!(update(&mut s, key('+')), vec![Effect::ReplaySpeed(2.0)]);
     assert_eq!(update(&mut s, key('-')), vec![Effect::ReplaySpeed(1.0)]);
     assert_eq!(update(&mut s, key('-')), vec![Effect::ReplaySpeed(0.5)]);

@@ -35,7 +35,13 @@ async fn status(tx: &mpsc::Sender<Msg>, text: String) {
     let _ = tx.send(Msg::StoreStatus(text)).await;
 }
 
-async fn watch(store: RedisStore, picked: Option<String>, panes: usize, tx: mpsc::Sender<Msg>, stop: CancellationToken) {
+async fn watch(
+    store: RedisStore,
+    picked: Option<String>,
+    panes: usize,
+    tx: mpsc::Sender<Msg>,
+    stop: CancellationToken,
+) {
     let name = store.describe();
     let mut backoff = Backoff::new(Duration::from_millis(250), Duration::from_secs(5));
     let mut masters = Masters::default();

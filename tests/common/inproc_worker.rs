@@ -21,6 +21,15 @@ pub async fn scripted_worker(store: RedisStore, answers: Vec<String>) -> (Arc<Wo
     cfg.team.max_tokens = 300;
     let sandbox = Sandbox::open(SandboxMode::Weak, Limits::default()).await.unwrap();
     let settings = SessionSettings::from_config(&cfg);
-    let worker = Worker { id: "w0".into(), store, model: model.clone(), settings, sandbox, manage_notifications: false, journals: false, runs_started: Default::default() };
+    let worker = Worker {
+        id: "w0".into(),
+        store,
+        model: model.clone(),
+        settings,
+        sandbox,
+        manage_notifications: false,
+        journals: false,
+        runs_started: Default::default(),
+    };
     (Arc::new(worker), model)
 }

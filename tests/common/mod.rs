@@ -12,13 +12,15 @@ use std::sync::{Arc, OnceLock};
 use futures::stream::BoxStream;
 use futures::StreamExt;
 use memdoor::model::local::{LoadOptions, LocalModel};
-use memdoor::model::{Chunk, FinishReason, Usage};
 use memdoor::model::resolve::{resolve, ModelSpec};
+use memdoor::model::{Chunk, FinishReason, Usage};
 
-pub const PALINDROME: &str = "Write a Python function is_palindrome(s: str) -> bool that ignores case and non-alphanumeric characters.";
+pub const PALINDROME: &str =
+    "Write a Python function is_palindrome(s: str) -> bool that ignores case and non-alphanumeric characters.";
 
 /// SmolLM2's greedy answer to PALINDROME begins exactly so (llama.cpp agrees token for token).
-pub const GOLDEN_START: &str = "```python\ndef is_palindrome(s: str) -> bool:\n    s = s.lower()\n    return s == s[::-1]\n```";
+pub const GOLDEN_START: &str =
+    "```python\ndef is_palindrome(s: str) -> bool:\n    s = s.lower()\n    return s == s[::-1]\n```";
 
 /// The default model's (Qwen2.5-Coder-0.5B-Instruct Q4_K_M) first 48 greedy
 /// tokens for PALINDROME, as llama.cpp writes them on the same file
@@ -28,12 +30,14 @@ pub const DEFAULT_GOLDEN: &str = "Here's a Python function that checks if a give
 /// The model of the tests where it is incidental.
 pub fn model_path() -> PathBuf {
     let spec = std::env::var("MEMDOOR_MODEL").unwrap_or_else(|_| "smollm2-135m".into());
-    resolve(&ModelSpec::parse(&spec)).unwrap_or_else(|e| panic!("the test model {spec} (run `memdoor models pull {spec}`): {e:#}"))
+    resolve(&ModelSpec::parse(&spec))
+        .unwrap_or_else(|e| panic!("the test model {spec} (run `memdoor models pull {spec}`): {e:#}"))
 }
 
 /// The default model (`coder-0.5b`), whatever `$MEMDOOR_MODEL` says.
 pub fn default_model_path() -> PathBuf {
-    resolve(&ModelSpec::parse("default")).unwrap_or_else(|e| panic!("the default model (run `memdoor models pull`): {e:#}"))
+    resolve(&ModelSpec::parse("default"))
+        .unwrap_or_else(|e| panic!("the default model (run `memdoor models pull`): {e:#}"))
 }
 
 pub fn model() -> Arc<LocalModel> {

@@ -61,7 +61,12 @@ struct Served {
 }
 
 fn error(status: StatusCode, message: &str) -> Response {
-    (status, [(header::CONTENT_TYPE, "application/json")], serde_json::json!({"error": {"message": message}}).to_string()).into_response()
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        serde_json::json!({"error": {"message": message}}).to_string(),
+    )
+        .into_response()
 }
 
 async fn chat(State(served): State<Arc<Served>>, headers: HeaderMap, body: Bytes) -> Response {
@@ -76,7 +81,12 @@ async fn chat(State(served): State<Arc<Served>>, headers: HeaderMap, body: Bytes
     served.seen.lock().unwrap().push(body.model.clone());
     let req = ChatRequest {
         messages: body.messages,
-        sampling: Sampling { temperature: body.temperature, top_p: body.top_p, seed: body.seed as u64, ..Sampling::default() },
+        sampling: Sampling {
+            temperature: body.temperature,
+            top_p: body.top_p,
+            seed: body.seed as u64,
+            ..Sampling::default()
+        },
         max_tokens: body.max_tokens,
         ignore_stop: body.ignore_eos,
     };
@@ -109,5 +119,6 @@ async fn chat(State(served): State<Arc<Served>>, headers: HeaderMap, body: Bytes
         };
         futures::future::ready(out.map(Ok::<_, std::convert::Infallible>))
     });
-    ([(header::CONTENT_TYPE, "text/event-stream"), (header::CACHE_CONTROL, "no-cache")], HttpBody::from_stream(frames)).into_response()
+    ([(header::CONTENT_TYPE, "text/event-stream"), (header::CACHE_CONTROL, "no-cache")], HttpBody::from_stream(frames))
+        .into_response()
 }

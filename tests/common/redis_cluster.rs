@@ -23,7 +23,14 @@ impl RedisCluster {
             .map(|_| {
                 // The bus port is named: the default (port + 10000) may be taken or out of range.
                 let bus = free_port().expect("a free port for the cluster bus").to_string();
-                let mut args = vec!["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "5000"];
+                let mut args = vec![
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    "nodes.conf",
+                    "--cluster-node-timeout",
+                    "5000",
+                ];
                 args.extend(["--cluster-port", &bus]);
                 args.extend(extra);
                 RedisServer::start_with_args(&args)
@@ -36,7 +43,12 @@ impl RedisCluster {
             .args(["--cluster-replicas", "0", "--cluster-yes"])
             .output()
             .expect("running redis-cli --cluster create");
-        assert!(out.status.success(), "redis-cli --cluster create failed:\n{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "redis-cli --cluster create failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
         let cluster = Self { nodes };
         cluster.wait_ready();
         cluster
@@ -46,11 +58,15 @@ impl RedisCluster {
     fn wait_ready(&self) {
         let deadline = Instant::now() + READY_DEADLINE;
         for node in &self.nodes {
-            let mut conn = redis::Client::open(node.url()).unwrap().get_connection().expect("connecting to a cluster node");
+            let mut conn =
+                redis::Client::open(node.url()).unwrap().get_connection().expect("connecting to a cluster node");
             loop {
                 let info: String = redis::cmd("CLUSTER").arg("INFO").query(&mut conn).unwrap();
                 let known: String = redis::cmd("CLUSTER").arg("NODES").query(&mut conn).unwrap();
-                if info.contains("cluster_state:ok") && info.contains("cluster_slots_ok:16384") && known.lines().count() == self.nodes.len() {
+                if info.contains("cluster_state:ok")
+                    && info.contains("cluster_slots_ok:16384")
+                    && known.lines().count() == self.nodes.len()
+                {
                     break;
                 }
                 assert!(Instant::now() < deadline, "the cluster did not come up on {}:\n{info}", node.port);

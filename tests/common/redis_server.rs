@@ -27,8 +27,15 @@ pub struct RedisServer {
     extra: Vec<String>,
 }
 
-fn spawn(port: u16, dir: &std::path::Path, socket: &std::path::Path, aof: bool, extra: &[String]) -> Result<Child, String> {
-    let persistence: &[&str] = if aof { &["--appendonly", "yes", "--appendfsync", "always"] } else { &["--appendonly", "no"] };
+fn spawn(
+    port: u16,
+    dir: &std::path::Path,
+    socket: &std::path::Path,
+    aof: bool,
+    extra: &[String],
+) -> Result<Child, String> {
+    let persistence: &[&str] =
+        if aof { &["--appendonly", "yes", "--appendfsync", "always"] } else { &["--appendonly", "no"] };
     Command::new(BIN)
         .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", ""])
         .args(persistence)
@@ -68,7 +75,8 @@ impl RedisServer {
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_file(&self.socket);
-        self.child = spawn(self.port, self.dir.path(), &self.socket, self.aof, &self.extra).expect("restarting redis-server");
+        self.child =
+            spawn(self.port, self.dir.path(), &self.socket, self.aof, &self.extra).expect("restarting redis-server");
         if let Err(e) = self.wait_ready() {
             panic!("redis-server did not come back: {e}");
         }

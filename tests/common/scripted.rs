@@ -20,7 +20,12 @@ impl Scripted {
 
     /// The last user message of each request, in order.
     pub fn prompts(&self) -> Vec<String> {
-        self.asked.lock().unwrap().iter().map(|r| r.messages.last().map(|m| m.content.clone()).unwrap_or_default()).collect()
+        self.asked
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|r| r.messages.last().map(|m| m.content.clone()).unwrap_or_default())
+            .collect()
     }
 }
 
@@ -29,8 +34,17 @@ impl ModelBackend for Scripted {
     fn name(&self) -> &str {
         "scripted"
     }
-    async fn stream(&self, req: ChatRequest, _cancel: CancellationToken) -> anyhow::Result<BoxStream<'static, anyhow::Result<Chunk>>> {
-        let text = self.answers.lock().unwrap().pop_front().unwrap_or_else(|| panic!("no scripted answer left for {:?}", req.messages.last()));
+    async fn stream(
+        &self,
+        req: ChatRequest,
+        _cancel: CancellationToken,
+    ) -> anyhow::Result<BoxStream<'static, anyhow::Result<Chunk>>> {
+        let text = self
+            .answers
+            .lock()
+            .unwrap()
+            .pop_front()
+            .unwrap_or_else(|| panic!("no scripted answer left for {:?}", req.messages.last()));
         self.asked.lock().unwrap().push(req);
         let usage = Usage { completion_tokens: text.len() / 4, ..Usage::default() };
         let done = Chunk::Done { finish: FinishReason::Stop, usage };

@@ -36,13 +36,19 @@ pub fn data(json: &str) -> Step {
     send(format!("data: {json}\n\n"))
 }
 pub fn text(t: &str) -> Step {
-    data(&format!(r#"{{"choices":[{{"index":0,"delta":{{"content":{}}},"finish_reason":null}}]}}"#, serde_json::json!(t)))
+    data(&format!(
+        r#"{{"choices":[{{"index":0,"delta":{{"content":{}}},"finish_reason":null}}]}}"#,
+        serde_json::json!(t)
+    ))
 }
 pub fn finish(reason: &str) -> Step {
     data(&format!(r#"{{"choices":[{{"index":0,"delta":{{}},"finish_reason":"{reason}"}}]}}"#))
 }
 pub fn http_error(status: &str, body: &str) -> Step {
-    send(format!("HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}", body.len()))
+    send(format!(
+        "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    ))
 }
 
 pub struct Server {
@@ -103,7 +109,9 @@ pub async fn read_request(sock: &mut TcpStream) -> String {
         if let Some(end) = text.find("\r\n\r\n") {
             let len = text[..end]
                 .lines()
-                .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap()))
+                .find_map(|l| {
+                    l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap())
+                })
                 .unwrap_or(0);
             if buf.len() >= end + 4 + len {
                 break;
@@ -150,7 +158,10 @@ pub async fn answer(backend: &OpenAiBackend) -> anyhow::Result<(String, FinishRe
     panic!("the stream ended without Done or an error");
 }
 
-pub async fn answer_with(scripts: Vec<Vec<Step>>, tweak: impl FnOnce(&mut OpenAiConfig)) -> (anyhow::Result<(String, FinishReason, Usage)>, Server) {
+pub async fn answer_with(
+    scripts: Vec<Vec<Step>>,
+    tweak: impl FnOnce(&mut OpenAiConfig),
+) -> (anyhow::Result<(String, FinishReason, Usage)>, Server) {
     let server = serve(scripts).await;
     let mut cfg = config(&server.base);
     tweak(&mut cfg);

@@ -18,7 +18,11 @@ pub fn python() -> PathBuf {
         None => PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/memdoor/venv-gguf/bin/python"),
     };
     let ok = Command::new(&path).args(["-c", "import gguf, numpy, regex"]).output().is_ok_and(|o| o.status.success());
-    assert!(ok, "{} cannot import gguf, numpy and regex: run `bash scripts/test.sh` once (it makes that venv)", path.display());
+    assert!(
+        ok,
+        "{} cannot import gguf, numpy and regex: run `bash scripts/test.sh` once (it makes that venv)",
+        path.display()
+    );
     path
 }
 
@@ -41,7 +45,17 @@ pub fn make(arch: &str, quant: &str, dir: &Path) -> PathBuf {
 pub fn make_with(arch: &str, quant: &str, tokenizer: &str, dir: &Path) -> PathBuf {
     let out = dir.join(format!("{arch}-{quant}-{tokenizer}.gguf"));
     let tiny = tool("tiny_gguf.py");
-    run(&[tiny.to_str().unwrap(), "--arch", arch, "--quant", quant, "--tokenizer", tokenizer, "--out", out.to_str().unwrap()]);
+    run(&[
+        tiny.to_str().unwrap(),
+        "--arch",
+        arch,
+        "--quant",
+        quant,
+        "--tokenizer",
+        tokenizer,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     out
 }
 
@@ -49,7 +63,18 @@ pub fn make_with(arch: &str, quant: &str, tokenizer: &str, dir: &Path) -> PathBu
 pub fn make_base(arch: &str, tokenizer: &str, dir: &Path) -> PathBuf {
     let out = dir.join(format!("{arch}-base-{tokenizer}.gguf"));
     let tiny = tool("tiny_gguf.py");
-    run(&[tiny.to_str().unwrap(), "--arch", arch, "--quant", "q8_0", "--tokenizer", tokenizer, "--base", "--out", out.to_str().unwrap()]);
+    run(&[
+        tiny.to_str().unwrap(),
+        "--arch",
+        arch,
+        "--quant",
+        "q8_0",
+        "--tokenizer",
+        tokenizer,
+        "--base",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     out
 }
 

@@ -19,7 +19,20 @@ impl Tmux {
     pub fn start(shell_command: &str, width: u16, height: u16, env: &[(&str, String)]) -> Tmux {
         let socket = format!("memdoor-test-{}-{}", std::process::id(), unique());
         let mut cmd = Command::new("tmux");
-        cmd.args(["-L", &socket, "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", &width.to_string(), "-y", &height.to_string()]);
+        cmd.args([
+            "-L",
+            &socket,
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-s",
+            "t",
+            "-x",
+            &width.to_string(),
+            "-y",
+            &height.to_string(),
+        ]);
         for (k, v) in env {
             cmd.args(["-e", &format!("{k}={v}")]);
         }

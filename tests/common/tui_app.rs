@@ -22,7 +22,10 @@ pub fn pane_command(dir: &Path, args: &str) -> String {
 pub fn assert_terminal_restored(dir: &Path) {
     let stty = wait_for_file(&dir.join("stty"), UI_WAIT);
     let flags: Vec<&str> = stty.split_whitespace().collect();
-    assert!(flags.contains(&"echo") && flags.contains(&"icanon") && flags.contains(&"icrnl"), "terminal not restored:\n{stty}");
+    assert!(
+        flags.contains(&"echo") && flags.contains(&"icanon") && flags.contains(&"icrnl"),
+        "terminal not restored:\n{stty}"
+    );
 }
 
 pub fn env(dir: &Path) -> Vec<(&'static str, String)> {
@@ -44,4 +47,3 @@ pub fn quit(t: &Tmux, d: &Path) {
     }
     assert_eq!(wait_for_file(&exit, UI_WAIT).trim(), "0");
 }
-

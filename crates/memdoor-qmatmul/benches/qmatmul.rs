@@ -45,7 +45,10 @@ fn median(mut f: impl FnMut()) -> f64 {
 
 fn main() {
     println!("threads: {} (candle's barrier pool and the caller)", candle_core::utils::get_num_threads());
-    println!("{:<6} {:>12} {:>5} {:>12} {:>12} {:>8} {:>10}", "dtype", "k x n", "rows", "candle µs", "ours µs", "speedup", "ours GMAC/s");
+    println!(
+        "{:<6} {:>12} {:>5} {:>12} {:>12} {:>8} {:>10}",
+        "dtype", "k x n", "rows", "candle µs", "ours µs", "speedup", "ours GMAC/s"
+    );
     let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let cases: [(GgmlDType, &[(usize, usize)]); 6] = [
         (GgmlDType::Q4_1, &SHAPES),

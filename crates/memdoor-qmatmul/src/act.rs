@@ -6,8 +6,8 @@
 
 use half::f16;
 
-use super::vnni_available;
 use super::pack::QK;
+use super::vnni_available;
 
 /// candle's loop: `(d, sum of q)`.
 fn scalar_block(xs: &[f32; QK], qs: &mut [i8; QK]) -> (f32, i32) {
@@ -124,7 +124,8 @@ mod tests {
                 let k = (i as u32 * 7 + seed * 13) % 255;
                 *x = (k as f32 - 127.0 + 0.5) * 0.01; // halves once scaled by 127/1.27
                 if seed % 3 == 1 {
-                    *x = f32::from_bits(x.to_bits().wrapping_add(seed % 5) - 2); // around the ties
+                    *x = f32::from_bits(x.to_bits().wrapping_add(seed % 5) - 2);
+                    // around the ties
                 }
             }
             b[seed as usize % QK] = if seed % 2 == 0 { 1.27 } else { -1.27 };

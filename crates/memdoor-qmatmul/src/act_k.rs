@@ -40,7 +40,8 @@ impl ActK {
         }
         if format == Format::Q4K {
             // candle: `dall * (bsums[2s] + bsums[2s + 1]) as f32`.
-            act.dsum32 = act.bsum.chunks_exact(2).enumerate().map(|(i, p)| act.d[i / 8] * (p[0] + p[1]) as f32).collect();
+            act.dsum32 =
+                act.bsum.chunks_exact(2).enumerate().map(|(i, p)| act.d[i / 8] * (p[0] + p[1]) as f32).collect();
         }
         act
     }
@@ -88,7 +89,8 @@ mod tests {
             assert_eq!(act.d[b].to_bits(), u32::from_le_bytes(block[..4].try_into().unwrap()), "block {b} d");
             let qs: Vec<i8> = block[4..4 + QK_K].iter().map(|&q| q as i8).collect();
             assert_eq!(act.q[b * QK_K..(b + 1) * QK_K], qs[..], "block {b} q");
-            let bs: Vec<i32> = block[4 + QK_K..].chunks_exact(2).map(|p| i16::from_le_bytes([p[0], p[1]]) as i32).collect();
+            let bs: Vec<i32> =
+                block[4 + QK_K..].chunks_exact(2).map(|p| i16::from_le_bytes([p[0], p[1]]) as i32).collect();
             assert_eq!(act.bsum[b * 16..(b + 1) * 16], bs[..], "block {b} bsums");
         }
         assert!(act.dsum32.is_empty(), "Q6_K: no Q4_K terms");

@@ -109,7 +109,9 @@ impl Deref for Bytes {
             Bytes::Own(v) => v,
             // SAFETY: `at..at + len` lies inside the arena, written before
             // it was shared and alive while `arena` is.
-            Bytes::InArena { arena, at, len } => unsafe { std::slice::from_raw_parts(arena.ptr.as_ptr().add(*at), *len) },
+            Bytes::InArena { arena, at, len } => unsafe {
+                std::slice::from_raw_parts(arena.ptr.as_ptr().add(*at), *len)
+            },
         }
     }
 }

@@ -136,7 +136,10 @@ fn serves(format: Format) -> bool {
     #[cfg(target_arch = "x86_64")]
     return vnni_available() || (matches!(format, Format::Q5_0 | Format::Q4_1 | Format::Q8_0) && x86_avx2::available());
     #[cfg(not(target_arch = "x86_64"))]
-    return { let _ = format; false };
+    return {
+        let _ = format;
+        false
+    };
 }
 
 /// Rows per kernel call: VNNI's R i32 + R f32 accumulators and the unpacked
@@ -208,7 +211,9 @@ unsafe fn group(p: &Packed, act: &Quantized, g: usize, row0: usize, rows: usize,
     #[cfg(target_arch = "x86_64")]
     match act {
         Quantized::Q8(act) if !vnni_available() => x86_avx2::group(p, act, g, row0, rows, out),
-        Quantized::Q8(act) if matches!(p.format, Format::Q4_0 | Format::Q5_0) => x86_q0::group(p, act, g, row0, rows, out),
+        Quantized::Q8(act) if matches!(p.format, Format::Q4_0 | Format::Q5_0) => {
+            x86_q0::group(p, act, g, row0, rows, out)
+        }
         Quantized::Q8(act) => x86::group(p, act, g, row0, rows, out),
         Quantized::K(act) => x86_kquant::group(p, act, g, row0, rows, out),
     }

@@ -53,7 +53,11 @@ pub fn push_q4k<'a>(raw_col: impl Fn(usize) -> &'a [u8], data: &mut Vec<u8>) {
     // ggml: quant byte 32c + j holds weight 64c + j (low nibble) and 64c + 32 + j (high).
     let q = |c: usize, w: usize| {
         let byte = cols[c][16 + 32 * (w / 64) + w % 32];
-        if w % 64 < 32 { byte & 0x0F } else { byte >> 4 }
+        if w % 64 < 32 {
+            byte & 0x0F
+        } else {
+            byte >> 4
+        }
     };
     for s in 0..8 {
         for j in 0..4 {

@@ -33,7 +33,11 @@ pub(crate) fn values(n: usize, seed: u64, scale: f32) -> Vec<f32> {
         .map(|i| {
             s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let u = ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0;
-            if i % 97 == 0 { 8.0 * u * scale } else { u * scale }
+            if i % 97 == 0 {
+                8.0 * u * scale
+            } else {
+                u * scale
+            }
         })
         .collect()
 }
@@ -97,7 +101,12 @@ fn check(n: usize, k: usize, rows: usize, dtype: GgmlDType) {
         for c in 0..n {
             let tol = if dtype == GgmlDType::Q4_1 { 0.0 } else { 1.2e-5 * scale[r][c] + 1e-6 };
             let gap = (got[r][c] - want[r][c]).abs();
-            assert!(gap <= tol, "{dtype:?} {n}x{k}, {rows} rows: [{r}][{c}] ours {} reference {} (gap {gap}, tol {tol})", got[r][c], want[r][c]);
+            assert!(
+                gap <= tol,
+                "{dtype:?} {n}x{k}, {rows} rows: [{r}][{c}] ours {} reference {} (gap {gap}, tol {tol})",
+                got[r][c],
+                want[r][c]
+            );
         }
     }
 }
@@ -201,8 +210,6 @@ fn leading_dimensions_and_strided_inputs_are_taken() {
     assert_eq!(t.get(0).unwrap().to_vec2::<f32>().unwrap(), vec![flat[0].clone(), flat[3].clone()]);
 }
 
-
-
 /// Moving matrices into the huge-page arena changes no result, leaves
 /// candle's matrices alone, moves each matrix once, and leaves a matrix
 /// that does not fit where it was.
@@ -277,7 +284,11 @@ fn stacked_matrices_give_each_parts_columns_exactly() {
 fn max_ulps(got: &[f32], want: &[f32]) -> u32 {
     let key = |x: f32| {
         let b = x.to_bits() as i32;
-        if b < 0 { i32::MIN - b } else { b }
+        if b < 0 {
+            i32::MIN - b
+        } else {
+            b
+        }
     };
     got.iter().zip(want).map(|(&g, &w)| key(g).abs_diff(key(w))).max().unwrap_or(0)
 }

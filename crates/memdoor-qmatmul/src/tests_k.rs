@@ -9,8 +9,8 @@ use candle_core::quantized::GgmlDType;
 use candle_core::{Device, Module, Tensor};
 
 use super::pack::{Format, Packed};
-use super::tests::{assert_same_bits, kernel_or_skip, matrix, values};
 use super::tests::packs;
+use super::tests::{assert_same_bits, kernel_or_skip, matrix, values};
 use super::{max_rows, Kernel, Linear};
 
 const SHAPES: [(usize, usize); 5] = [(64, 256), (48, 512), (96, 1536), (512, 1536), (1536, 512)];

@@ -8,8 +8,8 @@ use candle_core::quantized::{GgmlDType, QTensor};
 use candle_core::{Device, Module, Tensor};
 
 use super::pack::{Format, Packed};
-use super::tests::{assert_same_bits, kernel_or_skip, matrix, values};
 use super::tests::packs;
+use super::tests::{assert_same_bits, kernel_or_skip, matrix, values};
 use super::{max_rows, Kernel, Linear};
 
 /// (n, k): Qwen2.5-0.5B's k/v (128 × 896), a slice of its up/gate and its
@@ -105,7 +105,9 @@ fn q0_packing_keeps_every_weight() {
 fn stacked_q0_matrices_give_each_parts_columns_exactly() {
     for dtype in [GgmlDType::Q5_0, GgmlDType::Q4_0] {
         let parts = || -> Vec<Linear> {
-            [(896, 21), (128, 22), (128, 23)].map(|(n, seed)| Linear::new(matrix(n, 896, dtype, seed), Kernel::Best).unwrap()).into()
+            [(896, 21), (128, 22), (128, 23)]
+                .map(|(n, seed)| Linear::new(matrix(n, 896, dtype, seed), Kernel::Best).unwrap())
+                .into()
         };
         for rows in [1, 5] {
             let x = Tensor::from_vec(values(rows * 896, 17, 1.0), (rows, 896), &Device::Cpu).unwrap();
@@ -117,7 +119,11 @@ fn stacked_q0_matrices_give_each_parts_columns_exactly() {
                     let mut at = 0;
                     for want in &alone {
                         let w = want[0].len();
-                        assert_eq!(&y.narrow(1, at, w).unwrap().to_vec2::<f32>().unwrap(), want, "{dtype:?} {rows} rows");
+                        assert_eq!(
+                            &y.narrow(1, at, w).unwrap().to_vec2::<f32>().unwrap(),
+                            want,
+                            "{dtype:?} {rows} rows"
+                        );
                         at += w;
                     }
                 }
@@ -154,7 +160,10 @@ fn a_real_qwen_files_q5_0_matrices_match_candle() {
     let (mut packed, mut checked) = (0, 0);
     for name in names {
         let info = &ct.tensor_infos[name];
-        if !matches!(info.ggml_dtype, GgmlDType::Q5_0 | GgmlDType::Q4_0) || !packs(info.ggml_dtype) || info.shape.dims().len() != 2 {
+        if !matches!(info.ggml_dtype, GgmlDType::Q5_0 | GgmlDType::Q4_0)
+            || !packs(info.ggml_dtype)
+            || info.shape.dims().len() != 2
+        {
             continue;
         }
         let load = |f: &mut std::fs::File| ct.tensor(f, name, &Device::Cpu).unwrap();
@@ -190,7 +199,9 @@ fn the_avx2_kernel_matches_candle_bit_for_bit() {
         eprintln!("SKIPPED memdoor-qmatmul the_avx2_kernel_matches_candle_bit_for_bit: this CPU lacks AVX2/FMA/F16C");
         return;
     }
-    for (dtype, format) in [(GgmlDType::Q5_0, Format::Q5_0), (GgmlDType::Q4_1, Format::Q4_1), (GgmlDType::Q8_0, Format::Q8_0)] {
+    for (dtype, format) in
+        [(GgmlDType::Q5_0, Format::Q5_0), (GgmlDType::Q4_1, Format::Q4_1), (GgmlDType::Q8_0, Format::Q8_0)]
+    {
         for (n, k) in [(128, 896), (48, 576), (32, 4864)] {
             let q = matrix(n, k, dtype, (n + k) as u64);
             let packed = Packed::new(format, n, k, &q.data().unwrap());
@@ -215,9 +226,22 @@ fn the_avx2_kernel_matches_candle_bit_for_bit() {
                     let w = matrix(n, k, dtype, (n + k) as u64).dequantize(&Device::Cpu).unwrap();
                     let xq = QTensor::quantize(&x, GgmlDType::Q8_0).unwrap().dequantize(&Device::Cpu).unwrap();
                     let want: Vec<f32> = xq.matmul(&w.t().unwrap()).unwrap().flatten_all().unwrap().to_vec1().unwrap();
-                    let scale: Vec<f32> = x.abs().unwrap().matmul(&w.abs().unwrap().t().unwrap()).unwrap().flatten_all().unwrap().to_vec1().unwrap();
+                    let scale: Vec<f32> = x
+                        .abs()
+                        .unwrap()
+                        .matmul(&w.abs().unwrap().t().unwrap())
+                        .unwrap()
+                        .flatten_all()
+                        .unwrap()
+                        .to_vec1()
+                        .unwrap();
                     for (i, ((g, w), s)) in got.iter().zip(&want).zip(&scale).enumerate() {
-                        assert!((g - w).abs() <= 1.2e-5 * s + 1e-6, "{what}: [{}][{}] ours {g} reference {w}", i / n, i % n);
+                        assert!(
+                            (g - w).abs() <= 1.2e-5 * s + 1e-6,
+                            "{what}: [{}][{}] ours {g} reference {w}",
+                            i / n,
+                            i % n
+                        );
                     }
                 } else {
                     let want: Vec<f32> = candle.forward(&x).unwrap().flatten_all().unwrap().to_vec1().unwrap();

@@ -12,7 +12,9 @@ use super::pack::{Format, Packed, COLS, QK};
 /// Whether this CPU runs the kernel (checked at run time: the binary may be
 /// built for another CPU than it runs on).
 pub fn available() -> bool {
-    is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512bw") && is_x86_feature_detected!("avx512vnni")
+    is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("avx512vnni")
 }
 
 /// `out[r][col0..col0+16]` for rows `row0..row0+rows` and column group `g`.
@@ -114,7 +116,10 @@ pub unsafe fn quantize_block(x: &[f32; QK], q: &mut [i8; QK]) -> (f32, i32) {
     let half = _mm512_set1_ps(0.49999997);
     let round = |v: __m512| {
         let v = _mm512_mul_ps(v, id);
-        let away = _mm512_castsi512_ps(_mm512_or_si512(_mm512_and_si512(_mm512_castps_si512(v), sign), _mm512_castps_si512(half)));
+        let away = _mm512_castsi512_ps(_mm512_or_si512(
+            _mm512_and_si512(_mm512_castps_si512(v), sign),
+            _mm512_castps_si512(half),
+        ));
         _mm512_cvttps_epi32(_mm512_add_ps(v, away))
     };
     let (qa, qb) = (round(a), round(b));

@@ -68,7 +68,9 @@ unsafe fn broadcast4(p: *const i8) -> __m256i {
 unsafe fn fifth_bits(bits: u32) -> __m256i {
     let spread = _mm256_shuffle_epi8(
         _mm256_set1_epi32(bits as i32),
-        _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3),
+        _mm256_setr_epi8(
+            0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
+        ),
     );
     let select = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
     let set = _mm256_cmpeq_epi8(_mm256_and_si256(spread, select), select);

@@ -150,7 +150,8 @@ unsafe fn q6k_rows<const R: usize>(w: &Packed, act: &ActK, g: usize, row0: usize
         for s in 0..16 {
             // candle: f32(Σq·a) − 32·Σa, both exact: f32(Σ(q − 32)·a), so
             // the sums start at −32·Σa.
-            let mut isum: [_; R] = std::array::from_fn(|r| _mm512_set1_epi32(-(act.bsum[((row0 + r) * nb + b) * 16 + s] << 5)));
+            let mut isum: [_; R] =
+                std::array::from_fn(|r| _mm512_set1_epi32(-(act.bsum[((row0 + r) * nb + b) * 16 + s] << 5)));
             for (j, u) in q6k_sub(wq, s).into_iter().enumerate() {
                 for (r, isum) in isum.iter_mut().enumerate() {
                     *isum = _mm512_dpbusd_epi32(*isum, u, broadcast4(a(r).add(16 * s + 4 * j)));
@@ -196,7 +197,10 @@ pub unsafe fn quantize_q8k(x: &[f32; QK_K], q: &mut [i8; QK_K], bsum: &mut [i32;
     let half = _mm512_set1_ps(0.49999997);
     for (i, sum) in bsum.iter_mut().enumerate() {
         let p = _mm512_mul_ps(v(i), id);
-        let away = _mm512_castsi512_ps(_mm512_or_si512(_mm512_and_si512(_mm512_castps_si512(p), sign), _mm512_castps_si512(half)));
+        let away = _mm512_castsi512_ps(_mm512_or_si512(
+            _mm512_and_si512(_mm512_castps_si512(p), sign),
+            _mm512_castps_si512(half),
+        ));
         let qi = _mm512_cvttps_epi32(_mm512_add_ps(p, away));
         _mm_storeu_si128(q.as_mut_ptr().add(16 * i) as *mut __m128i, _mm512_cvtsepi32_epi8(qi));
         *sum = _mm512_reduce_add_epi32(qi);

@@ -32,15 +32,37 @@ fn flags_left_out_keep_the_files_values() {
     // No file at all: the documented defaults.
     let d = apply_team_flags(&solve_args(&[]), Config::default());
     assert_eq!((d.team_size(), d.team.rounds, d.team.max_tokens, d.team.seed), (5, 2, 512, 42));
-    assert_eq!((d.team.model.as_str(), d.store.redis.as_deref(), d.store.session.as_str()), ("default", None, "default"));
+    assert_eq!(
+        (d.team.model.as_str(), d.store.redis.as_deref(), d.store.session.as_str()),
+        ("default", None, "default")
+    );
     assert_eq!(d.team.keep_prefix_mb, 256);
 }
 
 #[test]
 fn flags_given_beat_the_file() {
     let flags = [
-        "--agents", "2", "--rounds", "1", "--max-tokens", "64", "--seed", "9", "--no-agent-tests", "--model", "flag-model",
-        "--device", "cuda:1", "--redis", "redis://flag", "--session", "f", "--temperature", "0.1", "--keep-prefix-mb", "0",
+        "--agents",
+        "2",
+        "--rounds",
+        "1",
+        "--max-tokens",
+        "64",
+        "--seed",
+        "9",
+        "--no-agent-tests",
+        "--model",
+        "flag-model",
+        "--device",
+        "cuda:1",
+        "--redis",
+        "redis://flag",
+        "--session",
+        "f",
+        "--temperature",
+        "0.1",
+        "--keep-prefix-mb",
+        "0",
     ];
     let c = apply_team_flags(&solve_args(&flags), config(FILE));
     assert_eq!((c.team_size(), c.team.rounds, c.team.max_tokens, c.team.seed), (2, 1, 64, 9));
@@ -109,7 +131,9 @@ fn the_tui_takes_the_same_flags_over_the_file() {
 
 #[test]
 fn global_config_goes_before_or_after_the_command() {
-    for argv in [vec!["memdoor", "--config", "c.toml", "solve", "x"], vec!["memdoor", "solve", "--config", "c.toml", "x"]] {
+    for argv in
+        [vec!["memdoor", "--config", "c.toml", "solve", "x"], vec!["memdoor", "solve", "--config", "c.toml", "x"]]
+    {
         let cli = Cli::try_parse_from(&argv).unwrap_or_else(|e| panic!("{argv:?}: {e}"));
         assert!(matches!(&cli.command, Some(Command::Solve(a)) if a.session.text.as_deref() == Some("x")), "{argv:?}");
         assert_eq!(cli.config.as_deref(), Some(std::path::Path::new("c.toml")));
@@ -127,7 +151,8 @@ fn options_before_a_command_are_noticed() {
 }
 
 /// A config that sets every team setting a worker could ignore.
-const REMOTE_TEAM: &str = "[team]\nagents = 3\nrounds = 3\nmax_tokens = 200\nseed = 9\nagent_tests = false\ntemperature = 0.6\n\
+const REMOTE_TEAM: &str =
+    "[team]\nagents = 3\nrounds = 3\nmax_tokens = 200\nseed = 9\nagent_tests = false\ntemperature = 0.6\n\
     [store]\nsession = \"class\"\n\
     [sandbox]\nmode = \"weak\"\ntest_timeout_secs = 3\nrun_memory_mb = 300\n\
     [[agents]]\nrole = \"Plan first.\"\nmax_tokens = 90\n[[agents]]\ntemperature = 0.1\n";
@@ -143,7 +168,10 @@ fn agent_args(flags: &[&str]) -> crate::cli::AgentArgs {
 #[test]
 fn a_worker_coordinating_a_task_runs_the_team_solve_remote_runs() {
     use crate::session::SessionSettings;
-    let (worker_cfg, solve_cfg) = (crate::cli::agent::apply_agent_flags(&agent_args(&[]), config(REMOTE_TEAM)), apply_team_flags(&solve_args(&["--remote"]), config(REMOTE_TEAM)));
+    let (worker_cfg, solve_cfg) = (
+        crate::cli::agent::apply_agent_flags(&agent_args(&[]), config(REMOTE_TEAM)),
+        apply_team_flags(&solve_args(&["--remote"]), config(REMOTE_TEAM)),
+    );
     let (worker, solve) = (SessionSettings::from_config(&worker_cfg), SessionSettings::from_config(&solve_cfg));
     assert_eq!(worker, solve);
     assert_eq!(worker_cfg.store.session, "class", "the worker meets in the config's session");
@@ -157,7 +185,8 @@ fn a_worker_coordinating_a_task_runs_the_team_solve_remote_runs() {
 
     // The same flags change both the same way.
     let flags = ["--agents", "2", "--rounds", "1", "--max-tokens", "64", "--sandbox", "strong"];
-    let worker = SessionSettings::from_config(&crate::cli::agent::apply_agent_flags(&agent_args(&flags), config(REMOTE_TEAM)));
+    let worker =
+        SessionSettings::from_config(&crate::cli::agent::apply_agent_flags(&agent_args(&flags), config(REMOTE_TEAM)));
     let solve = SessionSettings::from_config(&apply_team_flags(&solve_args(&flags), config(REMOTE_TEAM)));
     assert_eq!(worker, solve);
     assert_eq!((worker.team.agents, worker.rounds, worker.team.max_tokens), (2, 1, 64));

@@ -13,7 +13,10 @@ pub enum PyValue {
     None,
     Bool(bool),
     /// Sign and digits without leading zeros ("0" for zero).
-    Int { negative: bool, digits: String },
+    Int {
+        negative: bool,
+        digits: String,
+    },
     Float(f64),
     Str(String),
     List(Vec<PyValue>),

@@ -83,10 +83,13 @@ fn big_dicts_compare_in_linear_time_with_python_semantics() {
     // scan while reading) took minutes on this; hashed it is instant.
     let n = 200_000;
     let forward: String = format!("{{{}}}", (0..n).map(|i| format!("\"k{i}\": {i}")).collect::<Vec<_>>().join(", "));
-    let backward: String = format!("{{{}}}", (0..n).rev().map(|i| format!("\"k{i}\": {i}.0")).collect::<Vec<_>>().join(","));
+    let backward: String =
+        format!("{{{}}}", (0..n).rev().map(|i| format!("\"k{i}\": {i}.0")).collect::<Vec<_>>().join(","));
     let mut changed = backward.clone();
     changed.replace_range(changed.find("\"k7\": 7.0").unwrap().., "\"k7\": 8.0}");
-    let (same, differs) = finishes_within(std::time::Duration::from_secs(20), move || (same_value(&forward, &backward), same_value(&forward, &changed)));
+    let (same, differs) = finishes_within(std::time::Duration::from_secs(20), move || {
+        (same_value(&forward, &backward), same_value(&forward, &changed))
+    });
     assert!(same, "a dict equals itself written in another order, ints as floats");
     assert!(!differs, "one value changed (and keys after it dropped)");
 }
@@ -94,7 +97,10 @@ fn big_dicts_compare_in_linear_time_with_python_semantics() {
 #[test]
 fn dicts_keep_their_semantics_when_hashed() {
     // Nested, mixed value types, key order free.
-    assert!(same_value(r#"{"a": {"x": [1, {"y": true}]}, "b": null, "c": "s"}"#, r#"{"c": "s", "b": null, "a": {"x": [1.0, {"y": 1}]}}"#));
+    assert!(same_value(
+        r#"{"a": {"x": [1, {"y": true}]}, "b": null, "c": "s"}"#,
+        r#"{"c": "s", "b": null, "a": {"x": [1.0, {"y": 1}]}}"#
+    ));
     assert!(!same_value(r#"{"a": {"x": [1, {"y": true}]}}"#, r#"{"a": {"x": [1, {"y": 2}]}}"#));
     // JSON keys are strings, so "1" and "1.0" are different keys (as in Python
     // after json.loads), while the values 1 and 1.0 are equal.

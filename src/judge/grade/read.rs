@@ -53,9 +53,22 @@ impl Reader {
     /// A whole stdout given at once, read on a runtime of its own with the
     /// caps `grade` uses for a test of `out_cap` bytes: how the fuzz target
     /// (`crate::fuzzing`) drives the same reader the judge does.
-    pub(crate) fn read_all(expected: Vec<Option<String>>, stdin_mode: bool, out_cap: usize, stdout: Vec<u8>) -> Reading {
-        let reader = Reader { expected, stdin_mode, line_cap: 6 * out_cap + (64 << 10), other_cap: 1 << 20, first_within: Duration::from_secs(60), then_within: Duration::from_secs(60) };
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_time().build().expect("a current-thread runtime");
+    pub(crate) fn read_all(
+        expected: Vec<Option<String>>,
+        stdin_mode: bool,
+        out_cap: usize,
+        stdout: Vec<u8>,
+    ) -> Reading {
+        let reader = Reader {
+            expected,
+            stdin_mode,
+            line_cap: 6 * out_cap + (64 << 10),
+            other_cap: 1 << 20,
+            first_within: Duration::from_secs(60),
+            then_within: Duration::from_secs(60),
+        };
+        let runtime =
+            tokio::runtime::Builder::new_current_thread().enable_time().build().expect("a current-thread runtime");
         runtime.block_on(async move {
             let (chunks, rx) = tokio::sync::mpsc::channel(1);
             // The receiver is alive until `read` ends, and the channel has room for one.
@@ -67,7 +80,14 @@ impl Reader {
 
     pub async fn read(self, mut chunks: Receiver<Vec<u8>>) -> Reading {
         let reader = Arc::new(self);
-        let mut state = State { reader: reader.clone(), results: Vec::new(), line: Vec::new(), discarding: false, other: 0, ready: Vec::new() };
+        let mut state = State {
+            reader: reader.clone(),
+            results: Vec::new(),
+            line: Vec::new(),
+            discarding: false,
+            other: 0,
+            ready: Vec::new(),
+        };
         let mut due = Instant::now() + reader.first_within;
         let stop = |results, verdict, why| Reading { results, stopped: Some((verdict, why)) };
         loop {
@@ -75,7 +95,10 @@ impl Reader {
                 Ok(Some(chunk)) => chunk,
                 Ok(None) => break,
                 Err(_) => {
-                    let (n, secs) = (state.results.len(), if state.results.is_empty() { reader.first_within } else { reader.then_within }.as_secs());
+                    let (n, secs) = (
+                        state.results.len(),
+                        if state.results.is_empty() { reader.first_within } else { reader.then_within }.as_secs(),
+                    );
                     let why = format!("Time Limit Exceeded: test {} gave no result within {secs} s (the program outlasted the per-test alarm)", n + 1);
                     return stop(state.results, Verdict::TimeLimit, why);
                 }
@@ -125,7 +148,10 @@ impl State {
                 self.other += head.len() + piece.len();
                 head.extend_from_slice(&piece[..MARK.len().min(piece.len())]);
                 if head.starts_with(MARK.as_bytes()) {
-                    return Err(format!("output limit: a result line longer than the judge reads ({} bytes)", self.reader.line_cap));
+                    return Err(format!(
+                        "output limit: a result line longer than the judge reads ({} bytes)",
+                        self.reader.line_cap
+                    ));
                 }
                 self.discarding = true;
             } else {
@@ -135,7 +161,10 @@ impl State {
                 self.end_line();
             }
             if self.other > self.reader.other_cap {
-                return Err(format!("output limit: the program wrote more than {} bytes of its own to stdout", self.reader.other_cap));
+                return Err(format!(
+                    "output limit: the program wrote more than {} bytes of its own to stdout",
+                    self.reader.other_cap
+                ));
             }
         }
         Ok(())
@@ -171,14 +200,21 @@ impl State {
             };
             let stdin_mode = self.reader.stdin_mode;
             let judge = move || -> Result<TestResult, String> {
-                let text = std::str::from_utf8(&text).map_err(|_| format!("unreadable results: the result of test {} is not UTF-8", due + 1))?;
+                let text = std::str::from_utf8(&text)
+                    .map_err(|_| format!("unreadable results: the result of test {} is not UTF-8", due + 1))?;
                 let line = parse(text)?;
                 if line.i != due {
-                    return Err(format!("unreadable results: a result for test {} where test {} was due", line.i.saturating_add(1), due + 1));
+                    return Err(format!(
+                        "unreadable results: a result for test {} where test {} was due",
+                        line.i.saturating_add(1),
+                        due + 1
+                    ));
                 }
                 Ok(judged(stdin_mode, expected.as_deref(), line.result))
             };
-            let judged = tokio::task::spawn_blocking(judge).await.map_err(|e| format!("comparing the output of test {}: {e}", due + 1))?;
+            let judged = tokio::task::spawn_blocking(judge)
+                .await
+                .map_err(|e| format!("comparing the output of test {}: {e}", due + 1))?;
             self.results.push(judged?);
         }
         Ok(())
@@ -227,7 +263,14 @@ mod tests {
 
     fn reader(tests: usize) -> Reader {
         let within = Duration::from_secs(5);
-        Reader { expected: vec![Some("1".into()); tests], stdin_mode: true, line_cap: 1000, other_cap: 100, first_within: within, then_within: within }
+        Reader {
+            expected: vec![Some("1".into()); tests],
+            stdin_mode: true,
+            line_cap: 1000,
+            other_cap: 100,
+            first_within: within,
+            then_within: within,
+        }
     }
 
     fn read(reader: Reader, chunks: &[&[u8]]) -> Reading {

@@ -27,7 +27,9 @@ static FOUND: OnceLock<Result<Hierarchy, String>> = OnceLock::new();
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
 fn found() -> &'static Result<Hierarchy, String> {
-    FOUND.get_or_init(|| find(&std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default(), Path::new("/sys/fs/cgroup")))
+    FOUND.get_or_init(|| {
+        find(&std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default(), Path::new("/sys/fs/cgroup"))
+    })
 }
 
 /// `None` when run groups are made here; else why not (the caps not in force).
@@ -69,8 +71,11 @@ fn find_quietly(own: &str, root: &Path) -> Result<Hierarchy, String> {
     // `unified` on hybrid ones), made a parent of run groups as the kernel allows.
     let mut v2 = "no cgroup v2 hierarchy".to_string();
     if let Some((_, path)) = groups.iter().find(|(c, _)| c.is_empty()) {
-        if let Some(mount) = [root.to_path_buf(), root.join("unified")].into_iter().find(|m| m.join("cgroup.controllers").is_file()) {
-            match cgroup_v2::prepare(&mount.join(path), std::process::id(), &cgroup_v2::REQUIRED, &cgroup_v2::OPTIONAL) {
+        if let Some(mount) =
+            [root.to_path_buf(), root.join("unified")].into_iter().find(|m| m.join("cgroup.controllers").is_file())
+        {
+            match cgroup_v2::prepare(&mount.join(path), std::process::id(), &cgroup_v2::REQUIRED, &cgroup_v2::OPTIONAL)
+            {
                 Ok(dir) if writable_dir(&dir) => {
                     sweep(&dir);
                     return Ok(Hierarchy::V2(dir));
@@ -145,7 +150,11 @@ impl RunCgroup {
                 let quota = quota.to_string();
                 make(m, &[("memory.limit_in_bytes", &memory)])
                     .and_then(|()| make(p, &[("pids.max", &pids)]))
-                    .and_then(|()| cpu.as_deref().map_or(Ok(()), |c| make(c, &[("cpu.cfs_period_us", "100000"), ("cpu.cfs_quota_us", &quota)])))
+                    .and_then(|()| {
+                        cpu.as_deref().map_or(Ok(()), |c| {
+                            make(c, &[("cpu.cfs_period_us", "100000"), ("cpu.cfs_quota_us", &quota)])
+                        })
+                    })
                     .map(|()| group)
             }
         };
@@ -160,7 +169,10 @@ impl RunCgroup {
 
     /// The `cgroup.procs` files the child writes itself into before exec.
     pub fn join_files(&self) -> Vec<CString> {
-        self.dirs.iter().filter_map(|d| CString::new(d.join("cgroup.procs").into_os_string().into_encoded_bytes()).ok()).collect()
+        self.dirs
+            .iter()
+            .filter_map(|d| CString::new(d.join("cgroup.procs").into_os_string().into_encoded_bytes()).ok())
+            .collect()
     }
 
     /// SIGKILL to every process in the groups, until none is left to signal.
@@ -168,7 +180,11 @@ impl RunCgroup {
         // cgroup.kill (v2, Linux 5.14+) kills the whole group at once; never created where it is missing.
         let kill_file = self.dirs.first().map(|d| d.join("cgroup.kill"));
         let killed = kill_file.filter(|_| self.v2).is_some_and(|f| {
-            std::fs::OpenOptions::new().write(true).open(f).and_then(|mut f| std::io::Write::write_all(&mut f, b"1")).is_ok()
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(f)
+                .and_then(|mut f| std::io::Write::write_all(&mut f, b"1"))
+                .is_ok()
         });
         if killed {
             return;
@@ -237,7 +253,10 @@ fn sweep(parent: &Path) {
         if Path::new("/proc").join(pid).exists() {
             continue;
         }
-        let stale = RunCgroup { dirs: vec![entry.path()], v2: parent.join("cgroup.kill").exists() || !parent.join("tasks").exists() };
+        let stale = RunCgroup {
+            dirs: vec![entry.path()],
+            v2: parent.join("cgroup.kill").exists() || !parent.join("tasks").exists(),
+        };
         drop(stale);
     }
 }
@@ -272,7 +291,10 @@ mod tests {
         let group = RunCgroup::create_in(&Hierarchy::V2(found), &limits).unwrap();
         let dir = group.dirs[0].clone();
         let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
-        assert_eq!((read("memory.max"), read("pids.max"), read("cpu.max")), ("1073741824".into(), "32".into(), "150000 100000".into()));
+        assert_eq!(
+            (read("memory.max"), read("pids.max"), read("cpu.max")),
+            ("1073741824".into(), "32".into(), "150000 100000".into())
+        );
         assert_eq!(group.join_files(), vec![CString::new(dir.join("cgroup.procs").to_str().unwrap()).unwrap()]);
         std::mem::forget(group); // a fake group cannot be removed as a real one is
     }
@@ -285,7 +307,10 @@ mod tests {
             std::fs::create_dir_all(root.path().join(c).join("box")).unwrap();
         }
         let Ok(Hierarchy::V1 { memory, pids, cpu }) = find(own, root.path()) else { panic!("not v1") };
-        assert_eq!((memory, pids, cpu), (root.path().join("memory/box"), root.path().join("pids/box"), Some(root.path().join("cpu/box"))));
+        assert_eq!(
+            (memory, pids, cpu),
+            (root.path().join("memory/box"), root.path().join("pids/box"), Some(root.path().join("cpu/box")))
+        );
         // Without a writable pids group, no run groups.
         let own = "4:memory:/box\n";
         assert!(find(own, root.path()).is_err());

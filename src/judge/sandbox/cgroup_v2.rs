@@ -66,11 +66,20 @@ bound to cgroup v1 on this machine, or not delegated to this group",
     match std::fs::create_dir(&main) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-        Err(e) => return Err(format!("cgroup v2: cannot make {}: {e} (the group is not delegated to memdoor's user)", main.display())),
+        Err(e) => {
+            return Err(format!(
+                "cgroup v2: cannot make {}: {e} (the group is not delegated to memdoor's user)",
+                main.display()
+            ))
+        }
     }
     if let Err(e) = std::fs::write(main.join("cgroup.procs"), pid.to_string()) {
         let _ = std::fs::remove_dir(&main);
-        return Err(format!("cgroup v2: cannot move memdoor into {}: {e} (no write access to {}/cgroup.procs?)", main.display(), own.display()));
+        return Err(format!(
+            "cgroup v2: cannot move memdoor into {}: {e} (no write access to {}/cgroup.procs?)",
+            main.display(),
+            own.display()
+        ));
     }
     let enable: String = required.iter().map(|c| format!("+{c} ")).collect();
     if let Err(e) = std::fs::write(own.join("cgroup.subtree_control"), enable.trim_end()) {
@@ -84,7 +93,11 @@ of its own: start memdoor in a group of its own, e.g. `systemd-run --user --scop
         } else {
             e.to_string()
         };
-        return Err(format!("cgroup v2: cannot enable {} for the children of {}: {why}", required.join(" and "), own.display()));
+        return Err(format!(
+            "cgroup v2: cannot enable {} for the children of {}: {why}",
+            required.join(" and "),
+            own.display()
+        ));
     }
     for c in optional.iter().filter(|c| available.iter().any(|a| a == *c)) {
         // Best effort: a controller that will not come on leaves its cap to the rlimits.

@@ -42,14 +42,22 @@ fn with_cgroup2<T: Send>(body: impl FnOnce(&Path) -> T + Send) -> Result<T, Stri
                     return Err(err("unshare(CLONE_NEWNS)"));
                 }
                 // Nothing mounted from here on propagates back to the host.
-                if libc::mount(std::ptr::null(), c("/").as_ptr(), std::ptr::null(), libc::MS_REC | libc::MS_PRIVATE, std::ptr::null()) != 0 {
+                if libc::mount(
+                    std::ptr::null(),
+                    c("/").as_ptr(),
+                    std::ptr::null(),
+                    libc::MS_REC | libc::MS_PRIVATE,
+                    std::ptr::null(),
+                ) != 0
+                {
                     return Err(err("making / private"));
                 }
             }
             let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
             let at = c(dir.path().to_str().unwrap());
             // SAFETY: as above.
-            if unsafe { libc::mount(c("none").as_ptr(), at.as_ptr(), c("cgroup2").as_ptr(), 0, std::ptr::null()) } != 0 {
+            if unsafe { libc::mount(c("none").as_ptr(), at.as_ptr(), c("cgroup2").as_ptr(), 0, std::ptr::null()) } != 0
+            {
                 return Err(err("mount -t cgroup2"));
             }
             let out = body(dir.path());
@@ -118,7 +126,8 @@ impl Drop for Made {
 /// Our own v2 group under the mount at `root`.
 fn own_group(root: &Path) -> PathBuf {
     let text = std::fs::read_to_string("/proc/self/cgroup").unwrap();
-    let (_, path) = own_groups(&text).into_iter().find(|(c, _)| c.is_empty()).expect("a cgroup v2 line in /proc/self/cgroup");
+    let (_, path) =
+        own_groups(&text).into_iter().find(|(c, _)| c.is_empty()).expect("a cgroup v2 line in /proc/self/cgroup");
     root.join(path)
 }
 
@@ -151,7 +160,9 @@ fn the_leaf_move_enables_a_real_controller_on_the_parent() {
     let ran = with_cgroup2(|root| {
         let own = own_group(root);
         let available = words(&own, "cgroup.controllers").unwrap();
-        let Some(controller) = ["hugetlb", "pids", "memory", "io"].into_iter().find(|c| available.iter().any(|a| a == c)) else {
+        let Some(controller) =
+            ["hugetlb", "pids", "memory", "io"].into_iter().find(|c| available.iter().any(|a| a == c))
+        else {
             return Some(format!("no domain controller in v2 here (cgroup.controllers: {available:?})"));
         };
         let mut made = Made::default();
@@ -170,7 +181,11 @@ fn the_leaf_move_enables_a_real_controller_on_the_parent() {
         let dir = prepare(&group, memdoor, &[controller], &OPTIONAL).unwrap();
         assert_eq!(dir, group);
         assert!(has_all(&group, "cgroup.subtree_control", &[controller]), "{controller} not enabled");
-        assert!(v2_group_of(memdoor).ends_with(&format!("memdoor-cgtest-{}/{MAIN}", std::process::id())), "{}", v2_group_of(memdoor));
+        assert!(
+            v2_group_of(memdoor).ends_with(&format!("memdoor-cgtest-{}/{MAIN}", std::process::id())),
+            "{}",
+            v2_group_of(memdoor)
+        );
 
         // A run group beside the leaf has the controller and takes a process.
         let run = made.group(group.join("memdoor-run-test-1"));
@@ -223,7 +238,10 @@ fn memory_and_pids_are_enabled_or_plainly_not_available() {
             None
         } else {
             let why = got.unwrap_err();
-            assert!(why.contains("the memory and pids controllers are not available") && why.contains("bound to cgroup v1"), "{why}");
+            assert!(
+                why.contains("the memory and pids controllers are not available") && why.contains("bound to cgroup v1"),
+                "{why}"
+            );
             // Nothing moved where nothing could be enabled.
             assert!(v2_group_of(memdoor).ends_with(&format!("memdoor-cgtest2-{}", std::process::id())));
             Some("memory and pids are not in this machine's cgroup v2 (bound to v1): only the plain refusal was checked, not their enabling".into())

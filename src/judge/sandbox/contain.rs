@@ -146,7 +146,12 @@ type Resource = libc::c_int;
 /// forked child before exec, so only async-signal-safe calls are made
 /// there: it joins the run's cgroups (`join`: their `cgroup.procs` files)
 /// while still root, then drops to `uid`, then the rest.
-pub(super) fn install(cmd: &mut tokio::process::Command, limits: &Limits, uid: Option<u32>, join: Vec<std::ffi::CString>) {
+pub(super) fn install(
+    cmd: &mut tokio::process::Command,
+    limits: &Limits,
+    uid: Option<u32>,
+    join: Vec<std::ffi::CString>,
+) {
     let nproc = nproc_limit(limits, uid);
     let rlimits: [(Resource, u64, u64); 6] = [
         // The soft CPU limit sends SIGXCPU; the hard one a second later SIGKILL.

@@ -232,11 +232,21 @@ impl Sandbox {
     /// bounds what it keeps, and dropping it ends the run as an output limit
     /// (`stdout_truncated`). The channel's bound holds the program back
     /// while the receiver is busy.
-    pub async fn run_streaming(&self, code: &str, stdin: &[u8], stdout: tokio::sync::mpsc::Sender<Vec<u8>>) -> Result<RunOutput> {
+    pub async fn run_streaming(
+        &self,
+        code: &str,
+        stdin: &[u8],
+        stdout: tokio::sync::mpsc::Sender<Vec<u8>>,
+    ) -> Result<RunOutput> {
         self.run_with(code, stdin, Some(stdout)).await
     }
 
-    async fn run_with(&self, code: &str, stdin: &[u8], stdout: Option<tokio::sync::mpsc::Sender<Vec<u8>>>) -> Result<RunOutput> {
+    async fn run_with(
+        &self,
+        code: &str,
+        stdin: &[u8],
+        stdout: Option<tokio::sync::mpsc::Sender<Vec<u8>>>,
+    ) -> Result<RunOutput> {
         let dir =
             tempfile::Builder::new().prefix("memdoor-sandbox-").tempdir().context("creating the sandbox directory")?;
         let script = dir.path().join(bwrap::SCRIPT);

@@ -53,7 +53,12 @@ pub fn prune(dir: &Path, keep: &Path, max_files: usize, max_bytes: u64) -> Resul
         if !meta.is_file() {
             continue;
         }
-        journals.push(Kept { path: entry.path(), modified: meta.modified().unwrap_or(SystemTime::UNIX_EPOCH), len: meta.len(), part });
+        journals.push(Kept {
+            path: entry.path(),
+            modified: meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
+            len: meta.len(),
+            part,
+        });
     }
     let mut files = journals.len();
     let mut bytes: u64 = journals.iter().map(|j| j.len).sum();

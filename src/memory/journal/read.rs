@@ -29,7 +29,11 @@ pub struct Torn {
 
 impl std::fmt::Display for Torn {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "last line torn (line {}), {} bytes ignored: the session ended before it was whole", self.line, self.bytes)
+        write!(
+            f,
+            "last line torn (line {}), {} bytes ignored: the session ended before it was whole",
+            self.line, self.bytes
+        )
     }
 }
 
@@ -62,7 +66,10 @@ pub fn read_journal(path: &Path) -> Result<Journal> {
     loop {
         line.clear();
         // One more byte than a line may hold tells an overlong line from one at the cap.
-        let n = (&mut input).take(MAX_LINE_BYTES as u64 + 1).read_until(b'\n', &mut line).with_context(|| format!("reading {}", path.display()))?;
+        let n = (&mut input)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .with_context(|| format!("reading {}", path.display()))?;
         if n == 0 {
             break;
         }
@@ -87,7 +94,11 @@ pub fn read_journal(path: &Path) -> Result<Journal> {
             // No newline: the last line, cut when the session died.
             Err(_) if !whole => return Ok(Journal { records, torn: Some(Torn { line: number, bytes: line.len() }) }),
             Err(e) => {
-                let what = if std::str::from_utf8(&line).is_err() { "not UTF-8 text".to_string() } else { format!("not a memdoor journal record ({e})") };
+                let what = if std::str::from_utf8(&line).is_err() {
+                    "not UTF-8 text".to_string()
+                } else {
+                    format!("not a memdoor journal record ({e})")
+                };
                 bail!("{}:{number}: {what}", path.display());
             }
         }
@@ -115,9 +126,14 @@ mod tests {
         let j = read_journal(&path).unwrap();
         assert_eq!(j.records.len(), 2);
         assert_eq!(j.torn, Some(Torn { line: 3, bytes: torn.len() }));
-        assert!(j.torn.unwrap().to_string().contains(&format!("last line torn (line 3), {} bytes ignored", torn.len())));
+        assert!(j
+            .torn
+            .unwrap()
+            .to_string()
+            .contains(&format!("last line torn (line 3), {} bytes ignored", torn.len())));
         // Cut inside a multi-byte char: still torn, not "not UTF-8".
-        let (_d, path) = file(&[WHOLE.as_bytes(), "{\"at_ms\":5,\"event\":\"é".as_bytes().split_last().unwrap().1].concat());
+        let (_d, path) =
+            file(&[WHOLE.as_bytes(), "{\"at_ms\":5,\"event\":\"é".as_bytes().split_last().unwrap().1].concat());
         assert_eq!(read_journal(&path).unwrap().torn.map(|t| t.line), Some(2));
     }
 

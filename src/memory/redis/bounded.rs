@@ -35,9 +35,16 @@ return got
 
 /// A page of up to `count` items of `key` after `after` ("-": from the
 /// first), each field value at most `limit` bytes or the item stubbed.
-pub async fn page(conn: &mut RedisConn, key: &str, after: &str, count: usize, limit: usize) -> Result<Vec<StreamId>, RedisError> {
+pub async fn page(
+    conn: &mut RedisConn,
+    key: &str,
+    after: &str,
+    count: usize,
+    limit: usize,
+) -> Result<Vec<StreamId>, RedisError> {
     static SCRIPT: std::sync::LazyLock<Script> = std::sync::LazyLock::new(|| Script::new(PAGE_SCRIPT));
-    let reply: ::redis::streams::StreamRangeReply = SCRIPT.key(key).arg(after).arg(count).arg(limit).invoke_async(conn).await?;
+    let reply: ::redis::streams::StreamRangeReply =
+        SCRIPT.key(key).arg(after).arg(count).arg(limit).invoke_async(conn).await?;
     Ok(reply.ids)
 }
 
@@ -50,7 +57,9 @@ pub fn text_field(sid: &StreamId, field: &str, limit: usize) -> Result<Option<St
     }
     match sid.map.get(field) {
         None => Ok(None),
-        Some(Value::BulkString(b)) if b.len() > limit => Err(format!("a value of {} bytes, over the {limit} bytes an item may hold; not decoded", b.len())),
+        Some(Value::BulkString(b)) if b.len() > limit => {
+            Err(format!("a value of {} bytes, over the {limit} bytes an item may hold; not decoded", b.len()))
+        }
         Some(v) => Ok(::redis::from_redis_value_ref::<String>(v).ok()),
     }
 }

@@ -42,7 +42,12 @@ impl ConnectionLike for RedisConn {
         }
     }
 
-    fn req_packed_commands<'a>(&'a mut self, pipeline: &'a Pipeline, offset: usize, count: usize) -> RedisFuture<'a, Vec<Value>> {
+    fn req_packed_commands<'a>(
+        &'a mut self,
+        pipeline: &'a Pipeline,
+        offset: usize,
+        count: usize,
+    ) -> RedisFuture<'a, Vec<Value>> {
         match self {
             Self::Managed(c) => c.req_packed_commands(pipeline, offset, count),
             Self::Plain(c) => c.req_packed_commands(pipeline, offset, count),
@@ -77,13 +82,16 @@ impl Topology {
     /// `CLUSTER INFO` (an ACL without it, cluster support off) is one server.
     pub async fn detect(info: ConnectionInfo, shown_url: &str) -> Result<Self> {
         let client = Client::open(info.clone()).with_context(|| format!("bad Redis URL {shown_url}"))?;
-        let mut probe = plain(&client, RESPONSE_TIMEOUT).await.with_context(|| format!("connecting to Redis at {shown_url}"))?;
+        let mut probe =
+            plain(&client, RESPONSE_TIMEOUT).await.with_context(|| format!("connecting to Redis at {shown_url}"))?;
         let cluster_info: Result<String, _> = ::redis::cmd("CLUSTER").arg("INFO").query_async(&mut probe).await;
         if !cluster_info.is_ok_and(|i| i.contains("cluster_enabled:1") || i.contains("cluster_state:")) {
             return Ok(Self::Single(client));
         }
         if matches!(info.addr(), ConnectionAddr::Unix(_)) {
-            anyhow::bail!("{shown_url} is a Redis Cluster node: reach it over TCP (a cluster names its nodes by address)");
+            anyhow::bail!(
+                "{shown_url} is a Redis Cluster node: reach it over TCP (a cluster names its nodes by address)"
+            );
         }
         let client = ClusterClient::builder([info.clone()])
             .connection_timeout(CONNECT_TIMEOUT)
@@ -122,7 +130,8 @@ impl Topology {
                 client.get_connection_manager_with_config(config).await.map(RedisConn::Managed)
             }
             Self::Cluster { client, .. } => {
-                let config = ClusterConfig::new().set_connection_timeout(CONNECT_TIMEOUT).set_response_timeout(RESPONSE_TIMEOUT);
+                let config =
+                    ClusterConfig::new().set_connection_timeout(CONNECT_TIMEOUT).set_response_timeout(RESPONSE_TIMEOUT);
                 client.get_async_connection_with_config(config).await.map(RedisConn::Cluster)
             }
         };
@@ -135,7 +144,13 @@ impl Topology {
     /// `session_key` — every key of a session shares that slot — checked to
     /// own it (a moved slot is looked up again): one connection, not one to
     /// every node.
-    pub async fn blocking_connection(&self, conn: &RedisConn, wait: Duration, shown_url: &str, session_key: &str) -> Result<RedisConn> {
+    pub async fn blocking_connection(
+        &self,
+        conn: &RedisConn,
+        wait: Duration,
+        shown_url: &str,
+        session_key: &str,
+    ) -> Result<RedisConn> {
         let what = || format!("connecting a subscriber to Redis at {shown_url}");
         let (seed, session_master) = match self {
             Self::Single(client) => return plain(client, wait).await.map(RedisConn::Plain).with_context(what),
@@ -148,7 +163,8 @@ impl Topology {
             }
         }
         let mut conn = conn.clone();
-        let slot: u16 = ::redis::cmd("CLUSTER").arg("KEYSLOT").arg(session_key).query_async(&mut conn).await.with_context(what)?;
+        let slot: u16 =
+            ::redis::cmd("CLUSTER").arg("KEYSLOT").arg(session_key).query_async(&mut conn).await.with_context(what)?;
         let listing: String = ::redis::cmd("CLUSTER").arg("NODES").query_async(&mut conn).await.with_context(what)?;
         let owner = nodes::masters(&listing).into_iter().find(|m| m.owns(slot));
         let owner = owner.with_context(|| format!("no master of {shown_url} serves slot {slot} now"))?;
@@ -165,7 +181,11 @@ impl Topology {
             Self::Single(client) => return Ok(vec![client.clone()]),
             Self::Cluster { seed, .. } => seed,
         };
-        let nodes: String = ::redis::cmd("CLUSTER").arg("NODES").query_async(&mut conn.clone()).await.with_context(|| format!("listing the nodes of {shown_url}"))?;
+        let nodes: String = ::redis::cmd("CLUSTER")
+            .arg("NODES")
+            .query_async(&mut conn.clone())
+            .await
+            .with_context(|| format!("listing the nodes of {shown_url}"))?;
         nodes::masters(&nodes)
             .into_iter()
             .map(|m| node_client(seed, m.host, m.port).with_context(|| format!("a client for a node of {shown_url}")))
@@ -176,7 +196,9 @@ impl Topology {
 /// A client for one node, with the seed's credentials and TLS settings.
 fn node_client(seed: &ConnectionInfo, host: String, port: u16) -> Result<Client, ::redis::RedisError> {
     let addr = match seed.addr() {
-        ConnectionAddr::TcpTls { insecure, tls_params, .. } => ConnectionAddr::TcpTls { host, port, insecure: *insecure, tls_params: tls_params.clone() },
+        ConnectionAddr::TcpTls { insecure, tls_params, .. } => {
+            ConnectionAddr::TcpTls { host, port, insecure: *insecure, tls_params: tls_params.clone() }
+        }
         _ => ConnectionAddr::Tcp(host, port),
     };
     Client::open(seed.clone().set_addr(addr))
@@ -198,6 +220,8 @@ pub async fn plain_connection(node: &Client) -> Result<RedisConn, ::redis::Redis
 
 /// A plain multiplexed connection to one server.
 pub async fn plain(client: &Client, response_timeout: Duration) -> Result<MultiplexedConnection, ::redis::RedisError> {
-    let config = AsyncConnectionConfig::new().set_connection_timeout(Some(CONNECT_TIMEOUT)).set_response_timeout(Some(response_timeout));
+    let config = AsyncConnectionConfig::new()
+        .set_connection_timeout(Some(CONNECT_TIMEOUT))
+        .set_response_timeout(Some(response_timeout));
     client.get_multiplexed_async_connection_with_config(&config).await
 }

@@ -99,7 +99,8 @@ impl EntryCheck {
     /// not one the team wrote for this log.
     pub fn take(&self, log: &str, sid: StreamId) -> Option<(EntryId, Entry)> {
         // Lengths first: a value over the entry limit is never copied nor parsed.
-        let fields = bounded::text_field(&sid, ENTRY_FIELD, MAX_ENTRY_BYTES).and_then(|json| Ok((json, bounded::text_field(&sid, TAG_FIELD, MAX_TAG_BYTES)?)));
+        let fields = bounded::text_field(&sid, ENTRY_FIELD, MAX_ENTRY_BYTES)
+            .and_then(|json| Ok((json, bounded::text_field(&sid, TAG_FIELD, MAX_TAG_BYTES)?)));
         let checked = match fields {
             Ok((Some(json), tag)) => self.check(log, &json, &tag.unwrap_or_default()),
             Ok((None, _)) => Err(format!("no text `{ENTRY_FIELD}` field")),
@@ -142,7 +143,10 @@ mod tests {
         assert!(c.check(LOG, &json("t2"), "").is_err(), "an entry of another task");
         assert!(c.check(LOG, "not json", "").is_err());
         assert!(c.check("memdoor:{s}:log:xt1", &json("t1"), "").is_err(), "a suffix is not the task");
-        assert!(c.check("memdoor:{s}:log:a}:log:t1", &json("t1"), "").is_err(), "nor is a tail that looks like a log key");
+        assert!(
+            c.check("memdoor:{s}:log:a}:log:t1", &json("t1"), "").is_err(),
+            "nor is a tail that looks like a log key"
+        );
     }
 
     #[test]

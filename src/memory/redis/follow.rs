@@ -22,7 +22,12 @@ enum Got {
 
 /// Feeds `tx` with the stream `log` from its first entry on, until the
 /// subscriber drops its end or the server is lost.
-pub(super) async fn follow(store: RedisStore, mut conn: RedisConn, log: String, tx: mpsc::Sender<Result<(EntryId, Entry)>>) {
+pub(super) async fn follow(
+    store: RedisStore,
+    mut conn: RedisConn,
+    log: String,
+    tx: mpsc::Sender<Result<(EntryId, Entry)>>,
+) {
     // From the first item: what is already there comes before the live part,
     // so nothing falls between the two.
     let mut last = "-".to_string();
@@ -70,7 +75,9 @@ pub(super) async fn follow(store: RedisStore, mut conn: RedisConn, log: String, 
                 continue;
             }
             Err(err) => {
-                let _ = tx.send(Err(anyhow::Error::new(err).context(format!("following {log} on {}", store.shown_url)))).await;
+                let _ = tx
+                    .send(Err(anyhow::Error::new(err).context(format!("following {log} on {}", store.shown_url))))
+                    .await;
                 return;
             }
         };

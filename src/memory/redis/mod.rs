@@ -111,7 +111,8 @@ impl RedisStore {
     pub fn is_local(&self) -> bool {
         match self.topology.addr() {
             ConnectionAddr::Tcp(host, _) | ConnectionAddr::TcpTls { host, .. } => {
-                host == "localhost" || host.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
+                host == "localhost"
+                    || host.trim_matches(['[', ']']).parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_loopback())
             }
             ConnectionAddr::Unix(_) => true,
             _ => false,
@@ -176,7 +177,14 @@ impl RedisStore {
     }
 
     /// `{id, "new"}` or `{id, "old", stored JSON, stored tag}` (entries.rs).
-    async fn append_json(&self, script: &Script, log: &str, e: &Entry, json: &str, tag: &str) -> Result<Vec<String>, RedisError> {
+    async fn append_json(
+        &self,
+        script: &Script,
+        log: &str,
+        e: &Entry,
+        json: &str,
+        tag: &str,
+    ) -> Result<Vec<String>, RedisError> {
         let mut conn = self.conn.clone();
         script.key(self.keys_key(&e.task)).key(log).arg(&e.key).arg(json).arg(tag).invoke_async(&mut conn).await
     }
@@ -225,7 +233,11 @@ impl MemoryStore for RedisStore {
     async fn append(&self, e: Entry) -> Result<EntryId> {
         let json = serde_json::to_string(&e).context("encoding a memory entry")?;
         if json.len() > MAX_ENTRY_BYTES {
-            bail!("a memory entry of {} KiB is over the {} KiB a shared memory takes", json.len() / 1024, MAX_ENTRY_BYTES / 1024);
+            bail!(
+                "a memory entry of {} KiB is over the {} KiB a shared memory takes",
+                json.len() / 1024,
+                MAX_ENTRY_BYTES / 1024
+            );
         }
         let log = self.log_key(&e.task);
         let tag = self.check.tag(&log, &json);
@@ -244,7 +256,11 @@ impl MemoryStore for RedisStore {
                     return Ok(id.clone());
                 }
                 // Someone wrote under this entry's key first: ours goes in anyway.
-                self.check.reject(&log, id, &format!("it was stored under the entry key {:?} before the team wrote it", e.key));
+                self.check.reject(
+                    &log,
+                    id,
+                    &format!("it was stored under the entry key {:?} before the team wrote it", e.key),
+                );
                 let reply = self.append_json(&self.append_over, &log, &e, &json, &tag).await;
                 let reply = reply.with_context(|| format!("appending to {log} on {}", self.shown_url))?;
                 reply.into_iter().next().context("an empty reply from the append script")
@@ -307,11 +323,19 @@ impl MemoryStore for RedisStore {
         if len > MAX_ANSWER_BYTES {
             bail!("{key} is {len} bytes, over the {MAX_ANSWER_BYTES} bytes an answer may be; not read");
         }
-        let raw: Option<Vec<u8>> = ::redis::cmd("GETRANGE").arg(&key).arg(0).arg(MAX_ANSWER_BYTES).query_async(&mut conn).await.with_context(what)?;
+        let raw: Option<Vec<u8>> = ::redis::cmd("GETRANGE")
+            .arg(&key)
+            .arg(0)
+            .arg(MAX_ANSWER_BYTES)
+            .query_async(&mut conn)
+            .await
+            .with_context(what)?;
         let raw = raw.filter(|r| !r.is_empty());
         match raw {
             None => Ok(None),
-            Some(r) if r.len() > MAX_ANSWER_BYTES => bail!("{key} grew past the {MAX_ANSWER_BYTES} bytes an answer may be; not read"),
+            Some(r) if r.len() > MAX_ANSWER_BYTES => {
+                bail!("{key} grew past the {MAX_ANSWER_BYTES} bytes an answer may be; not read")
+            }
             Some(r) => String::from_utf8(r).map(Some).map_err(|_| anyhow::anyhow!("{key} is not UTF-8 text")),
         }
     }
@@ -320,6 +344,9 @@ impl MemoryStore for RedisStore {
 /// Errors a fresh connection may cure: the server lost or slow, or — on a
 /// cluster's plain per-node connection — the slot moved to another master.
 pub(crate) fn is_connection_error(err: &RedisError) -> bool {
-    err.is_io_error() || err.is_connection_dropped() || err.is_connection_refusal() || err.is_timeout() || matches!(err.code(), Some("MOVED" | "ASK"))
+    err.is_io_error()
+        || err.is_connection_dropped()
+        || err.is_connection_refusal()
+        || err.is_timeout()
+        || matches!(err.code(), Some("MOVED" | "ASK"))
 }
-

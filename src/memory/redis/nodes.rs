@@ -72,7 +72,10 @@ ab12 [::1]:30006@40006 master - 0 0 6 connected
     fn each_slot_has_its_owner() {
         let all = masters(NODES);
         let owner = |slot| all.iter().find(|m| m.owns(slot)).map(|m| m.port);
-        assert_eq!([owner(0), owner(5460), owner(5461), owner(16382), owner(16383)], [30001, 30001, 30002, 30003, 30003].map(Some));
+        assert_eq!(
+            [owner(0), owner(5460), owner(5461), owner(16382), owner(16383)],
+            [30001, 30001, 30002, 30003, 30003].map(Some)
+        );
         assert_eq!(all[1].slots, [(10923, 16382), (16383, 16383)], "a migrating slot is not counted twice");
     }
 }

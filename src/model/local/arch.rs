@@ -25,7 +25,8 @@ pub enum Arch {
     Phi3,
 }
 
-pub const SUPPORTED: &str = "llama (SmolLM2, Llama, Mistral, DeepSeek-Coder), qwen2 (Qwen2.5, Qwen2.5-Coder), qwen3, gemma2, gemma3, phi3";
+pub const SUPPORTED: &str =
+    "llama (SmolLM2, Llama, Mistral, DeepSeek-Coder), qwen2 (Qwen2.5, Qwen2.5-Coder), qwen3, gemma2, gemma3, phi3";
 
 impl Arch {
     pub fn parse(name: &str) -> Result<Self> {
@@ -174,7 +175,9 @@ impl ModelConfig {
             Some(info) => info.shape.dims()[0],
             None => bail!("the GGUF file has no `token_embd.weight`"),
         };
-        if ct.tensor_infos.contains_key("rope_factors_long.weight") || ct.tensor_infos.contains_key("rope_factors_short.weight") {
+        if ct.tensor_infos.contains_key("rope_factors_long.weight")
+            || ct.tensor_infos.contains_key("rope_factors_short.weight")
+        {
             bail!("long-context RoPE factors (LongRoPE: Phi-3.5, Phi-4-mini) are not supported yet; Phi-3-mini-4k is");
         }
         let n_layer = md_usize(ct, &key("block_count"))?;
@@ -204,7 +207,11 @@ impl ModelConfig {
         };
         // Gemma 2 caps at 50 and 30 where the file does not say (llama.cpp's defaults).
         let softcap = |k: &str, default: f32| -> Result<Option<f64>> {
-            Ok(if arch == Arch::Gemma2 { Some(md_f32(ct, &key(k))?.unwrap_or(default)).filter(|c| *c > 0.0).map(f64::from) } else { None })
+            Ok(if arch == Arch::Gemma2 {
+                Some(md_f32(ct, &key(k))?.unwrap_or(default)).filter(|c| *c > 0.0).map(f64::from)
+            } else {
+                None
+            })
         };
         Ok(Self {
             arch,

@@ -13,8 +13,8 @@ use anyhow::{anyhow, Result};
 use tokenizers::Tokenizer;
 use tokio::sync::{mpsc, watch};
 
-use super::forward::{forward, Piece};
 use super::decoder::Decoder;
+use super::forward::{forward, Piece};
 use super::prefix::{self, Donor, KeptPrefixes, Plan, PREFILL_CHUNK};
 use super::sequence::{Outcome, Seq, Submit};
 use crate::model::FinishReason;
@@ -61,7 +61,12 @@ impl Engine {
     /// Starts the engine thread; it ends when the `Engine` is dropped and its
     /// last sequence has finished. Up to `keep_bytes` of finished prompts' KV
     /// is kept for later prompts that begin the same way.
-    pub fn start(model: Arc<Decoder>, tokenizer: Arc<Tokenizer>, stop: Arc<HashSet<u32>>, keep_bytes: usize) -> Result<Self> {
+    pub fn start(
+        model: Arc<Decoder>,
+        tokenizer: Arc<Tokenizer>,
+        stop: Arc<HashSet<u32>>,
+        keep_bytes: usize,
+    ) -> Result<Self> {
         let (tx, rx) = mpsc::channel(SUBMIT_QUEUE);
         let (stats_tx, stats) = watch::channel(EngineStats::default());
         let kept = KeptPrefixes::new(keep_bytes);
@@ -73,7 +78,9 @@ impl Engine {
                 // matrix products still use every core (candle's barrier pool).
                 Ok(pool) => pool.install(|| run(&model, &tokenizer, &stop, rx, kept, stats_tx)),
                 Err(e) => {
-                    tracing::warn!("no one-thread rayon pool for the engine ({e}); candle's small ops will hop threads");
+                    tracing::warn!(
+                        "no one-thread rayon pool for the engine ({e}); candle's small ops will hop threads"
+                    );
                     run(&model, &tokenizer, &stop, rx, kept, stats_tx)
                 }
             })
@@ -95,7 +102,11 @@ impl Engine {
 fn admit<'t>(job: Submit, model: &Decoder, tokenizer: &'t Tokenizer, live: &mut Vec<Seq<'t>>) {
     let ctx = model.cfg.context_len;
     if job.prompt.is_empty() || job.prompt.len() + job.max_tokens > ctx {
-        let why = anyhow!("a prompt of {} tokens plus {} to generate does not fit the {ctx}-token context", job.prompt.len(), job.max_tokens);
+        let why = anyhow!(
+            "a prompt of {} tokens plus {} to generate does not fit the {ctx}-token context",
+            job.prompt.len(),
+            job.max_tokens
+        );
         let _ = job.tx.send(Err(why));
     } else if job.cancel.is_cancelled() {
         Seq::new(job, tokenizer).finish(FinishReason::Cancelled);
@@ -226,7 +237,13 @@ fn start_prefills(model: &Decoder, live: &mut [Seq], kept: &KeptPrefixes) -> usi
 /// One forward pass over every sequence with work, then sampling for those
 /// that produced logits; finished sequences leave `live`. Counts the prompt
 /// positions computed and the sampling in `stats`.
-fn step(model: &Decoder, stop: &HashSet<u32>, live: &mut Vec<Seq>, kept: &mut KeptPrefixes, stats: &mut EngineStats) -> Result<()> {
+fn step(
+    model: &Decoder,
+    stop: &HashSet<u32>,
+    live: &mut Vec<Seq>,
+    kept: &mut KeptPrefixes,
+    stats: &mut EngineStats,
+) -> Result<()> {
     // PREFILL_BUDGET >= PREFILL_CHUNK: the first waiting prompt always advances.
     let mut budget = PREFILL_BUDGET;
     let mut work = Vec::with_capacity(live.len());

@@ -24,12 +24,12 @@ impl ChatTemplate {
         let mut env = Environment::new();
         // Hugging Face renders chat templates with both on (transformers'
         // `_compile_jinja_template`).
-        let syntax = SyntaxConfig::builder().trim_blocks(true).lstrip_blocks(true).build().context("the template syntax")?;
+        let syntax =
+            SyntaxConfig::builder().trim_blocks(true).lstrip_blocks(true).build().context("the template syntax")?;
         env.set_syntax(syntax);
         env.set_unknown_method_callback(minijinja_contrib::pycompat::unknown_method_callback);
         env.add_function("raise_exception", raise_exception);
-        env.add_template_owned("chat", source.to_string())
-            .context("the model's chat template does not parse")?;
+        env.add_template_owned("chat", source.to_string()).context("the model's chat template does not parse")?;
         Ok(Self { env, bos: bos.into(), eos: eos.into() })
     }
 

@@ -171,7 +171,11 @@ impl<R: std::io::Read + std::io::Seek> Reader<'_, R> {
         Ok(RmsNorm::from_qtensor(self.get(name)?, eps)?)
     }
     fn norm_if(&mut self, name: &str) -> Result<Option<RmsNorm>> {
-        if self.has(name) { self.norm(name).map(Some) } else { Ok(None) }
+        if self.has(name) {
+            self.norm(name).map(Some)
+        } else {
+            Ok(None)
+        }
     }
     fn vector(&mut self, name: &str) -> Result<Tensor> {
         let device = self.device.clone();
@@ -184,11 +188,18 @@ impl<R: std::io::Read + std::io::Seek> Reader<'_, R> {
         let qkv = if cfg.arch == Arch::Phi3 {
             Stacked::fused(self.matrix(&format!("{p}.attn_qkv.weight"))?, vec![q, kv, kv])?
         } else {
-            let parts = ["attn_q", "attn_k", "attn_v"].iter().map(|m| self.matrix(&format!("{p}.{m}.weight"))).collect::<Result<_>>()?;
+            let parts = ["attn_q", "attn_k", "attn_v"]
+                .iter()
+                .map(|m| self.matrix(&format!("{p}.{m}.weight")))
+                .collect::<Result<_>>()?;
             Stacked::new(parts)
         };
         let qkv_bias = if self.has(&format!("{p}.attn_q.bias")) {
-            Some([self.vector(&format!("{p}.attn_q.bias"))?, self.vector(&format!("{p}.attn_k.bias"))?, self.vector(&format!("{p}.attn_v.bias"))?])
+            Some([
+                self.vector(&format!("{p}.attn_q.bias"))?,
+                self.vector(&format!("{p}.attn_k.bias"))?,
+                self.vector(&format!("{p}.attn_v.bias"))?,
+            ])
         } else {
             None
         };
@@ -197,7 +208,10 @@ impl<R: std::io::Read + std::io::Seek> Reader<'_, R> {
             let ff = up.outputs() / 2;
             Stacked::fused(up, vec![ff, ff])?
         } else {
-            Stacked::new(vec![self.matrix(&format!("{p}.ffn_gate.weight"))?, self.matrix(&format!("{p}.ffn_up.weight"))?])
+            Stacked::new(vec![
+                self.matrix(&format!("{p}.ffn_gate.weight"))?,
+                self.matrix(&format!("{p}.ffn_up.weight"))?,
+            ])
         };
         Ok(Layer {
             qkv,

@@ -15,12 +15,12 @@ use tokio::sync::mpsc;
 use tokio_stream::wrappers::UnboundedReceiverStream;
 use tokio_util::sync::CancellationToken;
 
-use super::batch::{Engine, EngineStats};
-use super::sequence::Submit;
-use super::chat_template::ChatTemplate;
 use super::arch::{architecture_name, ModelConfig};
+use super::batch::{Engine, EngineStats};
+use super::chat_template::ChatTemplate;
 use super::decoder::Decoder;
 use super::forward::{forward, KvCache, Piece};
+use super::sequence::Submit;
 use super::tokenizer::{tokenizer_from_gguf, tokenizer_from_json};
 use crate::model::{ChatRequest, Chunk, Message, ModelBackend};
 
@@ -69,7 +69,9 @@ pub fn parse_device(spec: &str) -> Result<Device> {
             if !candle_core::utils::cuda_is_available() {
                 bail!("device `{s}`: this memdoor was built without CUDA; rebuild with `--features cuda`");
             }
-            Device::new_cuda(ordinal).with_context(|| format!("opening CUDA device {ordinal} (is the NVIDIA driver loaded and the GPU visible?)"))
+            Device::new_cuda(ordinal).with_context(|| {
+                format!("opening CUDA device {ordinal} (is the NVIDIA driver loaded and the GPU visible?)")
+            })
         }
         other => bail!("unknown device `{other}` (use cpu, cuda or cuda:N)"),
     }
@@ -91,23 +93,20 @@ pub struct LocalModel {
 }
 
 fn token_text(tokens: &[String], md: &std::collections::HashMap<String, gguf_file::Value>, key: &str) -> String {
-    md.get(key)
-        .and_then(|v| v.to_u32().ok())
-        .and_then(|id| tokens.get(id as usize).cloned())
-        .unwrap_or_default()
+    md.get(key).and_then(|v| v.to_u32().ok()).and_then(|id| tokens.get(id as usize).cloned()).unwrap_or_default()
 }
 
 impl LocalModel {
     pub fn load(path: &Path, opts: &LoadOptions) -> Result<Self> {
-        let mut file = std::fs::File::open(path)
-            .with_context(|| format!("opening model file {}", path.display()))?;
+        let mut file = std::fs::File::open(path).with_context(|| format!("opening model file {}", path.display()))?;
         let content = gguf_file::Content::read(&mut file).map_err(|e| {
             anyhow::anyhow!("{} is not a readable GGUF file ({e}); is it truncated or corrupt?", path.display())
         })?;
         let md = &content.metadata;
         let architecture = architecture_name(&content)?;
         // An unsupported architecture or context is refused before anything else is read.
-        let cfg = ModelConfig::from_gguf(&content, opts.context).with_context(|| format!("loading {}", path.display()))?;
+        let cfg =
+            ModelConfig::from_gguf(&content, opts.context).with_context(|| format!("loading {}", path.display()))?;
 
         let eos = md.get("tokenizer.ggml.eos_token_id").and_then(|v| v.to_u32().ok());
         let beside = path.with_file_name("tokenizer.json");
@@ -132,13 +131,20 @@ impl LocalModel {
         stop.extend(vocab.eos);
 
         let corrupt = |e: anyhow::Error| {
-            anyhow::anyhow!("reading the weights of {} failed ({e:#}); is the file truncated or corrupt?", path.display())
+            anyhow::anyhow!(
+                "reading the weights of {} failed ({e:#}); is the file truncated or corrupt?",
+                path.display()
+            )
         };
         let tokenizer = Arc::new(vocab.tokenizer);
         let stop = Arc::new(stop);
         let decoder = Decoder::from_gguf(cfg, &content, &mut file, &opts.device, opts.requantize).map_err(corrupt)?;
         let decoder = Arc::new(decoder);
-        tracing::info!(quantized_mb = decoder.quantized_bytes / 1_000_000, kv_bytes_per_token = decoder.cfg.kv_bytes_per_position(), "weights for the batched engine");
+        tracing::info!(
+            quantized_mb = decoder.quantized_bytes / 1_000_000,
+            kv_bytes_per_token = decoder.cfg.kv_bytes_per_position(),
+            "weights for the batched engine"
+        );
         let keep_bytes = opts.keep_prefix_mb.saturating_mul(1 << 20);
         let engine = Engine::start(decoder.clone(), tokenizer.clone(), stop, keep_bytes)?;
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
@@ -252,7 +258,8 @@ impl ModelBackend for LocalModel {
         let guard = cancel.clone().drop_guard();
         let (tx, rx) = mpsc::unbounded_channel();
         let submitted = std::time::Instant::now();
-        let job = Submit { prompt, sampling: req.sampling, max_tokens, ignore_stop: req.ignore_stop, tx, cancel, submitted };
+        let job =
+            Submit { prompt, sampling: req.sampling, max_tokens, ignore_stop: req.ignore_stop, tx, cancel, submitted };
         self.engine.submit(job).await?;
         let chunks = UnboundedReceiverStream::new(rx);
         Ok(chunks

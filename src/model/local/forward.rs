@@ -28,7 +28,14 @@ pub struct Piece<'a> {
 /// keys from `start` to `pos+n`, each query row repeated for the `group`
 /// heads sharing a KV head: `[n * group, pos + n - start]`. With a sliding
 /// `window`, a query at p also sees no key k with p - k >= window.
-fn causal_mask(n: usize, pos: usize, group: usize, start: usize, window: Option<usize>, device: &Device) -> Result<Tensor> {
+fn causal_mask(
+    n: usize,
+    pos: usize,
+    group: usize,
+    start: usize,
+    window: Option<usize>,
+    device: &Device,
+) -> Result<Tensor> {
     let kv = pos + n;
     let mut m = Vec::with_capacity(n * group * (kv - start));
     for i in 0..n {
@@ -67,7 +74,16 @@ struct Heads {
 /// cache and returns its `[n, n_head * head_dim]` outputs. `q`, `k`, `v`: the
 /// step's rows after RoPE, `[T, heads, head_dim]`.
 #[allow(clippy::too_many_arguments)]
-fn attend(p: &Piece, l: usize, h: Heads, q: &Tensor, k: &Tensor, v: &Tensor, span: (usize, usize, usize), mask: Option<&Tensor>) -> Result<Tensor> {
+fn attend(
+    p: &Piece,
+    l: usize,
+    h: Heads,
+    q: &Tensor,
+    k: &Tensor,
+    v: &Tensor,
+    span: (usize, usize, usize),
+    mask: Option<&Tensor>,
+) -> Result<Tensor> {
     let (off, n, pos) = span;
     let (nh, nkv, hd) = (h.n_head, h.n_kv_head, h.head_dim);
     let group = nh / nkv;
@@ -84,7 +100,8 @@ fn attend(p: &Piece, l: usize, h: Heads, q: &Tensor, k: &Tensor, v: &Tensor, spa
     // matrix product reads such strides as they are; candle's CUDA one
     // (cuBLAS) wants each matrix packed, so there the step copies them
     // (measured on an H200: "matmul is only supported for contiguous tensors").
-    let (keys, values) = if keys.device().is_cpu() { (keys, values) } else { (keys.contiguous()?, values.contiguous()?) };
+    let (keys, values) =
+        if keys.device().is_cpu() { (keys, values) } else { (keys.contiguous()?, values.contiguous()?) };
     // Heads sharing a KV head attend together: [nkv, n * group, hd],
     // rows ordered (query, head in group) — no repeated keys.
     let qs = q.narrow(0, off, n)?.reshape((n, nkv, group, hd))?.transpose(0, 1)?.contiguous()?;
@@ -128,7 +145,11 @@ fn attend_all(pieces: usize, parallel: bool, attend: impl Fn(usize) -> Result<Te
     });
     slots
         .into_iter()
-        .map(|slot| slot.into_inner().unwrap_or_else(|e| e.into_inner()).unwrap_or_else(|| Err(anyhow!("a piece's attention did not run"))))
+        .map(|slot| {
+            slot.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .unwrap_or_else(|| Err(anyhow!("a piece's attention did not run")))
+        })
         .collect()
 }
 
@@ -148,7 +169,11 @@ fn rotate(x: Tensor, norm: Option<&RmsNorm>, halves: bool, cs: &(Tensor, Tensor)
         None => x,
     };
     let x = x.reshape((t, heads, 1, hd))?.contiguous()?;
-    let x = if halves { candle_nn::rotary_emb::rope(&x, &cs.0, &cs.1)? } else { candle_nn::rotary_emb::rope_i(&x, &cs.0, &cs.1)? };
+    let x = if halves {
+        candle_nn::rotary_emb::rope(&x, &cs.0, &cs.1)?
+    } else {
+        candle_nn::rotary_emb::rope_i(&x, &cs.0, &cs.1)?
+    };
     Ok(x.reshape((t, heads, hd))?)
 }
 
@@ -214,13 +239,20 @@ pub fn forward(model: &Decoder, pieces: &mut [Piece]) -> Result<Option<Tensor>> 
         x = (x * s)?;
     }
     for (l, layer) in model.layers.iter().enumerate() {
-        let heads = Heads { n_head: nh, n_kv_head: nkv, head_dim: hd, softcap: cfg.attn_softcap, window: window.filter(|_| layer.sliding) };
+        let heads = Heads {
+            n_head: nh,
+            n_kv_head: nkv,
+            head_dim: hd,
+            softcap: cfg.attn_softcap,
+            window: window.filter(|_| layer.sliding),
+        };
         let cs = match &sliding_tables {
             Some(st) if layer.sliding => st,
             _ => &tables,
         };
         let h = layer.attn_norm.forward(&x)?;
-        let [q, k, v]: [Tensor; 3] = layer.qkv.forward(&h)?.try_into().map_err(|_| anyhow!("q/k/v: not three projections"))?;
+        let [q, k, v]: [Tensor; 3] =
+            layer.qkv.forward(&h)?.try_into().map_err(|_| anyhow!("q/k/v: not three projections"))?;
         let (q, k, v) = match &layer.qkv_bias {
             Some([bq, bk, bv]) => (q.broadcast_add(bq)?, k.broadcast_add(bk)?, v.broadcast_add(bv)?),
             None => (q, k, v),
@@ -235,19 +267,16 @@ pub fn forward(model: &Decoder, pieces: &mut [Piece]) -> Result<Option<Tensor>> 
         let y = Tensor::cat(&ys, 0)?;
         x = (post_norm(layer.wo.forward(&y)?, layer.post_attn_norm.as_ref())? + x)?;
         let h = layer.ffn_norm.forward(&x)?;
-        let [gate, up]: [Tensor; 2] = layer.gate_up.forward(&h)?.try_into().map_err(|_| anyhow!("gate/up: not two projections"))?;
+        let [gate, up]: [Tensor; 2] =
+            layer.gate_up.forward(&h)?.try_into().map_err(|_| anyhow!("gate/up: not two projections"))?;
         let ffn = layer.down.forward(&(activate(&gate, cfg.activation)? * up)?)?;
         x = (post_norm(ffn, layer.post_ffn_norm.as_ref())? + x)?;
     }
     for (p, &(_, n, _)) in pieces.iter_mut().zip(&spans) {
         p.cache.len += n;
     }
-    let rows: Vec<u32> = pieces
-        .iter()
-        .zip(&spans)
-        .filter(|(p, _)| p.logits)
-        .map(|(_, &(off, n, _))| (off + n - 1) as u32)
-        .collect();
+    let rows: Vec<u32> =
+        pieces.iter().zip(&spans).filter(|(p, _)| p.logits).map(|(_, &(off, n, _))| (off + n - 1) as u32).collect();
     if rows.is_empty() {
         return Ok(None);
     }

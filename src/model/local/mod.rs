@@ -6,8 +6,8 @@
 pub mod arch;
 mod batch;
 mod chat_template;
-mod engine;
 mod decoder;
+mod engine;
 mod forward;
 mod inline_rayon;
 mod kv_cache;
@@ -22,11 +22,11 @@ pub mod tokenizer;
 mod tokenizer_spm;
 mod utf8_stream;
 
-pub use chat_template::ChatTemplate;
 pub use batch::EngineStats;
+pub use chat_template::ChatTemplate;
+pub use engine::{parse_device, parse_quant};
+pub use engine::{LoadOptions, LocalModel, KEEP_PREFIX_MB};
 pub use prefix::PREFILL_CHUNK;
-pub use engine::{LocalModel, LoadOptions, KEEP_PREFIX_MB};
+pub use sequence::active_generations;
 pub use tokenizer::tokenizer_from_gguf;
 pub use utf8_stream::Utf8Stream;
-pub use engine::{parse_device, parse_quant};
-pub use sequence::active_generations;

@@ -16,8 +16,8 @@ use std::collections::VecDeque;
 use anyhow::Result;
 use candle_core::Device;
 
-use super::kv_cache::{grown_capacity, KvCache};
 use super::arch::ModelConfig;
+use super::kv_cache::{grown_capacity, KvCache};
 
 /// Prompt tokens of one sequence per step. A fixed size, so a sequence's
 /// prompt is cut the same way whoever else is in the batch (its output is
@@ -131,7 +131,14 @@ impl KeptPrefixes {
     /// Keeps the whole-chunk part of a leaving sequence's first `computed`
     /// prompt positions, unless a kept prefix already covers it; kept prefixes
     /// it covers go, then the oldest while over the bounds.
-    pub fn keep(&mut self, prompt: &[u32], cache: &KvCache, computed: usize, cfg: &ModelConfig, device: &Device) -> Result<()> {
+    pub fn keep(
+        &mut self,
+        prompt: &[u32],
+        cache: &KvCache,
+        computed: usize,
+        cfg: &ModelConfig,
+        device: &Device,
+    ) -> Result<()> {
         let n = whole_chunks(computed.min(prompt.len()));
         if n == 0 || self.kept.iter().any(|k| common_prefix(&k.tokens, prompt) >= n) {
             return Ok(());

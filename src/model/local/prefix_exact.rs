@@ -8,9 +8,9 @@
 use anyhow::Result;
 use candle_core::{Device, Tensor};
 
-use super::prefix::PREFILL_CHUNK;
-use super::forward::{forward, KvCache, Piece};
 use super::decoder::Decoder;
+use super::forward::{forward, KvCache, Piece};
+use super::prefix::PREFILL_CHUNK;
 use super::prefix::{common_prefix, reuse_limit, whole_chunks};
 use crate::model::resolve::{resolve, ModelSpec};
 

@@ -58,10 +58,13 @@ fn reference(row: &[f32], t: f64, top_p: Option<f64>, top_k: Option<usize>) -> (
         None => k,
         Some(p) => {
             let mut cum = 0.0;
-            order[..k].iter().position(|&i| {
-                cum += prob[i];
-                cum >= p
-            }).map_or(k, |j| j + 1)
+            order[..k]
+                .iter()
+                .position(|&i| {
+                    cum += prob[i];
+                    cum >= p
+                })
+                .map_or(k, |j| j + 1)
         }
     };
     (order, prob, kept)
@@ -87,7 +90,11 @@ fn check_prefix(case: &str, ours: &[usize], order: &[usize], prob: &[f64], want:
         let p = top_p.expect("without top-p the count is exact");
         let edge = got.len().min(want);
         let cum: f64 = order[..edge].iter().map(|&i| prob[i]).sum();
-        assert!(got.len().abs_diff(want) == 1 && (cum - p).abs() < 1e-5, "{case}: kept {} tokens, the reference {want} (mass {cum} at {edge})", got.len());
+        assert!(
+            got.len().abs_diff(want) == 1 && (cum - p).abs() < 1e-5,
+            "{case}: kept {} tokens, the reference {want} (mass {cum} at {edge})",
+            got.len()
+        );
     }
 }
 
@@ -100,7 +107,11 @@ fn top_p_keeps_the_smallest_set_whose_mass_reaches_p() {
     let mut checked = 0;
     for (n, seed) in cases {
         for shape in [Shape::Peaked, Shape::Flat, Shape::Ties] {
-            let combos: &[(f64, f64)] = if n > 10_000 { &[(0.3, 0.95), (1.0, 0.5)] } else { &[(0.1, 0.95), (0.3, 0.95), (0.4, 0.9), (1.0, 0.5), (2.0, 0.99)] };
+            let combos: &[(f64, f64)] = if n > 10_000 {
+                &[(0.3, 0.95), (1.0, 0.5)]
+            } else {
+                &[(0.1, 0.95), (0.3, 0.95), (0.4, 0.9), (1.0, 0.5), (2.0, 0.99)]
+            };
             for &(t, p) in combos {
                 let row = row(shape, n, &mut rng);
                 let mut s = sampler(t, Some(p), None, seed);
@@ -182,7 +193,11 @@ fn draws(row: &[f32], t: f64, top_p: Option<f64>, top_k: Option<usize>, n: usize
         counts[s.sample_row(&mut row.to_vec(), &[]).unwrap() as usize] += 1;
     }
     for (i, &c) in counts.iter().enumerate() {
-        assert!(c == 0 || order[..kept].contains(&i), "token {i} drawn {c} times, not in the kept set {:?}", &order[..kept]);
+        assert!(
+            c == 0 || order[..kept].contains(&i),
+            "token {i} drawn {c} times, not in the kept set {:?}",
+            &order[..kept]
+        );
     }
     counts
 }
@@ -209,7 +224,13 @@ fn draws_follow_the_kept_tokens_renormalised_probabilities() {
     let row = [2.0, 1.5, 1.0, 0.5, 0.0, -0.5, -1.0, -2.0, -4.0, -8.0];
     // (temperature, top-p, top-k): with 40,000 draws, chi-square over at
     // most 9 degrees of freedom exceeds 45 with probability below 1e-6.
-    for (t, p, k) in [(1.0, None, None), (0.7, Some(0.9), None), (1.5, Some(0.8), None), (1.0, None, Some(4)), (2.0, Some(0.8), Some(6))] {
+    for (t, p, k) in [
+        (1.0, None, None),
+        (0.7, Some(0.9), None),
+        (1.5, Some(0.8), None),
+        (1.0, None, Some(4)),
+        (2.0, Some(0.8), Some(6)),
+    ] {
         let counts = draws(&row, t, p, k, 40_000);
         let (chi, kept) = chi_square(&counts, &row, t, p, k);
         assert!(kept >= 3, "t={t} p={p:?} k={k:?}: kept {kept}");
@@ -237,7 +258,8 @@ fn draws_follow_the_kept_tokens_renormalised_probabilities() {
 fn the_same_seed_gives_the_same_samples() {
     let mut rng = StdRng::seed_from_u64(4);
     for (t, p, k) in [(1.0, None, None), (0.3, Some(0.95), None), (0.3, Some(0.95), Some(40)), (1.0, None, Some(3))] {
-        let rows: Vec<Vec<f32>> = (0..20).map(|i| row(if i % 2 == 0 { Shape::Flat } else { Shape::Peaked }, 5000, &mut rng)).collect();
+        let rows: Vec<Vec<f32>> =
+            (0..20).map(|i| row(if i % 2 == 0 { Shape::Flat } else { Shape::Peaked }, 5000, &mut rng)).collect();
         let run = |seed| {
             let mut s = sampler(t, p, k, seed);
             rows.iter().map(|r| s.sample_row(&mut r.clone(), &[]).unwrap()).collect::<Vec<_>>()
@@ -303,7 +325,12 @@ fn repeat_penalty_matches_candles() {
         v[8] = -0.0;
         // Repeats, an id past the row, and the zeros.
         let context: Vec<u32> = (0..200).map(|_| rng.random_range(0..520)).chain([7, 8, 7, 8]).collect();
-        let theirs = candle_transformers::utils::apply_repeat_penalty(&Tensor::new(v.as_slice(), &Device::Cpu).unwrap(), penalty, &context).unwrap();
+        let theirs = candle_transformers::utils::apply_repeat_penalty(
+            &Tensor::new(v.as_slice(), &Device::Cpu).unwrap(),
+            penalty,
+            &context,
+        )
+        .unwrap();
         let theirs = theirs.to_vec1::<f32>().unwrap();
         let mut ours = v.clone();
         apply_repeat_penalty(&mut ours, penalty, &context, &mut HashSet::new());
@@ -339,7 +366,9 @@ fn nan_scores_count_as_minus_infinity_and_nothing_to_sample_is_an_error() {
     let mut s = sampler(0.3, Some(0.95), None, 0);
     assert_eq!(s.sample_row(&mut [1.0, f32::INFINITY, 2.0, f32::INFINITY], &[]).unwrap(), 1);
     for bad in [vec![], vec![nan; 4], vec![f32::NEG_INFINITY; 4], vec![nan, f32::NEG_INFINITY]] {
-        for mut s in [Sampler::new(&Sampling::default()), sampler(0.3, Some(0.95), Some(40), 0), sampler(1.0, None, None, 0)] {
+        for mut s in
+            [Sampler::new(&Sampling::default()), sampler(0.3, Some(0.95), Some(40), 0), sampler(1.0, None, None, 0)]
+        {
             let err = s.sample_row(&mut bad.clone(), &[]).expect_err("nothing to sample");
             assert!(err.to_string().starts_with("no token to sample"), "{err}");
         }

@@ -124,7 +124,12 @@ impl<'t> Seq<'t> {
 
     /// Samples the next token from `logits` (adding the time it took to
     /// `sample_nanos`) and streams it.
-    pub(super) fn on_logits(&mut self, logits: &candle_core::Tensor, stop: &HashSet<u32>, sample_nanos: &mut u64) -> Result<Outcome> {
+    pub(super) fn on_logits(
+        &mut self,
+        logits: &candle_core::Tensor,
+        stop: &HashSet<u32>,
+        sample_nanos: &mut u64,
+    ) -> Result<Outcome> {
         let started = Instant::now();
         let next = self.sampler.sample(logits, &self.history);
         *sample_nanos += started.elapsed().as_nanos() as u64;

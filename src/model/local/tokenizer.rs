@@ -23,7 +23,8 @@ const TOKEN_TYPE_USER_DEFINED: i32 = 4;
 
 /// Qwen2's split regex (llama.cpp `LLAMA_VOCAB_PRE_TYPE_QWEN2`), used by Qwen2
 /// and Qwen3 GGUFs.
-const QWEN2_SPLIT: &str = r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+";
+const QWEN2_SPLIT: &str =
+    r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+";
 
 /// What generation needs besides the tokenizer itself.
 #[derive(Debug, Clone)]
@@ -54,12 +55,8 @@ fn pre_tokenizer(pre: &str) -> Result<PreTokenizerWrapper> {
         "smollm" => Sequence::new(vec![Digits::new(true).into(), byte_level(true)]).into(),
         "gpt-2" => byte_level(true),
         "qwen2" => {
-            let split = Split::new(
-                SplitPattern::Regex(QWEN2_SPLIT.into()),
-                SplitDelimiterBehavior::Isolated,
-                false,
-            )
-            .map_err(|e| anyhow::anyhow!("qwen2 split regex: {e}"))?;
+            let split = Split::new(SplitPattern::Regex(QWEN2_SPLIT.into()), SplitDelimiterBehavior::Isolated, false)
+                .map_err(|e| anyhow::anyhow!("qwen2 split regex: {e}"))?;
             Sequence::new(vec![split.into(), byte_level(false)]).into()
         }
         other => bail!(
@@ -76,8 +73,7 @@ fn byte_level_bpe(md: &HashMap<String, Value>, tokens: &[String]) -> Result<Toke
         None => "gpt-2".to_string(),
     };
     let merges = strings(md, "tokenizer.ggml.merges")?;
-    let vocab: ahash::AHashMap<String, u32> =
-        tokens.iter().enumerate().map(|(i, t)| (t.clone(), i as u32)).collect();
+    let vocab: ahash::AHashMap<String, u32> = tokens.iter().enumerate().map(|(i, t)| (t.clone(), i as u32)).collect();
     let merges = merges
         .iter()
         .map(|m| {
@@ -142,22 +138,16 @@ pub fn tokenizer_from_gguf(md: &HashMap<String, Value>) -> Result<Vocab> {
 
 /// Loads a `tokenizer.json`; its special added tokens count as control tokens.
 pub fn tokenizer_from_json(path: &std::path::Path, eos: Option<u32>) -> Result<Vocab> {
-    let tokenizer = Tokenizer::from_file(path)
-        .map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
-    let control = tokenizer
-        .get_added_tokens_decoder()
-        .iter()
-        .filter(|(_, t)| t.special)
-        .map(|(id, _)| *id)
-        .collect();
+    let tokenizer = Tokenizer::from_file(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
+    let control = tokenizer.get_added_tokens_decoder().iter().filter(|(_, t)| t.special).map(|(id, _)| *id).collect();
     Ok(Vocab { tokenizer, eos, control })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tokenizers::PreTokenizer;
     use tokenizers::PreTokenizedString;
+    use tokenizers::PreTokenizer;
 
     fn splits(pre: &str, text: &str) -> Vec<String> {
         let mut s = PreTokenizedString::from(text);

@@ -60,7 +60,9 @@ pub fn spm_tokenizer(md: &HashMap<String, Value>, tokens: &[String]) -> Result<T
     };
     let vocab: ahash::AHashMap<String, u32> = tokens.iter().enumerate().map(|(i, t)| (t.clone(), i as u32)).collect();
     let mut bpe = BPE::builder().vocab_and_merges(vocab, merges(tokens, &scores)).byte_fallback(true);
-    if let Some(unk) = md.get("tokenizer.ggml.unknown_token_id").and_then(|v| v.to_u32().ok()).and_then(|id| tokens.get(id as usize)) {
+    if let Some(unk) =
+        md.get("tokenizer.ggml.unknown_token_id").and_then(|v| v.to_u32().ok()).and_then(|id| tokens.get(id as usize))
+    {
         bpe = bpe.unk_token(unk.clone());
     }
     let bpe = bpe.build().map_err(|e| anyhow::anyhow!("building the SentencePiece vocabulary: {e}"))?;
@@ -71,8 +73,11 @@ pub fn spm_tokenizer(md: &HashMap<String, Value>, tokens: &[String]) -> Result<T
     }
     normalizers.push(Replace::new(" ", "▁").map_err(|e| anyhow::anyhow!("{e}"))?.into());
     tokenizer.with_normalizer(Some(NormalizerSequence::new(normalizers))).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let mut decoders: Vec<DecoderWrapper> =
-        vec![Replace::new("▁", " ").map_err(|e| anyhow::anyhow!("{e}"))?.into(), ByteFallback::default().into(), Fuse::default().into()];
+    let mut decoders: Vec<DecoderWrapper> = vec![
+        Replace::new("▁", " ").map_err(|e| anyhow::anyhow!("{e}"))?.into(),
+        ByteFallback::default().into(),
+        Fuse::default().into(),
+    ];
     if add_space_prefix {
         decoders.push(Strip::new(' ', 1, 0).into());
     }

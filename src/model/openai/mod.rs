@@ -97,7 +97,8 @@ impl OpenAiBackend {
     pub fn new(cfg: OpenAiConfig) -> Result<Self> {
         let url = chat_completions_url(&cfg.base_url);
         let shown_url = crate::hygiene::redact_url(&url);
-        let parsed = reqwest::Url::parse(&url).with_context(|| format!("bad base URL `{}`", crate::hygiene::redact_url(&cfg.base_url)))?;
+        let parsed = reqwest::Url::parse(&url)
+            .with_context(|| format!("bad base URL `{}`", crate::hygiene::redact_url(&cfg.base_url)))?;
         let url_secret = parsed.password().filter(|p| !p.is_empty()).map(str::to_string);
         let (auth, secret) = match &cfg.api_key_env {
             None => (None, None),

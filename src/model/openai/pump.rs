@@ -55,14 +55,23 @@ type Ready = Option<oneshot::Sender<Result<()>>>;
 enum Outcome {
     /// Done (or cancelled) was sent, or the caller is gone.
     Finished,
-    Failed { err: anyhow::Error, retryable: bool },
+    Failed {
+        err: anyhow::Error,
+        retryable: bool,
+    },
 }
 
 fn failed(err: anyhow::Error, retryable: bool) -> Outcome {
     Outcome::Failed { err, retryable }
 }
 
-pub async fn run(sh: Arc<Shared>, body: Vec<u8>, tx: Tx, ready: oneshot::Sender<Result<()>>, cancel: CancellationToken) {
+pub async fn run(
+    sh: Arc<Shared>,
+    body: Vec<u8>,
+    tx: Tx,
+    ready: oneshot::Sender<Result<()>>,
+    cancel: CancellationToken,
+) {
     let mut ready = Some(ready);
     let mut attempt = 0;
     let mut backoff = crate::backoff::Backoff::new(Duration::from_millis(200), Duration::from_secs(5));
@@ -173,7 +182,12 @@ async fn attempt_once(sh: &Shared, body: &[u8], tx: &Tx, ready: &mut Ready, canc
         r = timeout(sh.first_token_timeout, request.send()) => r,
     };
     let resp = match sent {
-        Err(_) => return failed(anyhow!("POST {url}: no response within {:?} (first-token timeout)", sh.first_token_timeout), true),
+        Err(_) => {
+            return failed(
+                anyhow!("POST {url}: no response within {:?} (first-token timeout)", sh.first_token_timeout),
+                true,
+            )
+        }
         Ok(Err(e)) => {
             let what = if e.is_connect() { "could not connect" } else { "sending the request failed" };
             return failed(anyhow::Error::new(e).context(format!("POST {url}: {what}")), true);
@@ -183,7 +197,9 @@ async fn attempt_once(sh: &Shared, body: &[u8], tx: &Tx, ready: &mut Ready, canc
     let status = resp.status();
     if !status.is_success() {
         let msg = read_error_body(resp, sh.idle_timeout).await;
-        let retryable = status.is_server_error() || status == StatusCode::TOO_MANY_REQUESTS || status == StatusCode::REQUEST_TIMEOUT;
+        let retryable = status.is_server_error()
+            || status == StatusCode::TOO_MANY_REQUESTS
+            || status == StatusCode::REQUEST_TIMEOUT;
         return failed(anyhow!("POST {url}: HTTP {status}: {msg}"), retryable);
     }
     if let Some(r) = ready.take() {

@@ -141,7 +141,12 @@ mod tests {
 
     #[test]
     fn top_k_is_sent_only_when_set() {
-        let mut req = ChatRequest { messages: vec![Message::user("hi")], sampling: Sampling::default(), max_tokens: 8, ignore_stop: false };
+        let mut req = ChatRequest {
+            messages: vec![Message::user("hi")],
+            sampling: Sampling::default(),
+            max_tokens: 8,
+            ignore_stop: false,
+        };
         let body = serde_json::to_value(RequestBody::new("m", &req)).unwrap();
         assert!(body.get("top_k").is_none() && body.get("top_p").is_none(), "{body}");
         req.sampling.top_k = Some(40);

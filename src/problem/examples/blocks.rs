@@ -14,7 +14,8 @@ enum Side {
 fn header(line: &str) -> Option<(Side, bool, &str)> {
     let t = line.trim().trim_start_matches(['#', '*', '_', '>', '-', ' ']);
     let lower = t.to_ascii_lowercase();
-    let (sampled, skip) = ["sample ", "example "].iter().find(|p| lower.starts_with(*p)).map_or((false, 0), |p| (true, p.len()));
+    let (sampled, skip) =
+        ["sample ", "example "].iter().find(|p| lower.starts_with(*p)).map_or((false, 0), |p| (true, p.len()));
     let (side, word) = if lower[skip..].starts_with("input") {
         (Side::Input, 5)
     } else if lower[skip..].starts_with("output") {
@@ -35,8 +36,13 @@ fn ends_block(line: &str) -> bool {
     let t = line.trim().trim_start_matches(['#', '*', '_', '>', ' ']);
     let lower = t.to_ascii_lowercase();
     let label = t.starts_with(char::is_alphabetic)
-        && t.find(':').is_some_and(|c| c <= 30 && t[..c].chars().all(|ch| ch.is_alphanumeric() || ch == ' ' || ch == '*'));
-    header(line).is_some() || label || lower.starts_with("example") || lower.starts_with("sample") || lower.starts_with("constraint")
+        && t.find(':')
+            .is_some_and(|c| c <= 30 && t[..c].chars().all(|ch| ch.is_alphanumeric() || ch == ' ' || ch == '*'));
+    header(line).is_some()
+        || label
+        || lower.starts_with("example")
+        || lower.starts_with("sample")
+        || lower.starts_with("constraint")
 }
 
 /// The example text under a header: what follows its colon and the lines
@@ -55,7 +61,11 @@ fn block(lines: &[&str], at: usize, inline: &str) -> String {
     } else {
         out.push(inline.trim_matches('`'));
     }
-    while i < lines.len() && !lines[i].trim().is_empty() && !ends_block(lines[i]) && !lines[i].trim_start().starts_with("```") {
+    while i < lines.len()
+        && !lines[i].trim().is_empty()
+        && !ends_block(lines[i])
+        && !lines[i].trim_start().starts_with("```")
+    {
         out.push(lines[i].trim_end());
         i += 1;
     }
@@ -64,15 +74,18 @@ fn block(lines: &[&str], at: usize, inline: &str) -> String {
 
 /// Words that mark a description of the data ("a string s", "The first
 /// line contains N.") rather than the data itself.
-const PROSE: &[&str] = &["a", "an", "the", "of", "contains", "given", "each", "integer", "integers", "string", "line", "lines", "number"];
+const PROSE: &[&str] =
+    &["a", "an", "the", "of", "contains", "given", "each", "integer", "integers", "string", "line", "lines", "number"];
 
 /// Sentences describing a format rather than showing data (skipping real
 /// data that reads like English is the safe mistake).
 fn is_prose(block: &str) -> bool {
     block.lines().any(|l| {
-        let words: Vec<String> = l.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_ascii_lowercase()).collect();
+        let words: Vec<String> =
+            l.split_whitespace().map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_ascii_lowercase()).collect();
         let wordy = words.iter().filter(|w| !w.is_empty() && w.chars().all(char::is_alphabetic)).count();
-        (wordy >= 5 && l.trim_end().ends_with(['.', ':'])) || (wordy >= 3 && words.iter().any(|w| PROSE.contains(&w.as_str())))
+        (wordy >= 5 && l.trim_end().ends_with(['.', ':']))
+            || (wordy >= 3 && words.iter().any(|w| PROSE.contains(&w.as_str())))
     })
 }
 

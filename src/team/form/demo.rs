@@ -65,7 +65,8 @@ impl<'s, 'a> Program<'s, 'a> {
     pub(super) fn reads_stdin(&self) -> bool {
         self.top.iter().any(|&u| {
             let head = &self.lines[u.head].tokens;
-            let defines = ["def", "async", "class", "@", "import", "from"].iter().any(|k| head[0].is(k)) || alias(head).is_some();
+            let defines =
+                ["def", "async", "class", "@", "import", "from"].iter().any(|k| head[0].is(k)) || alias(head).is_some();
             !defines && self.mentions(&self.unit_tokens(u))
         })
     }
@@ -88,7 +89,8 @@ impl<'s, 'a> Program<'s, 'a> {
     }
 
     fn statement_kind(&self, tokens: &[Token<'_>]) -> Demo {
-        let kinds: Vec<Demo> = split(tokens, ";").into_iter().filter(|s| !s.is_empty()).map(|s| self.simple_kind(s)).collect();
+        let kinds: Vec<Demo> =
+            split(tokens, ";").into_iter().filter(|s| !s.is_empty()).map(|s| self.simple_kind(s)).collect();
         if kinds.is_empty() || kinds.contains(&Demo::No) {
             Demo::No
         } else if kinds.contains(&Demo::Yes) {
@@ -147,7 +149,11 @@ impl<'s, 'a> Program<'s, 'a> {
 /// `if __name__ == "__main__":` and what follows its colon on that line.
 pub(super) fn main_guard<'t, 'a>(head: &'t [Token<'a>]) -> Option<&'t [Token<'a>]> {
     let [i, name, eq, main, colon, inline @ ..] = head else { return None };
-    let guard = i.is("if") && name.is("__name__") && eq.is("==") && matches!(main.text, "\"__main__\"" | "'__main__'") && colon.is(":");
+    let guard = i.is("if")
+        && name.is("__name__")
+        && eq.is("==")
+        && matches!(main.text, "\"__main__\"" | "'__main__'")
+        && colon.is(":");
     guard.then_some(inline)
 }
 

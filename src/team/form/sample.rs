@@ -22,7 +22,8 @@ pub(super) fn read_sample(code: &str, samples: &[String]) -> Option<String> {
     }
     let p = Program::new(code, &lines);
     // One call on a sample anywhere (often in a `main()` the program calls): its arguments are replaced in place.
-    let calls: Vec<(std::ops::Range<usize>, &str)> = lines.iter().filter_map(|l| sample_call(code, l, &p, samples)).collect();
+    let calls: Vec<(std::ops::Range<usize>, &str)> =
+        lines.iter().filter_map(|l| sample_call(code, l, &p, samples)).collect();
     if let [(args, read)] = &calls[..] {
         let mut out = code.to_string();
         out.replace_range(args.clone(), read);
@@ -77,7 +78,12 @@ fn line_span(code: &str, line: &Line<'_>) -> std::ops::Range<usize> {
 
 /// In `print(f(<sample>))` or `f(<sample>)`, `f` the program's own function:
 /// the bytes of the arguments, and the read that replaces them.
-fn sample_call(code: &str, line: &Line<'_>, p: &Program<'_, '_>, samples: &[String]) -> Option<(std::ops::Range<usize>, &'static str)> {
+fn sample_call(
+    code: &str,
+    line: &Line<'_>,
+    p: &Program<'_, '_>,
+    samples: &[String],
+) -> Option<(std::ops::Range<usize>, &'static str)> {
     let t = &line.tokens[..];
     let inner = match call(t) {
         Some(("print", args)) => args,
@@ -129,7 +135,8 @@ mod tests {
 
     #[test]
     fn a_call_on_the_sample_string_reads_the_line() {
-        let code = "def rev(s):\n    return s[::-1]\n\n# Example usage:\nprint(rev(\"stressed\"))\nprint(rev('a1b2c3'))\n";
+        let code =
+            "def rev(s):\n    return s[::-1]\n\n# Example usage:\nprint(rev(\"stressed\"))\nprint(rev('a1b2c3'))\n";
         let out = read_sample(code, &samples(&["stressed\n", "a1b2c3\n"])).unwrap();
         assert_eq!(out, "def rev(s):\n    return s[::-1]\n\nprint(rev(input()))\n");
     }
@@ -139,10 +146,15 @@ mod tests {
         let code = "def f(n):\n    return n * 2\n\nf(12)\n";
         assert_eq!(read_sample(code, &samples(&["12\n"])).unwrap(), "def f(n):\n    return n * 2\n\nf(int(input()))\n");
         let code = "def add(a, b):\n    return a + b\n\nprint(add(3, 5))\n";
-        assert!(read_sample(code, &samples(&["3\n5\n"])).unwrap().ends_with("print(add(*map(int, open(0).read().split())))\n"));
+        assert!(read_sample(code, &samples(&["3\n5\n"]))
+            .unwrap()
+            .ends_with("print(add(*map(int, open(0).read().split())))\n"));
         let code = "def big(xs):\n    return max(xs)\n\nif __name__ == \"__main__\":\n    print(big([4, 9, 2]))\n";
         let out = read_sample(code, &samples(&["3\n4 9 2\n"])).unwrap();
-        assert!(out.ends_with("if __name__ == \"__main__\":\n    print(big(list(map(int, open(0).read().split()))[1:]))\n"), "{out}");
+        assert!(
+            out.ends_with("if __name__ == \"__main__\":\n    print(big(list(map(int, open(0).read().split()))[1:]))\n"),
+            "{out}"
+        );
         // Two demos in a closing guard: the guard goes, one call reading stdin stands at the top.
         let code = "def big(xs):\n    return max(xs)\n\nif __name__ == \"__main__\":\n    print(big([4, 9, 2]))\n    print(big([1]))\n";
         let out = read_sample(code, &samples(&["4 9 2\n", "1\n"])).unwrap();

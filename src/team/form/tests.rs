@@ -61,7 +61,8 @@ fn the_one_method_of_the_right_arity_takes_the_name() {
 #[test]
 fn the_one_top_level_function_of_the_right_arity_takes_the_name() {
     let mode = functional("twoSum");
-    let (out, r) = repaired("def helper(x):\n    return x\n\ndef solve(nums, target):\n    return [0, 1]\n", &mode, STARTER);
+    let (out, r) =
+        repaired("def helper(x):\n    return x\n\ndef solve(nums, target):\n    return [0, 1]\n", &mode, STARTER);
     assert!(out.ends_with("\n\ntwoSum = solve\n"), "{out}");
     assert_eq!(r, vec![RenamedFunction]);
     let (out, r) = repaired("def solve(self, nums, target):\n    return [0, 1]\n", &mode, STARTER);
@@ -75,7 +76,11 @@ fn no_rename_when_the_candidates_are_none_or_several() {
     unchanged("def a(nums, target):\n    return 1\n\ndef b(x, y):\n    return 2\n", &mode, STARTER);
     unchanged("def a(nums):\n    return 1\n", &mode, STARTER);
     unchanged("class Solution:\n    def __init__(self, a, b):\n        pass\n", &mode, STARTER);
-    unchanged("class Solution:\n    def a(self, x, y):\n        return 1\n\ndef b(x, y):\n    return 2\n", &mode, STARTER);
+    unchanged(
+        "class Solution:\n    def a(self, x, y):\n        return 1\n\ndef b(x, y):\n    return 2\n",
+        &mode,
+        STARTER,
+    );
 }
 
 #[test]
@@ -94,7 +99,11 @@ fn prompt_text_passed_to_input_is_dropped() {
 
 #[test]
 fn other_input_calls_are_left_alone() {
-    unchanged("n = int(input())\np = 'x'\nm = input(p)\nk = input('a' + p)\nprint(\"input('x')\")  # input('y')", &Mode::Stdin, "");
+    unchanged(
+        "n = int(input())\np = 'x'\nm = input(p)\nk = input('a' + p)\nprint(\"input('x')\")  # input('y')",
+        &Mode::Stdin,
+        "",
+    );
     unchanged("def input(msg):\n    return msg\nx = input('a')\nprint(x)", &Mode::Stdin, "");
     unchanged("import sys\nx = sys.stdin.input('a')\nprint(x)", &Mode::Stdin, "");
 }
@@ -112,7 +121,8 @@ fn trailing_demo_calls_are_dropped() {
         "if __name__ == '__main__': print(solve('x')); solve('z')",
     ] {
         let (out, r) = repaired(&format!("{body}{demo}\n"), &Mode::Stdin, "");
-        let want = if demo.starts_with("print(\"Test") { format!("{body}print(\"Test:\")\n") } else { body.to_string() };
+        let want =
+            if demo.starts_with("print(\"Test") { format!("{body}print(\"Test:\")\n") } else { body.to_string() };
         assert_eq!(out, want, "demo:\n{demo}");
         assert_eq!(r, vec![DroppedDemo]);
     }
@@ -122,7 +132,10 @@ fn trailing_demo_calls_are_dropped() {
 fn the_demo_tail_of_a_main_block_is_dropped() {
     let code = "def solve(n):\n    return n * 2\n\nif __name__ == \"__main__\":\n    n = int(input())\n    print(solve(n))\n    print(solve(21))\n";
     let (out, r) = repaired(code, &Mode::Stdin, "");
-    assert_eq!(out, "def solve(n):\n    return n * 2\n\nif __name__ == \"__main__\":\n    n = int(input())\n    print(solve(n))\n");
+    assert_eq!(
+        out,
+        "def solve(n):\n    return n * 2\n\nif __name__ == \"__main__\":\n    n = int(input())\n    print(solve(n))\n"
+    );
     assert_eq!(r, vec![DroppedDemo]);
 }
 
@@ -165,12 +178,16 @@ fn both_stdin_repairs_together_and_stdin_forms_that_count_as_reading() {
     assert_eq!(out, "def solve(n):\n    return n + 1\nn = int(input())\nprint(solve(n))\n");
     assert_eq!(r, vec![DroppedDemo, DroppedPromptText]);
     let code = "from sys import stdin\ndef f(x):\n    return x\nfor line in stdin:\n    print(f(line))\nprint(f(3))\n";
-    assert_eq!(repaired(code, &Mode::Stdin, "").0, "from sys import stdin\ndef f(x):\n    return x\nfor line in stdin:\n    print(f(line))\n");
+    assert_eq!(
+        repaired(code, &Mode::Stdin, "").0,
+        "from sys import stdin\ndef f(x):\n    return x\nfor line in stdin:\n    print(f(line))\n"
+    );
 }
 
 #[test]
 fn the_tokenizer_sees_statements_through_strings_and_brackets() {
-    let src = "x = '''a\n# b\n(''' + \"c)\" # d (\ny = [1,\n  2]\nz = 1 + \\\n    2\n    # indented comment\nif x:\n  pass";
+    let src =
+        "x = '''a\n# b\n(''' + \"c)\" # d (\ny = [1,\n  2]\nz = 1 + \\\n    2\n    # indented comment\nif x:\n  pass";
     let lines = logical_lines(src).unwrap();
     let spans: Vec<(usize, usize, usize)> = lines.iter().map(|l| (l.first, l.last, l.indent)).collect();
     assert_eq!(spans, vec![(0, 2, 0), (3, 4, 0), (5, 6, 0), (8, 8, 0), (9, 9, 2)]);

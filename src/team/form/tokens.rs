@@ -43,8 +43,8 @@ pub struct Line<'a> {
 
 // Longest first, so `==` is never read as `=` `=`.
 const OPS: &[&str] = &[
-    "**=", "//=", ">>=", "<<=", "...", "->", "==", "!=", "<=", ">=", ":=", "**", "//", "<<", ">>", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-    "@=",
+    "**=", "//=", ">>=", "<<=", "...", "->", "==", "!=", "<=", ">=", ":=", "**", "//", "<<", ">>", "+=", "-=", "*=",
+    "/=", "%=", "&=", "|=", "^=", "@=",
 ];
 
 fn ident_byte(b: u8) -> bool {
@@ -108,7 +108,11 @@ pub fn logical_lines(src: &str) -> Option<Vec<Line<'_>>> {
                 }
             }
             c if c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) => {
-                while i < b.len() && (ident_byte(b[i]) || b[i] == b'.' || ((b[i] == b'+' || b[i] == b'-') && matches!(b[i - 1], b'e' | b'E'))) {
+                while i < b.len()
+                    && (ident_byte(b[i])
+                        || b[i] == b'.'
+                        || ((b[i] == b'+' || b[i] == b'-') && matches!(b[i - 1], b'e' | b'E')))
+                {
                     i += 1;
                 }
                 Kind::Number

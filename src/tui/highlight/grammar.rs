@@ -3,9 +3,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use syntect::highlighting::{
-    FontStyle, HighlightIterator, HighlightState, Highlighter, Style as SyntectStyle,
-};
+use syntect::highlighting::{FontStyle, HighlightIterator, HighlightState, Highlighter, Style as SyntectStyle};
 use syntect::parsing::{ParseState, ScopeStack, SyntaxReference};
 
 use super::{display_text, markdown, SYNTAXES};
@@ -27,10 +25,7 @@ struct Fence {
 
 impl State {
     pub(super) fn new(highlighter: &Highlighter) -> Self {
-        State {
-            prose: Cursor::new(markdown(), highlighter),
-            fence: None,
-        }
+        State { prose: Cursor::new(markdown(), highlighter), fence: None }
     }
 
     /// The line's spans, or None on a grammar error (shown plain).
@@ -77,9 +72,7 @@ fn language(tag: &str) -> &'static SyntaxReference {
     let tag = if tag.is_empty() { "python" } else { tag };
     SYNTAXES
         .find_syntax_by_token(tag)
-        .or_else(|| {
-            SYNTAXES.find_syntax_by_token(tag.trim_end_matches(|c: char| c.is_ascii_digit()))
-        })
+        .or_else(|| SYNTAXES.find_syntax_by_token(tag.trim_end_matches(|c: char| c.is_ascii_digit())))
         .unwrap_or_else(|| SYNTAXES.find_syntax_plain_text())
 }
 
@@ -94,11 +87,7 @@ struct Cursor {
 impl Cursor {
     fn new(syntax: &'static SyntaxReference, highlighter: &Highlighter) -> Self {
         let highlight = HighlightState::new(highlighter, ScopeStack::new());
-        Cursor {
-            syntax,
-            parse: ParseState::new(syntax),
-            highlight,
-        }
+        Cursor { syntax, parse: ParseState::new(syntax), highlight }
     }
 
     /// `body` has no line ending; syntect gets one, as its grammars expect.
@@ -111,8 +100,7 @@ impl Cursor {
         };
         let mut spans: Vec<Span<'static>> = Vec::new();
         let mut column = 0;
-        for (style, piece) in HighlightIterator::new(&mut self.highlight, &ops, &line, highlighter)
-        {
+        for (style, piece) in HighlightIterator::new(&mut self.highlight, &ops, &line, highlighter) {
             let shown = display_text(piece, &mut column);
             if shown.is_empty() {
                 continue;

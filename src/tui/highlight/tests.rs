@@ -76,11 +76,7 @@ fn python_in_the_fence_is_highlighted_unlike_prose() {
     colours.dedup();
     assert!(colours.len() >= 3, "{:?}", lines[3]);
     // A comment's colour differs from code's, so python really parsed.
-    let comment = lines[6]
-        .spans
-        .iter()
-        .find(|s| s.content.contains("nothing"))
-        .unwrap();
+    let comment = lines[6].spans.iter().find(|s| s.content.contains("nothing")).unwrap();
     assert_ne!(comment.style.fg, ret);
     // After the fence, prose again: the same "if" is not a keyword there.
     let after = &lines[11];
@@ -116,13 +112,7 @@ fn the_partial_line_is_plain_and_windows_clamp() {
     h.push("# Title\n```python\ndef f");
     let lines = h.lines(2, 5);
     assert_eq!(lines.len(), 1);
-    assert_eq!(
-        lines[0],
-        Line::from(Span::styled(
-            "def f",
-            Style::default().fg(theme.palette.text)
-        ))
-    );
+    assert_eq!(lines[0], Line::from(Span::styled("def f", Style::default().fg(theme.palette.text))));
     assert_eq!(h.lines(1, 1).len(), 1);
     assert!(h.lines(3, 1).is_empty());
     assert!(h.lines(usize::MAX, usize::MAX).is_empty());
@@ -170,10 +160,7 @@ fn disabled_gives_plain_lines_and_can_be_turned_back_on() {
     for line in all(&h) {
         assert!(line.spans.iter().all(|s| s.style == plain), "{line:?}");
     }
-    assert_eq!(
-        all(&h).iter().map(contents).collect::<Vec<_>>(),
-        DRAFT.lines().collect::<Vec<_>>()
-    );
+    assert_eq!(all(&h).iter().map(contents).collect::<Vec<_>>(), DRAFT.lines().collect::<Vec<_>>());
     h.set_enabled(true);
     assert!(h.enabled());
     assert_eq!(all(&h), all(&at_once(DRAFT)));
@@ -193,22 +180,14 @@ fn switching_theme_rehighlights() {
 
 #[test]
 fn fences_pick_their_language_and_close_properly() {
-    let fg =
-        |text: &str, line: usize, word: &str| span_of(&all(&at_once(text)), line, word).style.fg;
+    let fg = |text: &str, line: usize, word: &str| span_of(&all(&at_once(text)), line, word).style.fg;
     let prose = fg("def\n", 0, "def");
     let python = fg("```python\ndef f(): pass\n```\n", 1, "def");
     assert_ne!(python, prose);
     // Untagged and `py` fences are python too; so is one indented in a list.
     assert_eq!(fg("```\ndef f(): pass\n```\n", 1, "def"), python);
     assert_eq!(fg("~~~py\ndef f(): pass\n~~~\n", 1, "def"), python);
-    assert_eq!(
-        fg(
-            "1. code:\n    ```python3\n    def f(): pass\n    ```\n",
-            2,
-            "def"
-        ),
-        python
-    );
+    assert_eq!(fg("1. code:\n    ```python3\n    def f(): pass\n    ```\n", 2, "def"), python);
     // An unknown tag is plain: one colour for the whole line.
     let output = all(&at_once("```output\ndef f(): pass\n```\n"));
     assert_eq!(output[1].spans.len(), 1, "{:?}", output[1]);

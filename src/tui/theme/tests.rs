@@ -14,16 +14,10 @@ fn shipped_files() -> Vec<PathBuf> {
 #[test]
 fn every_shipped_theme_loads() {
     let files = shipped_files();
-    assert!(
-        files.len() >= 2,
-        "expected dark and light in themes/: {files:?}"
-    );
+    assert!(files.len() >= 2, "expected dark and light in themes/: {files:?}");
     for path in files {
         let theme = Theme::from_file(&path).unwrap_or_else(|e| panic!("{e:#}"));
-        assert_eq!(
-            Some(theme.name.as_str()),
-            path.file_stem().and_then(|s| s.to_str())
-        );
+        assert_eq!(Some(theme.name.as_str()), path.file_stem().and_then(|s| s.to_str()));
     }
 }
 
@@ -37,9 +31,7 @@ fn built_ins_resolve_by_name_without_a_config_dir() {
 
 /// WCAG relative luminance; the shipped palettes must stay readable.
 fn luminance(c: Color) -> f64 {
-    let Color::Rgb(r, g, b) = c else {
-        panic!("shipped colours are #rrggbb: {c:?}")
-    };
+    let Color::Rgb(r, g, b) = c else { panic!("shipped colours are #rrggbb: {c:?}") };
     let lin = |v: u8| {
         let v = v as f64 / 255.0;
         if v <= 0.03928 {
@@ -61,25 +53,14 @@ fn shipped_palettes_are_readable() {
     for name in Theme::built_in_names() {
         let p = Theme::load_from(name, None).unwrap().palette;
         assert!(contrast(p.text, p.background) >= 4.5, "{name}: text");
-        assert!(
-            contrast(p.status_fg, p.status_bg) >= 4.5,
-            "{name}: status bar"
-        );
-        for (key, c) in [
-            ("pass", p.pass),
-            ("fail", p.fail),
-            ("warn", p.warn),
-            ("accent", p.accent),
-            ("title", p.title),
-        ] {
+        assert!(contrast(p.status_fg, p.status_bg) >= 4.5, "{name}: status bar");
+        for (key, c) in [("pass", p.pass), ("fail", p.fail), ("warn", p.warn), ("accent", p.accent), ("title", p.title)]
+        {
             assert!(contrast(c, p.background) >= 3.0, "{name}: {key}");
         }
     }
     let light = Theme::load_from("light", None).unwrap().palette;
-    assert!(
-        luminance(light.background) > 0.9,
-        "light is for white backgrounds"
-    );
+    assert!(luminance(light.background) > 0.9, "light is for white backgrounds");
 }
 
 const GOOD: &str = r##"
@@ -116,20 +97,9 @@ fn user_themes_come_from_the_config_dir_or_a_path() {
     assert_eq!(theme.palette.background, Color::Reset);
     assert_eq!(theme.palette.border, Color::Indexed(8));
     assert_eq!(theme.palette.border_focus, Color::Rgb(0, 0xaa, 0xff));
-    assert_eq!(
-        Theme::load_from(path.to_str().unwrap(), None)
-            .unwrap()
-            .palette,
-        theme.palette
-    );
-    let err = format!(
-        "{:#}",
-        Theme::load_from("nope", Some(dir.path())).unwrap_err()
-    );
-    assert!(
-        err.contains("\"nope\"") && err.contains("nope.toml") && err.contains("dark"),
-        "{err}"
-    );
+    assert_eq!(Theme::load_from(path.to_str().unwrap(), None).unwrap().palette, theme.palette);
+    let err = format!("{:#}", Theme::load_from("nope", Some(dir.path())).unwrap_err());
+    assert!(err.contains("\"nope\"") && err.contains("nope.toml") && err.contains("dark"), "{err}");
 }
 
 #[test]
@@ -140,64 +110,40 @@ fn syntax_file_is_relative_to_the_theme_file() {
 <key>settings</key><array><dict><key>settings</key><dict>
 <key>foreground</key><string>#123456</string></dict></dict></array></dict></plist>"#;
     write(dir.path(), "sub/tiny.tmTheme", tm);
-    let text = GOOD.replace(
-        r#"syntax = "base16-ocean.dark""#,
-        r#"syntax_file = "tiny.tmTheme""#,
-    );
+    let text = GOOD.replace(r#"syntax = "base16-ocean.dark""#, r#"syntax_file = "tiny.tmTheme""#);
     let path = write(dir.path(), "sub/t.toml", &text);
     let theme = Theme::from_file(&path).unwrap();
     assert_eq!(theme.syntax.name.as_deref(), Some("Tiny"));
     let missing = write(dir.path(), "other/t.toml", &text);
     let err = format!("{:#}", Theme::from_file(&missing).unwrap_err());
-    assert!(
-        err.contains("syntax_file") && err.contains("tiny.tmTheme"),
-        "{err}"
-    );
+    assert!(err.contains("syntax_file") && err.contains("tiny.tmTheme"), "{err}");
 }
 
 /// Parses `text` as a file named bad.toml and returns the error message.
 fn error_of(text: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = write(dir.path(), "bad.toml", text);
-    format!(
-        "{:#}",
-        Theme::from_file(&path).expect_err("should not load")
-    )
+    format!("{:#}", Theme::from_file(&path).expect_err("should not load"))
 }
 
 #[test]
 fn errors_name_the_file_and_the_key() {
     let err = error_of(&GOOD.replace(r#"text = "white""#, r#"text = "blurple""#));
-    assert!(
-        err.contains("bad.toml") && err.contains("palette.text") && err.contains("blurple"),
-        "{err}"
-    );
+    assert!(err.contains("bad.toml") && err.contains("palette.text") && err.contains("blurple"), "{err}");
     let err = error_of(&GOOD.replace(r#"warn = "light-yellow""#, r##"warn = "#12345""##));
-    assert!(
-        err.contains("palette.warn") && err.contains("#12345"),
-        "{err}"
-    );
+    assert!(err.contains("palette.warn") && err.contains("#12345"), "{err}");
     let err = error_of(&format!("{GOOD}bogus = \"red\"\n"));
     assert!(err.contains("bad.toml") && err.contains("bogus"), "{err}");
     let err = error_of(&GOOD.replace("selection = \"#333333\"\n", ""));
-    assert!(
-        err.contains("bad.toml") && err.contains("selection"),
-        "{err}"
-    );
+    assert!(err.contains("bad.toml") && err.contains("selection"), "{err}");
     let err = error_of(&format!("colour = 1\n{GOOD}"));
     assert!(err.contains("colour"), "{err}");
     let err = error_of(&GOOD.replace("base16-ocean.dark", "no-such-theme"));
-    assert!(
-        err.contains("syntax") && err.contains("no-such-theme") && err.contains("InspiredGitHub"),
-        "{err}"
-    );
+    assert!(err.contains("syntax") && err.contains("no-such-theme") && err.contains("InspiredGitHub"), "{err}");
     let err = error_of(&format!("syntax_file = \"x.tmTheme\"\n{GOOD}"));
     assert!(err.contains("not both"), "{err}");
     let err = error_of("syntax = [");
     assert!(err.contains("bad.toml"), "{err}");
-    let err = format!(
-        "{:#}",
-        Theme::load_from("/no/such/dir/x.toml", None).unwrap_err()
-    );
+    let err = format!("{:#}", Theme::load_from("/no/such/dir/x.toml", None).unwrap_err());
     assert!(err.contains("/no/such/dir/x.toml"), "{err}");
 }

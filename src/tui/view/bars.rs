@@ -21,7 +21,13 @@ pub fn title(frame: &mut Frame, area: Rect, state: &State) {
         parts[0] = "⚠ WEAK SANDBOX: drafts run as you, with your files and network".to_string();
     }
     if let Some(r) = &state.replay {
-        let how = if r.done { "ended".to_string() } else if r.paused { "paused".to_string() } else { format!("{}×", r.speed) };
+        let how = if r.done {
+            "ended".to_string()
+        } else if r.paused {
+            "paused".to_string()
+        } else {
+            format!("{}×", r.speed)
+        };
         parts.push(format!("replay {how}"));
     }
     if let Some(t) = &state.session.task {
@@ -70,7 +76,10 @@ pub fn prompt(frame: &mut Frame, area: Rect, state: &State) {
             PromptPurpose::SavePath => " save to> ".to_string(),
         };
         let w = (label.chars().count() as u16).min(area.width);
-        frame.render_widget(Span::styled(label, Style::new().fg(pal.accent).add_modifier(Modifier::BOLD)), Rect { width: w, ..area });
+        frame.render_widget(
+            Span::styled(label, Style::new().fg(pal.accent).add_modifier(Modifier::BOLD)),
+            Rect { width: w, ..area },
+        );
         frame.render_widget(input, Rect { x: area.x + w, width: area.width - w, ..area });
         return;
     }
@@ -80,7 +89,10 @@ pub fn prompt(frame: &mut Frame, area: Rect, state: &State) {
             let key = state.keymap.key_for(Action::NewProblem).unwrap_or_default();
             Line::from(Span::styled(format!(" press {key} to type a problem"), Style::new().fg(pal.dim)))
         }
-        None => Line::from(Span::styled(clip(&format!(" > {}", first_line(&state.session.problem)), area.width as usize), Style::new().fg(pal.dim))),
+        None => Line::from(Span::styled(
+            clip(&format!(" > {}", first_line(&state.session.problem)), area.width as usize),
+            Style::new().fg(pal.dim),
+        )),
     };
     frame.render_widget(Paragraph::new(line), area);
 }
@@ -93,7 +105,15 @@ pub fn keys(frame: &mut Frame, area: Rect, state: &State) {
     let pal = &state.theme.palette;
     let hints: &[(Action, &str)] = match (&state.mode, state.replay.is_some()) {
         (Mode::Editing(_), _) => &[],
-        (_, true) => &[(Action::Pause, "pause"), (Action::Step, "step"), (Action::Faster, "faster"), (Action::Slower, "slower"), (Action::Diff, "diff"), (Action::Help, "help"), (Action::Quit, "quit")],
+        (_, true) => &[
+            (Action::Pause, "pause"),
+            (Action::Step, "step"),
+            (Action::Faster, "faster"),
+            (Action::Slower, "slower"),
+            (Action::Diff, "diff"),
+            (Action::Help, "help"),
+            (Action::Quit, "quit"),
+        ],
         _ => &[
             (Action::Accept, "accept"),
             (Action::Edit, "edit"),

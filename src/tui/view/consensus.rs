@@ -18,7 +18,9 @@ fn winners_tests(c: &ConsensusView) -> Option<(usize, usize)> {
 fn verdict_span(tests: Option<(usize, usize)>, unverified: bool, state: &State) -> Span<'static> {
     let pal = &state.theme.palette;
     match tests {
-        Some((p, r)) if p == r => Span::styled(format!(" ✓ {p}/{r} "), Style::new().fg(pal.pass).add_modifier(Modifier::BOLD)),
+        Some((p, r)) if p == r => {
+            Span::styled(format!(" ✓ {p}/{r} "), Style::new().fg(pal.pass).add_modifier(Modifier::BOLD))
+        }
         Some((p, r)) => Span::styled(format!(" ✗ {p}/{r} "), Style::new().fg(pal.fail).add_modifier(Modifier::BOLD)),
         None if unverified => Span::styled(" unverified ".to_string(), Style::new().fg(pal.warn)),
         None => Span::raw(""),
@@ -28,7 +30,11 @@ fn verdict_span(tests: Option<(usize, usize)>, unverified: bool, state: &State) 
 pub fn consensus(frame: &mut Frame, area: Rect, state: &State) {
     let pal = &state.theme.palette;
     let focused = state.focus == Focus::Consensus;
-    let mut block = Block::new().borders(Borders::ALL).border_style(Style::new().fg(if focused { pal.border_focus } else { pal.border }));
+    let mut block = Block::new().borders(Borders::ALL).border_style(Style::new().fg(if focused {
+        pal.border_focus
+    } else {
+        pal.border
+    }));
     let Some(c) = &state.consensus else {
         let msg = if state.session.running { "the team is working…" } else { "no answer yet" };
         block = block.title(Span::styled(" Consensus ", Style::new().fg(pal.title)));
@@ -48,7 +54,10 @@ pub fn consensus(frame: &mut Frame, area: Rect, state: &State) {
         // The verdict first: on a narrow pane the title is cut from the right.
         title.push(verdict_span(winners_tests(c), c.decision.unverified(), state));
         let agents: Vec<String> = c.agents.iter().map(|a| format!("A{a}")).collect();
-        title.push(Span::styled(format!("· cluster {} · {} votes ({}) ", c.cluster, c.agents.len(), agents.join(" ")), Style::new().fg(pal.dim)));
+        title.push(Span::styled(
+            format!("· cluster {} · {} votes ({}) ", c.cluster, c.agents.len(), agents.join(" ")),
+            Style::new().fg(pal.dim),
+        ));
     }
     if state.accepted.as_deref() == Some(c.answer.as_str()) {
         title.push(Span::styled(" accepted ", Style::new().fg(pal.pass)));

@@ -59,7 +59,10 @@ pub fn memory(frame: &mut Frame, area: Rect, state: &State) {
             let head = format!("r{} {who:<4} {:<5} ", e.round, kind_name(e.kind));
             let body = e.content.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with("```")).unwrap_or("");
             let room = width.saturating_sub(head.chars().count());
-            Line::from(vec![Span::styled(head, Style::new().fg(colour)), Span::styled(clip(body, room), Style::new().fg(pal.text))])
+            Line::from(vec![
+                Span::styled(head, Style::new().fg(colour)),
+                Span::styled(clip(body, room), Style::new().fg(pal.text)),
+            ])
         })
         .collect();
     frame.render_widget(Paragraph::new(lines).block(block), area);

@@ -28,7 +28,9 @@ pub fn draw(frame: &mut Frame, area: Rect, state: &State) {
             frame.render_widget(block, area);
             frame.render_widget(textarea, inner);
         }
-        Mode::Diff { agent, against, side_by_side, scroll } => diff_view(frame, area, state, *agent, *against, *side_by_side, *scroll),
+        Mode::Diff { agent, against, side_by_side, scroll } => {
+            diff_view(frame, area, state, *agent, *against, *side_by_side, *scroll)
+        }
         Mode::Normal | Mode::Prompt { .. } => {}
     }
 }
@@ -59,9 +61,17 @@ fn help(frame: &mut Frame, area: Rect, state: &State) {
         .collect();
     lines.push(Line::raw(""));
     let key = |a: Action| state.keymap.key_for(a).unwrap_or_default();
-    let diff_keys = format!(" In the diff view: {} next agent · {} unified/side by side · {} close", key(Action::Diff), key(Action::DiffLayout), key(Action::Cancel));
+    let diff_keys = format!(
+        " In the diff view: {} next agent · {} unified/side by side · {} close",
+        key(Action::Diff),
+        key(Action::DiffLayout),
+        key(Action::Cancel)
+    );
     lines.push(Line::styled(diff_keys, Style::new().fg(pal.dim)));
-    lines.push(Line::styled(" Keys are set in the config's [keys] table: \"ctrl-s\" = \"Accept\"", Style::new().fg(pal.dim)));
+    lines.push(Line::styled(
+        " Keys are set in the config's [keys] table: \"ctrl-s\" = \"Accept\"",
+        Style::new().fg(pal.dim),
+    ));
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(lines).block(boxed("keys · any key closes", state)), area);
 }
@@ -75,7 +85,8 @@ fn confirm(frame: &mut Frame, area: Rect, state: &State) {
     let r = centered(area, 60, 30);
     let r = Rect { height: r.height.clamp(3, 5), ..r };
     let yes = state.keymap.key_in(KeyMode::Quit, Action::Yes).unwrap_or_else(|| "(unbound)".into());
-    let text = format!("The team's answer is not accepted and will be lost.\nQuit anyway?  {yes} quit · any other key stays");
+    let text =
+        format!("The team's answer is not accepted and will be lost.\nQuit anyway?  {yes} quit · any other key stays");
     frame.render_widget(Clear, r);
     frame.render_widget(Paragraph::new(text).block(boxed("quit?", state)), r);
 }
@@ -84,13 +95,27 @@ fn confirm_overwrite(frame: &mut Frame, area: Rect, state: &State, path: &std::p
     let r = centered(area, 60, 30);
     let r = Rect { height: r.height.clamp(3, 5), ..r };
     let yes = state.keymap.key_in(KeyMode::Overwrite, Action::Yes).unwrap_or_else(|| "(unbound)".into());
-    let text = format!("{} exists.\nReplace it with the team's answer?  {yes} replace · any other key keeps it", path.display());
+    let text = format!(
+        "{} exists.\nReplace it with the team's answer?  {yes} replace · any other key keeps it",
+        path.display()
+    );
     frame.render_widget(Clear, r);
-    frame.render_widget(Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }).block(boxed("overwrite?", state)), r);
+    frame.render_widget(
+        Paragraph::new(text).wrap(ratatui::widgets::Wrap { trim: true }).block(boxed("overwrite?", state)),
+        r,
+    );
 }
 
 /// Draws the lines `update` made (`tui/diff_view.rs`); nothing is diffed here.
-fn diff_view(frame: &mut Frame, area: Rect, state: &State, agent: usize, against: Option<usize>, side_by_side: bool, scroll: usize) {
+fn diff_view(
+    frame: &mut Frame,
+    area: Rect,
+    state: &State,
+    agent: usize,
+    against: Option<usize>,
+    side_by_side: bool,
+    scroll: usize,
+) {
     let name = against.map_or("consensus".to_string(), |b| format!("A{b}"));
     let lines = &state.diff.lines;
     let height = inner_height(area);

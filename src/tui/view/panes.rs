@@ -7,8 +7,8 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
 use super::clip;
-use crate::tui::layout::inner_height;
 use crate::session::{AgentModel, AgentStatus};
+use crate::tui::layout::inner_height;
 use crate::tui::state::{AgentPane, Focus, State};
 
 /// A model as a pane names it: a named model by its name
@@ -22,7 +22,11 @@ fn short_model(model: &str) -> &str {
         return named.name;
     }
     match name.rsplit_once('.') {
-        Some((stem, quant)) if quant.starts_with(['Q', 'q', 'F', 'f']) && quant[1..].starts_with(|c: char| c.is_ascii_digit()) => stem,
+        Some((stem, quant))
+            if quant.starts_with(['Q', 'q', 'F', 'f']) && quant[1..].starts_with(|c: char| c.is_ascii_digit()) =>
+        {
+            stem
+        }
         _ => name,
     }
 }
@@ -33,7 +37,11 @@ fn status_line(a: &AgentModel, p: &AgentPane, state: &State) -> Line<'static> {
     let what = match &a.status {
         AgentStatus::Waiting => "waiting".to_string(),
         AgentStatus::Streaming => format!("writing · {} tok", a.tokens),
-        AgentStatus::Done(f) => format!("{} tok · {}", a.tokens, serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()),
+        AgentStatus::Done(f) => format!(
+            "{} tok · {}",
+            a.tokens,
+            serde_json::to_value(f).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default()
+        ),
         AgentStatus::Failed(e) => format!("failed: {e}"),
     };
     let colour = if matches!(a.status, AgentStatus::Failed(_)) { pal.fail } else { pal.dim };
@@ -49,7 +57,11 @@ fn title(a: &AgentModel, i: usize, state: &State, tabbed: bool, width: u16) -> L
     let mut spans = Vec::new();
     if tabbed {
         for j in 0..state.agents.len() {
-            let style = if j == i { Style::new().fg(pal.title).add_modifier(Modifier::REVERSED) } else { Style::new().fg(pal.dim) };
+            let style = if j == i {
+                Style::new().fg(pal.title).add_modifier(Modifier::REVERSED)
+            } else {
+                Style::new().fg(pal.dim)
+            };
             spans.push(Span::styled(format!(" A{j} "), style));
         }
         spans.push(Span::raw(" "));
@@ -60,13 +72,20 @@ fn title(a: &AgentModel, i: usize, state: &State, tabbed: bool, width: u16) -> L
     // fared, the round, the temperature; the model's name where room remains.
     if let Some((passed, run)) = a.tests {
         let (mark, colour) = if passed == run { ("✓", pal.pass) } else { ("✗", pal.fail) };
-        spans.push(Span::styled(format!("{mark} {passed}/{run} "), Style::new().fg(colour).add_modifier(Modifier::BOLD)));
+        spans.push(Span::styled(
+            format!("{mark} {passed}/{run} "),
+            Style::new().fg(colour).add_modifier(Modifier::BOLD),
+        ));
     }
     if let Some(info) = &a.info {
         let role = info_role(info);
         let room = (width as usize).saturating_sub(spans.iter().map(|s| s.content.chars().count()).sum::<usize>() + 4);
         // A round-1 proposal needs no word; a refine or fresh draft says which.
-        let turn = a.turn.filter(|t| *t != crate::domain::Turn::Propose).map(|t| format!(" {}", t.label())).unwrap_or_default();
+        let turn = a
+            .turn
+            .filter(|t| *t != crate::domain::Turn::Propose)
+            .map(|t| format!(" {}", t.label()))
+            .unwrap_or_default();
         let text = format!("r{}{turn} · t{} · {}{role}", a.round, info.temperature, short_model(&info.model));
         spans.push(Span::styled(clip(&text, room), Style::new().fg(pal.dim)));
         spans.push(Span::raw(" "));
@@ -75,7 +94,10 @@ fn title(a: &AgentModel, i: usize, state: &State, tabbed: bool, width: u16) -> L
 }
 
 fn info_role(info: &crate::domain::AgentInfo) -> String {
-    info.role.as_deref().map(|r| format!(" · {}", r.split_whitespace().take(3).collect::<Vec<_>>().join(" "))).unwrap_or_default()
+    info.role
+        .as_deref()
+        .map(|r| format!(" · {}", r.split_whitespace().take(3).collect::<Vec<_>>().join(" ")))
+        .unwrap_or_default()
 }
 
 pub fn agent(frame: &mut Frame, area: Rect, state: &State, i: usize, tabbed: bool) {
