@@ -16,6 +16,7 @@ pub mod memory;
 pub mod model;
 pub mod problem;
 pub mod replay;
+pub mod repo;
 pub mod serve;
 pub mod session;
 pub mod solve_view;

@@ -20,6 +20,18 @@ pub struct SessionArgs {
     /// A problem file: plain text, or a LiveCodeBench JSON object (`question_content`, `starter_code`).
     #[arg(long, value_name = "FILE")]
     pub problem: Option<PathBuf>,
+    /// Work on this git repository: the task (as text) goes to the agents with the files it
+    /// names, then the tracked files sharing most of its words, within --context-tokens.
+    /// Only files git tracks are read. Answers are code, not yet patches (docs/repo.md).
+    #[arg(long, value_name = "DIR")]
+    pub repo: Option<PathBuf>,
+    /// With --repo: show the agents this file (repeatable; from the current directory);
+    /// then these are all they see.
+    #[arg(long = "file", value_name = "PATH", requires = "repo")]
+    pub files: Vec<PathBuf>,
+    /// With --repo: the most the files shown may take, in tokens (≈ 4 bytes each).
+    #[arg(long, value_name = "N", default_value_t = 6000, value_parser = clap::value_parser!(u32).range(1..=12_000))]
+    pub context_tokens: u32,
     #[command(flatten)]
     pub team: TeamFlags,
     /// Journal the session's events here (default: a new file under the log dir's journal/).
@@ -33,12 +45,29 @@ pub struct SessionArgs {
 impl SessionArgs {
     /// The problem given as text or as a file; `None` when neither is.
     pub fn read_problem(&self) -> Result<Option<Problem>> {
+        if let Some(dir) = &self.repo {
+            return self.read_repo_task(dir).map(Some);
+        }
         match (&self.text, &self.problem) {
             (Some(t), None) => Problem::from_text(t).map(Some),
             (None, Some(f)) => Problem::from_file(f).map(Some),
             (Some(_), Some(_)) => bail!("give the problem as text or as --problem FILE, not both"),
             (None, None) => Ok(None),
         }
+    }
+
+    /// The task with the repository's files it concerns (`--repo`); what was
+    /// shown and left out is said on stderr.
+    fn read_repo_task(&self, dir: &std::path::Path) -> Result<Problem> {
+        let (Some(task), None) = (&self.text, &self.problem) else {
+            bail!("with --repo, give the task as text: memdoor solve --repo DIR \"what to change\"");
+        };
+        // --file paths as the user typed them: from the current directory.
+        let here = std::env::current_dir()?;
+        let files: Vec<PathBuf> = self.files.iter().map(|f| here.join(f)).collect();
+        let context = crate::repo::gather(dir, task, &files, self.context_tokens as usize)?;
+        eprintln!("memdoor: {}", context.summary());
+        Problem::from_text_with_context(task, &context.as_prompt())
     }
 
     /// The journal asked for: `--journal FILE`, none with `--no-journal`,
@@ -215,4 +244,51 @@ pub struct SolveArgs {
     /// Also print every agent's whole answer before the team's code.
     #[arg(long)]
     pub show_drafts: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::super::{Cli, Command};
+
+    fn solve(argv: &[&str]) -> Result<super::SolveArgs, clap::Error> {
+        match Cli::try_parse_from(["memdoor", "solve"].iter().chain(argv).copied())?.command {
+            Some(Command::Solve(a)) => Ok(a),
+            _ => unreachable!("parsed solve"),
+        }
+    }
+
+    #[test]
+    fn repo_puts_the_named_files_after_the_task_and_reads_examples_from_the_task_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let git = |args: &[&str]| {
+            assert!(std::process::Command::new("git").arg("-C").arg(dir.path()).args(args).status().unwrap().success())
+        };
+        git(&["init", "-q"]);
+        // A file that states an "example": data, not a test of the answer.
+        std::fs::write(dir.path().join("calc.py"), "def double(x):\n    return x * 2\n# double(2) == 5\n").unwrap();
+        git(&["add", "calc.py"]);
+        let root = dir.path().to_str().unwrap();
+        let args = solve(&["--repo", root, "Make double in calc.py work on strings."]).unwrap();
+        let p = args.session.read_problem().unwrap().unwrap();
+        assert!(p.statement.starts_with("Make double in calc.py work on strings."), "{}", p.statement);
+        assert!(p.statement.contains("### calc.py\n```python\ndef double(x):"), "{}", p.statement);
+        assert!(p.public_tests.is_empty(), "no test from a file's text: {:?}", p.public_tests);
+        assert_eq!(p.id, crate::problem::Problem::from_text("Make double in calc.py work on strings.").unwrap().id);
+        // --file needs --repo; the budget has bounds; the task must be text.
+        assert!(solve(&["--file", "calc.py", "task"]).is_err());
+        assert!(solve(&["--repo", root, "--context-tokens", "0", "task"]).is_err());
+        assert!(solve(&["--repo", root, "--context-tokens", "99999", "task"]).is_err());
+        let no_text = solve(&["--repo", root]).unwrap().session.read_problem().unwrap_err().to_string();
+        assert!(no_text.contains("give the task as text"), "{no_text}");
+        let outside = tempfile::tempdir().unwrap();
+        let e = solve(&["--repo", outside.path().to_str().unwrap(), "fix"])
+            .unwrap()
+            .session
+            .read_problem()
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not inside a git work tree"), "{e}");
+    }
 }

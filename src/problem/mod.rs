@@ -104,6 +104,18 @@ impl Problem {
         })
     }
 
+    /// Free text `task` with `context` (a repository's files, `repo::Context::as_prompt`)
+    /// shown after it. Examples are read from the task alone: a file's text is
+    /// data, and an `f(x) == y` in it is no test of the answer.
+    pub fn from_text_with_context(task: &str, context: &str) -> Result<Self> {
+        let mut problem = Self::from_text(task)?;
+        if !context.trim().is_empty() {
+            problem.statement = format!("{}\n\n{}", problem.statement, context.trim_end());
+            check_statement(&problem.statement)?;
+        }
+        Ok(problem)
+    }
+
     /// Parses a file's contents: a JSON object with `question_content` is a
     /// LiveCodeBench problem; anything else is free text.
     /// Past a limit of `limits` it is an error holding a [`LimitExceeded`];

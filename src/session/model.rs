@@ -116,7 +116,6 @@ pub struct SessionModel {
     memory_keys: HashSet<String>,
     /// The latest round started.
     pub round: u32,
-    pub running: bool,
     pub consensus: Option<ConsensusModel>,
     /// The answer the finished task gave (`None` before, or when there was none).
     pub answer: Option<String>,
@@ -162,7 +161,6 @@ impl SessionModel {
                 if sandbox.is_some() {
                     self.sandbox = sandbox.clone();
                 }
-                self.running = true;
                 self.answer = None;
                 self.elapsed_secs = None;
                 for info in agents {
@@ -248,7 +246,6 @@ impl SessionModel {
                 Change::Consensus
             }
             TeamEvent::TaskFinished { answer, elapsed_secs, .. } => {
-                self.running = false;
                 self.answer = answer.clone();
                 self.elapsed_secs = Some(*elapsed_secs);
                 Change::Finished

@@ -156,8 +156,7 @@ mod tests {
         assert_eq!(pool.closest(), Some(key(1, 1)), "a draft with no code is none to repair");
         pool.runs.insert(key(2, 3), run(&[Wrong, Pass]));
         assert_eq!(pool.closest(), Some(key(2, 3)), "a tie goes to the later round");
-        let mut unrun = Pool::default();
-        unrun.drafts = vec![(key(1, 0), draft(Some("a")))];
+        let mut unrun = Pool { drafts: vec![(key(1, 0), draft(Some("a")))], ..Pool::default() };
         unrun.runs.insert(key(1, 0), run(&[]));
         assert_eq!(unrun.closest(), None, "no public test ran");
     }

@@ -12,7 +12,6 @@ use tokio::signal::unix::{signal, SignalKind};
 use tokio::sync::mpsc;
 
 use super::events::InputThread;
-use super::flash::Flash;
 use super::msg::{Effect, Msg};
 use super::replayer::Replayer;
 use super::runner::TeamRunner;
@@ -70,15 +69,14 @@ async fn run_loop(tui: &mut terminal::Tui, state: &mut State, source: Source) ->
     let (mut runner, replayer, journal) = match source {
         Source::Team { spec, problem, journal } => {
             let mut runner = TeamRunner::new(spec, journal.as_ref().map(JournalThread::sink), tx.clone());
+            // `running` follows from the task's TaskStarted, as in every mode.
             if let Some(p) = problem {
-                state.session.running = true;
                 runner.start(p);
             }
             (Some(runner), None, journal)
         }
         Source::Replay { records, speed } => {
             state.replay = Some(ReplayState { speed, paused: false, done: false });
-            state.session.running = true;
             (None, Some(Replayer::spawn(records, speed, tx.clone())), None)
         }
         Source::Watch { store, task, panes } => {
@@ -99,7 +97,7 @@ async fn run_loop(tui: &mut terminal::Tui, state: &mut State, source: Source) ->
                 update(state, Msg::Tick(started.elapsed().as_millis() as u64));
                 let effects = update(state, msg);
                 for effect in effects {
-                    run_effect(effect, state, tui, &input, runner.as_mut(), replayer.as_ref(), &tx)?;
+                    run_effect(effect, tui, &input, runner.as_mut(), replayer.as_ref(), &tx)?;
                 }
                 dirty = true;
             }
@@ -137,9 +135,10 @@ fn send(tx: &mpsc::Sender<Msg>, msg: Msg) {
     }
 }
 
+/// Runs one effect. It changes no state: what it finds out comes back to
+/// `update` as a message.
 fn run_effect(
     effect: Effect,
-    state: &mut State,
     tui: &mut terminal::Tui,
     input: &InputThread,
     runner: Option<&mut TeamRunner>,
@@ -149,7 +148,7 @@ fn run_effect(
     match effect {
         Effect::Start { problem } => match (runner, Problem::from_text(&problem)) {
             (Some(r), Ok(p)) => r.start(p),
-            (_, Err(e)) => state.flash = Some(Flash::Note(format!("{e:#}"))),
+            (_, Err(e)) => send(tx, Msg::StartFailed(format!("{e:#}"))),
             (None, _) => {}
         },
         Effect::Reprompt { feedback, agents, round } => {
@@ -182,7 +181,8 @@ fn run_effect(
         Effect::ReplaySpeed(s) => replayer.iter().for_each(|r| r.set_speed(s)),
         Effect::ReplayPause(p) => replayer.iter().for_each(|r| r.set_paused(p)),
         Effect::ReplayStep => replayer.iter().for_each(|r| r.step()),
-        Effect::Quit => state.quit = true,
+        // `update` set `quit` when it asked for this; the loop ends on it.
+        Effect::Quit => {}
         Effect::Panic => panic!("memdoor: panic on purpose (MEMDOOR_TEST_PANIC)"),
     }
     Ok(())

@@ -126,7 +126,7 @@ fn submit(state: &mut State, purpose: PromptPurpose, text: String) -> Vec<Effect
             }
             let round = state.session.round + 1;
             state.rounds_planned = state.rounds_planned.max(round);
-            state.session.running = true;
+            state.running = true;
             state.flash = Some(Flash::Note(match agent {
                 Some(a) => format!("round {round}: A{a} re-prompted"),
                 None => format!("round {round}: team re-prompted"),
@@ -138,7 +138,7 @@ fn submit(state: &mut State, purpose: PromptPurpose, text: String) -> Vec<Effect
                 state.flash = Some(Flash::Note("no problem given".into()));
                 return Vec::new();
             }
-            state.session.running = true;
+            state.running = true;
             vec![Effect::Start { problem: text }]
         }
     }

@@ -18,6 +18,8 @@ pub enum Msg {
     Team(TeamEvent),
     /// The team task ended (after its last event, or cancelled).
     TeamStopped,
+    /// The new problem the user gave could not be read (why): no task starts.
+    StartFailed(String),
     /// The shared memory's connection state ("connected", "reconnecting"…).
     StoreStatus(String),
     /// An entry read from the store (written by anyone: local agents, workers).

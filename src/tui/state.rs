@@ -145,6 +145,9 @@ pub struct State {
     /// The session as the team's events made it: tasks, agents, memory,
     /// rounds (shared with `solve`'s plain view).
     pub session: SessionModel,
+    /// A team task (or a replay) is in flight: from the user's start or
+    /// re-prompt, or a task's `TaskStarted`, until it stops.
+    pub running: bool,
     /// One pane per agent of `session.agents`.
     pub agents: Vec<AgentPane>,
     pub memory_filter: (Option<usize>, Option<EntryKind>),
@@ -181,6 +184,7 @@ impl State {
             theme,
             keymap,
             session: SessionModel::with_agents(agents),
+            running: false,
             agents: panes,
             memory_filter: (None, None),
             memory_scroll: Scroll::Follow,

@@ -45,11 +45,22 @@ fn apply(state: &mut State, msg: Msg) -> Vec<Effect> {
             Vec::new()
         }
         Msg::Team(e) => {
+            // A task seen starting or finishing (the user's, a replay's, or one watched in Redis).
+            match &e {
+                crate::domain::TeamEvent::TaskStarted { .. } => state.running = true,
+                crate::domain::TeamEvent::TaskFinished { .. } => state.running = false,
+                _ => {}
+            }
             team_events::apply(state, e);
             Vec::new()
         }
         Msg::TeamStopped => {
-            state.session.running = false;
+            state.running = false;
+            Vec::new()
+        }
+        Msg::StartFailed(why) => {
+            state.running = false;
+            state.flash = Some(Flash::Note(why));
             Vec::new()
         }
         Msg::StoreEntry(e) => {
@@ -105,7 +116,7 @@ fn apply(state: &mut State, msg: Msg) -> Vec<Effect> {
             if let Some(r) = state.replay.as_mut() {
                 r.done = true;
             }
-            state.session.running = false;
+            state.running = false;
             Vec::new()
         }
     }
@@ -141,7 +152,7 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
             if state.zoom.take().is_some() {
                 return Vec::new();
             }
-            if state.session.running && state.replay.is_none() {
+            if state.running && state.replay.is_none() {
                 state.flash = Some(Flash::Note("stopping the round…".into()));
                 return vec![Effect::CancelRound];
             }
@@ -173,7 +184,7 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
                 state.flash = Some(Flash::Note("focus an agent pane first (tab)".into()));
             } else if state.replay.is_some() || state.session.task.is_none() {
                 state.flash = Some(Flash::Note("nothing to re-prompt".into()));
-            } else if state.session.running {
+            } else if state.running {
                 state.flash = Some(Flash::Note("the team is still working (esc stops it)".into()));
             } else {
                 prompt(state, PromptPurpose::Feedback { agent }, "");
@@ -182,7 +193,7 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
         Action::NewProblem => {
             if state.replay.is_some() {
                 state.flash = Some(Flash::Note("a replay cannot take a new problem".into()));
-            } else if state.session.running {
+            } else if state.running {
                 state.flash = Some(Flash::Note("the team is still working (esc stops it)".into()));
             } else {
                 prompt(state, PromptPurpose::NewProblem, "");

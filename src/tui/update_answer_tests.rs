@@ -171,7 +171,7 @@ fn reprompt_all_and_focused() {
     typed(&mut s, "handle None");
     let fx = update(&mut s, code(KeyCode::Enter));
     assert_eq!(fx, vec![Effect::Reprompt { feedback: "handle None".into(), agents: None, round: 2 }]);
-    assert!(s.session.running);
+    assert!(s.running);
     // While the round runs, another re-prompt waits.
     assert!(update(&mut s, key('r')).is_empty());
     assert!(matches!(s.mode, Mode::Normal));
@@ -188,7 +188,7 @@ fn empty_feedback_sends_nothing() {
     let mut s = judged(200, 60);
     update(&mut s, key('r'));
     assert!(update(&mut s, code(KeyCode::Enter)).is_empty());
-    assert!(!s.session.running);
+    assert!(!s.running);
 }
 
 #[test]

@@ -13,6 +13,28 @@ use crate::memory::EntryKind;
 use crate::session::AgentStatus;
 
 #[test]
+fn a_task_runs_from_its_start_to_its_finish_or_stop_whoever_started_it() {
+    // A watched task (another process's) starts and ends by its events alone.
+    let mut s = fresh(120, 40);
+    assert!(!s.running);
+    update(&mut s, Msg::Team(started()));
+    assert!(s.running);
+    update(
+        &mut s,
+        Msg::Team(TeamEvent::TaskFinished { task: "is-palindrome".into(), answer: None, elapsed_secs: 1.0 }),
+    );
+    assert!(!s.running);
+    // A run of this TUI's own that is cancelled never finishes: it stops.
+    update(&mut s, Msg::Team(started()));
+    update(&mut s, Msg::TeamStopped);
+    assert!(!s.running);
+    // A new problem that cannot be read starts nothing, and says why.
+    update(&mut s, Msg::StartFailed("the problem is empty".into()));
+    assert!(!s.running);
+    assert_eq!(s.flash.as_ref().unwrap().to_string(), "the problem is empty");
+}
+
+#[test]
 fn team_events_fill_the_panes_memory_and_consensus() {
     let s = judged(200, 60);
     assert_eq!(s.agents.len(), 5);
@@ -23,7 +45,7 @@ fn team_events_fill_the_panes_memory_and_consensus() {
     assert_eq!(s.session.memory.len(), 6);
     let c = s.consensus.as_ref().unwrap();
     assert_eq!(c.agents, vec![0, 1, 2, 4]);
-    assert!(!s.session.running);
+    assert!(!s.running);
 }
 
 #[test]
@@ -131,7 +153,7 @@ fn new_problem_from_the_prompt_bar_and_paste() {
         update(&mut s, code(KeyCode::Enter)),
         vec![Effect::Start { problem: "Write fizzbuzz in Python".into() }]
     );
-    assert!(s.session.running);
+    assert!(s.running);
 }
 
 #[test]

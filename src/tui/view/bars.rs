@@ -38,7 +38,7 @@ pub fn title(frame: &mut Frame, area: Rect, state: &State) {
     }
     parts.push(state.store.clone());
     parts.push(format!("{} agents", state.agents.len()));
-    if state.session.running {
+    if state.running {
         parts.push(format!("{:.0} tok/s", state.team_rate()));
     }
     if let Some(sb) = &state.session.sandbox {
@@ -60,7 +60,7 @@ fn round_label(state: &State) -> Option<String> {
     Some(match state.session.round {
         0 => return None,
         r if state.replay.is_some() => format!("round {r}"),
-        r if r > planned && state.session.running => format!("aggregating after round {planned}"),
+        r if r > planned && state.running => format!("aggregating after round {planned}"),
         r if r > planned => format!("round {planned}/{planned} · aggregated"),
         r => format!("round {r}/{planned}"),
     })
@@ -154,9 +154,9 @@ mod tests {
         s.session.round = 2;
         assert_eq!(round_label(&s).as_deref(), Some("round 2/2"));
         s.session.round = 3;
-        s.session.running = true;
+        s.running = true;
         assert_eq!(round_label(&s).as_deref(), Some("aggregating after round 2"));
-        s.session.running = false;
+        s.running = false;
         assert_eq!(round_label(&s).as_deref(), Some("round 2/2 · aggregated"));
     }
 }

@@ -36,7 +36,7 @@ pub fn consensus(frame: &mut Frame, area: Rect, state: &State) {
         pal.border
     }));
     let Some(c) = &state.consensus else {
-        let msg = if state.session.running { "the team is working…" } else { "no answer yet" };
+        let msg = if state.running { "the team is working…" } else { "no answer yet" };
         block = block.title(Span::styled(" Consensus ", Style::new().fg(pal.title)));
         frame.render_widget(Paragraph::new(Span::styled(msg, Style::new().fg(pal.dim))).block(block), area);
         return;
