@@ -96,13 +96,13 @@ fn turn_request<'a>(
         }
         Turn::RepairClosest => {
             // The draft closest to passing, whoever wrote it, and the tests it failed.
+            // Its code comes from the pool, where it was run: the store may have failed to keep it.
             let closest = pool.closest()?;
-            let entry = memory
-                .iter()
-                .find(|e| e.kind == EntryKind::Draft && e.agent == Some(closest.agent) && e.round == closest.round)?;
+            let code = pool.drafts.iter().find(|(k, _)| *k == closest).and_then(|(_, d)| d.code.clone())?;
+            let entry = Entry::new(&s.problem.id, closest.round, Some(closest.agent), EntryKind::Draft, code);
             let whose = if closest.agent == agent.id { Whose::Own } else { Whose::Teammate };
             let failed = failing_tests(s.problem, pool.runs.get(&closest), extra, &pool.runs);
-            (repair_messages(s.problem, Some((entry, whose)), &failed), None)
+            (repair_messages(s.problem, Some((&entry, whose)), &failed), None)
         }
         Turn::Fresh(framing) => {
             let sampling = Sampling { seed: fresh_seed(agent.sampling.seed, round), ..agent.sampling.clone() };
