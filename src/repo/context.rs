@@ -107,7 +107,7 @@ pub struct Context {
     pub budget: usize,
     /// Relevant files that did not fit in the budget.
     pub relevant_not_shown: usize,
-    /// Tracked files not read while scoring: binary, too large, not UTF-8.
+    /// Tracked files not read while scoring: binary, too large, not UTF-8, a symlink.
     pub unreadable: usize,
     /// Tracked files past `MAX_SCORED`, never scored.
     pub unscored: usize,
@@ -128,7 +128,7 @@ impl Context {
             line += &format!("; {} more relevant file(s) over the budget", self.relevant_not_shown);
         }
         if self.unreadable > 0 {
-            line += &format!("; {} binary, large or non-UTF-8 file(s) not read", self.unreadable);
+            line += &format!("; {} tracked file(s) not read (binary, large, not UTF-8, or a symlink)", self.unreadable);
         }
         if self.unscored > 0 {
             line += &format!("; {} tracked file(s) past the first {MAX_SCORED} not looked at", self.unscored);
@@ -196,22 +196,25 @@ pub fn gather(dir: &Path, task: &str, given: &[PathBuf], budget: usize) -> Resul
         unscored: 0,
     };
     let mut left = budget;
-    let mut take = |ctx: &mut Context, path: PathBuf, picked: Picked| match checked(&root, &tracked, &path)
-        .and_then(|rel| read(&root, &rel).map(|t| (rel, t)))
-    {
-        Ok((rel, text)) => {
-            let tokens = estimate_tokens(&text);
-            if ctx.files.iter().any(|f| f.path == rel) {
-                return;
-            }
-            if tokens > left {
-                ctx.left_out.push((rel, LeftOut::OverBudget { tokens }));
-                return;
-            }
-            left -= tokens;
-            ctx.files.push(ContextFile { path: rel, text, tokens, picked });
+    let mut take = |ctx: &mut Context, path: PathBuf, picked: Picked| {
+        let rel = match checked(&root, &tracked, &path) {
+            Ok(rel) => rel,
+            Err(why) => return ctx.left_out.push((path, why)),
+        };
+        // A file given twice, or named and given, is read once.
+        if ctx.files.iter().any(|f| f.path == rel) {
+            return;
         }
-        Err(why) => ctx.left_out.push((path, why)),
+        let text = match read(&root, &rel) {
+            Ok(text) => text,
+            Err(why) => return ctx.left_out.push((path, why)),
+        };
+        let tokens = estimate_tokens(&text);
+        if tokens > left {
+            return ctx.left_out.push((rel, LeftOut::OverBudget { tokens }));
+        }
+        left -= tokens;
+        ctx.files.push(ContextFile { path: rel, text, tokens, picked });
     };
     if !given.is_empty() {
         for path in given {

@@ -54,7 +54,9 @@ fn the_task_names_a_file_and_the_files_sharing_its_words_follow() {
     assert_eq!(ctx.tokens(), ctx.files.iter().map(|f| estimate_tokens(&f.text)).sum::<usize>());
     let line = ctx.summary();
     assert!(
-        line.starts_with("context: 2 file(s), ≈") && line.contains("of 10000 tokens") && line.contains("1 binary"),
+        line.starts_with("context: 2 file(s), ≈")
+            && line.contains("of 10000 tokens")
+            && line.contains("1 tracked file(s) not read"),
         "{line}"
     );
     // A bare name counts too, and a full stop after it.
