@@ -8,6 +8,7 @@
 #     Q4_1, 98 MB), the fast model of the tests where the model is incidental, into
 #     ~/.cache/memdoor/models, each checked by its sha256;
 #   - the official `openai` Python package in a venv (~/.cache/memdoor/venv-openai), for tests/serve.rs;
+#   - pytest for the system's python3 (the repository mode's tests run a real pytest suite in the sandbox);
 #   - the `gguf` package and numpy in a venv (~/.cache/memdoor/venv-gguf), for tests/architectures.rs;
 #   - the build in ~/.cache/memdoor/target (outside the clone, so reruns are fast).
 #   - with MEMDOOR_REAL_MODELS=1, real Gemma 3 and Qwen2.5-Coder files (scripts/fetch-real-models.sh).
@@ -65,6 +66,14 @@ if ! "$GGUF_VENV/bin/python" -c "import gguf, numpy, regex" >/dev/null 2>&1; the
   "$GGUF_VENV/bin/python" -m pip install -q "gguf==0.19.0" "numpy==2.4.6" "regex==2026.11.19"
 fi
 export MEMDOOR_TEST_GGUF_PYTHON="$GGUF_VENV/bin/python"
+
+# pytest for the python3 the sandbox runs: the repository mode's tests
+# (tests/repo_patch.rs) judge patches by a real repository's pytest suite.
+# As root the sandbox drops to a uid of its own, which cannot enter a private
+# home (/root/.pyenv): it runs the system's /usr/bin/python3, so pytest goes there.
+if [ -x /usr/bin/python3 ] && ! /usr/bin/python3 -c "import pytest" >/dev/null 2>&1; then
+  apt_install python3-pytest
+fi
 
 # Build once, then fetch the models with the binary the tests use.
 cargo build --tests --bins

@@ -29,6 +29,7 @@ use crate::model::openai::{caps, wire as openai_wire};
 use crate::model::ChatRequest;
 use crate::problem::literal::{arguments, literal, literal_prefix};
 use crate::problem::{Mode, Problem, TestCase};
+use crate::repo::outcomes::{read_outcomes, Runner, MAX_NAME_CHARS, MAX_OUTCOMES};
 use crate::serve::wire::ChatCompletionRequest;
 use crate::session::SessionModel;
 use crate::team::{draft_code, extract_code, no_code};
@@ -63,10 +64,14 @@ pub enum Target {
     ServeBody,
     /// A model's answer as the team reads its code (`team::draft_code`, `no_code`).
     ModelAnswer,
+    /// A test run's output as `repo::outcomes` reads per-test outcomes from it, in every runner's format.
+    TestOutcomes,
+    /// A model's answer as the repository mode reads its edit blocks, applied to a file (`repo::edit`).
+    EditBlocks,
 }
 
 impl Target {
-    pub const ALL: [Target; 13] = [
+    pub const ALL: [Target; 15] = [
         Target::ProblemText,
         Target::ProblemFile,
         Target::ProblemTask,
@@ -80,6 +85,8 @@ impl Target {
         Target::Sse,
         Target::ServeBody,
         Target::ModelAnswer,
+        Target::TestOutcomes,
+        Target::EditBlocks,
     ];
 
     pub fn name(self) -> &'static str {
@@ -97,6 +104,8 @@ impl Target {
             Target::Sse => "sse",
             Target::ServeBody => "serve_body",
             Target::ModelAnswer => "model_answer",
+            Target::TestOutcomes => "test_outcomes",
+            Target::EditBlocks => "edit_blocks",
         }
     }
 
@@ -121,6 +130,8 @@ impl Target {
             Target::Sse => sse(data),
             Target::ServeBody => serve_body(data),
             Target::ModelAnswer => model_answer(data),
+            Target::TestOutcomes => test_outcomes(data),
+            Target::EditBlocks => edit_blocks(data),
         }
     }
 }
@@ -203,6 +214,59 @@ fn model_answer(data: &[u8]) -> bool {
     assert!(text.contains(code.as_str()), "a draft's code is not in the answer: {code:?}");
     let _ = no_code(&code);
     true
+}
+
+/// An answer's edit blocks (`repo::edit`): the file's text before the first
+/// 0xff byte, the answer after. Every block is bounded, every path stays a
+/// plain relative path outside `.git`, and an edit that applies changes only
+/// what its SEARCH lines cover: the text before them is kept.
+fn edit_blocks(data: &[u8]) -> bool {
+    use crate::repo::edit::{apply_edit, parse_edits, RepoPath, MAX_BLOCKS, MAX_SECTION_BYTES};
+    let (file, answer) = match data.iter().position(|b| *b == 0xff) {
+        Some(at) => (String::from_utf8_lossy(&data[..at]), String::from_utf8_lossy(&data[at + 1..])),
+        None => (String::new().into(), String::from_utf8_lossy(data)),
+    };
+    let only = RepoPath::parse("a.py").ok();
+    let Ok(edits) = parse_edits(&answer, only.as_ref()) else { return false };
+    assert!(edits.len() <= MAX_BLOCKS);
+    for (i, e) in edits.iter().enumerate() {
+        assert!(e.search.len() <= MAX_SECTION_BYTES && e.replace.len() <= MAX_SECTION_BYTES);
+        let path = e.path.as_path();
+        assert!(path.is_relative() && path.components().all(|c| matches!(c, std::path::Component::Normal(_))));
+        assert!(!path.components().any(|c| c.as_os_str().eq_ignore_ascii_case(".git")));
+        if let Ok(after) = apply_edit(Some(&file), e, i + 1) {
+            if !e.search.trim().is_empty() {
+                let at = file.find(e.search.trim_end_matches('\n')).unwrap_or(0);
+                assert!(after.starts_with(&file[..at]), "the text before the SEARCH lines changed");
+            }
+        }
+    }
+    true
+}
+
+/// A test run's output as `repo::testrun` reads it: stdout before the first
+/// 0xff byte, stderr after (0xff is never in UTF-8: real output holds none),
+/// through every runner's reader. What is read stays within the bounds — at
+/// most `MAX_OUTCOMES` outcomes, keys of at most `MAX_NAME_CHARS` chars (not
+/// bytes), never an empty map — and `Unknown` reads what the first runner
+/// that finds any reads.
+fn test_outcomes(data: &[u8]) -> bool {
+    let (out, err) = match data.iter().position(|&b| b == 0xff) {
+        Some(i) => (&data[..i], &data[i + 1..]),
+        None => (data, &[][..]),
+    };
+    let (out, err) = (String::from_utf8_lossy(out), String::from_utf8_lossy(err));
+    let mut first = None;
+    for runner in [Runner::Pytest, Runner::Unittest, Runner::Cargo, Runner::NodeTest, Runner::GoTest] {
+        let Some(read) = read_outcomes(runner, &out, &err) else { continue };
+        assert!(!read.is_empty() && read.len() <= MAX_OUTCOMES, "{runner:?}: {} outcomes", read.len());
+        for key in read.keys() {
+            assert!(key.chars().count() <= MAX_NAME_CHARS, "{runner:?}: a key of {} chars", key.chars().count());
+        }
+        first = first.or(Some(read));
+    }
+    assert_eq!(read_outcomes(Runner::Unknown, &out, &err), first, "Unknown reads as the first runner that finds any");
+    first.is_some()
 }
 
 fn problem_task(data: &[u8]) -> bool {

@@ -65,6 +65,7 @@ async fn agent_zero_of_a_team_of_five_sharing_weights_gives_the_same_answer() {
         max_tokens: 48,
         mechanisms,
         unique_ids: false,
+        repo: None,
     };
     let mut recorder = Recorder::default();
     drive(&spec, &problem, Step::Start, &mut [&mut recorder], CancellationToken::new()).await.unwrap();

@@ -96,6 +96,7 @@ async fn a_finished_tasks_keys_expire_after_the_retention() {
         max_tokens: 64,
         mechanisms,
         unique_ids: false,
+        repo: None,
     };
     drive(&spec, &problem, Step::Start, &mut [&mut Recorder::default()], CancellationToken::new()).await.unwrap();
 

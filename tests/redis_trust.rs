@@ -268,6 +268,7 @@ async fn a_session_reports_what_it_dropped_to_every_sink() {
         max_tokens: 64,
         mechanisms,
         unique_ids: false,
+        repo: None,
     };
     let mut events = Recorder::default();
     drive(&spec, &problem, Step::Start, &mut [&mut events], CancellationToken::new()).await.unwrap();

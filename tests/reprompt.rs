@@ -30,8 +30,16 @@ async fn a_reprompt_carries_feedback_and_failures_and_keeps_the_others_in_the_vo
     let store = Arc::new(EmbeddedStore::new());
     let sandbox = Sandbox::detect(Limits::default()).await;
     let mechanisms = Mechanisms { agent_tests: false, aggregate: false, ..Mechanisms::default() };
-    let spec =
-        SessionSpec { agents, store, sandbox: Some(sandbox), rounds: 1, max_tokens: 64, mechanisms, unique_ids: false };
+    let spec = SessionSpec {
+        agents,
+        store,
+        sandbox: Some(sandbox),
+        rounds: 1,
+        max_tokens: 64,
+        mechanisms,
+        unique_ids: false,
+        repo: None,
+    };
     let first =
         drive(&spec, &problem, Step::Start, &mut [], CancellationToken::new()).await.unwrap().expect("a verdict");
     assert_eq!(first.agents, vec![1, 2], "the wrong draft is ruled out by the public tests");

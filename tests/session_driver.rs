@@ -42,6 +42,7 @@ fn scripted_spec(agents: usize) -> (SessionSpec, Vec<Arc<Scripted>>) {
         max_tokens: 32,
         mechanisms,
         unique_ids: false,
+        repo: None,
     };
     (spec, backends)
 }

@@ -77,6 +77,7 @@ async fn run_led(
         max_tokens: 64,
         mechanisms,
         unique_ids: false,
+        repo: None,
     };
     let mut recorder = Recorder::default();
     let verdict = drive(&spec, &problem, Step::Start, &mut [&mut recorder], CancellationToken::new())

@@ -162,6 +162,7 @@ pub async fn team_run(
         max_tokens: cfg.max_tokens,
         mechanisms,
         unique_ids: false,
+        repo: None,
     };
     let mut recorder = Recorder::default();
     let verdict = drive(&spec, problem, Step::Start, &mut [&mut recorder], CancellationToken::new()).await?;

@@ -9,6 +9,7 @@ pub mod coordination;
 mod overhead;
 pub mod problems;
 pub mod prompts;
+pub mod repos;
 pub mod sampling;
 pub mod serve;
 pub mod spend;

@@ -48,6 +48,7 @@ pub async fn team_overhead(
         max_tokens,
         mechanisms: crate::team::Mechanisms { agent_tests: false, aggregate: false, ..Default::default() },
         unique_ids: false,
+        repo: None,
     };
     let started = Instant::now();
     let mut recorder = crate::session::Recorder::default();

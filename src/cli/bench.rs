@@ -150,8 +150,13 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
 /// `team`: the config whose `[[agents]]` are the team (mixed models, each
 /// loaded once), or `None` for `--agents` agents on one model.
 pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Config>) -> Result<ExitCode> {
+    if let Some(dir) = &args.repos {
+        return bench_repos(&args, dir).await;
+    }
     let Some(path) = &args.problems else {
-        anyhow::bail!("give a problem set: memdoor bench --problems FILE (or `bench engine`, `bench team`)");
+        anyhow::bail!(
+            "give a problem set: memdoor bench --problems FILE or --repos DIR (or `bench engine`, `bench team`)"
+        );
     };
     let mut problems = crate::problem::load_set(path)?;
     if let Some(n) = args.limit {
@@ -199,6 +204,33 @@ pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Co
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
         crate::bench::problems::print_set(&report);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `memdoor bench --repos DIR`: the repository mode on a set of repositories.
+async fn bench_repos(args: &super::SetBenchArgs, dir: &std::path::Path) -> Result<ExitCode> {
+    let mut cases = crate::bench::repos::load_set(dir)?;
+    if let Some(n) = args.limit {
+        cases.truncate(n.max(1));
+    }
+    let sandbox = Sandbox::open(args.sandbox.unwrap_or_default(), Limits::default()).await?;
+    let model: Arc<dyn crate::model::ModelBackend> = super::setup::load_model(&args.model).await?;
+    let models = vec![model; args.agents.clamp(1, 64)];
+    eprintln!(
+        "memdoor bench: {} repositories, {} agents ({}), {} rounds, {}",
+        cases.len(),
+        models.len(),
+        models[0].name(),
+        args.rounds,
+        sandbox.describe()
+    );
+    let cfg = crate::team::TeamConfig { agents: models.len(), max_tokens: args.max_tokens, ..Default::default() };
+    let report = crate::bench::repos::run_repos(&cases, &models, &cfg, args.rounds.max(1), &sandbox).await?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        crate::bench::repos::print_repos(&report);
     }
     Ok(ExitCode::SUCCESS)
 }

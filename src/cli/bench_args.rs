@@ -121,6 +121,11 @@ pub struct SetBenchArgs {
     /// A problem set: LiveCodeBench JSON Lines / JSON array, or HumanEval JSONL (.gz too).
     #[arg(long, value_name = "FILE")]
     pub problems: Option<PathBuf>,
+    /// A set of repositories (e.g. assets/repos: each a folder with task.md, repo/, hidden/,
+    /// meta.toml): the repository mode's patches, graded by private tests — single,
+    /// sample-and-select at equal tokens, team, oracle.
+    #[arg(long, value_name = "DIR", conflicts_with = "problems")]
+    pub repos: Option<PathBuf>,
     #[arg(long, default_value_t = 5)]
     pub agents: usize,
     #[arg(long, default_value_t = 2)]

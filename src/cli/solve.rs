@@ -2,14 +2,17 @@
 
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{bail, Result};
 use tokio_util::sync::CancellationToken;
 
 use super::{setup, SolveArgs};
 use crate::config::{Backend, Config};
+use crate::judge::sandbox::Sandbox;
 use crate::memory::embedded::EmbeddedStore;
 use crate::memory::MemoryStore;
+use crate::repo::{RepoTask, TestCommand, Workbench};
 use crate::session::{
     drive, EventSink, JournalChoice, JournalThread, OnJournalError, SessionSettings, SessionSpec, Step,
 };
@@ -17,8 +20,18 @@ use crate::solve_view::SolveView;
 use crate::team::Agent;
 
 pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
-    let Some(problem) = args.session.read_problem()? else {
-        bail!("no problem given: memdoor solve \"TEXT\" or memdoor solve --problem FILE")
+    let (problem, context) = match &args.session.repo {
+        Some(dir) => {
+            if args.remote {
+                bail!("--repo runs where the files are: its patches and tests stay on this machine (run without --remote)");
+            }
+            let (problem, context) = args.session.read_repo_context(dir)?;
+            (problem, Some(context))
+        }
+        None => match args.session.read_problem()? {
+            Some(problem) => (problem, None),
+            None => bail!("no problem given: memdoor solve \"TEXT\" or memdoor solve --problem FILE"),
+        },
     };
     let cfg = setup::apply_team_flags(&args.session.team, file);
     let settings = SessionSettings::from_config(&cfg);
@@ -40,8 +53,13 @@ pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
     };
     let sandbox = settings.open_sandbox().await?;
     setup::warn_if_weak(&sandbox, "drafts run");
+    let repo = match &context {
+        Some(context) => Some(Arc::new(repo_task(&args, context, &sandbox)?)),
+        None => None,
+    };
     let mut spec = SessionSpec::new(&settings, agents, store, Some(sandbox));
     spec.unique_ids = shared;
+    spec.repo = repo.clone();
     let mut problem = problem;
     problem.id = spec.task_id(&problem.id);
 
@@ -75,5 +93,54 @@ pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
             (Err(_), Err(e)) => tracing::warn!("journal: {e:#}"),
         }
     }
-    Ok(if verdict?.is_some() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    let verdict = verdict?;
+    if let (Some(work), Some(v)) = (&repo, &verdict) {
+        if v.decision.unverified() {
+            eprintln!("memdoor: the patch is unverified: {}", v.decision);
+        }
+        if args.apply {
+            return apply(work, &v.answer);
+        }
+    }
+    Ok(if verdict.is_some() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The repository session's work: the copy of the tree and the test command.
+fn repo_task(args: &SolveArgs, context: &crate::repo::Context, sandbox: &Sandbox) -> Result<RepoTask> {
+    let bench = Workbench::snapshot(&context.root)?;
+    let test = match &args.test {
+        Some(line) => Some(TestCommand::given(line)),
+        None => TestCommand::detect(&bench, &sandbox.python().exe),
+    };
+    match &test {
+        Some(t) => eprintln!(
+            "memdoor: candidates are judged by `{}`{} in the sandbox, without network, {} s at most a run",
+            t.line,
+            if t.detected { " (detected; --test CMD to choose)" } else { "" },
+            args.test_timeout
+        ),
+        None => eprintln!(
+            "memdoor: warning: no test command found in {} (give --test CMD): the patch will be unverified",
+            context.root.display()
+        ),
+    }
+    Ok(RepoTask::new(bench, test, context, Duration::from_secs(args.test_timeout)))
+}
+
+/// Writes the team's patch into the repository (`--apply`), after every check.
+fn apply(work: &RepoTask, patch: &str) -> Result<ExitCode> {
+    let Some(candidate) = work.candidate(patch) else {
+        bail!("the team's patch is not one of this session's candidates")
+    };
+    match crate::repo::accept::apply_to_tree(work.bench.root(), &work.bench.plan(&candidate)) {
+        Ok(applied) => {
+            let names: Vec<String> = applied.written.iter().map(|p| p.display().to_string()).collect();
+            eprintln!("memdoor: applied the patch: {}", names.join(", "));
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("memdoor: {e}");
+            Ok(ExitCode::from(1))
+        }
+    }
 }

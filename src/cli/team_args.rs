@@ -59,6 +59,11 @@ impl SessionArgs {
     /// The task with the repository's files it concerns (`--repo`); what was
     /// shown and left out is said on stderr.
     fn read_repo_task(&self, dir: &std::path::Path) -> Result<Problem> {
+        self.read_repo_context(dir).map(|(problem, _)| problem)
+    }
+
+    /// As `read_repo_task`, with the context it shows.
+    pub fn read_repo_context(&self, dir: &std::path::Path) -> Result<(Problem, crate::repo::Context)> {
         let (Some(task), None) = (&self.text, &self.problem) else {
             bail!("with --repo, give the task as text: memdoor solve --repo DIR \"what to change\"");
         };
@@ -67,7 +72,8 @@ impl SessionArgs {
         let files: Vec<PathBuf> = self.files.iter().map(|f| here.join(f)).collect();
         let context = crate::repo::gather(dir, task, &files, self.context_tokens as usize)?;
         eprintln!("memdoor: {}", context.summary());
-        Problem::from_text_with_context(task, &context.as_prompt())
+        let problem = Problem::from_text_with_context(task, &context.as_prompt())?;
+        Ok((problem, context))
     }
 
     /// The journal asked for: `--journal FILE`, none with `--no-journal`,
@@ -244,6 +250,19 @@ pub struct SolveArgs {
     /// Also print every agent's whole answer before the team's code.
     #[arg(long)]
     pub show_drafts: bool,
+    /// With --repo: the command that runs the repository's tests, from its root: the judge of every
+    /// candidate patch, run in the sandbox without network [default: detected: cargo test, go test,
+    /// npm test, node --test, pytest or unittest].
+    #[arg(long, value_name = "CMD", requires = "repo")]
+    pub test: Option<String>,
+    /// With --repo: the most one run of the tests may take, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = crate::repo::testrun::TEST_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub test_timeout: u64,
+    /// With --repo: write the team's patch into the repository's files, only if none of them
+    /// changed since the session read them (the patch is printed on stdout either way).
+    #[arg(long, requires = "repo")]
+    pub apply: bool,
 }
 
 #[cfg(test)]

@@ -40,6 +40,18 @@ pub enum Decision {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         settled: Option<Settled>,
     },
+    /// Candidate patches ran the repository's own tests: those breaking a
+    /// test that passed before were ruled out, the most fixes won, then the
+    /// largest cluster of alike outcomes (`repo::rank`).
+    RepoTests {
+        /// Tests failing before that the answer makes pass.
+        fixed: usize,
+        failing_before: usize,
+        /// Tests still failing with the answer.
+        failing_after: usize,
+        /// Per-test outcomes were read (else the command's exit status alone).
+        per_test: bool,
+    },
     /// Nothing could run: agent 0 wrote one answer from every draft.
     Aggregator,
     /// Nothing could run: the code most agents wrote.
@@ -53,6 +65,8 @@ impl Decision {
     pub fn unverified(&self) -> bool {
         match self {
             Decision::ExecutionVote { checked, .. } => *checked == Checked::InputsOnly,
+            // No test confirms the change: it fixes nothing that failed.
+            Decision::RepoTests { fixed, .. } => *fixed == 0,
             Decision::Aggregator | Decision::SelfConsistency => true,
             Decision::Recorded(words) => words.contains("unverified"),
         }
@@ -83,6 +97,17 @@ impl fmt::Display for Decision {
                 }
                 Ok(())
             }
+            Decision::RepoTests { fixed, failing_before, failing_after, per_test: true } => write!(
+                f,
+                "the repository's tests: fixes {fixed} of {failing_before} failing before, breaks none, \
+{failing_after} still failing{}",
+                if *fixed == 0 { " (unverified: no test shows the change)" } else { "" }
+            ),
+            Decision::RepoTests { fixed, per_test: false, .. } => f.write_str(if *fixed > 0 {
+                "the repository's test command: passes now, failed before"
+            } else {
+                "the repository's test command: breaks nothing (unverified: it passed before too, or fails still)"
+            }),
             Decision::Aggregator => f.write_str("aggregator (unverified: no tests to run)"),
             Decision::SelfConsistency => f.write_str("self-consistency (unverified: no tests to run)"),
             Decision::Recorded(words) => f.write_str(words),
@@ -102,6 +127,12 @@ impl<'de> Deserialize<'de> for Decision {
                 #[serde(default)]
                 settled: Option<Settled>,
             },
+            RepoTests {
+                fixed: usize,
+                failing_before: usize,
+                failing_after: usize,
+                per_test: bool,
+            },
             Aggregator,
             SelfConsistency,
             Recorded(String),
@@ -114,6 +145,9 @@ impl<'de> Deserialize<'de> for Decision {
         }
         Ok(match Either::deserialize(d)? {
             Either::Typed(Typed::ExecutionVote { checked, settled }) => Decision::ExecutionVote { checked, settled },
+            Either::Typed(Typed::RepoTests { fixed, failing_before, failing_after, per_test }) => {
+                Decision::RepoTests { fixed, failing_before, failing_after, per_test }
+            }
             Either::Typed(Typed::Aggregator) => Decision::Aggregator,
             Either::Typed(Typed::SelfConsistency) => Decision::SelfConsistency,
             Either::Typed(Typed::Recorded(w)) | Either::Words(w) => Decision::Recorded(w),

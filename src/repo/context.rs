@@ -258,7 +258,7 @@ pub fn gather(dir: &Path, task: &str, given: &[PathBuf], budget: usize) -> Resul
 }
 
 /// The work tree's top level, from `git rev-parse` run in `dir`.
-fn top_level(dir: &Path) -> Result<PathBuf> {
+pub(super) fn top_level(dir: &Path) -> Result<PathBuf> {
     let out = Command::new("git")
         .arg("-C")
         .arg(dir)
@@ -273,7 +273,7 @@ fn top_level(dir: &Path) -> Result<PathBuf> {
 }
 
 /// Every path git tracks (index and work tree), relative to the root, sorted.
-fn tracked_files(root: &Path) -> Result<BTreeSet<PathBuf>> {
+pub(super) fn tracked_files(root: &Path) -> Result<BTreeSet<PathBuf>> {
     let out = Command::new("git").arg("-C").arg(root).args(["ls-files", "-z"]).output()?;
     if !out.status.success() {
         bail!("git ls-files failed in {}: {}", root.display(), String::from_utf8_lossy(&out.stderr).trim());

@@ -1,7 +1,60 @@
 //! The team on the user's repository (#30): which of its files the agents
-//! see (`context`). Patches, their isolation and the user's tests as the
-//! judge are still to come (docs/repo.md).
+//! see (`context`); their answers as edit blocks (`edit`) applied to the
+//! session's own copy of the tree (`workbench`), shown as a patch (`patch`);
+//! the repository's tests run on each candidate in the sandbox (`testrun`,
+//! `outcomes`) and the answer chosen by them (`rank`); the consensus patch
+//! written into the user's tree only after every check (`accept`).
+//! docs/repo.md says what is built and what is not.
 
+pub mod accept;
 pub mod context;
+pub mod edit;
+pub mod outcomes;
+pub mod patch;
+pub mod rank;
+pub mod testrun;
+pub mod workbench;
+
+/// What a session on a repository works with beside its problem (the task
+/// and the files shown): the copy of the tree, the test command, and the
+/// one file shown when there is one (a block naming no file edits it).
+pub struct RepoTask {
+    pub bench: Workbench,
+    /// `None`: nothing to run; the answer is unverified.
+    pub test: Option<TestCommand>,
+    pub only_file: Option<RepoPath>,
+    /// One run of the test command at most.
+    pub timeout: std::time::Duration,
+    /// Every candidate the session made, by its patch: what accepting one writes.
+    candidates: std::sync::Mutex<Vec<(String, Candidate)>>,
+}
+
+impl RepoTask {
+    pub fn new(bench: Workbench, test: Option<TestCommand>, context: &Context, timeout: std::time::Duration) -> Self {
+        let only_file = match &context.files[..] {
+            [one] => RepoPath::parse(&one.path.to_string_lossy()).ok(),
+            _ => None,
+        };
+        RepoTask { bench, test, only_file, timeout, candidates: Default::default() }
+    }
+
+    /// Keeps `candidate` under its patch text.
+    pub fn keep(&self, patch: &str, candidate: &Candidate) {
+        if let Ok(mut all) = self.candidates.lock() {
+            if !all.iter().any(|(p, _)| p == patch) {
+                all.push((patch.to_string(), candidate.clone()));
+            }
+        }
+    }
+
+    /// The candidate whose patch is `patch` (the team's answer), to accept.
+    pub fn candidate(&self, patch: &str) -> Option<Candidate> {
+        let all = self.candidates.lock().ok()?;
+        all.iter().find(|(p, _)| p == patch).map(|(_, c)| c.clone())
+    }
+}
 
 pub use context::{estimate_tokens, gather, Context, ContextFile, LeftOut, Picked};
+pub use edit::{parse_edits, Edit, EditError, RepoPath};
+pub use testrun::{run_tests, test_limits, TestCommand, TestReport};
+pub use workbench::{Candidate, Change, Workbench};

@@ -68,6 +68,7 @@ pub async fn drive(
         store: spec.store.clone(),
         sandbox: spec.sandbox.clone(),
         mechanisms: spec.mechanisms,
+        repo: spec.repo.as_deref(),
     };
     let (tx, mut rx) = mpsc::channel(1024);
     let team_cancel = cancel.child_token();

@@ -10,6 +10,7 @@ use crate::judge::sandbox::Sandbox;
 use crate::judge::sandbox::{Limits, SandboxMode};
 use crate::memory::MemoryStore;
 use crate::model::ModelBackend;
+use crate::repo::RepoTask;
 use crate::team::{agent_sampling, Agent, Mechanisms, TeamConfig};
 
 /// One agent's own settings from its `[[agents]]` entry.
@@ -101,6 +102,8 @@ pub struct SessionSpec {
     /// Task ids get a time suffix: in a shared Redis an earlier run's answer
     /// under the same id must not be taken for this one's.
     pub unique_ids: bool,
+    /// A session on the user's repository (`--repo`): answers are patches judged by its tests.
+    pub repo: Option<Arc<RepoTask>>,
 }
 
 impl SessionSpec {
@@ -118,6 +121,7 @@ impl SessionSpec {
             max_tokens: settings.team.max_tokens,
             mechanisms: settings.mechanisms,
             unique_ids: false,
+            repo: None,
         }
     }
 

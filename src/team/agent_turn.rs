@@ -76,7 +76,7 @@ as one ```python code block with the whole working code: no placeholder, no `pas
 
 /// One streamed answer: its text, how it ended and what it cost; `Err` the
 /// failure, already reported as an event.
-async fn stream_answer(
+pub(super) async fn stream_answer(
     agent: &Agent,
     req: ChatRequest,
     round: u32,

@@ -10,6 +10,8 @@ mod decide;
 mod distinguish;
 mod extract;
 pub mod form;
+mod patch_prompt;
+mod patch_run;
 mod placeholder;
 mod plan;
 mod prompt;

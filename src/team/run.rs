@@ -30,7 +30,10 @@ use crate::judge::Verdict;
 
 /// Runs the session; returns the strategy's verdict (`None`: no draft had code).
 pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
-    run_rounds(s, None, events, cancel).await
+    match s.repo {
+        Some(work) => super::patch_run::run_patch_rounds(s, work, events, cancel).await,
+        None => run_rounds(s, None, events, cancel).await,
+    }
 }
 
 /// Runs `s.rounds` more rounds of a session (see `Continuation`).

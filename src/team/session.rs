@@ -12,6 +12,7 @@ use crate::judge::{DraftKey, DraftRun};
 use crate::memory::MemoryStore;
 use crate::model::{ModelBackend, Sampling};
 use crate::problem::Problem;
+use crate::repo::RepoTask;
 
 #[derive(Clone)]
 pub struct Agent {
@@ -52,6 +53,8 @@ pub struct Session<'a> {
     /// strategy decides alone.
     pub sandbox: Option<Sandbox>,
     pub mechanisms: Mechanisms,
+    /// A session on the user's repository: answers are patches, judged by its tests.
+    pub repo: Option<&'a RepoTask>,
 }
 
 /// More rounds of a session already run: the user's feedback (a re-prompt)

@@ -10,12 +10,20 @@ use tokio_util::sync::CancellationToken;
 
 pub struct Scripted {
     answers: Mutex<VecDeque<String>>,
+    /// Answered once the script is spent (`None`: running out is a test failure).
+    after: Option<String>,
     pub asked: Mutex<Vec<ChatRequest>>,
 }
 
 impl Scripted {
     pub fn new(answers: Vec<String>) -> Self {
-        Self { answers: Mutex::new(answers.into()), asked: Mutex::new(Vec::new()) }
+        Self { answers: Mutex::new(answers.into()), after: None, asked: Mutex::new(Vec::new()) }
+    }
+
+    /// A backend that gives `answer` to every request.
+    #[allow(dead_code)] // not every test binary that mounts this module uses it
+    pub fn repeating(answer: String) -> Self {
+        Self { after: Some(answer), ..Self::new(Vec::new()) }
     }
 
     /// The last user message of each request, in order.
@@ -44,6 +52,7 @@ impl ModelBackend for Scripted {
             .lock()
             .unwrap()
             .pop_front()
+            .or_else(|| self.after.clone())
             .unwrap_or_else(|| panic!("no scripted answer left for {:?}", req.messages.last()));
         self.asked.lock().unwrap().push(req);
         let usage = Usage { completion_tokens: text.len() / 4, ..Usage::default() };
@@ -53,6 +62,7 @@ impl ModelBackend for Scripted {
 }
 
 /// `code` as a model writes it: one fenced Python block.
+#[allow(dead_code)] // not every test binary that mounts this module uses it
 pub fn fenced(code: &str) -> String {
     format!("```python\n{code}```\n")
 }

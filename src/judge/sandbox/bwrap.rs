@@ -87,13 +87,10 @@ fn binds(exe: &Path, prefix: &Path) -> Vec<PathBuf> {
     binds
 }
 
-/// The bubblewrap command: a fresh namespace of every kind (so no network,
-/// no view of host processes), the host's /usr read-only, and every
-/// writable place a sized tmpfs of its own — /tmp, /dev/shm and the working
-/// directory, where only the script is bound (read-only) from `dir`. Nothing
-/// the program writes reaches the host, and all of it goes with the namespace.
-pub(super) fn strong(bwrap: &Path, py: &Python, dir: &Path, limits: &Limits) -> Command {
-    let mut cmd = Command::new(bwrap);
+/// What every strong run gets: a fresh namespace of every kind, the host's
+/// /usr (and the top-level links into it) read-only, the loader's cache and
+/// the timezone, /proc and /dev.
+pub(super) fn system_mounts(cmd: &mut Command) {
     cmd.args(["--unshare-all", "--die-with-parent", "--new-session"]);
     cmd.args(["--ro-bind", "/usr", "/usr"]);
     // Merged-/usr hosts have /bin, /lib… as symlinks into /usr: recreate
@@ -116,6 +113,16 @@ pub(super) fn strong(bwrap: &Path, py: &Python, dir: &Path, limits: &Limits) -> 
         cmd.args(["--ro-bind-try", file, file]);
     }
     cmd.args(["--proc", "/proc", "--dev", "/dev"]);
+}
+
+/// The bubblewrap command: a fresh namespace of every kind (so no network,
+/// no view of host processes), the host's /usr read-only, and every
+/// writable place a sized tmpfs of its own — /tmp, /dev/shm and the working
+/// directory, where only the script is bound (read-only) from `dir`. Nothing
+/// the program writes reaches the host, and all of it goes with the namespace.
+pub(super) fn strong(bwrap: &Path, py: &Python, dir: &Path, limits: &Limits) -> Command {
+    let mut cmd = Command::new(bwrap);
+    system_mounts(&mut cmd);
     // /tmp and the working directory live in memory: a few maximal files,
     // no more; POSIX shared memory gets one file's worth.
     let tmp_bytes = limits.file_bytes.saturating_mul(4).to_string();
@@ -148,7 +155,7 @@ pub(super) fn weak(py: &Python, dir: &Path) -> Command {
 }
 
 /// Nothing of memdoor's environment (API keys, Redis URLs) reaches a draft.
-fn minimal_env(cmd: &mut Command, home: &Path, tmp: &Path) {
+pub(super) fn minimal_env(cmd: &mut Command, home: &Path, tmp: &Path) {
     cmd.env_clear()
         .env("PATH", "/usr/local/bin:/usr/bin:/bin")
         .env("LANG", "C.UTF-8")

@@ -4,13 +4,15 @@
 //! its own when memdoor is root, and bubblewrap namespaces wherever they work.
 //!
 //! `contain` holds the layers every run gets, `bwrap` the command lines and
-//! the choice of interpreter, `exec` the supervision of one run.
+//! the choice of interpreter, `exec` the supervision of one run, `tree` a
+//! shell command on a copy of a repository (the repository mode's tests).
 
 mod bwrap;
 mod cgroup;
 mod cgroup_v2;
 mod contain;
 mod exec;
+mod tree;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -20,6 +22,7 @@ use anyhow::{bail, Context, Result};
 
 pub use bwrap::Python;
 pub use contain::Limits;
+pub use tree::{copy_tree, TreeRun};
 
 /// How contained a run is. Weak still has every rlimit, the process-group
 /// watchdog and the output cap, but shares the host's filesystem view and
@@ -267,14 +270,7 @@ impl Sandbox {
         contain::install(&mut cmd, &self.limits, uid, group.as_ref().map(|g| g.join_files()).unwrap_or_default());
         let out = exec::supervise(cmd, stdin, &self.limits, uid, strong, stdout).await;
         drop(group);
-        let path = dir.path().to_path_buf();
-        if dir.close().is_err() {
-            // A weak run may have taken the permissions off what it made (`chmod 000`).
-            let _ = writable_tree(&path);
-            if let Err(e) = std::fs::remove_dir_all(&path) {
-                tracing::warn!("removing {}: {e}", path.display());
-            }
-        }
+        remove_run_dir(dir);
         out
     }
 
@@ -289,6 +285,18 @@ impl Sandbox {
             bail!("{how}: {:?}: {}", out.status, stderr.trim());
         }
         Ok(())
+    }
+}
+
+/// Removes a run's directory, whatever the run did to it.
+fn remove_run_dir(dir: tempfile::TempDir) {
+    let path = dir.path().to_path_buf();
+    if dir.close().is_err() {
+        // A weak run may have taken the permissions off what it made (`chmod 000`).
+        let _ = writable_tree(&path);
+        if let Err(e) = std::fs::remove_dir_all(&path) {
+            tracing::warn!("removing {}: {e}", path.display());
+        }
     }
 }
 

@@ -1,0 +1,309 @@
+//! `memdoor bench --repos DIR` (#30 item 7): the repository mode on a set of
+//! small repositories (`assets/repos/`: a task, the files, visible tests
+//! with one failing, private tests kept apart). Per repository, every
+//! method's patch is graded by the private tests laid over the tree with
+//! the patch (a patch that writes a private test's path is overridden):
+//! - single: agent 0's first patch (the team's round 1, greedy);
+//! - sample-and-select: one round of independent patches at the team's
+//!   temperatures, as many as the team's tokens buy at its round-1 mean,
+//!   chosen by the visible tests as the team chooses (`repo::rank`);
+//! - team: the whole session (repairs from failing tests);
+//! - oracle: any of the team's patches passes.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context as _, Result};
+use serde::Serialize;
+use tokio_util::sync::CancellationToken;
+
+use crate::domain::TeamEvent;
+use crate::judge::sandbox::Sandbox;
+use crate::memory::embedded::EmbeddedStore;
+use crate::model::counting::CountingBackend;
+use crate::model::ModelBackend;
+use crate::problem::Problem;
+use crate::repo::{
+    edit::RepoPath, gather, run_tests, test_limits, Candidate, Change, RepoTask, TestCommand, Workbench,
+};
+use crate::session::{drive, Recorder, SessionSpec, Step};
+use crate::team::{agent_sampling, Agent, Mechanisms, TeamConfig};
+
+/// One repository of a set.
+#[derive(Debug, Clone)]
+pub struct RepoCase {
+    pub name: String,
+    pub task: String,
+    pub test: String,
+    /// The repository's files (the bench makes a git repository of a copy).
+    pub files: PathBuf,
+    /// The private tests, laid out as in the tree.
+    pub hidden: PathBuf,
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct Meta {
+    test: String,
+}
+
+/// The set's repositories, in name order.
+pub fn load_set(dir: &Path) -> Result<Vec<RepoCase>> {
+    let mut cases = Vec::new();
+    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
+        let path = entry?.path();
+        if !path.join("meta.toml").is_file() {
+            continue;
+        }
+        let meta: Meta = toml::from_str(&std::fs::read_to_string(path.join("meta.toml"))?)
+            .with_context(|| format!("{}/meta.toml", path.display()))?;
+        cases.push(RepoCase {
+            name: path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+            task: std::fs::read_to_string(path.join("task.md"))?.trim().to_string(),
+            test: meta.test,
+            files: path.join("repo"),
+            hidden: path.join("hidden"),
+        });
+    }
+    if cases.is_empty() {
+        bail!("no repositories in {} (each a folder with meta.toml, task.md, repo/, hidden/)", dir.display());
+    }
+    cases.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(cases)
+}
+
+/// One method's patch on one repository.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PatchArm {
+    /// The private tests pass with its patch.
+    pub pass: bool,
+    /// It wrote a patch that applied at all.
+    pub patched: bool,
+    pub tokens: usize,
+    pub wall_s: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RepoRow {
+    pub name: String,
+    pub single: PatchArm,
+    pub sampled: PatchArm,
+    /// Patches sample-and-select drew.
+    pub samples: usize,
+    pub team: PatchArm,
+    pub oracle: bool,
+    /// Answers whose edit blocks did not apply, of all the team's answers.
+    pub failed_edits: (usize, usize),
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RepoReport {
+    pub model: String,
+    pub agents: usize,
+    pub rounds: u32,
+    pub rows: Vec<RepoRow>,
+}
+
+/// A git repository of a copy of `files` (and `extra` over it), committed.
+fn checkout(files: &Path) -> Result<tempfile::TempDir> {
+    let dir = tempfile::Builder::new().prefix("memdoor-bench-repo-").tempdir()?;
+    crate::judge::sandbox::copy_tree(files, dir.path())?;
+    let git = |args: &[&str]| -> Result<()> {
+        let out = Command::new("git").arg("-C").arg(dir.path()).args(args).output()?;
+        if !out.status.success() {
+            bail!("git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        Ok(())
+    };
+    git(&["init", "-q"])?;
+    git(&["add", "-A"])?;
+    git(&["-c", "user.name=memdoor", "-c", "user.email=bench@memdoor", "commit", "-qm", "bench"])?;
+    Ok(dir)
+}
+
+/// `candidate` with the private tests laid over it, as new or replaced files.
+fn with_hidden(candidate: &Candidate, hidden: &Path) -> Result<Candidate> {
+    let mut graded = candidate.clone();
+    let mut stack = vec![hidden.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let rel = path.strip_prefix(hidden)?.to_string_lossy().into_owned();
+            let rel = RepoPath::parse(&rel).map_err(|e| anyhow::anyhow!("{rel}: {e}"))?;
+            graded.changes.insert(rel, Change { before: None, after: std::fs::read_to_string(&path)? });
+        }
+    }
+    Ok(graded)
+}
+
+struct Bench<'a> {
+    models: &'a [Arc<dyn ModelBackend>],
+    cfg: &'a TeamConfig,
+    rounds: u32,
+    sandbox: &'a Sandbox,
+}
+
+impl Bench<'_> {
+    /// Whether the private tests pass with `patch` (the text of one of `work`'s candidates).
+    async fn grade(&self, work: &RepoTask, case: &RepoCase, patch: Option<&str>) -> Result<bool> {
+        let Some(candidate) = patch.and_then(|p| work.candidate(p)) else { return Ok(false) };
+        let graded = with_hidden(&candidate, &case.hidden)?;
+        let tester = self.sandbox.clone().with_limits(test_limits(self.sandbox.limits(), work.timeout));
+        let cmd = TestCommand::given(&case.test);
+        Ok(run_tests(&tester, &work.bench, Some(&graded), &cmd).await?.passed())
+    }
+
+    /// A session of `agents` agents (sampling as agent `i` of the team) for `rounds`.
+    async fn session(
+        &self,
+        problem: &Problem,
+        work: &Arc<RepoTask>,
+        agents: usize,
+        rounds: u32,
+    ) -> Result<(Option<crate::judge::Verdict>, Vec<TeamEvent>, usize, f64)> {
+        let counting: Vec<Arc<CountingBackend>> =
+            self.models.iter().map(|m| Arc::new(CountingBackend::new(m.clone()))).collect();
+        let agents: Vec<Agent> = (0..agents)
+            .map(|id| Agent::new(id, counting[id % counting.len()].clone(), agent_sampling(self.cfg, id)))
+            .collect();
+        let spec = SessionSpec {
+            agents,
+            store: Arc::new(EmbeddedStore::new()),
+            sandbox: Some(self.sandbox.clone()),
+            rounds,
+            max_tokens: self.cfg.max_tokens,
+            mechanisms: Mechanisms::default(),
+            unique_ids: false,
+            repo: Some(work.clone()),
+        };
+        let started = Instant::now();
+        let mut recorder = Recorder::default();
+        let verdict = drive(&spec, problem, Step::Start, &mut [&mut recorder], CancellationToken::new()).await?;
+        let tokens = counting.iter().map(|c| c.generated()).sum();
+        Ok((verdict, recorder.events, tokens, started.elapsed().as_secs_f64()))
+    }
+
+    async fn run_case(&self, case: &RepoCase) -> Result<RepoRow> {
+        let dir = checkout(&case.files)?;
+        let context = gather(dir.path(), &case.task, &[], 6000)?;
+        let problem = Problem::from_text_with_context(&case.task, &context.as_prompt())?;
+        let timeout = Duration::from_secs(crate::repo::testrun::TEST_TIMEOUT_SECS);
+        let test = Some(TestCommand::given(&case.test));
+        let work = Arc::new(RepoTask::new(Workbench::snapshot(dir.path())?, test.clone(), &context, timeout));
+
+        let (verdict, events, tokens, wall_s) = self.session(&problem, &work, self.cfg.agents, self.rounds).await?;
+        let mut drafts = Vec::new();
+        for e in &events {
+            if let TeamEvent::AgentDone { agent, round, draft } = e {
+                drafts.push((*round, *agent, draft.clone()));
+            }
+        }
+        let failed = drafts.iter().filter(|(.., d)| d.code.is_none()).count();
+        let team = PatchArm {
+            pass: self.grade(&work, case, verdict.as_ref().map(|v| v.answer.as_str())).await?,
+            patched: verdict.is_some(),
+            tokens,
+            wall_s,
+        };
+        let first = drafts.iter().find(|(r, a, _)| *r == 1 && *a == 0).map(|(.., d)| d);
+        let single = PatchArm {
+            pass: self.grade(&work, case, first.and_then(|d| d.code.as_deref())).await?,
+            patched: first.is_some_and(|d| d.code.is_some()),
+            tokens: first.map_or(0, |d| d.usage.completion_tokens),
+            wall_s: first.map_or(0.0, |d| d.usage.generate_secs.unwrap_or(0.0) + d.usage.prompt_secs.unwrap_or(0.0)),
+        };
+        let mut oracle = false;
+        for (.., d) in &drafts {
+            if !oracle && d.code.is_some() {
+                oracle = self.grade(&work, case, d.code.as_deref()).await?;
+            }
+        }
+        // Sample-and-select: the team's tokens, at its first round's mean a patch.
+        let round1: Vec<usize> =
+            drafts.iter().filter(|(r, ..)| *r == 1).map(|(.., d)| d.usage.completion_tokens).collect();
+        let mean = (round1.iter().sum::<usize>() / round1.len().max(1)).max(1);
+        let samples = (tokens / mean).clamp(1, 64);
+        let sampled_work = Arc::new(RepoTask::new(Workbench::snapshot(dir.path())?, test, &context, timeout));
+        let (pick, _, s_tokens, s_wall) = self.session(&problem, &sampled_work, samples, 1).await?;
+        let sampled = PatchArm {
+            pass: self.grade(&sampled_work, case, pick.as_ref().map(|v| v.answer.as_str())).await?,
+            patched: pick.is_some(),
+            tokens: s_tokens,
+            wall_s: s_wall,
+        };
+        Ok(RepoRow {
+            name: case.name.clone(),
+            single,
+            sampled,
+            samples,
+            team,
+            oracle,
+            failed_edits: (failed, drafts.len()),
+        })
+    }
+}
+
+/// Runs every method on every repository of the set, one after another.
+pub async fn run_repos(
+    cases: &[RepoCase],
+    models: &[Arc<dyn ModelBackend>],
+    cfg: &TeamConfig,
+    rounds: u32,
+    sandbox: &Sandbox,
+) -> Result<RepoReport> {
+    let bench = Bench { models, cfg, rounds, sandbox };
+    let mut rows = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        let row = bench.run_case(case).await.with_context(|| format!("repository {}", case.name))?;
+        let mark = |b: bool| if b { "✓" } else { "·" };
+        eprintln!(
+            "[{}/{}] {:<24} single {}  sample-and-select {} ({} patches)  team {}  oracle {}  ({} tok, {:.0} s; {} of {} answers did not apply)",
+            i + 1,
+            cases.len(),
+            row.name,
+            mark(row.single.pass),
+            mark(row.sampled.pass),
+            row.samples,
+            mark(row.team.pass),
+            mark(row.oracle),
+            row.team.tokens,
+            row.team.wall_s,
+            row.failed_edits.0,
+            row.failed_edits.1
+        );
+        rows.push(row);
+    }
+    let model = models.iter().map(|m| m.name().to_string()).collect::<Vec<_>>().join(", ");
+    Ok(RepoReport { model, agents: cfg.agents, rounds, rows })
+}
+
+pub fn print_repos(report: &RepoReport) {
+    let n = report.rows.len();
+    let count = |f: &dyn Fn(&RepoRow) -> bool| report.rows.iter().filter(|r| f(r)).count();
+    let tokens = |f: &dyn Fn(&RepoRow) -> usize| report.rows.iter().map(f).sum::<usize>();
+    let wall = |f: &dyn Fn(&RepoRow) -> f64| report.rows.iter().map(f).sum::<f64>();
+    println!("{} repositories · {} agents on {} · {} rounds", n, report.agents, report.model, report.rounds);
+    println!("{:<34} {:>7} {:>9} {:>9}", "method", "pass", "tokens", "wall s");
+    let row = |name: &str, pass: usize, tok: usize, w: f64| println!("{name:<34} {pass:>3}/{n:<3} {tok:>9} {w:>9.0}");
+    row(
+        "single (agent 0, first patch)",
+        count(&|r| r.single.pass),
+        tokens(&|r| r.single.tokens),
+        wall(&|r| r.single.wall_s),
+    );
+    row(
+        "sample-and-select (equal tokens)",
+        count(&|r| r.sampled.pass),
+        tokens(&|r| r.sampled.tokens),
+        wall(&|r| r.sampled.wall_s),
+    );
+    row("team", count(&|r| r.team.pass), tokens(&|r| r.team.tokens), wall(&|r| r.team.wall_s));
+    println!("{:<34} {:>3}/{n:<3}", "oracle (any team patch)", count(&|r| r.oracle));
+    let (failed, all) = report.rows.iter().fold((0, 0), |(f, a), r| (f + r.failed_edits.0, a + r.failed_edits.1));
+    println!("answers whose edit blocks did not apply: {failed} of {all}");
+}

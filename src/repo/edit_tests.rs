@@ -1,0 +1,101 @@
+use super::*;
+
+fn path(p: &str) -> RepoPath {
+    RepoPath::parse(p).unwrap()
+}
+
+#[test]
+fn blocks_name_their_file_on_the_line_before_or_above_a_fence() {
+    let answer = "Here is the fix.\n\nsrc/dates.py\n```python\n<<<<<<< SEARCH\n    return int(text)\n=======\n    return int(text.strip())\n>>>>>>> REPLACE\n```\n\nAnd a second:\n\n`src/util.py`\n<<<<<<< SEARCH\nA = 1\n=======\nA = 2\n>>>>>>> REPLACE\n";
+    let edits = parse_edits(answer, None).unwrap();
+    assert_eq!(edits.len(), 2);
+    assert_eq!(edits[0].path, path("src/dates.py"));
+    assert_eq!(edits[0].search, "    return int(text)\n");
+    assert_eq!(edits[0].replace, "    return int(text.strip())\n");
+    assert_eq!(edits[1].path, path("src/util.py"));
+    assert_eq!(edits[1].replace, "A = 2\n");
+}
+
+#[test]
+fn a_block_without_a_path_takes_the_previous_one_or_the_only_file() {
+    let one = "<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n";
+    assert_eq!(parse_edits(one, None), Err(EditError::NoPath { block: 1 }));
+    let only = path("a.py");
+    assert_eq!(parse_edits(one, Some(&only)).unwrap()[0].path, only);
+    let two = format!("b.py\n{one}\n{one}");
+    let edits = parse_edits(&two, None).unwrap();
+    assert_eq!(edits.iter().map(|e| e.path.to_string()).collect::<Vec<_>>(), ["b.py", "b.py"]);
+}
+
+#[test]
+fn broken_blocks_and_paths_are_refused_with_reasons() {
+    assert_eq!(parse_edits("just words", None), Err(EditError::NoBlocks));
+    let cut = "a.py\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n";
+    assert_eq!(parse_edits(cut, None), Err(EditError::Unterminated { block: 1 }));
+    let no_divider = "a.py\n<<<<<<< SEARCH\nx = 1\n";
+    assert_eq!(parse_edits(no_divider, None), Err(EditError::Unterminated { block: 1 }));
+    for bad in ["../etc/passwd", "/etc/passwd", "a/../../b.py"] {
+        let answer = format!("{bad}\n<<<<<<< SEARCH\n=======\nx\n>>>>>>> REPLACE\n");
+        assert!(matches!(parse_edits(&answer, None), Err(EditError::BadPath(_))), "{bad}");
+    }
+    for git in [".git/config", "sub/.GIT/hooks/pre-commit"] {
+        let answer = format!("{git}\n<<<<<<< SEARCH\n=======\nx\n>>>>>>> REPLACE\n");
+        assert!(matches!(parse_edits(&answer, None), Err(EditError::InGitDir(_))), "{git}");
+    }
+    let many = "a.py\n<<<<<<< SEARCH\n=======\nx\n>>>>>>> REPLACE\n".repeat(MAX_BLOCKS + 1);
+    assert_eq!(parse_edits(&many, None), Err(EditError::TooManyBlocks));
+    let huge = format!("a.py\n<<<<<<< SEARCH\n{}=======\nx\n>>>>>>> REPLACE\n", "y\n".repeat(MAX_SECTION_BYTES));
+    assert_eq!(parse_edits(&huge, None), Err(EditError::SectionTooLarge { block: 1 }));
+}
+
+#[test]
+fn search_must_match_whole_lines_exactly_once() {
+    let text = "def f(x):\n    return x\n\ndef g(x):\n    return x\n";
+    let edit =
+        |search: &str, replace: &str| Edit { path: path("a.py"), search: search.into(), replace: replace.into() };
+    let once = edit("def g(x):\n    return x\n", "def g(x):\n    return -x\n");
+    assert_eq!(apply_edit(Some(text), &once, 1).unwrap(), "def f(x):\n    return x\n\ndef g(x):\n    return -x\n");
+    let twice = edit("    return x\n", "    return 0\n");
+    assert!(matches!(apply_edit(Some(text), &twice, 1), Err(EditError::Ambiguous { times: 2, .. })));
+    let indented_wrong = edit("return x\n", "return 0\n");
+    assert!(matches!(apply_edit(Some(text), &indented_wrong, 1), Err(EditError::NotFound { .. })), "no near match");
+    let mid_line = edit("(x):\n", "(y):\n");
+    assert!(matches!(
+        apply_edit(Some(text), &mid_line, 1),
+        Err(EditError::Ambiguous { .. }) | Err(EditError::NotFound { .. })
+    ));
+}
+
+#[test]
+fn a_last_line_without_newline_matches_and_stays_without() {
+    let text = "a = 1\nb = 2";
+    let edit = Edit { path: path("a.py"), search: "b = 2\n".into(), replace: "b = 3\n".into() };
+    assert_eq!(apply_edit(Some(text), &edit, 1).unwrap(), "a = 1\nb = 3");
+}
+
+#[test]
+fn an_empty_search_creates_a_file_or_replaces_a_small_one() {
+    let edit = Edit { path: path("new.py"), search: String::new(), replace: "x = 1\n".into() };
+    assert_eq!(apply_edit(None, &edit, 1).unwrap(), "x = 1\n");
+    assert_eq!(apply_edit(Some("old\n"), &edit, 1).unwrap(), "x = 1\n");
+    let big = "y\n".repeat(MAX_WHOLE_FILE_BYTES);
+    assert!(matches!(apply_edit(Some(&big), &edit, 1), Err(EditError::WholeFileTooLarge { .. })));
+    let search_missing_file = Edit { search: "x\n".into(), ..edit };
+    assert!(matches!(apply_edit(None, &search_missing_file, 1), Err(EditError::NotFound { .. })));
+}
+
+#[test]
+fn hostile_answers_never_panic() {
+    for answer in [
+        "<<<<<<< SEARCH",
+        "<<<<<<< SEARCH\n=======",
+        "\u{feff}é\n<<<<<<< SEARCH\né\n=======\n>>>>>>> REPLACE",
+        "<<<<<<<<<< SEARCH\n",
+        "ü.py\r\n<<<<<<< SEARCH\r\n\r\n=======\r\nx\r\n>>>>>>> REPLACE\r\n",
+        "a\u{0}b.py\n<<<<<<< SEARCH\n=======\nx\n>>>>>>> REPLACE\n",
+    ] {
+        let _ = parse_edits(answer, None);
+    }
+    let crlf = parse_edits("ü.py\r\n<<<<<<< SEARCH\r\n\r\n=======\r\nx\r\n>>>>>>> REPLACE\r\n", None).unwrap();
+    assert_eq!(crlf[0].replace, "x\n");
+}

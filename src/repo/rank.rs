@@ -1,0 +1,144 @@
+//! Which candidate patch the team stands behind, by the repository's tests
+//! (#30 item 4): each candidate's run is read against the untouched tree's;
+//! a candidate that breaks a test that passed before is ruled out; the rest
+//! are ranked by the failing tests they fix (a candidate passing everything
+//! first), clustered by their outcomes as the execution vote clusters
+//! behaviours, and the cluster scoring drafts × (fixes + 1) wins, ties to
+//! the earliest draft. A test the candidate adds is evidence, never a fix.
+
+use std::collections::BTreeMap;
+
+use super::outcomes::Outcome;
+use super::testrun::TestReport;
+use crate::domain::{Decision, DraftEvidence};
+use crate::judge::{agents_of, DraftKey, Verdict};
+
+/// One candidate's run read against the tree before it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    /// Tests failing before that pass now.
+    pub fixed: usize,
+    /// Tests passing before that do not now (gone counts): never the answer.
+    pub broken: Vec<String>,
+    /// Tests failing now.
+    pub failing: usize,
+    /// Tests the run names.
+    pub total: usize,
+    /// The whole command passes: exit 0, no test failing.
+    pub complete: bool,
+    /// Outcomes were read on both runs.
+    pub per_test: bool,
+}
+
+/// How `run` stands against `before` (the untouched tree's run).
+pub fn standing(before: &TestReport, run: &TestReport) -> Standing {
+    let passes = |o: &Outcome| matches!(o, Outcome::Pass);
+    let failed = |o: &Outcome| matches!(o, Outcome::Fail | Outcome::Error);
+    match (&before.outcomes, &run.outcomes) {
+        (Some(b), Some(r)) => {
+            let broken = b
+                .iter()
+                .filter(|(name, o)| passes(o) && !r.get(*name).is_some_and(passes))
+                .map(|(name, _)| name.clone())
+                .collect();
+            let fixed = b.iter().filter(|(name, o)| failed(o) && r.get(*name).is_some_and(passes)).count();
+            let failing = r.values().filter(|o| failed(o)).count();
+            Standing { fixed, broken, failing, total: r.len(), complete: run.passed(), per_test: true }
+        }
+        (Some(b), None) => {
+            // Nothing read: the run did not get as far as its tests (or hid them).
+            let broken: Vec<String> = b.iter().filter(|(_, o)| passes(o)).map(|(n, _)| n.clone()).collect();
+            let broken = if broken.is_empty() && before.passed() && !run.passed() {
+                vec!["the test command".to_string()]
+            } else {
+                broken
+            };
+            Standing { fixed: 0, broken, failing: 1, total: 1, complete: false, per_test: false }
+        }
+        (None, _) => {
+            let (was, is) = (before.passed(), run.passed());
+            Standing {
+                fixed: usize::from(!was && is),
+                broken: if was && !is { vec!["the test command".to_string()] } else { Vec::new() },
+                failing: usize::from(!is),
+                total: 1,
+                complete: is,
+                per_test: false,
+            }
+        }
+    }
+}
+
+/// A candidate for the vote: its key, its patch, its run.
+pub struct Ballot<'a> {
+    pub key: DraftKey,
+    pub patch: &'a str,
+    pub run: &'a TestReport,
+}
+
+/// The answer by the repository's tests; `None` when every candidate broke
+/// something that passed (or there is none).
+pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Verdict> {
+    let mut ballots: Vec<(&Ballot<'_>, Standing)> = ballots.iter().map(|b| (b, standing(before, b.run))).collect();
+    ballots.sort_by_key(|(b, _)| b.key);
+    let eligible: Vec<&(&Ballot<'_>, Standing)> = ballots.iter().filter(|(_, s)| s.broken.is_empty()).collect();
+    let best = eligible.iter().map(|(_, s)| (s.complete, s.fixed)).max()?;
+    // Clusters of alike outcomes among the best, in order of their earliest draft.
+    let mut clusters: Vec<(String, Vec<DraftKey>, &str, &Standing)> = Vec::new();
+    for (ballot, s) in eligible.iter().filter(|(_, s)| (s.complete, s.fixed) == best) {
+        let sig = signature(ballot.run);
+        match clusters.iter_mut().find(|(other, ..)| *other == sig) {
+            Some((_, keys, ..)) => keys.push(ballot.key),
+            None => clusters.push((sig, vec![ballot.key], ballot.patch, s)),
+        }
+    }
+    let (index, (_, keys, patch, s)) = clusters.iter().enumerate().max_by(|(ia, a), (ib, b)| {
+        (a.1.len() * (a.3.fixed + 1)).cmp(&(b.1.len() * (b.3.fixed + 1))).then(ib.cmp(ia))
+    })?;
+    let failing_before = match &before.outcomes {
+        Some(o) => o.values().filter(|o| matches!(o, Outcome::Fail | Outcome::Error)).count(),
+        None => usize::from(!before.passed()),
+    };
+    let evidence = ballots
+        .iter()
+        .map(|(b, st)| DraftEvidence {
+            agent: b.key.agent,
+            round: b.key.round,
+            cluster: clusters.iter().position(|(_, keys, ..)| keys.contains(&b.key)),
+            tests: Some((st.total - st.failing.min(st.total), st.total)),
+        })
+        .collect();
+    Some(Verdict {
+        answer: patch.to_string(),
+        decision: Decision::RepoTests {
+            fixed: s.fixed,
+            failing_before,
+            failing_after: s.failing,
+            per_test: s.per_test,
+        },
+        cluster: index,
+        agents: agents_of(keys),
+        votes: keys.len(),
+        evidence,
+    })
+}
+
+/// A run's outcomes as one comparable string (the exit status when none were read).
+fn signature(run: &TestReport) -> String {
+    match &run.outcomes {
+        Some(o) => o.iter().map(|(n, o)| format!("{n}={o:?}\n")).collect(),
+        None => format!("{:?}", run.status),
+    }
+}
+
+/// Outcomes by name, as the team's panes count them: a pass is a pass.
+pub fn as_counts(run: &TestReport) -> BTreeMap<String, bool> {
+    match &run.outcomes {
+        Some(o) => o.iter().map(|(n, o)| (n.clone(), matches!(o, Outcome::Pass))).collect(),
+        None => BTreeMap::from([("the test command".to_string(), run.passed())]),
+    }
+}
+
+#[cfg(test)]
+#[path = "rank_tests.rs"]
+mod tests;

@@ -1,0 +1,96 @@
+use std::time::Duration;
+
+use super::*;
+use crate::judge::sandbox::Exit;
+
+fn report(outcomes: &[(&str, Outcome)]) -> TestReport {
+    let failing = outcomes.iter().any(|(_, o)| matches!(o, Outcome::Fail | Outcome::Error));
+    TestReport {
+        status: Exit::Exited(if failing { 1 } else { 0 }),
+        outcomes: Some(outcomes.iter().map(|(n, o)| (n.to_string(), *o)).collect()),
+        tail: String::new(),
+        wall: Duration::from_secs(1),
+    }
+}
+
+fn exit_only(code: i32) -> TestReport {
+    TestReport { status: Exit::Exited(code), outcomes: None, tail: String::new(), wall: Duration::ZERO }
+}
+
+fn key(round: u32, agent: usize) -> DraftKey {
+    DraftKey { round, agent }
+}
+
+use Outcome::{Fail, Pass};
+
+#[test]
+fn a_candidate_that_breaks_a_passing_test_is_ruled_out_whatever_it_fixes() {
+    let before = report(&[("a", Pass), ("b", Fail), ("c", Fail)]);
+    let breaks = report(&[("a", Fail), ("b", Pass), ("c", Pass)]);
+    let fixes_one = report(&[("a", Pass), ("b", Pass), ("c", Fail)]);
+    let s = standing(&before, &breaks);
+    assert_eq!((s.fixed, s.broken.clone()), (2, vec!["a".to_string()]));
+    let ballots = [
+        Ballot { key: key(1, 0), patch: "breaks", run: &breaks },
+        Ballot { key: key(1, 1), patch: "fixes one", run: &fixes_one },
+    ];
+    let v = decide(&before, &ballots).unwrap();
+    assert_eq!(v.answer, "fixes one");
+    assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 2, failing_after: 1, per_test: true });
+    assert!(!v.decision.unverified());
+    // A test that is gone counts as broken: deleting the failing test is no fix.
+    let deleted = report(&[("a", Pass), ("c", Pass)]);
+    assert_eq!(standing(&report(&[("a", Pass), ("b", Pass)]), &deleted).broken, ["b"]);
+}
+
+#[test]
+fn the_most_fixes_then_the_largest_cluster_then_the_earliest_win() {
+    let before = report(&[("a", Pass), ("b", Fail), ("c", Fail)]);
+    let all = report(&[("a", Pass), ("b", Pass), ("c", Pass)]);
+    let one = report(&[("a", Pass), ("b", Pass), ("c", Fail)]);
+    let ballots = [
+        Ballot { key: key(1, 0), patch: "one", run: &one },
+        Ballot { key: key(1, 1), patch: "one again", run: &one },
+        Ballot { key: key(1, 2), patch: "one more", run: &one },
+        Ballot { key: key(2, 3), patch: "all, late", run: &all },
+        Ballot { key: key(1, 4), patch: "all", run: &all },
+    ];
+    let v = decide(&before, &ballots).unwrap();
+    assert_eq!(v.answer, "all", "a complete patch beats a larger cluster of partial ones; the earliest draft speaks");
+    assert_eq!((v.votes, v.agents.clone()), (2, vec![3, 4]));
+    // Two complete clusters of alike outcomes: the larger wins, ties go to the earliest.
+    let all_with_extra = report(&[("a", Pass), ("b", Pass), ("c", Pass), ("new", Pass)]);
+    let tied = [
+        Ballot { key: key(1, 1), patch: "second", run: &all_with_extra },
+        Ballot { key: key(1, 0), patch: "first", run: &all },
+    ];
+    assert_eq!(decide(&before, &tied).unwrap().answer, "first");
+}
+
+#[test]
+fn without_outcomes_the_exit_status_decides_and_nothing_broken_stands() {
+    let before = exit_only(1);
+    let passes = exit_only(0);
+    let fails = exit_only(1);
+    let ballots = [
+        Ballot { key: key(1, 0), patch: "fails", run: &fails },
+        Ballot { key: key(1, 1), patch: "passes", run: &passes },
+    ];
+    let v = decide(&before, &ballots).unwrap();
+    assert_eq!(v.answer, "passes");
+    assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: false });
+    // Everything passed before: a candidate that makes the command fail is ruled out.
+    assert!(decide(&exit_only(0), &[Ballot { key: key(1, 0), patch: "x", run: &fails }]).is_none());
+    // A candidate that changes nothing the tests see is an answer, unverified.
+    let v = decide(&exit_only(0), &[Ballot { key: key(1, 0), patch: "x", run: &passes }]).unwrap();
+    assert!(v.decision.unverified());
+}
+
+#[test]
+fn a_run_whose_outcomes_vanish_breaks_what_passed() {
+    let before = report(&[("a", Pass), ("b", Fail)]);
+    let crashed = TestReport { outcomes: None, ..exit_only(2) };
+    let s = standing(&before, &crashed);
+    assert_eq!(s.broken, ["a"]);
+    assert!(decide(&before, &[Ballot { key: key(1, 0), patch: "x", run: &crashed }]).is_none());
+}

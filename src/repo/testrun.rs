@@ -1,0 +1,210 @@
+//! The repository's own tests as the judge (#30 item 4): which command runs
+//! them (`--test CMD`, or detected from the tree), and one run of it on the
+//! untouched copy or on a candidate, in the sandbox (no network, the run's
+//! caps, a time limit), with per-test outcomes where the runner prints them.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context as _, Result};
+
+use super::outcomes::{read_outcomes, Outcome, Runner};
+use super::workbench::{Candidate, Workbench};
+use crate::judge::sandbox::{Exit, Limits, Sandbox, TreeRun};
+
+/// Default of `--test-timeout`: one run of the whole test command.
+pub const TEST_TIMEOUT_SECS: u64 = 120;
+/// Characters of a run's output kept to show (its end: where runners summarise).
+const TAIL_CHARS: usize = 3_000;
+
+/// The command the candidates are judged by.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestCommand {
+    /// The shell command line, run from the tree's root.
+    pub line: String,
+    pub runner: Runner,
+    /// Found by looking at the tree rather than given with `--test`.
+    pub detected: bool,
+    /// Host directories it needs (a toolchain outside /usr), bound read-only.
+    pub binds: Vec<PathBuf>,
+    pub env: Vec<(String, String)>,
+}
+
+impl TestCommand {
+    /// The user's `--test` command, with the flag that makes its runner print
+    /// one line a test where it needs one (`-rA` for pytest, `-v` for unittest and go).
+    pub fn given(line: &str) -> TestCommand {
+        let runner = Runner::of_command(line);
+        let mut cmd =
+            TestCommand { line: line.trim().to_string(), runner, detected: false, binds: Vec::new(), env: Vec::new() };
+        cmd.verbose();
+        cmd.toolchain();
+        cmd
+    }
+
+    /// The command a tree of this shape runs its tests with, if any:
+    /// Cargo.toml → `cargo test`; go.mod → `go test ./...`; package.json
+    /// with a test script → `npm test`; `*.test.js` files → `node --test`;
+    /// Python tests → pytest where the sandbox's python has it, else unittest.
+    pub fn detect(bench: &Workbench, python: &Path) -> Option<TestCommand> {
+        let has = |name: &str| bench.is_tracked(Path::new(name));
+        let any = |f: &dyn Fn(&str) -> bool| bench.paths().any(|p| f(&p.to_string_lossy()));
+        let line = if has("Cargo.toml") {
+            "cargo test --offline"
+        } else if has("go.mod") {
+            "go test ./..."
+        } else if has("package.json") && package_has_test_script(&bench.base().join("package.json")) {
+            "npm test"
+        } else if any(&|p| p.ends_with(".test.js") || p.ends_with(".test.mjs")) {
+            "node --test"
+        } else if any(&|p| is_python_test(p)) {
+            if python_has_pytest(python) {
+                "python3 -m pytest -q"
+            } else {
+                "python3 -m unittest discover"
+            }
+        } else {
+            return None;
+        };
+        Some(TestCommand { detected: true, ..TestCommand::given(line) })
+    }
+
+    fn verbose(&mut self) {
+        let words: Vec<&str> = self.line.split_whitespace().collect();
+        let flag = match self.runner {
+            Runner::Pytest if !words.contains(&"-rA") => Some("-rA"),
+            Runner::Unittest | Runner::GoTest if !words.contains(&"-v") => Some("-v"),
+            _ => None,
+        };
+        if let Some(flag) = flag {
+            self.line = format!("{} {flag}", self.line);
+        }
+    }
+
+    /// Cargo from rustup lives in the user's home: bind it, offline.
+    fn toolchain(&mut self) {
+        if self.runner != Runner::Cargo {
+            return;
+        }
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        let dir = |var: &str, default: &str| {
+            std::env::var_os(var).map(PathBuf::from).or_else(|| home.as_ref().map(|h| h.join(default)))
+        };
+        for (var, path) in [("CARGO_HOME", dir("CARGO_HOME", ".cargo")), ("RUSTUP_HOME", dir("RUSTUP_HOME", ".rustup"))]
+        {
+            if let Some(path) = path.filter(|p| p.is_dir()) {
+                self.env.push((var.to_string(), path.to_string_lossy().into_owned()));
+                self.binds.push(path);
+            }
+        }
+        self.env.push(("CARGO_NET_OFFLINE".into(), "true".into()));
+    }
+}
+
+fn is_python_test(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.ends_with(".py") && (name.starts_with("test_") || name.ends_with("_test.py"))
+}
+
+fn package_has_test_script(path: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else { return false };
+    let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else { return false };
+    json.pointer("/scripts/test").and_then(|t| t.as_str()).is_some_and(|t| !t.contains("no test specified"))
+}
+
+fn python_has_pytest(python: &Path) -> bool {
+    std::process::Command::new(python)
+        .args(["-I", "-c", "import pytest"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// One run of the test command.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TestReport {
+    pub status: Exit,
+    /// Per test, where the runner's output says (`None`: only the exit status is known).
+    pub outcomes: Option<BTreeMap<String, Outcome>>,
+    /// The end of what it printed (stdout, then stderr).
+    pub tail: String,
+    pub wall: Duration,
+}
+
+impl TestReport {
+    /// The command exited 0 and no test it names failed.
+    pub fn passed(&self) -> bool {
+        self.status == Exit::Exited(0) && self.failing().is_empty()
+    }
+
+    /// The tests that failed or errored, by name.
+    pub fn failing(&self) -> Vec<&str> {
+        let Some(outcomes) = &self.outcomes else { return Vec::new() };
+        outcomes.iter().filter(|(_, o)| matches!(o, Outcome::Fail | Outcome::Error)).map(|(n, _)| n.as_str()).collect()
+    }
+
+    /// How the run ended, in words.
+    pub fn ending(&self) -> String {
+        match self.status {
+            Exit::Exited(0) => "exit 0".into(),
+            Exit::Exited(code) => format!("exit {code}"),
+            Exit::Signaled(sig) => format!("killed by signal {sig}"),
+            Exit::TimedOut => format!("stopped at its time limit ({} s)", self.wall.as_secs()),
+            Exit::OutputLimit => "stopped: it printed more than the output cap".into(),
+        }
+    }
+}
+
+/// The caps of one test run: the whole command within `timeout`, a
+/// toolchain's processes and memory, the tree's writes within its tmpfs.
+pub fn test_limits(base: &Limits, timeout: Duration) -> Limits {
+    let secs = timeout.as_secs().max(1);
+    Limits {
+        wall: timeout,
+        cpu_secs: secs * 4,
+        memory_bytes: base.memory_bytes.max(8 << 30),
+        file_bytes: base.file_bytes.max(1 << 30),
+        open_files: base.open_files.max(4096),
+        processes: base.processes.max(512),
+        output_bytes: base.output_bytes.max(2 << 20),
+        run_memory_bytes: base.run_memory_bytes.max(4 << 30),
+        run_processes: base.run_processes.max(512),
+        run_cpus: base.run_cpus.max(std::thread::available_parallelism().map_or(1, |n| n.get()) as f64),
+        grade_wall: timeout,
+    }
+}
+
+/// Runs `cmd` on the workbench's copy with `candidate`'s files over it
+/// (`None`: the tree as read), under `sandbox`'s limits (see `test_limits`).
+pub async fn run_tests(
+    sandbox: &Sandbox,
+    bench: &Workbench,
+    candidate: Option<&Candidate>,
+    cmd: &TestCommand,
+) -> Result<TestReport> {
+    let overlay = tempfile::Builder::new().prefix("memdoor-edits-").tempdir().context("creating the overlay")?;
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(overlay.path(), std::fs::Permissions::from_mode(0o755))?;
+    }
+    if let Some(c) = candidate {
+        bench.write_overlay(c, overlay.path())?;
+    }
+    let run = TreeRun {
+        base: bench.base(),
+        overlay: overlay.path(),
+        command: &cmd.line,
+        tree_bytes: (2u64 << 30).max(bench.bytes().saturating_mul(4)),
+        binds: &cmd.binds,
+        env: &cmd.env,
+    };
+    let out = sandbox.run_in_tree(&run).await?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let outcomes = read_outcomes(cmd.runner, &stdout, &stderr);
+    let both = format!("{stdout}{}{stderr}", if stderr.is_empty() { "" } else { "\n" });
+    let skip = both.chars().count().saturating_sub(TAIL_CHARS);
+    Ok(TestReport { status: out.status, outcomes, tail: both.chars().skip(skip).collect(), wall: out.wall })
+}

@@ -1,0 +1,233 @@
+//! The session's own copy of the repository (#30 item 3): every tracked file
+//! as it was when the session began — a dirty tree is worked from as it is —
+//! copied once into a private directory. Candidates are edits applied to
+//! that copy's text, never to the user's working tree; each runs its tests
+//! on the copy with its changed files laid over it (`judge::sandbox::TreeRun`).
+//! The digest of every file read is kept, so that accepting a patch can
+//! refuse a file the user changed meanwhile (`accept`).
+
+use std::collections::BTreeMap;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context as _, Result};
+use sha2::{Digest, Sha256};
+
+use super::accept::PlannedWrite;
+use super::context::{top_level, tracked_files, MAX_FILE_BYTES};
+use super::edit::{apply_edit, Edit, EditError, RepoPath};
+
+/// Tracked files a repository may have for the session to copy it.
+pub const MAX_TREE_FILES: usize = 20_000;
+/// Bytes the tracked files may hold together.
+pub const MAX_TREE_BYTES: u64 = 512 << 20;
+
+/// A tracked file as the session read it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Tracked {
+    File {
+        digest: [u8; 32],
+    },
+    /// Not copied and never edited: a link could lead anywhere.
+    Symlink,
+}
+
+/// One file a candidate changes: its text before (`None`: the candidate creates it) and after.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    pub before: Option<String>,
+    pub after: String,
+}
+
+/// A candidate patch: the files it changes, by path.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Candidate {
+    pub changes: BTreeMap<RepoPath, Change>,
+}
+
+pub struct Workbench {
+    /// The user's repository (its top level).
+    root: PathBuf,
+    /// Holds `base`; only its owner may list it.
+    _dir: tempfile::TempDir,
+    /// The copy, under a name nobody else can guess: readable by the sandbox's uids.
+    base: PathBuf,
+    files: BTreeMap<PathBuf, Tracked>,
+    bytes: u64,
+}
+
+impl Workbench {
+    /// Copies the tracked files of the repository holding `dir`.
+    pub fn snapshot(dir: &Path) -> Result<Workbench> {
+        let root = top_level(dir)?;
+        let tracked = tracked_files(&root)?;
+        if tracked.len() > MAX_TREE_FILES {
+            bail!("{} tracks {} files; memdoor copies at most {MAX_TREE_FILES}", root.display(), tracked.len());
+        }
+        let holder = tempfile::Builder::new().prefix("memdoor-repo-").tempdir().context("creating the work copy")?;
+        std::fs::set_permissions(holder.path(), std::fs::Permissions::from_mode(0o711))?;
+        let base = tempfile::Builder::new().prefix("base-").rand_bytes(24).tempdir_in(holder.path())?.keep();
+        std::fs::set_permissions(&base, std::fs::Permissions::from_mode(0o755))?;
+        let mut bench = Workbench { root, _dir: holder, base, files: BTreeMap::new(), bytes: 0 };
+        for rel in tracked {
+            bench.copy_one(&rel)?;
+        }
+        Ok(bench)
+    }
+
+    fn copy_one(&mut self, rel: &Path) -> Result<()> {
+        let from = self.root.join(rel);
+        // Deleted in the work tree but still tracked: the tree as it is has none.
+        let Ok(meta) = std::fs::symlink_metadata(&from) else { return Ok(()) };
+        if meta.file_type().is_symlink() {
+            self.files.insert(rel.to_path_buf(), Tracked::Symlink);
+            return Ok(());
+        }
+        if !meta.is_file() {
+            return Ok(()); // a submodule's directory
+        }
+        self.bytes += meta.len();
+        if self.bytes > MAX_TREE_BYTES {
+            bail!("the tracked files of {} pass {} MB; memdoor copies less", self.root.display(), MAX_TREE_BYTES >> 20);
+        }
+        let bytes = std::fs::read(&from).with_context(|| format!("reading {}", from.display()))?;
+        let to = self.base.join(rel);
+        if let Some(parent) = to.parent() {
+            make_dirs(&self.base, parent)?;
+        }
+        std::fs::write(&to, &bytes).with_context(|| format!("copying {}", rel.display()))?;
+        // Readable by the sandbox's uid; an executable stays executable.
+        let mode = if meta.permissions().mode() & 0o111 != 0 { 0o755 } else { 0o644 };
+        std::fs::set_permissions(&to, std::fs::Permissions::from_mode(mode))?;
+        self.files.insert(rel.to_path_buf(), Tracked::File { digest: Sha256::digest(&bytes).into() });
+        Ok(())
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// The copy's directory (for `TreeRun::base`).
+    pub fn base(&self) -> &Path {
+        &self.base
+    }
+
+    /// Bytes of the tracked files copied.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    pub fn is_tracked(&self, rel: &Path) -> bool {
+        self.files.contains_key(rel)
+    }
+
+    /// Tracked paths (files and symlinks), sorted.
+    pub fn paths(&self) -> impl Iterator<Item = &Path> {
+        self.files.keys().map(PathBuf::as_path)
+    }
+
+    /// The text of `path` as the session read it; `None`: the path is free
+    /// for a new file. An error when the file cannot be edited.
+    pub fn original(&self, path: &RepoPath) -> Result<Option<String>, EditError> {
+        let refuse = |why: &str| EditError::NotEditable { path: path.clone(), why: why.to_string() };
+        let rel = path.as_path();
+        match self.files.get(rel) {
+            Some(Tracked::Symlink) => return Err(refuse("a symlink")),
+            Some(Tracked::File { .. }) => {
+                let bytes = std::fs::read(self.base.join(rel)).map_err(|_| refuse("unreadable"))?;
+                if bytes.len() as u64 > MAX_FILE_BYTES {
+                    return Err(refuse("over 256 KB"));
+                }
+                if bytes.contains(&0) {
+                    return Err(refuse("binary"));
+                }
+                return String::from_utf8(bytes).map(Some).map_err(|_| refuse("not UTF-8"));
+            }
+            None => {}
+        }
+        // A new file: not below a tracked file or link, and nothing of the user's in the way.
+        for ancestor in rel.ancestors().skip(1).filter(|a| !a.as_os_str().is_empty()) {
+            if self.files.contains_key(ancestor) {
+                return Err(refuse("below a tracked file or symlink"));
+            }
+            if std::fs::symlink_metadata(self.root.join(ancestor)).is_ok_and(|m| m.file_type().is_symlink()) {
+                return Err(refuse("through a symlink"));
+            }
+        }
+        if std::fs::symlink_metadata(self.root.join(rel)).is_ok() {
+            return Err(refuse("it exists but git does not track it"));
+        }
+        Ok(None)
+    }
+
+    /// `edits` applied in order to the files as read (a file edited twice takes both).
+    pub fn apply(&self, edits: &[Edit]) -> Result<Candidate, EditError> {
+        // Per path: the text as read, and as the blocks so far leave it.
+        let mut texts: BTreeMap<RepoPath, (Option<String>, Option<String>)> = BTreeMap::new();
+        for (i, edit) in edits.iter().enumerate() {
+            if !texts.contains_key(&edit.path) {
+                let before = self.original(&edit.path)?;
+                texts.insert(edit.path.clone(), (before.clone(), before));
+            }
+            let Some((_, current)) = texts.get_mut(&edit.path) else { continue };
+            *current = Some(apply_edit(current.as_deref(), edit, i + 1)?);
+        }
+        let changes: BTreeMap<RepoPath, Change> = texts
+            .into_iter()
+            .filter_map(|(path, (before, after))| {
+                let after = after.filter(|a| before.as_ref() != Some(a))?;
+                Some((path, Change { before, after }))
+            })
+            .collect();
+        if changes.is_empty() {
+            return Err(EditError::NoChange);
+        }
+        Ok(Candidate { changes })
+    }
+
+    /// Writes the candidate's changed files under `dir`, as the overlay of a `TreeRun`.
+    pub fn write_overlay(&self, candidate: &Candidate, dir: &Path) -> Result<()> {
+        for (path, change) in &candidate.changes {
+            let to = dir.join(path.as_path());
+            if let Some(parent) = to.parent() {
+                make_dirs(dir, parent)?;
+            }
+            std::fs::write(&to, &change.after).with_context(|| format!("writing {path}"))?;
+            let mode = std::fs::metadata(self.base.join(path.as_path())).map_or(0o644, |m| m.permissions().mode());
+            std::fs::set_permissions(&to, std::fs::Permissions::from_mode(mode & 0o777 | 0o444))?;
+        }
+        Ok(())
+    }
+
+    /// What accepting `candidate` writes, each with the digest of what the session read.
+    pub fn plan(&self, candidate: &Candidate) -> Vec<PlannedWrite> {
+        candidate
+            .changes
+            .iter()
+            .map(|(path, change)| PlannedWrite {
+                path: path.as_path().to_path_buf(),
+                before: match self.files.get(path.as_path()) {
+                    Some(Tracked::File { digest }) => Some(*digest),
+                    _ => None,
+                },
+                after: change.after.clone(),
+            })
+            .collect()
+    }
+}
+
+/// Makes `dir` and its parents below `top`, each readable by the sandbox's uids.
+fn make_dirs(top: &Path, dir: &Path) -> Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    for d in dir.ancestors().take_while(|d| d.starts_with(top) && *d != top) {
+        std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o755))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+#[path = "workbench_tests.rs"]
+mod tests;

@@ -1,0 +1,94 @@
+//! The workbench on real git repositories made in temporary directories;
+//! its patches checked by `git apply` itself.
+
+use std::process::Command;
+
+use super::*;
+use crate::repo::edit::parse_edits;
+use crate::repo::patch::unified;
+
+fn git(dir: &Path, args: &[&str]) -> std::process::Output {
+    let out = Command::new("git").arg("-C").arg(dir).args(args).output().expect("git runs");
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// A committed repository holding `files`.
+fn repo(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q"]);
+    for (path, text) in files {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init"]);
+    dir
+}
+
+const DATES: &str = "def parse(text):\n    return int(text)\n";
+
+#[test]
+fn a_patch_from_edits_applies_with_git_and_leaves_the_tree_alone_until_then() {
+    let dir = repo(&[("src/dates.py", DATES), ("README.md", "no newline at the end")]);
+    // Dirty: the work tree as it is is what the session reads.
+    std::fs::write(dir.path().join("src/dates.py"), format!("{DATES}# local change\n")).unwrap();
+    let bench = Workbench::snapshot(dir.path()).unwrap();
+    let answer =
+        "src/dates.py\n<<<<<<< SEARCH\n    return int(text)\n=======\n    return int(text.strip())\n>>>>>>> REPLACE\n\
+README.md\n<<<<<<< SEARCH\nno newline at the end\n=======\nstill none\n>>>>>>> REPLACE\n\
+src/new/mod.py\n<<<<<<< SEARCH\n=======\nX = 1\n>>>>>>> REPLACE\n";
+    let candidate = bench.apply(&parse_edits(answer, None).unwrap()).unwrap();
+    assert_eq!(candidate.changes.len(), 3);
+    let patch = unified(&candidate);
+    assert!(patch.contains("--- /dev/null\n+++ b/src/new/mod.py"), "{patch}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("src/dates.py")).unwrap(), format!("{DATES}# local change\n"));
+    let file = dir.path().join("../memdoor-test.patch");
+    std::fs::write(&file, &patch).unwrap();
+    git(dir.path(), &["apply", "--check", file.to_str().unwrap()]);
+    git(dir.path(), &["apply", file.to_str().unwrap()]);
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("src/dates.py")).unwrap(),
+        "def parse(text):\n    return int(text.strip())\n# local change\n"
+    );
+    assert_eq!(std::fs::read_to_string(dir.path().join("README.md")).unwrap(), "still none");
+    assert_eq!(std::fs::read_to_string(dir.path().join("src/new/mod.py")).unwrap(), "X = 1\n");
+}
+
+#[test]
+fn files_that_cannot_be_edited_are_refused_by_name() {
+    let dir = repo(&[("a.py", "x = 1\n"), ("data.bin", "a\0b")]);
+    std::os::unix::fs::symlink("/etc/passwd", dir.path().join("link")).unwrap();
+    git(dir.path(), &["add", "link"]);
+    std::fs::write(dir.path().join("untracked.py"), "secret = 1\n").unwrap();
+    let bench = Workbench::snapshot(dir.path()).unwrap();
+    let edit = |p: &str| format!("{p}\n<<<<<<< SEARCH\n=======\nx\n>>>>>>> REPLACE\n");
+    let why = |p: &str| match bench.apply(&parse_edits(&edit(p), None).unwrap()) {
+        Err(EditError::NotEditable { why, .. }) => why,
+        other => panic!("{p}: {other:?}"),
+    };
+    assert_eq!(why("./link"), "a symlink", "a name without a dot is written ./name");
+    assert_eq!(why("link/x.py"), "below a tracked file or symlink");
+    assert_eq!(why("data.bin"), "binary");
+    assert_eq!(why("untracked.py"), "it exists but git does not track it");
+    // The symlink was not copied; the copy holds the tracked files only.
+    assert!(!bench.base().join("link").exists() && !bench.base().join("untracked.py").exists());
+    assert!(bench.base().join("a.py").is_file());
+    let same = "a.py\n<<<<<<< SEARCH\nx = 1\n=======\nx = 1\n>>>>>>> REPLACE\n";
+    assert_eq!(bench.apply(&parse_edits(same, None).unwrap()), Err(EditError::NoChange));
+}
+
+#[test]
+fn two_blocks_on_one_file_apply_in_order_and_the_plan_keeps_what_was_read() {
+    let dir = repo(&[("a.py", "a = 1\nb = 2\n")]);
+    let bench = Workbench::snapshot(dir.path()).unwrap();
+    let answer = "a.py\n<<<<<<< SEARCH\na = 1\n=======\na = 10\n>>>>>>> REPLACE\n<<<<<<< SEARCH\na = 10\nb = 2\n=======\na = 10\nb = 20\n>>>>>>> REPLACE\n";
+    let candidate = bench.apply(&parse_edits(answer, None).unwrap()).unwrap();
+    let change = &candidate.changes[&RepoPath::parse("a.py").unwrap()];
+    assert_eq!((change.before.as_deref(), change.after.as_str()), (Some("a = 1\nb = 2\n"), "a = 10\nb = 20\n"));
+    let plan = bench.plan(&candidate);
+    let digest: [u8; 32] = Sha256::digest(b"a = 1\nb = 2\n").into();
+    assert_eq!(plan[0].before, Some(digest));
+}

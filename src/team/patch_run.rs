@@ -1,0 +1,347 @@
+//! A session on the user's repository (#30): the untouched tree's tests run
+//! first (what fails before); round 1 every agent answers with edit blocks;
+//! each answer is applied to the session's copy (a block that does not apply
+//! is a failed ballot, counted and shown to the agent) and its patch runs
+//! the repository's tests in the sandbox; in later rounds an agent whose
+//! patch makes the whole suite pass rests and the others repair from what
+//! went wrong. The answer — a patch — is chosen by the tests (`repo::rank`),
+//! or, with no tests to run, is the patch most agents wrote, unverified.
+//! The same `TeamEvent`s as a problem's session: a draft's code is its patch.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use futures::future::BoxFuture;
+use futures::StreamExt;
+use tokio::sync::mpsc;
+use tokio_util::sync::CancellationToken;
+
+use super::agent_turn::{emit, remember, stream_answer};
+use super::patch_prompt::{propose_messages, repair_messages, tests_before, Setback};
+use super::session::{Agent, Session};
+use crate::domain::{AgentInfo, Draft, TeamEvent, Turn};
+use crate::judge::grade::{TestResult, Verdict as TestVerdict};
+use crate::judge::sandbox::Sandbox;
+use crate::judge::{self_consistency, DraftKey, Verdict};
+use crate::memory::{Entry, EntryKind};
+use crate::model::ChatRequest;
+use crate::repo::outcomes::Outcome;
+use crate::repo::rank::{decide, standing, Ballot};
+use crate::repo::{parse_edits, patch, run_tests, test_limits, RepoTask, TestReport};
+
+/// Outcomes one `TestRun` event carries at most (failures first): the panes count them.
+const MAX_RESULTS_SHOWN: usize = 500;
+
+/// A streamed answer: its text, how it ended, what it cost.
+type Answer = (String, crate::model::FinishReason, crate::model::Usage);
+
+/// One agent's answer in a round.
+struct Attempt {
+    key: DraftKey,
+    text: String,
+    /// The patch, or why the blocks did not apply.
+    patch: Result<(crate::repo::Candidate, String), String>,
+    run: Option<TestReport>,
+}
+
+impl Attempt {
+    fn complete(&self) -> bool {
+        self.run.as_ref().is_some_and(TestReport::passed)
+    }
+}
+
+pub(super) async fn run_patch_rounds(
+    s: Session<'_>,
+    work: &RepoTask,
+    events: mpsc::Sender<TeamEvent>,
+    cancel: CancellationToken,
+) -> Option<Verdict> {
+    let started = Instant::now();
+    let task = s.problem.id.clone();
+    let sandbox = s.sandbox.as_ref().filter(|_| work.test.is_some());
+    let agents = s.agents.iter().map(info).collect();
+    let sandbox_line =
+        sandbox.map(|sb| format!("{}; tests: {}", sb.describe(), work.test.as_ref().map_or("", |t| &t.line)));
+    emit(
+        &events,
+        TeamEvent::TaskStarted {
+            task: task.clone(),
+            problem: s.problem.statement.clone(),
+            agents,
+            sandbox: sandbox_line,
+        },
+    )
+    .await;
+    let tester = sandbox.map(|sb| sb.clone().with_limits(test_limits(sb.limits(), work.timeout)));
+    let before = match (&tester, &work.test) {
+        (Some(sb), Some(cmd)) => match cancellable(run_tests(sb, &work.bench, None, cmd), &cancel).await {
+            Some(Ok(report)) => Some(report),
+            Some(Err(e)) => {
+                let why = format!("the tests could not be run: {e:#}");
+                remember(&*s.store, &events, Entry::new(&task, 0, None, EntryKind::Error, why)).await;
+                None
+            }
+            None => None,
+        },
+        _ => None,
+    };
+    let tests_line = match (&before, &work.test) {
+        (Some(b), Some(cmd)) => {
+            let note = format!("before any change: {}", summary(b));
+            remember(&*s.store, &events, Entry::new(&task, 0, None, EntryKind::Note, note)).await;
+            Some(tests_before(&cmd.line, b))
+        }
+        _ => None,
+    };
+
+    let mut attempts: Vec<Attempt> = Vec::new();
+    let mut latest: BTreeMap<usize, usize> = BTreeMap::new();
+    for round in 1..=s.rounds.max(1) {
+        if cancel.is_cancelled() {
+            break;
+        }
+        let turns: Vec<Turn> = s
+            .agents
+            .iter()
+            .map(|a| match latest.get(&a.id).map(|&i| &attempts[i]) {
+                None => Turn::Propose,
+                Some(a) if a.complete() => Turn::Rest,
+                Some(_) => Turn::Repair,
+            })
+            .collect();
+        for (a, turn) in s.agents.iter().zip(&turns) {
+            emit(&events, TeamEvent::TurnStarted { agent: a.id, round, turn: *turn }).await;
+        }
+        let mut asks: Vec<BoxFuture<'_, Option<Answer>>> = Vec::new();
+        for (agent, turn) in s.agents.iter().zip(&turns) {
+            let last = latest.get(&agent.id).map(|&i| &attempts[i]);
+            let messages = match (turn, last) {
+                (Turn::Rest, _) => None,
+                (_, Some(last)) => Some(repair_messages(s.problem, tests_line.as_deref(), &last.text, &setback(last))),
+                (_, None) => Some(propose_messages(s.problem, tests_line.as_deref())),
+            };
+            let max_tokens = agent.max_tokens.unwrap_or(s.max_tokens);
+            let (events, cancel) = (&events, cancel.clone());
+            asks.push(Box::pin(async move {
+                let messages = messages?;
+                let req = ChatRequest { messages, sampling: agent.sampling.clone(), max_tokens, ignore_stop: false };
+                stream_answer(agent, req, round, events, cancel).await.ok()
+            }));
+        }
+        let answers = futures::future::join_all(asks).await;
+        let first_new = attempts.len();
+        for (agent, answer) in s.agents.iter().zip(answers) {
+            let Some((text, finish, usage)) = answer else { continue };
+            let key = DraftKey { round, agent: agent.id };
+            let patch = parse_edits(&text, work.only_file.as_ref())
+                .and_then(|edits| work.bench.apply(&edits))
+                .map(|c| {
+                    let diff = patch::unified(&c);
+                    work.keep(&diff, &c);
+                    (c, diff)
+                })
+                .map_err(|e| e.to_string());
+            let draft = Draft {
+                text: text.clone(),
+                code: patch.as_ref().ok().map(|(_, d)| d.clone()),
+                finish,
+                usage,
+                repairs: Vec::new(),
+                reasked: None,
+            };
+            emit(&events, TeamEvent::AgentDone { agent: agent.id, round, draft }).await;
+            let entry = match &patch {
+                Ok((_, diff)) => Entry::new(&task, round, Some(agent.id), EntryKind::Draft, diff.clone()),
+                Err(why) => {
+                    let note = format!("agent {}'s edit does not apply: {why}", agent.id);
+                    remember(&*s.store, &events, Entry::new(&task, round, Some(agent.id), EntryKind::Note, note)).await;
+                    Entry::prose_draft(&task, round, agent.id, text.clone())
+                }
+            };
+            remember(&*s.store, &events, entry).await;
+            latest.insert(agent.id, attempts.len());
+            attempts.push(Attempt { key, text, patch, run: None });
+        }
+        if let (Some(sb), Some(cmd), Some(before)) = (&tester, &work.test, &before) {
+            test_new(sb, work, cmd, &mut attempts[first_new..], &events, &cancel).await;
+            for a in attempts[first_new..].iter().filter(|a| a.run.is_some()) {
+                let Some(run) = &a.run else { continue };
+                let s_ = standing(before, run);
+                let note = format!(
+                    "agent {}'s patch: fixes {}, breaks {}{}, {} failing",
+                    a.key.agent,
+                    s_.fixed,
+                    s_.broken.len(),
+                    if s_.broken.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", s_.broken.iter().take(3).cloned().collect::<Vec<_>>().join(", "))
+                    },
+                    s_.failing
+                );
+                remember(&*s.store, &events, Entry::new(&task, round, Some(a.key.agent), EntryKind::Note, note)).await;
+            }
+        }
+        emit(&events, TeamEvent::RoundFinished { round }).await;
+        if round < s.rounds && s.mechanisms.early_stop && attempts.iter().any(Attempt::complete) {
+            let why = "stopping: a patch makes every test pass; further rounds only search while none does";
+            remember(&*s.store, &events, Entry::new(&task, round, None, EntryKind::Note, why)).await;
+            break;
+        }
+    }
+
+    let verdict = match &before {
+        Some(before) => {
+            let ballots: Vec<Ballot<'_>> = attempts
+                .iter()
+                .filter_map(|a| Some(Ballot { key: a.key, patch: &a.patch.as_ref().ok()?.1, run: a.run.as_ref()? }))
+                .collect();
+            decide(before, &ballots)
+        }
+        // Nothing to run: the patch most agents wrote, said to be unverified.
+        None => {
+            let drafts: Vec<(DraftKey, Draft)> = latest
+                .values()
+                .map(|&i| &attempts[i])
+                .map(|a| (a.key, Draft { code: a.patch.as_ref().ok().map(|(_, d)| d.clone()), ..blank_draft() }))
+                .collect();
+            self_consistency(&drafts)
+        }
+    };
+    let round = attempts.last().map_or(1, |a| a.key.round);
+    match &verdict {
+        Some(v) => {
+            let words =
+                format!("{}: {} of {} patches agree (agents {:?})", v.decision, v.votes, attempts.len(), v.agents);
+            remember(&*s.store, &events, Entry::new(&task, round, None, EntryKind::Decision, words)).await;
+            if let Err(e) = s.store.put_final(&task, &v.answer).await {
+                tracing::warn!("storing the final answer failed: {e:#}");
+            }
+            emit(&events, v.to_event()).await;
+        }
+        None if !attempts.is_empty() => {
+            let why = match &before {
+                Some(_) => "no patch stands: every one failed to apply, or broke a test that passed before",
+                None => "no patch stands: no agent's edit blocks applied",
+            };
+            remember(&*s.store, &events, Entry::new(&task, round, None, EntryKind::Decision, why)).await;
+        }
+        None => {}
+    }
+    let answer = verdict.as_ref().map(|v| v.answer.clone());
+    emit(&events, TeamEvent::TaskFinished { task, answer, elapsed_secs: started.elapsed().as_secs_f64() }).await;
+    verdict
+}
+
+fn info(a: &Agent) -> AgentInfo {
+    AgentInfo {
+        agent: a.id,
+        model: a.backend.name().to_string(),
+        temperature: a.sampling.temperature,
+        seed: a.sampling.seed,
+        role: a.role.clone(),
+    }
+}
+
+fn blank_draft() -> Draft {
+    Draft {
+        text: String::new(),
+        code: None,
+        finish: crate::model::FinishReason::Stop,
+        usage: Default::default(),
+        repairs: Vec::new(),
+        reasked: None,
+    }
+}
+
+fn setback(last: &Attempt) -> Setback<'_> {
+    match (&last.patch, &last.run) {
+        (Err(why), _) => Setback::EditFailed(why),
+        (Ok((_, patch)), Some(run)) => Setback::TestsFailed { patch, run },
+        // Applied but not run (the run could not be set up): nothing to say but the patch.
+        (Ok(_), None) => Setback::EditFailed("the tests could not run on it"),
+    }
+}
+
+/// `fut`, or `None` once `cancel` fires (dropping it kills a running test command).
+async fn cancellable<T>(fut: impl std::future::Future<Output = T>, cancel: &CancellationToken) -> Option<T> {
+    tokio::select! {
+        out = fut => Some(out),
+        _ = cancel.cancelled() => None,
+    }
+}
+
+/// Runs the tests on every new attempt whose patch applied, a few at once.
+async fn test_new(
+    sandbox: &Sandbox,
+    work: &RepoTask,
+    cmd: &crate::repo::TestCommand,
+    new: &mut [Attempt],
+    events: &mpsc::Sender<TeamEvent>,
+    cancel: &CancellationToken,
+) {
+    let width = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
+    let mut jobs: Vec<BoxFuture<'_, (usize, Option<anyhow::Result<TestReport>>)>> = Vec::new();
+    for (i, a) in new.iter().enumerate() {
+        if let Ok((candidate, _)) = &a.patch {
+            let run = run_tests(sandbox, &work.bench, Some(candidate), cmd);
+            jobs.push(Box::pin(async move { (i, cancellable(run, cancel).await) }));
+        }
+    }
+    let done: Vec<_> = futures::stream::iter(jobs).buffer_unordered(width).collect().await;
+    for (i, result) in done {
+        match result {
+            Some(Ok(report)) => {
+                let a = &mut new[i];
+                emit(events, TeamEvent::TestRun { agent: a.key.agent, round: a.key.round, results: shown(&report) })
+                    .await;
+                a.run = Some(report);
+            }
+            Some(Err(e)) => tracing::warn!(key = ?new[i].key, "the tests could not run: {e:#}"),
+            None => {}
+        }
+    }
+}
+
+/// A run as the panes' test results: one per test (failures first, at most
+/// `MAX_RESULTS_SHOWN`), or one for the whole command when no outcome was read.
+fn shown(run: &TestReport) -> Vec<TestResult> {
+    let result = |name: &str, verdict: TestVerdict| TestResult {
+        verdict,
+        got: None,
+        key: Some(name.to_string()),
+        error: (verdict != TestVerdict::Pass).then(|| name.to_string()),
+    };
+    match &run.outcomes {
+        Some(outcomes) => {
+            let verdict = |o: &Outcome| match o {
+                Outcome::Pass | Outcome::Skip => TestVerdict::Pass,
+                Outcome::Fail => TestVerdict::WrongAnswer,
+                Outcome::Error => TestVerdict::RuntimeError,
+            };
+            let mut all: Vec<TestResult> = outcomes.iter().map(|(n, o)| result(n, verdict(o))).collect();
+            all.sort_by_key(|r| r.verdict == TestVerdict::Pass);
+            all.truncate(MAX_RESULTS_SHOWN);
+            all
+        }
+        None if run.passed() => vec![result("the test command", TestVerdict::Pass)],
+        None => vec![TestResult::failed(TestVerdict::RuntimeError, run.ending())],
+    }
+}
+
+/// One line on how a run went: "3 of 4 tests pass (failing: a)" or its ending.
+fn summary(run: &TestReport) -> String {
+    match &run.outcomes {
+        Some(o) => {
+            let pass = o.values().filter(|o| matches!(o, Outcome::Pass)).count();
+            let failing = run.failing();
+            let mut line = format!("{pass} of {} tests pass", o.len());
+            if !failing.is_empty() {
+                let names: Vec<&str> = failing.iter().take(5).copied().collect();
+                line += &format!(" (failing: {}{})", names.join(", "), if failing.len() > 5 { ", …" } else { "" });
+            }
+            line
+        }
+        None => format!("the test command: {}", run.ending()),
+    }
+}

@@ -1,0 +1,253 @@
+//! The team on a real git repository (#30): agents answer with edit blocks
+//! (a scripted backend, so each test gets the patches it needs), every
+//! candidate runs the repository's own pytest suite in the real sandbox,
+//! the answer is the patch the tests choose, `git apply` takes it, and
+//! accepting it writes the user's tree only when nothing changed there.
+//! The hostile cases run real commands: a suite that hangs, one that reaches
+//! for the network, a patch whose tests write outside their copy.
+
+#[path = "common/openai_server.rs"]
+mod openai_server;
+#[path = "common/scripted.rs"]
+mod scripted;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use memdoor::domain::{Decision, TeamEvent};
+use memdoor::judge::sandbox::{Limits, Sandbox, SandboxMode};
+use memdoor::memory::embedded::EmbeddedStore;
+use memdoor::memory::{EntryKind, MemoryStore};
+use memdoor::model::Sampling;
+use memdoor::problem::Problem;
+use memdoor::repo::{gather, RepoTask, TestCommand, Workbench};
+use memdoor::session::{drive, Recorder, SessionSpec, Step};
+use memdoor::team::{Agent, Mechanisms};
+use scripted::Scripted;
+use tokio_util::sync::CancellationToken;
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git").arg("-C").arg(dir).args(args).output().expect("git runs");
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+const CALC: &str = "def add(a, b):\n    return a - b\n\n\ndef double(x):\n    return 2 * x\n";
+const TESTS: &str = "from calc import add, double\n\n\ndef test_add():\n    assert add(2, 3) == 5\n\n\n\
+def test_double():\n    assert double(4) == 8\n";
+
+/// A committed repository: `calc.py` with a bug, its tests (one fails), and `extra` files.
+fn repo(extra: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q"]);
+    let files = [("calc.py", CALC), ("tests/test_calc.py", TESTS), ("conftest.py", "")];
+    for (path, text) in files.iter().chain(extra) {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init"]);
+    dir
+}
+
+fn edit(path: &str, search: &str, replace: &str) -> String {
+    format!(
+        "Here is the change.\n\n{path}\n```python\n<<<<<<< SEARCH\n{search}=======\n{replace}>>>>>>> REPLACE\n```\n"
+    )
+}
+
+const FIX: (&str, &str) = ("    return a - b\n", "    return a + b\n");
+
+struct Run {
+    verdict: Option<memdoor::judge::Verdict>,
+    events: Vec<TeamEvent>,
+    notes: Vec<String>,
+    backends: Vec<Arc<Scripted>>,
+    work: Arc<RepoTask>,
+}
+
+/// The team on `dir` with `--test test`, each agent answering from its script.
+async fn run_team(dir: &Path, test: &str, timeout: Duration, scripts: Vec<Vec<String>>, rounds: u32) -> Run {
+    let task = "add in calc.py subtracts; make test_add pass";
+    let context = gather(dir, task, &[], 6000).unwrap();
+    let problem = Problem::from_text_with_context(task, &context.as_prompt()).unwrap();
+    let bench = Workbench::snapshot(dir).unwrap();
+    let work = Arc::new(RepoTask::new(bench, Some(TestCommand::given(test)), &context, timeout));
+    let backends: Vec<Arc<Scripted>> = scripts.into_iter().map(|s| Arc::new(Scripted::new(s))).collect();
+    let agents = backends.iter().enumerate().map(|(id, b)| Agent::new(id, b.clone(), Sampling::default())).collect();
+    let store = Arc::new(EmbeddedStore::new());
+    let sandbox = Sandbox::open(SandboxMode::Strong, Limits::default()).await.expect("the strong sandbox");
+    let spec = SessionSpec {
+        agents,
+        store: store.clone(),
+        sandbox: Some(sandbox),
+        rounds,
+        max_tokens: 256,
+        // Every round runs: the repair turns are what these tests look at.
+        mechanisms: Mechanisms { early_stop: false, ..Mechanisms::default() },
+        unique_ids: false,
+        repo: Some(work.clone()),
+    };
+    let mut recorder = Recorder::default();
+    let verdict = drive(&spec, &problem, Step::Start, &mut [&mut recorder], CancellationToken::new()).await.unwrap();
+    let notes = store
+        .read(&problem.id, None)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|(_, e)| matches!(e.kind, EntryKind::Note | EntryKind::Error))
+        .map(|(_, e)| e.content)
+        .collect();
+    Run { verdict, events: recorder.events, notes, backends, work }
+}
+
+fn applies(dir: &Path, patch: &str) {
+    let file = dir.parent().unwrap().join(format!("{}.patch", dir.file_name().unwrap().to_string_lossy()));
+    std::fs::write(&file, patch).unwrap();
+    git(dir, &["apply", "--check", file.to_str().unwrap()]);
+    std::fs::remove_file(file).unwrap();
+}
+
+#[tokio::test]
+async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() {
+    let dir = repo(&[]);
+    let good = edit("calc.py", FIX.0, FIX.1);
+    let not_there = edit("calc.py", "    return a-b\n", "    return a+b\n");
+    // Fixes add and breaks double: ruled out, though it fixes as much.
+    let breaks = format!("{good}\ncalc.py\n<<<<<<< SEARCH\n    return 2 * x\n=======\n    return x\n>>>>>>> REPLACE\n");
+    let scripts = vec![vec![good.clone()], vec![not_there, good.clone()], vec![breaks.clone(), breaks]];
+    let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 2).await;
+    let v = run.verdict.expect("a patch stands");
+    assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true });
+    assert!(v.answer.starts_with("diff --git a/calc.py b/calc.py\n"), "{}", v.answer);
+    assert!(v.answer.contains("-    return a - b\n+    return a + b\n"));
+    assert_eq!(v.agents, [0, 1], "agent 2's patch broke test_double");
+    // What the tests said before any change, and each patch's standing.
+    assert!(
+        run.notes
+            .iter()
+            .any(|n| n.starts_with("before any change: 1 of 2 tests pass (failing: tests/test_calc.py::test_add")),
+        "{:?}",
+        run.notes
+    );
+    assert!(run
+        .notes
+        .iter()
+        .any(|n| n.contains("agent 1's edit does not apply") && n.contains("not in calc.py exactly")));
+    assert!(run
+        .notes
+        .iter()
+        .any(|n| n.starts_with("agent 2's patch: fixes 1, breaks 1 (tests/test_calc.py::test_double)")));
+    // Agent 1's repair turn was shown why its blocks failed; agent 0 rested.
+    let repair = run.backends[1].prompts()[1].clone();
+    assert!(repair.contains("could not be applied") && repair.contains("not in calc.py exactly"), "{repair}");
+    assert_eq!(run.backends[0].asked.lock().unwrap().len(), 1, "a patch passing every test rests");
+    // The first prompt showed the file, the failing test and the format.
+    let first = run.backends[0].prompts()[0].clone();
+    assert!(first.contains("return a - b") && first.contains("test_add") && first.contains("<<<<<<< SEARCH"));
+    // The user's tree is untouched; git takes the patch; accepting writes it.
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC);
+    applies(dir.path(), &v.answer);
+    let candidate = run.work.candidate(&v.answer).expect("the answer is a candidate");
+    memdoor::repo::accept::apply_to_tree(dir.path(), &run.work.bench.plan(&candidate)).unwrap();
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "a + b"));
+    let passed = run.events.iter().filter(|e| matches!(e, TeamEvent::TestRun { .. })).count();
+    assert_eq!(passed, 4, "every applied patch ran: agents 0 and 2 in round 1, agents 1 and 2 in round 2");
+}
+
+#[tokio::test]
+async fn a_patch_whose_tests_write_outside_their_copy_or_reach_the_network_touches_nothing() {
+    let dir = repo(&[]);
+    let target = dir.path().join("calc.py");
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    // A conftest the patch adds: it tries to overwrite the user's file by its
+    // absolute path and to connect to a port open on this host.
+    let hostile = format!(
+        "import socket\ntry:\n    open({target:?}, 'w').write('owned')\nexcept OSError:\n    pass\n\
+def test_network():\n    socket.create_connection(('127.0.0.1', {port}), timeout=2)\n"
+    );
+    let answer = format!(
+        "{}\ntests/test_net.py\n<<<<<<< SEARCH\n=======\n{hostile}>>>>>>> REPLACE\n",
+        edit("calc.py", FIX.0, FIX.1)
+    );
+    let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), vec![vec![answer]], 1).await;
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), CALC, "the user's file is not in the sandbox");
+    let v = run.verdict.expect("the patch stands: it fixes test_add and breaks nothing that passed");
+    assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 1, per_test: true });
+    let Some(TeamEvent::TestRun { results, .. }) = run.events.iter().find(|e| matches!(e, TeamEvent::TestRun { .. }))
+    else {
+        panic!("no test run")
+    };
+    assert!(
+        results.iter().any(|r| r.key.as_deref() == Some("tests/test_net.py::test_network") && r.error.is_some()),
+        "the network is not reachable from the tests: {results:?}"
+    );
+    listener.set_nonblocking(true).unwrap();
+    assert!(listener.accept().is_err(), "nothing connected");
+}
+
+#[tokio::test]
+async fn a_test_command_that_hangs_is_stopped_at_its_limit_and_said() {
+    let dir = repo(&[("tests/test_slow.py", "import time\n\ndef test_forever():\n    time.sleep(3600)\n")]);
+    let started = std::time::Instant::now();
+    let run = run_team(
+        dir.path(),
+        "python3 -m pytest -q",
+        Duration::from_secs(3),
+        vec![vec![edit("calc.py", FIX.0, FIX.1)]],
+        1,
+    )
+    .await;
+    assert!(started.elapsed() < Duration::from_secs(60), "the hang was cut: {:?}", started.elapsed());
+    assert!(
+        run.notes.iter().any(|n| n.contains("before any change: the test command: stopped at its time limit")),
+        "{:?}",
+        run.notes
+    );
+    // Nothing passes with or without the patch: nothing fixed, nothing broken; the answer says so.
+    let v = run.verdict.expect("a patch that breaks nothing stands");
+    assert!(v.decision.unverified(), "{}", v.decision);
+}
+
+/// The real binary: `memdoor solve --repo` prints the patch on stdout, which
+/// `git apply` takes; with `--apply` it writes the file itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn solve_repo_prints_a_patch_git_applies_and_apply_writes_it() {
+    let dir = repo(&[]);
+    let server = openai_server::serve(Arc::new(Scripted::repeating(edit("calc.py", FIX.0, FIX.1))), None).await;
+    let work = tempfile::tempdir().unwrap();
+    let agent = format!("[[agents]]\nbackend = \"openai\"\nbase_url = {:?}\nmodel = \"scripted\"\n", server.base);
+    let config = work.path().join("memdoor.toml");
+    std::fs::write(&config, format!("[team]\nagents = 3\nrounds = 1\nmax_tokens = 256\n{}", agent.repeat(3))).unwrap();
+    let solve = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
+            .arg("solve")
+            .arg("--config")
+            .arg(&config)
+            .arg("--repo")
+            .arg(dir.path())
+            .args(extra)
+            .arg("add in calc.py subtracts")
+            .env("MEMDOOR_LOG_DIR", work.path())
+            .env_remove("MEMDOOR_REDIS")
+            .env_remove("MEMDOOR_CONFIG")
+            .env_remove("MEMDOOR_MODEL")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{stderr}");
+        (String::from_utf8(out.stdout).unwrap(), stderr)
+    };
+    let (patch, stderr) = solve(&["--no-journal"]);
+    assert!(stderr.contains("judged by `python3 -m pytest -q -rA` (detected"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC, "printing writes nothing");
+    applies(dir.path(), &patch);
+    let (_, stderr) = solve(&["--no-journal", "--apply"]);
+    assert!(stderr.contains("applied the patch: calc.py"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "a + b"));
+}
