@@ -226,8 +226,9 @@ fn edit_blocks(data: &[u8]) -> bool {
         Some(at) => (String::from_utf8_lossy(&data[..at]), String::from_utf8_lossy(&data[at + 1..])),
         None => (String::new().into(), String::from_utf8_lossy(data)),
     };
-    let only = RepoPath::parse("a.py").ok();
-    let Ok(edits) = parse_edits(&answer, only.as_ref()) else { return false };
+    let shown: Vec<(RepoPath, String)> =
+        RepoPath::parse("a.py").map(|p| vec![(p, file.to_string())]).unwrap_or_default();
+    let Ok(edits) = parse_edits(&answer, &shown) else { return false };
     assert!(edits.len() <= MAX_BLOCKS);
     for (i, e) in edits.iter().enumerate() {
         assert!(e.search.len() <= MAX_SECTION_BYTES && e.replace.len() <= MAX_SECTION_BYTES);

@@ -144,9 +144,11 @@ async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() 
     let repair = run.backends[1].prompts()[1].clone();
     assert!(repair.contains("could not be applied") && repair.contains("not in calc.py exactly"), "{repair}");
     assert_eq!(run.backends[0].asked.lock().unwrap().len(), 1, "a patch passing every test rests");
-    // The first prompt showed the file, the failing test and the format.
-    let first = run.backends[0].prompts()[0].clone();
-    assert!(first.contains("return a - b") && first.contains("test_add") && first.contains("<<<<<<< SEARCH"));
+    // The first prompt showed the format with a worked example, then the file and the failing test.
+    let first = run.backends[0].asked.lock().unwrap()[0].messages.clone();
+    assert!(first[0].content.contains("<<<<<<< SEARCH") && first[2].content.contains(">>>>>>> REPLACE"), "{first:?}");
+    let last = &first.last().unwrap().content;
+    assert!(last.contains("return a - b") && last.contains("test_add"), "{last}");
     // The user's tree is untouched; git takes the patch; accepting writes it.
     assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC);
     applies(dir.path(), &v.answer);

@@ -278,7 +278,13 @@ pub async fn run_repos(
         );
         rows.push(row);
     }
-    let model = models.iter().map(|m| m.name().to_string()).collect::<Vec<_>>().join(", ");
+    let mut names: Vec<String> = Vec::new();
+    for m in models {
+        if !names.iter().any(|n| n == m.name()) {
+            names.push(m.name().to_string());
+        }
+    }
+    let model = names.join(", ");
     Ok(RepoReport { model, agents: cfg.agents, rounds, rows })
 }
 

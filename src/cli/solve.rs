@@ -134,7 +134,12 @@ fn apply(work: &RepoTask, patch: &str) -> Result<ExitCode> {
     };
     match crate::repo::accept::apply_to_tree(work.bench.root(), &work.bench.plan(&candidate)) {
         Ok(applied) => {
-            let names: Vec<String> = applied.written.iter().map(|p| p.display().to_string()).collect();
+            let names: Vec<String> = applied
+                .written
+                .iter()
+                .map(|p| p.display().to_string())
+                .chain(applied.created.iter().map(|p| format!("{} (new)", p.display())))
+                .collect();
             eprintln!("memdoor: applied the patch: {}", names.join(", "));
             Ok(ExitCode::SUCCESS)
         }

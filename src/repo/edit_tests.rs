@@ -7,7 +7,7 @@ fn path(p: &str) -> RepoPath {
 #[test]
 fn blocks_name_their_file_on_the_line_before_or_above_a_fence() {
     let answer = "Here is the fix.\n\nsrc/dates.py\n```python\n<<<<<<< SEARCH\n    return int(text)\n=======\n    return int(text.strip())\n>>>>>>> REPLACE\n```\n\nAnd a second:\n\n`src/util.py`\n<<<<<<< SEARCH\nA = 1\n=======\nA = 2\n>>>>>>> REPLACE\n";
-    let edits = parse_edits(answer, None).unwrap();
+    let edits = parse_edits(answer, &[]).unwrap();
     assert_eq!(edits.len(), 2);
     assert_eq!(edits[0].path, path("src/dates.py"));
     assert_eq!(edits[0].search, "    return int(text)\n");
@@ -19,33 +19,38 @@ fn blocks_name_their_file_on_the_line_before_or_above_a_fence() {
 #[test]
 fn a_block_without_a_path_takes_the_previous_one_or_the_only_file() {
     let one = "<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n";
-    assert_eq!(parse_edits(one, None), Err(EditError::NoPath { block: 1 }));
+    assert_eq!(parse_edits(one, &[]), Err(EditError::NoPath { block: 1 }));
     let only = path("a.py");
-    assert_eq!(parse_edits(one, Some(&only)).unwrap()[0].path, only);
+    assert_eq!(parse_edits(one, &[(only.clone(), "y = 1\n".into())]).unwrap()[0].path, only, "the only file shown");
+    // Of several files shown, the one holding the SEARCH lines exactly once.
+    let shown = [(path("a.py"), "y = 1\n".to_string()), (path("b.py"), "x = 1\nz = 2\n".to_string())];
+    assert_eq!(parse_edits(one, &shown).unwrap()[0].path, path("b.py"));
+    let twice = [(path("a.py"), "x = 1\n".to_string()), (path("b.py"), "x = 1\n".to_string())];
+    assert_eq!(parse_edits(one, &twice), Err(EditError::NoPath { block: 1 }));
     let two = format!("b.py\n{one}\n{one}");
-    let edits = parse_edits(&two, None).unwrap();
+    let edits = parse_edits(&two, &[]).unwrap();
     assert_eq!(edits.iter().map(|e| e.path.to_string()).collect::<Vec<_>>(), ["b.py", "b.py"]);
 }
 
 #[test]
 fn broken_blocks_and_paths_are_refused_with_reasons() {
-    assert_eq!(parse_edits("just words", None), Err(EditError::NoBlocks));
+    assert_eq!(parse_edits("just words", &[]), Err(EditError::NoBlocks));
     let cut = "a.py\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n";
-    assert_eq!(parse_edits(cut, None), Err(EditError::Unterminated { block: 1 }));
+    assert_eq!(parse_edits(cut, &[]), Err(EditError::Unterminated { block: 1 }));
     let no_divider = "a.py\n<<<<<<< SEARCH\nx = 1\n";
-    assert_eq!(parse_edits(no_divider, None), Err(EditError::Unterminated { block: 1 }));
+    assert_eq!(parse_edits(no_divider, &[]), Err(EditError::Unterminated { block: 1 }));
     for bad in ["../etc/passwd", "/etc/passwd", "a/../../b.py"] {
         let answer = format!("{bad}\n<<<<<<< SEARCH\n=======\nx\n>>>>>>> REPLACE\n");
-        assert!(matches!(parse_edits(&answer, None), Err(EditError::BadPath(_))), "{bad}");
+        assert!(matches!(parse_edits(&answer, &[]), Err(EditError::BadPath(_))), "{bad}");
     }
     for git in [".git/config", "sub/.GIT/hooks/pre-commit"] {
         let answer = format!("{git}\n<<<<<<< SEARCH\n=======\nx\n>>>>>>> REPLACE\n");
-        assert!(matches!(parse_edits(&answer, None), Err(EditError::InGitDir(_))), "{git}");
+        assert!(matches!(parse_edits(&answer, &[]), Err(EditError::InGitDir(_))), "{git}");
     }
     let many = "a.py\n<<<<<<< SEARCH\n=======\nx\n>>>>>>> REPLACE\n".repeat(MAX_BLOCKS + 1);
-    assert_eq!(parse_edits(&many, None), Err(EditError::TooManyBlocks));
+    assert_eq!(parse_edits(&many, &[]), Err(EditError::TooManyBlocks));
     let huge = format!("a.py\n<<<<<<< SEARCH\n{}=======\nx\n>>>>>>> REPLACE\n", "y\n".repeat(MAX_SECTION_BYTES));
-    assert_eq!(parse_edits(&huge, None), Err(EditError::SectionTooLarge { block: 1 }));
+    assert_eq!(parse_edits(&huge, &[]), Err(EditError::SectionTooLarge { block: 1 }));
 }
 
 #[test]
@@ -94,8 +99,41 @@ fn hostile_answers_never_panic() {
         "ü.py\r\n<<<<<<< SEARCH\r\n\r\n=======\r\nx\r\n>>>>>>> REPLACE\r\n",
         "a\u{0}b.py\n<<<<<<< SEARCH\n=======\nx\n>>>>>>> REPLACE\n",
     ] {
-        let _ = parse_edits(answer, None);
+        let _ = parse_edits(answer, &[]);
     }
-    let crlf = parse_edits("ü.py\r\n<<<<<<< SEARCH\r\n\r\n=======\r\nx\r\n>>>>>>> REPLACE\r\n", None).unwrap();
+    let crlf = parse_edits("ü.py\r\n<<<<<<< SEARCH\r\n\r\n=======\r\nx\r\n>>>>>>> REPLACE\r\n", &[]).unwrap();
     assert_eq!(crlf[0].replace, "x\n");
+}
+
+#[test]
+fn labelled_fenced_blocks_are_edits_too() {
+    // What Qwen2.5-Coder-0.5B writes when asked for SEARCH/REPLACE blocks.
+    let shown = [
+        (path("t.py"), "def f():\n    total = 1\n    return total\n".to_string()),
+        (path("tests/test_t.py"), "from t import f\n".to_string()),
+    ];
+    let answer = "SEARCH\n```python\n    total = 1\n```\n\nREPLACE\n```python\n    total += 1\n```\n";
+    let edits = parse_edits(answer, &shown).unwrap();
+    assert_eq!(
+        edits,
+        [Edit { path: path("t.py"), search: "    total = 1\n".into(), replace: "    total += 1\n".into() }]
+    );
+    let cut = "### SEARCH:\n```python\n    total = 1\n```\nREPLACE\n```python\n    total";
+    assert_eq!(parse_edits(cut, &shown), Err(EditError::Unterminated { block: 1 }));
+}
+
+#[test]
+fn a_fenced_file_under_its_path_replaces_it_whole_unless_it_is_only_part_of_it() {
+    let before = "def f():\n    return 1\n\n\ndef g():\n    return 2\n";
+    let shown = [(path("m.py"), before.to_string()), (path("n.py"), String::new())];
+    let whole = "m.py\n```python\ndef f():\n    return 10\n\n\ndef g():\n    return 2\n```\n";
+    let edits = parse_edits(whole, &shown).unwrap();
+    assert_eq!((edits[0].path.clone(), edits[0].search.as_str()), (path("m.py"), ""));
+    let part = "m.py\n```python\ndef f():\n    return 10\n```\n";
+    assert_eq!(
+        parse_edits(part, &shown),
+        Err(EditError::PartialFile { block: 1, path: path("m.py"), missing: vec!["g".into()] })
+    );
+    // A snippet under no path, with several files shown, is not an edit.
+    assert_eq!(parse_edits("```python\nprint(1)\n```\n", &shown), Err(EditError::NoBlocks));
 }

@@ -17,12 +17,12 @@ pub mod workbench;
 
 /// What a session on a repository works with beside its problem (the task
 /// and the files shown): the copy of the tree, the test command, and the
-/// one file shown when there is one (a block naming no file edits it).
+/// files shown (where a block naming no file is looked for).
 pub struct RepoTask {
     pub bench: Workbench,
     /// `None`: nothing to run; the answer is unverified.
     pub test: Option<TestCommand>,
-    pub only_file: Option<RepoPath>,
+    pub shown: Vec<edit::Shown>,
     /// One run of the test command at most.
     pub timeout: std::time::Duration,
     /// Every candidate the session made, by its patch: what accepting one writes.
@@ -31,11 +31,12 @@ pub struct RepoTask {
 
 impl RepoTask {
     pub fn new(bench: Workbench, test: Option<TestCommand>, context: &Context, timeout: std::time::Duration) -> Self {
-        let only_file = match &context.files[..] {
-            [one] => RepoPath::parse(&one.path.to_string_lossy()).ok(),
-            _ => None,
-        };
-        RepoTask { bench, test, only_file, timeout, candidates: Default::default() }
+        let shown = context
+            .files
+            .iter()
+            .filter_map(|f| Some((RepoPath::parse(&f.path.to_string_lossy()).ok()?, f.text.clone())))
+            .collect();
+        RepoTask { bench, test, shown, timeout, candidates: Default::default() }
     }
 
     /// Keeps `candidate` under its patch text.

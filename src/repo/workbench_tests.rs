@@ -39,7 +39,7 @@ fn a_patch_from_edits_applies_with_git_and_leaves_the_tree_alone_until_then() {
         "src/dates.py\n<<<<<<< SEARCH\n    return int(text)\n=======\n    return int(text.strip())\n>>>>>>> REPLACE\n\
 README.md\n<<<<<<< SEARCH\nno newline at the end\n=======\nstill none\n>>>>>>> REPLACE\n\
 src/new/mod.py\n<<<<<<< SEARCH\n=======\nX = 1\n>>>>>>> REPLACE\n";
-    let candidate = bench.apply(&parse_edits(answer, None).unwrap()).unwrap();
+    let candidate = bench.apply(&parse_edits(answer, &[]).unwrap()).unwrap();
     assert_eq!(candidate.changes.len(), 3);
     let patch = unified(&candidate);
     assert!(patch.contains("--- /dev/null\n+++ b/src/new/mod.py"), "{patch}");
@@ -65,7 +65,7 @@ fn files_that_cannot_be_edited_are_refused_by_name() {
     std::fs::write(dir.path().join("untracked.py"), "secret = 1\n").unwrap();
     let bench = Workbench::snapshot(dir.path()).unwrap();
     let edit = |p: &str| format!("{p}\n<<<<<<< SEARCH\n=======\nx\n>>>>>>> REPLACE\n");
-    let why = |p: &str| match bench.apply(&parse_edits(&edit(p), None).unwrap()) {
+    let why = |p: &str| match bench.apply(&parse_edits(&edit(p), &[]).unwrap()) {
         Err(EditError::NotEditable { why, .. }) => why,
         other => panic!("{p}: {other:?}"),
     };
@@ -77,7 +77,7 @@ fn files_that_cannot_be_edited_are_refused_by_name() {
     assert!(!bench.base().join("link").exists() && !bench.base().join("untracked.py").exists());
     assert!(bench.base().join("a.py").is_file());
     let same = "a.py\n<<<<<<< SEARCH\nx = 1\n=======\nx = 1\n>>>>>>> REPLACE\n";
-    assert_eq!(bench.apply(&parse_edits(same, None).unwrap()), Err(EditError::NoChange));
+    assert_eq!(bench.apply(&parse_edits(same, &[]).unwrap()), Err(EditError::NoChange));
 }
 
 #[test]
@@ -85,7 +85,7 @@ fn two_blocks_on_one_file_apply_in_order_and_the_plan_keeps_what_was_read() {
     let dir = repo(&[("a.py", "a = 1\nb = 2\n")]);
     let bench = Workbench::snapshot(dir.path()).unwrap();
     let answer = "a.py\n<<<<<<< SEARCH\na = 1\n=======\na = 10\n>>>>>>> REPLACE\n<<<<<<< SEARCH\na = 10\nb = 2\n=======\na = 10\nb = 20\n>>>>>>> REPLACE\n";
-    let candidate = bench.apply(&parse_edits(answer, None).unwrap()).unwrap();
+    let candidate = bench.apply(&parse_edits(answer, &[]).unwrap()).unwrap();
     let change = &candidate.changes[&RepoPath::parse("a.py").unwrap()];
     assert_eq!((change.before.as_deref(), change.after.as_str()), (Some("a = 1\nb = 2\n"), "a = 10\nb = 20\n"));
     let plan = bench.plan(&candidate);

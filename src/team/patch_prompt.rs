@@ -6,19 +6,28 @@ use crate::model::Message;
 use crate::problem::Problem;
 use crate::repo::TestReport;
 
-/// The edit format, said with an example: the one small models keep best.
-const EDIT_FORMAT: &str = "Change the repository's files to do the task. Answer with SEARCH/REPLACE blocks, \
-one for each change, in this form:
+/// The edit format, said plainly; an example exchange follows it.
+const EDIT_FORMAT: &str = "You change a repository's files to do a task. Answer with one SEARCH/REPLACE block \
+for each change: the file's path on a line; <<<<<<< SEARCH; only the few lines to change, copied exactly as they \
+are in the file, with their indentation; =======; the lines to put in their place; >>>>>>> REPLACE. Keep blocks \
+short: never copy a whole function when one line changes. To create a file, leave SEARCH empty. Change tests only \
+if the task asks for it.";
 
-path/to/file.py
+/// A worked exchange on another repository: small models keep a format they
+/// have seen answered (told it in words, they echo the words or an example).
+const EXAMPLE_TASK: &str = "area in geometry/shapes.py returns the wrong value for rectangles.
+
+### geometry/shapes.py
+```python
+def area(width, height):
+    return width * width
+```";
+const EXAMPLE_ANSWER: &str = "geometry/shapes.py
 <<<<<<< SEARCH
-the exact lines of the file to change, copied with their indentation
+    return width * width
 =======
-the lines to put in their place
->>>>>>> REPLACE
-
-The SEARCH lines must occur exactly once in the file as shown above: copy them, with a line or two around \
-the change when needed. To create a file, leave SEARCH empty. Change tests only if the task asks for it.";
+    return width * height
+>>>>>>> REPLACE";
 
 /// Characters of a test run's output shown to an agent.
 const OUTPUT_CHARS: usize = 1_500;
@@ -46,14 +55,20 @@ fn tail(text: &str) -> String {
     text.chars().skip(skip).collect::<String>().trim().to_string()
 }
 
-/// The first turn's messages: the task and files, the tests, the format.
+/// The first turn's messages: the format and a worked example, then the
+/// task and files, the tests, and the format once more in a line.
 pub fn propose_messages(problem: &Problem, tests: Option<&str>) -> Vec<Message> {
     let mut user = problem.statement.trim_end().to_string();
     if let Some(tests) = tests {
         user += &format!("\n\n{tests}");
     }
-    user += &format!("\n\n{EDIT_FORMAT}");
-    vec![Message::user(user)]
+    user += "\n\nAnswer with SEARCH/REPLACE blocks for the files above.";
+    vec![
+        Message::system(EDIT_FORMAT),
+        Message::user(EXAMPLE_TASK),
+        Message::assistant(EXAMPLE_ANSWER),
+        Message::user(user),
+    ]
 }
 
 /// What went wrong with the agent's last answer.

@@ -60,8 +60,10 @@ pub(super) async fn run_patch_rounds(
     let task = s.problem.id.clone();
     let sandbox = s.sandbox.as_ref().filter(|_| work.test.is_some());
     let agents = s.agents.iter().map(info).collect();
-    let sandbox_line =
-        sandbox.map(|sb| format!("{}; tests: {}", sb.describe(), work.test.as_ref().map_or("", |t| &t.line)));
+    let sandbox_line = sandbox.map(|sb| {
+        let cmd = work.test.as_ref().map_or("", |t| t.line.as_str());
+        format!("{}, as patches on a copy of the repository, by `{cmd}`", sb.describe())
+    });
     emit(
         &events,
         TeamEvent::TaskStarted {
@@ -133,7 +135,7 @@ pub(super) async fn run_patch_rounds(
         for (agent, answer) in s.agents.iter().zip(answers) {
             let Some((text, finish, usage)) = answer else { continue };
             let key = DraftKey { round, agent: agent.id };
-            let patch = parse_edits(&text, work.only_file.as_ref())
+            let patch = parse_edits(&text, &work.shown)
                 .and_then(|edits| work.bench.apply(&edits))
                 .map(|c| {
                     let diff = patch::unified(&c);
