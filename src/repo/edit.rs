@@ -435,7 +435,10 @@ pub fn apply_edit(text: Option<&str>, edit: &Edit, block: usize) -> Result<Strin
     }
     let Some(text) = text else { return Err(EditError::NotFound { block, path: path() }) };
     match occurrences(text, &edit.search)[..] {
-        [] => Err(EditError::NotFound { block, path: path() }),
+        [] => match reindented(text, edit) {
+            Some(shifted) => apply_edit(Some(text), &shifted, block),
+            None => Err(EditError::NotFound { block, path: path() }),
+        },
         [at] => {
             let end = (at + edit.search.len()).min(text.len());
             let mut replace = edit.replace.as_str();
@@ -447,6 +450,70 @@ pub fn apply_edit(text: Option<&str>, edit: &Edit, block: usize) -> Result<Strin
         }
         ref many => Err(EditError::Ambiguous { block, path: path(), times: many.len() }),
     }
+}
+
+/// How the file's lines differ from a block's: by one leading whitespace
+/// string on every non-blank line, added (`Deeper`) or taken away.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Shift {
+    Deeper(String),
+    Shallower(String),
+}
+
+impl Shift {
+    fn of(file_line: &str, block_line: &str) -> Option<Shift> {
+        if let Some(pad) = file_line.strip_suffix(block_line) {
+            return pad.chars().all(|c| c == ' ' || c == '\t').then(|| Shift::Deeper(pad.to_string()));
+        }
+        let pad = block_line.strip_suffix(file_line)?;
+        pad.chars().all(|c| c == ' ' || c == '\t').then(|| Shift::Shallower(pad.to_string()))
+    }
+
+    fn apply(&self, line: &str) -> Option<String> {
+        if line.trim().is_empty() {
+            return Some(line.to_string());
+        }
+        match self {
+            Shift::Deeper(pad) => Some(format!("{pad}{line}")),
+            Shift::Shallower(pad) => line.strip_prefix(pad.as_str()).map(str::to_string),
+        }
+    }
+
+    fn lines(&self, text: &str) -> Option<String> {
+        let mut out = String::new();
+        for line in text.split_inclusive('\n') {
+            let (body, nl) = line.strip_suffix('\n').map_or((line, ""), |b| (b, "\n"));
+            out += &self.apply(body)?;
+            out += nl;
+        }
+        Some(out)
+    }
+}
+
+/// The block with its SEARCH and REPLACE lines shifted, when its SEARCH lines
+/// occur exactly once in `text` indented by one whitespace string more (or
+/// less) on every non-blank line — the one way a block may differ from the
+/// file (small models keep the lines and lose their depth: measured in
+/// docs/benchmarks.md). Any other difference is still no match.
+fn reindented(text: &str, edit: &Edit) -> Option<Edit> {
+    let first = edit.search.lines().find(|l| !l.trim().is_empty())?;
+    let mut shifts: Vec<Shift> = Vec::new();
+    for file_line in text.lines() {
+        if let Some(shift) = Shift::of(file_line, first) {
+            if !shifts.contains(&shift) && !matches!(&shift, Shift::Deeper(p) | Shift::Shallower(p) if p.is_empty()) {
+                shifts.push(shift);
+            }
+        }
+    }
+    let mut found = shifts.into_iter().filter_map(|shift| {
+        let search = shift.lines(&edit.search)?;
+        (occurrences(text, &search).len() == 1).then_some((shift, search))
+    });
+    let (shift, search) = found.next()?;
+    if found.next().is_some() {
+        return None; // two depths fit: which one is meant is unclear
+    }
+    Some(Edit { path: edit.path.clone(), search, replace: shift.lines(&edit.replace)? })
 }
 
 #[cfg(test)]

@@ -62,8 +62,8 @@ fn search_must_match_whole_lines_exactly_once() {
     assert_eq!(apply_edit(Some(text), &once, 1).unwrap(), "def f(x):\n    return x\n\ndef g(x):\n    return -x\n");
     let twice = edit("    return x\n", "    return 0\n");
     assert!(matches!(apply_edit(Some(text), &twice, 1), Err(EditError::Ambiguous { times: 2, .. })));
-    let indented_wrong = edit("return x\n", "return 0\n");
-    assert!(matches!(apply_edit(Some(text), &indented_wrong, 1), Err(EditError::NotFound { .. })), "no near match");
+    let misspelt = edit("    return  x\n", "    return 0\n");
+    assert!(matches!(apply_edit(Some(text), &misspelt, 1), Err(EditError::NotFound { .. })), "no near match");
     let mid_line = edit("(x):\n", "(y):\n");
     assert!(matches!(
         apply_edit(Some(text), &mid_line, 1),
@@ -136,4 +136,25 @@ fn a_fenced_file_under_its_path_replaces_it_whole_unless_it_is_only_part_of_it()
     );
     // A snippet under no path, with several files shown, is not an edit.
     assert_eq!(parse_edits("```python\nprint(1)\n```\n", &shown), Err(EditError::NoBlocks));
+}
+
+#[test]
+fn a_block_off_by_one_uniform_indentation_is_shifted_to_the_file() {
+    let text = "def f(units):\n    for u in units:\n        total = u\n        if total:\n            print(total)\n    return total\n";
+    let edit =
+        |search: &str, replace: &str| Edit { path: path("t.py"), search: search.into(), replace: replace.into() };
+    // What Qwen2.5-Coder writes: the lines at the wrong depth.
+    let shallow = edit("    total = u\n    if total:\n", "    total += u\n    if total:\n");
+    assert_eq!(
+        apply_edit(Some(text), &shallow, 1).unwrap(),
+        text.replace("        total = u\n", "        total += u\n"),
+        "both sections shifted by the same four spaces"
+    );
+    let deep = edit("        return total\n", "        return total * 2\n");
+    assert_eq!(apply_edit(Some(text), &deep, 1).unwrap(), text.replace("    return total\n", "    return total * 2\n"));
+    // A different word is still no match, and two depths that fit are ambiguous.
+    let wrong = edit("    total = v\n", "    total += v\n");
+    assert!(matches!(apply_edit(Some(text), &wrong, 1), Err(EditError::NotFound { .. })));
+    let two = "a:\n  x = 1\nb:\n    x = 1\n";
+    assert!(matches!(apply_edit(Some(two), &edit("x = 1\n", "x = 2\n"), 1), Err(EditError::NotFound { .. })));
 }
