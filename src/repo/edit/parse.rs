@@ -1,0 +1,228 @@
+//! Reading an answer's edits: SEARCH/REPLACE markers, else `SEARCH` and
+//! `REPLACE` labels over fenced blocks, else whole small files in fences
+//! under their paths; each block's file named, or found among the files shown.
+
+use super::{occurrences, Edit, EditError, RepoPath, MAX_BLOCKS, MAX_SECTION_BYTES};
+
+fn is_marker(line: &str, ch: char, word: &str) -> bool {
+    let line = line.trim_end();
+    let run = line.chars().take_while(|c| *c == ch).count();
+    (5..=9).contains(&run) && line[run..].trim() == word
+}
+
+/// A file path as written on the line before a block: `src/a.py`,
+/// `` `src/a.py` ``, `**src/a.py**`, `### src/a.py`, `File: src/a.py`, `src/a.py:`.
+fn path_on(line: &str) -> Option<&str> {
+    let mut text = line.trim();
+    for prefix in ["File:", "file:", "Path:", "path:"] {
+        text = text.strip_prefix(prefix).unwrap_or(text).trim();
+    }
+    let text = text.trim_start_matches('#').trim().trim_matches(['`', '*', '"', '\'']).trim_end_matches(':').trim();
+    let plausible = !text.is_empty()
+        && !text.contains(char::is_whitespace)
+        && !text.starts_with("```")
+        && (text.contains('.') || text.contains('/'));
+    plausible.then_some(text)
+}
+
+/// The line before `at` that names the block's file: the last non-blank one,
+/// past an opening fence (```` ```python ````) right above the block.
+fn path_before<'a>(lines: &[&'a str], at: usize) -> Option<&'a str> {
+    let mut above = lines[..at].iter().rev().filter(|l| !l.trim().is_empty());
+    let first = above.next()?;
+    if first.trim_start().starts_with("```") {
+        // "src/a.py" then "```python" then the block.
+        return above.next().and_then(|l| path_on(l));
+    }
+    path_on(first)
+}
+
+/// A file the agents were shown, with its text as shown: where a block that
+/// names no file is looked for.
+pub type Shown = (RepoPath, String);
+
+/// The file of a block that names none: the only file shown; else the one
+/// shown file holding its SEARCH lines exactly once; else the previous
+/// block's file.
+fn resolve(
+    named: Option<&str>,
+    search: &str,
+    prev: Option<&RepoPath>,
+    shown: &[Shown],
+    block: usize,
+) -> Result<RepoPath, EditError> {
+    if let Some(p) = named {
+        return RepoPath::parse(p);
+    }
+    if let [(only, _)] = shown {
+        return Ok(only.clone());
+    }
+    if !search.trim().is_empty() {
+        let holding: Vec<&RepoPath> =
+            shown.iter().filter(|(_, text)| occurrences(text, search).len() == 1).map(|(p, _)| p).collect();
+        if let [one] = holding[..] {
+            return Ok(one.clone());
+        }
+    }
+    prev.cloned().ok_or(EditError::NoPath { block })
+}
+
+/// The edit blocks of `answer`, in the first form it uses: SEARCH/REPLACE
+/// markers; else `SEARCH` and `REPLACE` labels each over a fenced block
+/// (small models write that); else fenced blocks under a file's path, each
+/// the whole new file (`whole_files`). `shown`: the files the agents saw.
+pub fn parse_edits(answer: &str, shown: &[Shown]) -> Result<Vec<Edit>, EditError> {
+    let lines: Vec<&str> = answer.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+    let mut edits = marker_blocks(&lines, shown)?;
+    if edits.is_empty() {
+        edits = labelled_blocks(&lines, shown)?;
+    }
+    if edits.is_empty() {
+        edits = whole_files(&lines, shown)?;
+    }
+    if edits.is_empty() {
+        return Err(EditError::NoBlocks);
+    }
+    Ok(edits)
+}
+
+fn marker_blocks(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> {
+    let mut edits: Vec<Edit> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !is_marker(lines[i], '<', "SEARCH") {
+            i += 1;
+            continue;
+        }
+        let block = edits.len() + 1;
+        if block > MAX_BLOCKS {
+            return Err(EditError::TooManyBlocks);
+        }
+        let (search, divider) = section(lines, i + 1, block, &|l| is_marker(l, '=', ""))?;
+        let (replace, end) = section(lines, divider + 1, block, &|l| is_marker(l, '>', "REPLACE"))?;
+        let path = resolve(path_before(lines, i), &search, edits.last().map(|e| &e.path), shown, block)?;
+        edits.push(Edit { path, search, replace });
+        i = end + 1;
+    }
+    Ok(edits)
+}
+
+/// The lines from `from` up to the first that `end` accepts (its index), each ending in `\n`.
+pub(super) fn section(
+    lines: &[&str],
+    from: usize,
+    block: usize,
+    end: &dyn Fn(&str) -> bool,
+) -> Result<(String, usize), EditError> {
+    let mut text = String::new();
+    for (j, line) in lines.iter().enumerate().skip(from) {
+        if end(line) {
+            return Ok((text, j));
+        }
+        text.push_str(line);
+        text.push('\n');
+        if text.len() > MAX_SECTION_BYTES {
+            return Err(EditError::SectionTooLarge { block });
+        }
+    }
+    Err(EditError::Unterminated { block })
+}
+
+fn is_fence(line: &str) -> bool {
+    line.trim_start().starts_with("```")
+}
+
+/// `SEARCH` or `REPLACE` alone on a line (`### SEARCH:`, `**REPLACE**`).
+fn is_label(line: &str, word: &str) -> bool {
+    line.trim().trim_matches(['#', '*', ':', '`', ' ']).eq_ignore_ascii_case(word)
+}
+
+/// The next non-blank line from `from`.
+fn next_line(lines: &[&str], from: usize) -> Option<usize> {
+    (from..lines.len()).find(|&j| !lines[j].trim().is_empty())
+}
+
+/// The fenced block opening at the first non-blank line from `from`: its text and the closing line.
+fn fenced(lines: &[&str], from: usize, block: usize) -> Result<(String, usize), EditError> {
+    let open = next_line(lines, from).filter(|&j| is_fence(lines[j])).ok_or(EditError::Unterminated { block })?;
+    section(lines, open + 1, block, &|l| is_fence(l))
+}
+
+fn labelled_blocks(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> {
+    let mut edits: Vec<Edit> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !is_label(lines[i], "search") {
+            i += 1;
+            continue;
+        }
+        let block = edits.len() + 1;
+        if block > MAX_BLOCKS {
+            return Err(EditError::TooManyBlocks);
+        }
+        let (search, closed) = fenced(lines, i + 1, block)?;
+        let label = next_line(lines, closed + 1).filter(|&j| is_label(lines[j], "replace"));
+        let label = label.ok_or(EditError::Unterminated { block })?;
+        let (replace, end) = fenced(lines, label + 1, block)?;
+        let path = resolve(path_before(lines, i), &search, edits.last().map(|e| &e.path), shown, block)?;
+        edits.push(Edit { path, search, replace });
+        i = end + 1;
+    }
+    Ok(edits)
+}
+
+/// Fenced blocks under a file's path (or the only block, when one file was
+/// shown), each the whole new text of a small file. A block that leaves out
+/// a top-level `def` or `class` of the Python file it would replace is a
+/// function, not the file: refused, and said.
+fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> {
+    let mut blocks: Vec<(Option<&str>, String)> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !is_fence(lines[i]) {
+            i += 1;
+            continue;
+        }
+        let block = blocks.len() + 1;
+        if block > MAX_BLOCKS {
+            return Err(EditError::TooManyBlocks);
+        }
+        let (text, end) = section(lines, i + 1, block, &|l| is_fence(l))?;
+        blocks.push((path_before(lines, i + 1), text));
+        i = end + 1;
+    }
+    let single = blocks.len() == 1;
+    let mut edits = Vec::new();
+    for (n, (named, text)) in blocks.into_iter().enumerate() {
+        let path = match (named, shown) {
+            (Some(p), _) => RepoPath::parse(p)?,
+            (None, [(only, _)]) if single => only.clone(),
+            _ => continue, // an example or a snippet, not a file
+        };
+        if let Some((_, before)) = shown.iter().find(|(p, _)| *p == path) {
+            let missing = missing_definitions(before, &text, &path);
+            if !missing.is_empty() {
+                return Err(EditError::PartialFile { block: n + 1, path, missing });
+            }
+        }
+        edits.push(Edit { path, search: String::new(), replace: text });
+    }
+    Ok(edits)
+}
+
+/// The top-level `def`/`class` names of a Python file `before` that `after` lacks.
+fn missing_definitions(before: &str, after: &str, path: &RepoPath) -> Vec<String> {
+    if path.as_path().extension().is_none_or(|e| e != "py") {
+        return Vec::new();
+    }
+    let names = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| {
+                l.strip_prefix("def ").or_else(|| l.strip_prefix("class ")).or_else(|| l.strip_prefix("async def "))
+            })
+            .map(|rest| rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect())
+            .collect()
+    };
+    let kept = names(after);
+    names(before).into_iter().filter(|n| !kept.contains(n)).collect()
+}
