@@ -30,20 +30,3 @@ pub fn unified(candidate: &Candidate) -> String {
     }
     out
 }
-
-/// Lines the patch adds and removes (what a summary line says).
-pub fn counts(candidate: &Candidate) -> (usize, usize) {
-    let mut added = 0;
-    let mut removed = 0;
-    for change in candidate.changes.values() {
-        let diff = TextDiff::from_lines(change.before.as_deref().unwrap_or(""), change.after.as_str());
-        for op in diff.iter_all_changes() {
-            match op.tag() {
-                similar::ChangeTag::Insert => added += 1,
-                similar::ChangeTag::Delete => removed += 1,
-                similar::ChangeTag::Equal => {}
-            }
-        }
-    }
-    (added, removed)
-}

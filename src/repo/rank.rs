@@ -6,8 +6,6 @@
 //! behaviours, and the cluster scoring drafts × (fixes + 1) wins, ties to
 //! the earliest draft. A test the candidate adds is evidence, never a fix.
 
-use std::collections::BTreeMap;
-
 use super::outcomes::Outcome;
 use super::testrun::TestReport;
 use crate::domain::{Decision, DraftEvidence};
@@ -128,14 +126,6 @@ fn signature(run: &TestReport) -> String {
     match &run.outcomes {
         Some(o) => o.iter().map(|(n, o)| format!("{n}={o:?}\n")).collect(),
         None => format!("{:?}", run.status),
-    }
-}
-
-/// Outcomes by name, as the team's panes count them: a pass is a pass.
-pub fn as_counts(run: &TestReport) -> BTreeMap<String, bool> {
-    match &run.outcomes {
-        Some(o) => o.iter().map(|(n, o)| (n.clone(), matches!(o, Outcome::Pass))).collect(),
-        None => BTreeMap::from([("the test command".to_string(), run.passed())]),
     }
 }
 
