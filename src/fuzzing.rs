@@ -237,7 +237,14 @@ fn edit_blocks(data: &[u8]) -> bool {
         assert!(!path.components().any(|c| c.as_os_str().eq_ignore_ascii_case(".git")));
         if let Ok(after) = apply_edit(Some(&file), e, i + 1) {
             if !e.search.trim().is_empty() {
-                let at = file.find(e.search.trim_end_matches('\n')).unwrap_or(0);
+                // Where the block's lines stand as written, at a line start, it was applied there
+                // (a block at another depth is shifted to the file's: no simple oracle for where).
+                let at = if file.starts_with(e.search.as_str()) {
+                    Some(0)
+                } else {
+                    file.find(&format!("\n{}", e.search)).map(|nl| nl + 1)
+                };
+                let Some(at) = at else { continue };
                 assert!(after.starts_with(&file[..at]), "the text before the SEARCH lines changed");
             }
         }
