@@ -48,34 +48,50 @@ fn medium_set_passes_the_checker() {
     check_set("assets/problems/medium.jsonl");
 }
 
-/// The shipped medium set is what its generator writes: rebuilding it from
-/// tests/tools/medium/ (every reference cross-checked against an independent
-/// brute force, every input against the stated constraints) gives the same
-/// bytes, so neither can drift from the other.
 #[test]
-fn medium_set_is_what_its_generator_builds() {
+fn intermediate_set_passes_the_checker() {
+    check_set("assets/problems/intermediate.jsonl");
+}
+
+/// A generated set is what its generator writes: rebuilding it from
+/// tests/tools/problem_sets/SET/ (every reference cross-checked against an
+/// independent brute force, every input against the stated constraints) gives
+/// the same bytes, so neither can drift from the other.
+fn check_generated(set: &str) {
     let root = repo_root();
-    let out = std::env::temp_dir().join(format!("memdoor-medium-{}.jsonl", std::process::id()));
+    let out = std::env::temp_dir().join(format!("memdoor-{set}-{}.jsonl", std::process::id()));
     let output = Command::new("python3")
-        .arg("tests/tools/medium/build.py")
+        .arg("tests/tools/problem_sets/build.py")
+        .arg(set)
         .arg("--out")
         .arg(&out)
         .current_dir(&root)
         .output()
-        .unwrap_or_else(|e| panic!("could not run python3 tests/tools/medium/build.py: {e}"));
+        .unwrap_or_else(|e| panic!("could not run python3 tests/tools/problem_sets/build.py {set}: {e}"));
     assert!(
         output.status.success(),
-        "build.py failed ({}):\n{}",
+        "build.py {set} failed ({}):\n{}",
         output.status,
         String::from_utf8_lossy(&output.stderr)
     );
     let built = std::fs::read_to_string(&out).expect("build.py wrote its output");
     let _ = std::fs::remove_file(&out);
-    let shipped = std::fs::read_to_string(root.join("assets/problems/medium.jsonl")).expect("medium.jsonl");
+    let shipped = std::fs::read_to_string(root.join(format!("assets/problems/{set}.jsonl")))
+        .unwrap_or_else(|e| panic!("assets/problems/{set}.jsonl: {e}"));
     assert!(
         built == shipped,
-        "assets/problems/medium.jsonl differs from what tests/tools/medium/build.py writes: rerun it"
+        "assets/problems/{set}.jsonl differs from what `python3 tests/tools/problem_sets/build.py {set}` writes: rerun it"
     );
+}
+
+#[test]
+fn medium_set_is_what_its_generator_builds() {
+    check_generated("medium");
+}
+
+#[test]
+fn intermediate_set_is_what_its_generator_builds() {
+    check_generated("intermediate");
 }
 
 /// (problems, stdin, functional, medium) in a set.
@@ -121,4 +137,14 @@ fn the_medium_set_is_forty_medium_problems_of_both_kinds() {
     assert!(total >= 40, "medium.jsonl has {total} problems, want at least 40");
     assert!(stdin >= 15 && functional >= 15, "medium.jsonl: {stdin} stdin, {functional} functional; want 15 of each");
     assert_eq!(medium, total, "every problem of medium.jsonl is medium");
+}
+
+#[test]
+fn the_intermediate_set_is_forty_problems_of_both_kinds() {
+    let (total, stdin, functional, _) = kinds("assets/problems/intermediate.jsonl");
+    assert!(total >= 40, "intermediate.jsonl has {total} problems, want at least 40");
+    assert!(
+        stdin >= 15 && functional >= 15,
+        "intermediate.jsonl: {stdin} stdin, {functional} functional; want 15 of each"
+    );
 }

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Build assets/problems/medium.jsonl from the problem modules in problems/.
+"""Build a generated problem set, assets/problems/SET.jsonl, from the problem modules in SET/.
 
-    python3 tests/tools/medium/build.py            # every module; writes the set
-    python3 tests/tools/medium/build.py s01 f12    # only modules whose file name contains a filter; writes nothing
-    python3 tests/tools/medium/build.py --out /tmp/part.jsonl s1   # writes those to PATH instead
+    python3 tests/tools/problem_sets/build.py SET                # every module; writes the set
+    python3 tests/tools/problem_sets/build.py SET s01 f12        # only modules whose file name contains a filter; writes nothing
+    python3 tests/tools/problem_sets/build.py SET --out /tmp/part.jsonl s1   # writes those to PATH instead
 
-Each module in problems/ is one problem (see problems/s01_balanced-shipments.py
-for a stdin one, problems/f01_*.py for a functional one). It holds its
+SET is one of the folders here: `medium` (several steps an answer, large
+inputs) and `intermediate` (one idea an answer, between set2 and medium).
+Each module in SET/ is one problem (see medium/s01_balanced-shipments.py
+for a stdin one, medium/f01_*.py for a functional one). It holds its
 statement, a reference solution REF, a brute-force solution BRUTE written
 independently (the obvious exponential or quadratic way), and input makers:
 small(rng) for the cross-check, public() for the two tests shown in the
@@ -29,10 +31,18 @@ import contextlib
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE.parent.parent.parent / "assets" / "problems" / "medium.jsonl"
-CONTEST_ID = "memdoor-3"
-CONTEST_DATE = "2026-12-03T00:00:00"
+ASSETS = HERE.parent.parent.parent / "assets" / "problems"
+# Per set: the contest id and date its rows carry, and their difficulty.
+SETS = {
+    "medium": ("memdoor-3", "2026-12-03T00:00:00", "medium"),
+    "intermediate": ("memdoor-4", "2026-12-03T00:00:00", "medium"),
+}
 CROSS_CHECKS = 300
+# The most one problem's row may take. Every run of the bench reads the whole
+# set and every test input crosses into the sandbox, and the set lives in git:
+# a large test needs only to be large enough that a quadratic answer times out
+# (2*10^4 elements does that in Python), not as large as the stated limits.
+MAX_ROW_BYTES = 1_000_000
 PRELUDE = "from typing import *\nfrom collections import *\nimport math, heapq, bisect, itertools, functools\n"
 
 
@@ -78,8 +88,9 @@ def dumps(value):
 
 
 class Problem:
-    def __init__(self, mod):
+    def __init__(self, mod, set_name):
         self.m = mod
+        self.contest_id, self.contest_date, self.difficulty = SETS[set_name]
         self.functional = getattr(mod, "FUNC", None) is not None
 
     def run(self, code, inp):
@@ -149,10 +160,10 @@ class Problem:
             "question_content": self.statement(public),
             "platform": "leetcode" if self.functional else getattr(self.m, "PLATFORM", "atcoder"),
             "question_id": self.m.ID,
-            "contest_id": CONTEST_ID,
-            "contest_date": CONTEST_DATE,
+            "contest_id": self.contest_id,
+            "contest_date": self.contest_date,
             "starter_code": starter,
-            "difficulty": "medium",
+            "difficulty": self.difficulty,
             "public_test_cases": json.dumps(public),
             "private_test_cases": json.dumps(private),
             "metadata": json.dumps({"func_name": self.m.FUNC} if self.functional else {}),
@@ -161,23 +172,31 @@ class Problem:
 
 
 def main(args):
-    out = OUT
+    if not args or args[0] not in SETS:
+        raise SystemExit(f"usage: build.py SET [--out PATH] [FILTER...]; SET is one of {', '.join(SETS)}")
+    set_name, args = args[0], args[1:]
+    default_out = ASSETS / f"{set_name}.jsonl"
+    out = default_out
     if args[:1] == ["--out"]:
         out, args = Path(args[1]), args[2:]
     filters = args
-    paths = sorted((HERE / "problems").glob("[sf][0-9][0-9]_*.py"))
+    paths = sorted((HERE / set_name).glob("[sf][0-9][0-9]_*.py"))
     if filters:
         paths = [p for p in paths if any(f in p.name for f in filters)]
     rows = []
     for path in paths:
         mod = load(path)
         rng = random.Random(path.stem)
-        rows.append(Problem(mod).build(rng))
+        row = Problem(mod, set_name).build(rng)
+        size = len(json.dumps(row))
+        if size > MAX_ROW_BYTES:
+            raise SystemExit(f"{path.name}: its row takes {size} bytes, more than {MAX_ROW_BYTES}: make its large tests smaller")
+        rows.append(row)
         print(f"ok  {path.name}", file=sys.stderr)
     ids = [r["question_id"] for r in rows]
     if len(set(ids)) != len(ids):
         raise SystemExit("duplicate question_id")
-    if filters and out == OUT:
+    if filters and out == default_out:
         print(f"{len(rows)} module(s) checked; nothing written (filters given)", file=sys.stderr)
         return
     out.write_text("".join(json.dumps(r) + "\n" for r in rows))
