@@ -103,6 +103,23 @@ async fn run_team(dir: &Path, test: &str, timeout: Duration, scripts: Vec<Vec<St
     Run { verdict, events: recorder.events, notes, backends, work }
 }
 
+/// The real binary's `command` on the repository `dir`, with `config` and nothing from the environment.
+fn memdoor(command: &str, config: &Path, dir: &Path, log_dir: &Path) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_memdoor"));
+    cmd.arg(command)
+        .arg("--config")
+        .arg(config)
+        .arg("--repo")
+        .arg(dir)
+        .env("MEMDOOR_LOG_DIR", log_dir)
+        .env_remove("MEMDOOR_REDIS")
+        .env_remove("MEMDOOR_CONFIG")
+        .env_remove("MEMDOOR_MODEL")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
 fn applies(dir: &Path, patch: &str) {
     let file = dir.parent().unwrap().join(format!("{}.patch", dir.file_name().unwrap().to_string_lossy()));
     std::fs::write(&file, patch).unwrap();
@@ -225,20 +242,9 @@ async fn solve_repo_prints_a_patch_git_applies_and_apply_writes_it() {
     let config = work.path().join("memdoor.toml");
     std::fs::write(&config, format!("[team]\nagents = 3\nrounds = 1\nmax_tokens = 256\n{}", agent.repeat(3))).unwrap();
     let solve = |extra: &[&str]| {
-        let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
-            .arg("solve")
-            .arg("--config")
-            .arg(&config)
-            .arg("--repo")
-            .arg(dir.path())
+        let out = memdoor("solve", &config, dir.path(), work.path())
             .args(extra)
             .arg("add in calc.py subtracts")
-            .env("MEMDOOR_LOG_DIR", work.path())
-            .env_remove("MEMDOOR_REDIS")
-            .env_remove("MEMDOOR_CONFIG")
-            .env_remove("MEMDOOR_MODEL")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
             .output()
             .unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
@@ -252,4 +258,54 @@ async fn solve_repo_prints_a_patch_git_applies_and_apply_writes_it() {
     let (_, stderr) = solve(&["--no-journal", "--apply"]);
     assert!(stderr.contains("applied the patch: calc.py"), "{stderr}");
     assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "a + b"));
+}
+
+/// The real binary: `memdoor review` gives the agents the branch's diff
+/// against main and the file it touches, and prints the patch the tests chose.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn review_shows_the_branch_diff_and_prints_the_patch_its_tests_chose() {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q", "-b", "main"]);
+    let fixed = CALC.replace("a - b", "a + b");
+    for (path, text) in [("calc.py", fixed.as_str()), ("tests/test_calc.py", TESTS), ("conftest.py", "")] {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let commit = |message: &str| {
+        git(dir.path(), &["add", "-A"]);
+        git(dir.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", message]);
+    };
+    commit("init");
+    git(dir.path(), &["checkout", "-q", "-b", "feature"]);
+    std::fs::write(dir.path().join("calc.py"), CALC).unwrap();
+    commit("a change that breaks add");
+    let backend = Arc::new(Scripted::repeating(edit("calc.py", FIX.0, FIX.1)));
+    let server = openai_server::serve(backend.clone(), None).await;
+    let work = tempfile::tempdir().unwrap();
+    let agent = format!("[[agents]]\nbackend = \"openai\"\nbase_url = {:?}\nmodel = \"scripted\"\n", server.base);
+    let config = work.path().join("memdoor.toml");
+    std::fs::write(&config, format!("[team]\nagents = 3\nrounds = 1\nmax_tokens = 256\n{}", agent.repeat(3))).unwrap();
+    let review = |extra: &[&str]| {
+        memdoor("review", &config, dir.path(), work.path()).arg("--no-journal").args(extra).output().unwrap()
+    };
+    let out = review(&["the sign in add"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("review: 1 file(s) changed against main"), "{stderr}");
+    assert!(stderr.contains("judged by `python3 -m pytest -q -rA` (detected"), "{stderr}");
+    applies(dir.path(), &String::from_utf8(out.stdout).unwrap());
+    let prompts = backend.prompts();
+    let first = prompts.first().expect("the agents were asked");
+    assert!(first.contains("Review the change on this branch"), "{first}");
+    assert!(first.contains("Look first at this: the sign in add"), "{first}");
+    assert!(first.contains("-    return a + b\n+    return a - b"), "the diff is shown: {first}");
+    assert!(first.contains("### calc.py"), "the file it touches is shown: {first}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC, "review writes nothing");
+    // On the base itself there is nothing to review: said, and no model is asked.
+    let asked = backend.prompts().len();
+    let out = review(&["--base", "feature"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nothing to review"));
+    assert_eq!(backend.prompts().len(), asked);
 }

@@ -6,6 +6,7 @@ mod bench_args;
 mod judge;
 mod models;
 mod replay;
+mod review;
 mod serve;
 pub mod setup;
 mod solve;
@@ -64,6 +65,9 @@ pub enum Command {
     Agent(AgentArgs),
     /// Play a session journal back (headless): the events, the rebuilt memory and its answer.
     Replay(ReplayArgs),
+    /// Review the branch's change (`git diff BASE...HEAD`): the team proposes one fix as a patch,
+    /// judged by the repository's tests in the sandbox; the patch on stdout (`| git apply`), --apply writes it.
+    Review(review::ReviewArgs),
     /// Measure: `memdoor bench --problems FILE` (pass@1 single vs team), `bench engine`, `bench team`.
     /// Figures are printed, never asserted.
     #[command(args_conflicts_with_subcommands = true)]
@@ -194,6 +198,7 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
     }
     match &command {
         Command::Solve(a) => warn_if_password_in_argv(a.session.team.redis.as_deref()),
+        Command::Review(a) => warn_if_password_in_argv(a.team.redis.as_deref()),
         Command::Agent(a) => warn_if_password_in_argv(Some(&a.redis)),
         Command::Serve(a) => warn_if_password_in_argv(a.team.redis.as_deref()),
         Command::Watch(a) => warn_if_password_in_argv(Some(&a.redis)),
@@ -202,6 +207,7 @@ pub async fn run(cli: Cli) -> Result<ExitCode> {
     }
     match command {
         Command::Solve(args) => solve::solve(args, config()?).await,
+        Command::Review(args) => review::review(args, config()?).await,
         Command::Serve(args) => serve::serve(args, config()?).await,
         Command::Watch(args) => watch::watch(args, config()?).await,
         Command::Models { action } => tokio::task::spawn_blocking(move || models::models(action)).await?,

@@ -33,6 +33,18 @@ pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
             None => bail!("no problem given: memdoor solve \"TEXT\" or memdoor solve --problem FILE"),
         },
     };
+    solve_problem(args, file, problem, context).await
+}
+
+/// Runs the team on a problem already read (with its repository context for
+/// `--repo`): what `solve` does after reading its input, and `review` after
+/// reading the branch's change.
+pub async fn solve_problem(
+    args: SolveArgs,
+    file: Config,
+    problem: crate::problem::Problem,
+    context: Option<crate::repo::Context>,
+) -> Result<ExitCode> {
     let cfg = setup::apply_team_flags(&args.session.team, file);
     let settings = SessionSettings::from_config(&cfg);
     let redis = setup::open_redis(&cfg).await?;

@@ -153,7 +153,7 @@ impl Context {
     }
 }
 
-fn longest_backtick_run(text: &str) -> usize {
+pub(super) fn longest_backtick_run(text: &str) -> usize {
     text.split(|c| c != '`').map(str::len).max().unwrap_or(0)
 }
 

@@ -3,7 +3,8 @@
 //! session's own copy of the tree (`workbench`), shown as a patch (`patch`);
 //! the repository's tests run on each candidate in the sandbox (`testrun`,
 //! `outcomes`) and the answer chosen by them (`rank`); the consensus patch
-//! written into the user's tree only after every check (`accept`).
+//! written into the user's tree only after every check (`accept`); a branch's
+//! change as the task (`review`).
 //! docs/repo.md says what is built and what is not.
 
 pub mod accept;
@@ -12,6 +13,7 @@ pub mod edit;
 pub mod outcomes;
 pub mod patch;
 pub mod rank;
+pub mod review;
 pub mod testrun;
 pub mod workbench;
 
