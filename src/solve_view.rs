@@ -199,7 +199,7 @@ impl SolveView {
                 }
                 match answer {
                     Some(code) => {
-                        eprintln!("memdoor: done in {elapsed_secs:.1} s; the team's code follows on stdout");
+                        eprintln!("memdoor: done in {elapsed_secs:.1} s; the team's answer follows on stdout (code, or a patch with --repo)");
                         println!("{}", shown(code.trim_end()));
                     }
                     None => {
