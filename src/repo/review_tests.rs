@@ -97,3 +97,14 @@ fn a_long_diff_is_clipped_by_line_and_cut_at_its_size() {
     assert_eq!(text.lines().count() + left_out, many.lines().count());
     assert!(left_out >= 100);
 }
+
+#[test]
+fn a_change_that_is_not_utf8_is_read_lossily_not_refused() {
+    let dir = branched();
+    std::fs::write(dir.path().join("latin1.txt"), b"caf\xe9 \xff\n").unwrap();
+    git(dir.path(), &["add", "latin1.txt"]);
+    git(dir.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "bytes"]);
+    let change = branch_diff(dir.path(), Some("main")).unwrap();
+    assert!(change.diff.contains("+caf\u{fffd} \u{fffd}"), "{}", change.diff);
+    assert!(change.files.contains(&PathBuf::from("latin1.txt")));
+}
