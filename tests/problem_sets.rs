@@ -53,6 +53,11 @@ fn intermediate_set_passes_the_checker() {
     check_set("assets/problems/intermediate.jsonl");
 }
 
+#[test]
+fn plain_set_passes_the_checker() {
+    check_set("assets/problems/plain.jsonl");
+}
+
 /// A generated set is what its generator writes: rebuilding it from
 /// tests/tools/problem_sets/SET/ (every reference cross-checked against an
 /// independent brute force, every input against the stated constraints) gives
@@ -92,6 +97,11 @@ fn medium_set_is_what_its_generator_builds() {
 #[test]
 fn intermediate_set_is_what_its_generator_builds() {
     check_generated("intermediate");
+}
+
+#[test]
+fn plain_set_is_what_its_generator_builds() {
+    check_generated("plain");
 }
 
 /// (problems, stdin, functional, medium) in a set.
@@ -147,4 +157,56 @@ fn the_intermediate_set_is_forty_problems_of_both_kinds() {
         stdin >= 15 && functional >= 15,
         "intermediate.jsonl: {stdin} stdin, {functional} functional; want 15 of each"
     );
+}
+
+#[test]
+fn the_plain_set_is_forty_problems_of_both_kinds() {
+    let (total, stdin, functional, _) = kinds("assets/problems/plain.jsonl");
+    assert!(total >= 40, "plain.jsonl has {total} problems, want at least 40");
+    assert!(stdin >= 15 && functional >= 15, "plain.jsonl: {stdin} stdin, {functional} functional; want 15 of each");
+}
+
+/// The problems of a set (a path relative to the repository root), one JSON
+/// object a line.
+fn problems(set: &str) -> Vec<serde_json::Value> {
+    let path = repo_root().join(set);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(n, line)| {
+            serde_json::from_str::<serde_json::Value>(line)
+                .unwrap_or_else(|e| panic!("{set} line {}: not JSON: {e}", n + 1))
+        })
+        .collect()
+}
+
+/// The plain set is the intermediate set told plainly: its problem
+/// `plain-X` has exactly the tests of the intermediate problem `X`, so a
+/// model's results on the two sets compare problem by problem.
+#[test]
+fn the_plain_set_holds_the_intermediate_sets_tests() {
+    let intermediate: std::collections::HashMap<String, serde_json::Value> =
+        problems("assets/problems/intermediate.jsonl")
+            .into_iter()
+            .map(|problem| {
+                let id = problem["question_id"].as_str().expect("question_id is a string").to_string();
+                (id, problem)
+            })
+            .collect();
+    for problem in problems("assets/problems/plain.jsonl") {
+        let id = problem["question_id"].as_str().expect("question_id is a string");
+        let base = id
+            .strip_prefix("plain-")
+            .unwrap_or_else(|| panic!("plain.jsonl: question_id {id} does not start with plain-"));
+        let original = intermediate
+            .get(base)
+            .unwrap_or_else(|| panic!("plain.jsonl: {id} has no problem {base} in intermediate.jsonl"));
+        for field in ["public_test_cases", "private_test_cases"] {
+            assert!(
+                problem[field] == original[field],
+                "plain.jsonl: the {field} of {id} differ from those of {base} in intermediate.jsonl"
+            );
+        }
+    }
 }

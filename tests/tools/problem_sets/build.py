@@ -6,7 +6,8 @@
     python3 tests/tools/problem_sets/build.py SET --out /tmp/part.jsonl s1   # writes those to PATH instead
 
 SET is one of the folders here: `medium` (several steps an answer, large
-inputs) and `intermediate` (one idea an answer, between set2 and medium).
+inputs), `intermediate` (one idea an answer, between set2 and medium) and
+`plain` (intermediate's problems and tests, each told plainly, not as a story).
 Each module in SET/ is one problem (see medium/s01_balanced-shipments.py
 for a stdin one, medium/f01_*.py for a functional one). It holds its
 statement, a reference solution REF, a brute-force solution BRUTE written
@@ -36,6 +37,7 @@ ASSETS = HERE.parent.parent.parent / "assets" / "problems"
 SETS = {
     "medium": ("memdoor-3", "2026-12-03T00:00:00", "medium"),
     "intermediate": ("memdoor-4", "2026-12-03T00:00:00", "medium"),
+    "plain": ("memdoor-5", "2026-12-04T00:00:00", "medium"),
 }
 CROSS_CHECKS = 300
 # The most one problem's row may take. Every run of the bench reads the whole
@@ -50,6 +52,16 @@ def load(path):
     spec = importlib.util.spec_from_file_location(path.stem.replace("-", "_"), path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
+    # A module that retells another set's problem (RETELLS = "intermediate")
+    # holds only its own words (ID, TITLE, BODY, EXPLAIN): the rest — REF,
+    # BRUTE, the input makers, valid, the signature — is that set's module
+    # of the same file name, so the two sets' tests are the same.
+    retold = getattr(mod, "RETELLS", None)
+    if retold:
+        base = load(HERE / retold / path.name)
+        for name, value in vars(base).items():
+            if not name.startswith("__") and not hasattr(mod, name):
+                setattr(mod, name, value)
     return mod
 
 

@@ -25,7 +25,7 @@ Constraints
 """
 
 EXPLAIN = [
-    "The possible readings are bcab (k = 0), caba (k = 1), abca (k = 2) and babc (k = 3). The smallest is abca.",
+    "The possible readings are bcab (k = 0), cabb (k = 1), abbc (k = 2) and bbca (k = 3). The smallest is abbc.",
     "The readings for k = 1 and k = 3 are both abab, the smallest one; the smaller k is 1.",
 ]
 
