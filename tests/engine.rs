@@ -1,8 +1,11 @@
 //! The local engine on the real models: the default's (Qwen2.5-Coder-0.5B)
 //! and SmolLM2's golden greedy answers (llama.cpp's, token for token), the
-//! default alone and inside a team sharing the weights, and the context limit.
+//! default alone and inside a team sharing the weights, the context limit,
+//! and the random-weights copy the GPU window times (scripts/gpu-window.sh).
 
 mod common;
+#[path = "common/tiny_gguf.rs"]
+mod tiny_gguf;
 
 use std::sync::Arc;
 
@@ -106,4 +109,53 @@ fn a_refine_prompt_with_huge_drafts_still_fits_the_context() {
     let prompt_tokens = model.encode_prompt(&messages).unwrap().len();
     assert!(prompt_tokens + max_tokens <= model.context_len(), "{prompt_tokens} prompt tokens");
     assert!(messages.last().unwrap().content.contains("(cut to fit)"));
+}
+
+/// The GPU window times models it cannot carry as random weights made from
+/// their headers (scripts/gguf-random-weights.py): the header is written
+/// with no numpy (here, where the models are), the weights where numpy is.
+/// The copy keeps every metadata key and every tensor's shape, format and
+/// offset, holds other bytes, and its logits are finite and varied.
+#[test]
+fn random_weights_from_a_models_header_keep_its_tensors_and_give_finite_logits() {
+    use candle_core::quantized::gguf_file::Content;
+    use std::process::Command;
+    let real = common::model_path();
+    let dir = tempfile::tempdir().unwrap();
+    let (head, copy) = (dir.path().join("m.head.gz"), dir.path().join("m.gguf"));
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/gguf-random-weights.py");
+    let run = |python: &std::path::Path, args: &[&std::path::Path]| {
+        let out = Command::new(python).arg(&script).args(args).output().expect("running python");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    };
+    let header_only = std::path::Path::new("--header-only");
+    run(std::path::Path::new("python3"), &[&real, &head, header_only]);
+    run(&tiny_gguf::python(), &[&head, &copy]);
+
+    let read = |p: &std::path::Path| Content::read(&mut std::fs::File::open(p).unwrap()).unwrap();
+    let (a, b) = (read(&real), read(&copy));
+    let mut keys_a: Vec<&String> = a.metadata.keys().collect();
+    let mut keys_b: Vec<&String> = b.metadata.keys().collect();
+    keys_a.sort();
+    keys_b.sort();
+    assert_eq!(keys_a, keys_b);
+    assert_eq!(a.tensor_data_offset, b.tensor_data_offset);
+    assert_eq!(a.tensor_infos.len(), b.tensor_infos.len());
+    for (name, t) in &a.tensor_infos {
+        let u = &b.tensor_infos[name];
+        assert_eq!((t.shape.dims(), t.ggml_dtype, t.offset), (u.shape.dims(), u.ggml_dtype, u.offset), "{name}");
+    }
+    let (real_bytes, copy_bytes) = (std::fs::read(&real).unwrap(), std::fs::read(&copy).unwrap());
+    assert_eq!(real_bytes.len(), copy_bytes.len());
+    let data = a.tensor_data_offset as usize;
+    assert_eq!(real_bytes[..data], copy_bytes[..data], "the header is the model's, byte for byte");
+    assert_ne!(real_bytes[data..], copy_bytes[data..], "the weights are new");
+
+    let model = memdoor::model::local::LocalModel::load(&copy, &Default::default()).expect("the copy loads");
+    let logits = model.teacher_forced_logits(&[1, 2, 3, 4], &[5, 6]).unwrap();
+    for row in &logits {
+        assert!(row.iter().all(|x| x.is_finite()), "every logit finite");
+        let first = row[0];
+        assert!(row.iter().any(|&x| x != first), "logits vary over the vocabulary");
+    }
 }

@@ -79,6 +79,10 @@ pub struct EngineReport {
     /// The local engine's sampling time in the one-stream and the team runs.
     pub sampling_one: SamplingFigures,
     pub sampling_team: SamplingFigures,
+    /// The engine's decode steps in the one-stream and team runs, by the
+    /// number of streams in them: forward pass (on a GPU, issuing kernels)
+    /// against the logits' readback (on a GPU, waiting for them).
+    pub decode_steps: Vec<DecodeStepFigures>,
     /// The first tokens of the greedy answer to the bench prompt: a glance
     /// that the engine computes the model (on a new device, say), not only fast.
     pub greedy_start: String,
@@ -97,6 +101,38 @@ pub struct SamplingFigures {
     pub ms_per_step: f64,
     /// Of the steps' time, the part spent sampling.
     pub share_of_steps: f64,
+}
+
+/// Decode steps of one stream count: milliseconds a step, by part.
+#[derive(Debug, Serialize)]
+pub struct DecodeStepFigures {
+    pub streams: usize,
+    pub steps: u64,
+    pub forward_ms: f64,
+    pub readback_ms: f64,
+    pub sample_ms: f64,
+    pub wall_ms: f64,
+}
+
+impl DecodeStepFigures {
+    fn between(a: &EngineStats, b: &EngineStats) -> Vec<Self> {
+        b.decode_steps
+            .iter()
+            .filter_map(|(&streams, after)| {
+                let before = a.decode_steps.get(&streams).copied().unwrap_or_default();
+                let steps = after.steps - before.steps;
+                let ms = |x: u64, y: u64| (x - y) as f64 / 1e6 / steps as f64;
+                (steps > 0).then(|| Self {
+                    streams,
+                    steps,
+                    forward_ms: ms(after.forward_nanos, before.forward_nanos),
+                    readback_ms: ms(after.readback_nanos, before.readback_nanos),
+                    sample_ms: ms(after.sample_nanos, before.sample_nanos),
+                    wall_ms: ms(after.wall_nanos, before.wall_nanos),
+                })
+            })
+            .collect()
+    }
 }
 
 impl SamplingFigures {
@@ -296,6 +332,7 @@ pub async fn engine(
         sampling: describe_sampling(streams),
         sampling_one: SamplingFigures::between(&before, &after_one),
         sampling_team: SamplingFigures::between(&after_one, &after_team),
+        decode_steps: DecodeStepFigures::between(&before, &after_team),
         greedy_start,
         vs_openai,
     })
@@ -332,6 +369,7 @@ pub fn print_table(r: &EngineReport) {
     print_sampling(&r.sampling_team);
     println!("              peak RSS      {:>8.0} MB", r.peak_rss_team_mb);
     println!("sampling as the team does: {}", r.sampling);
+    print_decode_steps(&r.decode_steps);
     match &r.vs_openai {
         Some(v) => {
             let ratio = |a: f64, b: f64| if b > 0.0 { format!("{:.2}×", a / b) } else { "–".into() };
@@ -358,6 +396,21 @@ pub fn print_table(r: &EngineReport) {
             "reference, llama.cpp on this machine kind, same GGUF: prompt 211–259 tok/s, one stream 106 tok/s, llama-server -np 5: 91 tok/s aggregate"
         ),
         None => {}
+    }
+}
+
+/// The decode steps' split, so a run shows whether issuing the step (the
+/// CPU) or finishing it (on a GPU, the device) takes the time.
+fn print_decode_steps(rows: &[DecodeStepFigures]) {
+    if rows.is_empty() {
+        return;
+    }
+    println!("decode steps  streams   steps  forward ms  readback ms  sample ms  wall ms  (a step; on a GPU forward = issuing kernels, readback = waiting for them)");
+    for d in rows {
+        println!(
+            "              {:>7} {:>7} {:>11.3} {:>12.3} {:>10.3} {:>8.3}",
+            d.streams, d.steps, d.forward_ms, d.readback_ms, d.sample_ms, d.wall_ms
+        );
     }
 }
 

@@ -15,7 +15,9 @@
 //! (`tests`) and a lone row times Q6_K, where candle's own order depends on
 //! the row count and ours keeps its batch order. Anything else — other
 //! CPUs, other dtypes (Q5_1, Q5_K included), odd shapes, CUDA — stays on
-//! candle's `QMatMul`.
+//! candle's `QMatMul`. On a GPU, matrices of one format and width are
+//! stacked all the same (`stack_qtensors`): one candle product instead of
+//! one each — on CUDA each is two kernel launches.
 
 mod act;
 mod act_k;
@@ -37,7 +39,10 @@ mod x86_kquant;
 #[cfg(target_arch = "x86_64")]
 mod x86_q0;
 
-use candle_core::quantized::{QMatMul, QTensor};
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use candle_core::quantized::{QMatMul, QStorage, QTensor};
 use candle_core::{CpuStorage, CustomOp1, DType, Layout, Module, Result, Shape, Tensor};
 
 use act::Act;
@@ -82,6 +87,9 @@ impl Linear {
     /// stack (a Q4_K_M file mixes Q4_K and Q6_K matrices: those do not);
     /// otherwise they come back as they were.
     pub fn stack(parts: Vec<Linear>) -> std::result::Result<Linear, Vec<Linear>> {
+        if let Some(stacked) = stack_off_cpu(&parts) {
+            return Ok(stacked);
+        }
         let packed: Vec<&Packed> = parts
             .iter()
             .filter_map(|l| match l {
@@ -113,6 +121,59 @@ impl Linear {
     pub fn is_packed(&self) -> bool {
         matches!(self, Linear::Packed(_))
     }
+}
+
+/// candle matrices on a GPU, stacked with `stack_qtensors` (on the CPU,
+/// candle's product stays the unstacked reference that `Kernel::Candle`
+/// promises); None where they are not all candle quantized matrices off the
+/// CPU of one format and width, or stacking fails.
+fn stack_off_cpu(parts: &[Linear]) -> Option<Linear> {
+    if gpu_stacking_off() {
+        return None;
+    }
+    let qs: Vec<&QTensor> = parts
+        .iter()
+        .map(|l| match l {
+            Linear::Candle(QMatMul::QTensor(q)) if !q.device().is_cpu() => Some(q.as_ref()),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let stacked = stack_qtensors(&qs).ok()??;
+    QMatMul::from_arc(Arc::new(stacked)).ok().map(Linear::Candle)
+}
+
+/// Matrices `[n_i, k]` of one format stacked into one `[Σ n_i, k]` on their
+/// device (A's rows first): a quantized matrix's rows are whole blocks one
+/// after another, so stacking along the outputs appends their bytes, and
+/// each output column of the stacked product is computed as alone. None
+/// where the parts differ in format, width or device, or are not 2-D.
+pub fn stack_qtensors(parts: &[&QTensor]) -> Result<Option<QTensor>> {
+    let Some(first) = parts.first() else { return Ok(None) };
+    let (dtype, device) = (first.dtype(), first.device());
+    let &[_, k] = first.shape().dims() else { return Ok(None) };
+    let mut n = 0;
+    for q in parts {
+        match q.shape().dims() {
+            &[rows, width] if width == k && q.dtype() == dtype && q.device().same_device(&device) => n += rows,
+            _ => return Ok(None),
+        }
+    }
+    if !k.is_multiple_of(dtype.block_size()) {
+        return Ok(None);
+    }
+    let mut bytes = Vec::with_capacity(parts.iter().map(|q| q.storage_size_in_bytes()).sum());
+    for q in parts {
+        bytes.extend_from_slice(&q.data()?);
+    }
+    let storage = QStorage::from_data(Cow::Owned(bytes), &device, dtype)?;
+    Ok(Some(QTensor::new(storage, (n, k))?))
+}
+
+/// `MEMDOOR_GPU_STACK=0`: a GPU's projections stay apart, one product each
+/// (to measure the stacking, or to go around a product that misbehaves).
+fn gpu_stacking_off() -> bool {
+    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *OFF.get_or_init(|| std::env::var("MEMDOOR_GPU_STACK").is_ok_and(|v| v == "0"))
 }
 
 /// `MEMDOOR_QMATMUL=candle`: every product on candle's `QMatMul`, so a

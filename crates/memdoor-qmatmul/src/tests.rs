@@ -311,3 +311,41 @@ pub(crate) fn assert_same_bits(what: &str, n: usize, got: &[f32], want: &[f32]) 
         max_ulps(got, want)
     );
 }
+
+/// What a GPU's q/k/v and gate/up get (`stack_qtensors`, checked here on the
+/// CPU, where candle's product runs the same bytes): each part's columns of
+/// the stacked product are the part's own product, bit for bit, in every
+/// format a Q4_K_M or Q4_1 file holds; parts of two formats or widths do not stack.
+#[test]
+fn stacked_qtensors_give_each_parts_product_exactly() {
+    for dtype in [GgmlDType::Q4K, GgmlDType::Q6K, GgmlDType::Q5_0, GgmlDType::Q4_1, GgmlDType::Q8_0] {
+        let parts: Vec<QTensor> = [(64, 31), (32, 32), (32, 33)].map(|(n, seed)| matrix(n, 512, dtype, seed)).into();
+        let refs: Vec<&QTensor> = parts.iter().collect();
+        let stacked = super::stack_qtensors(&refs).unwrap().expect("one format, one width");
+        assert_eq!(stacked.shape().dims(), [128, 512]);
+        let stacked = QMatMul::from_qtensor(stacked).unwrap();
+        for rows in [1, 5] {
+            let x = Tensor::from_vec(values(rows * 512, 17, 1.0), (rows, 512), &Device::Cpu).unwrap();
+            let y: Vec<Vec<f32>> = stacked.forward(&x).unwrap().to_vec2().unwrap();
+            let mut at = 0;
+            for part in &parts {
+                let n = part.shape().dims()[0];
+                let alone = QMatMul::from_qtensor(matrix_copy(part)).unwrap().forward(&x).unwrap();
+                let alone: Vec<Vec<f32>> = alone.to_vec2().unwrap();
+                let got: Vec<Vec<f32>> = y.iter().map(|r| r[at..at + n].to_vec()).collect();
+                assert_eq!(got, alone, "{dtype:?}, {rows} rows, columns from {at}");
+                at += n;
+            }
+        }
+    }
+    let (a, b) = (matrix(32, 512, GgmlDType::Q4K, 1), matrix(32, 512, GgmlDType::Q6K, 2));
+    assert!(super::stack_qtensors(&[&a, &b]).unwrap().is_none(), "two formats");
+    let c = matrix(32, 256, GgmlDType::Q4K, 3);
+    assert!(super::stack_qtensors(&[&a, &c]).unwrap().is_none(), "two widths");
+}
+
+/// The same quantized bytes in a fresh QTensor.
+fn matrix_copy(q: &QTensor) -> QTensor {
+    let storage = candle_core::quantized::QStorage::from_data(q.data().unwrap(), &Device::Cpu, q.dtype()).unwrap();
+    QTensor::new(storage, q.shape().clone()).unwrap()
+}

@@ -5,7 +5,7 @@
 //! leave between steps (continuous batching). A newcomer whose prompt begins
 //! like another's copies its KV rows instead of computing them (`prefix`).
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -17,6 +17,8 @@ use super::decoder::Decoder;
 use super::forward::{forward, Piece};
 use super::prefix::{self, Donor, KeptPrefixes, Plan, PREFILL_CHUNK};
 use super::sequence::{Outcome, Seq, Submit};
+pub use super::step_times::StepTimes;
+use super::step_times::{log_step_stats, nanos_since, step_stats_logged, HostLogits};
 use crate::model::FinishReason;
 
 /// Prompt rows per step over all newcomers: more rows read the weights fewer
@@ -50,6 +52,9 @@ pub struct EngineStats {
     /// sampling (what a token's sampling is measured against).
     pub steps: u64,
     pub step_nanos: u64,
+    /// Decode steps (every sequence in them one token) by the number of
+    /// sequences in them: where a step's time goes (`StepTimes`).
+    pub decode_steps: BTreeMap<usize, StepTimes>,
 }
 
 pub struct Engine {
@@ -170,6 +175,9 @@ fn run(
             }
         }
         publish(&stats_tx, &mut stats, &kept, live.len());
+        if live.is_empty() && step_stats_logged() {
+            log_step_stats(&stats.decode_steps);
+        }
     }
 }
 
@@ -259,8 +267,16 @@ fn step(
             pieces.push(Piece { tokens, cache: &mut s.cache, logits: *logits });
         }
     }
+    let started = Instant::now();
     let logits = forward(model, &mut pieces)?;
     drop(pieces);
+    let mut times = StepTimes { steps: 1, forward_nanos: nanos_since(started), ..StepTimes::default() };
+    // Every sampling row comes to the host in one copy: on a GPU the step's
+    // one wait for its kernels, instead of one per stream.
+    let read = Instant::now();
+    let mut host = logits.as_ref().map(HostLogits::read).transpose()?;
+    times.readback_nanos = nanos_since(read);
+    let sampled_before = stats.sample_nanos;
 
     let mut row = 0;
     let mut computed = 0;
@@ -274,7 +290,7 @@ fn step(
         if !*wants {
             continue;
         }
-        let l = logits.as_ref().ok_or_else(|| anyhow!("a step returned no logits"))?;
+        let l = host.as_mut().ok_or_else(|| anyhow!("a step returned no logits"))?;
         // Sampled here on the engine thread, one stream after another, and
         // not in parallel: `Sampler` never sorts the vocabulary, and at the
         // team's settings (temperature 0.2–0.4, top-p 0.95) a token took
@@ -282,7 +298,7 @@ fn step(
         // 0.5–2 % of a step (2-core AVX2 machine, release; candle's
         // LogitsProcessor took ~9 ms a token on Qwen's rows:
         // docs/benchmarks.md, 2026-12-02). `bench engine` reports the share.
-        outcomes.push((*i, s.on_logits(&l.narrow(0, row, 1)?, stop, &mut stats.sample_nanos)?));
+        outcomes.push((*i, s.on_logits(l.row_mut(row)?, stop, &mut stats.sample_nanos)?));
         stats.sampled += 1;
         row += 1;
     }
@@ -295,5 +311,10 @@ fn step(
         }
     }
     stats.prompt_computed += computed;
+    times.sample_nanos = stats.sample_nanos - sampled_before;
+    times.wall_nanos = nanos_since(started);
+    if work.iter().all(|(_, tokens, _)| tokens.len() == 1) {
+        stats.decode_steps.entry(work.len()).or_default().add(&times);
+    }
     Ok(())
 }

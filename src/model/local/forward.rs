@@ -88,20 +88,22 @@ fn attend(
     let (nh, nkv, hd) = (h.n_head, h.n_kv_head, h.head_dim);
     let group = nh / nkv;
     let (kc, vc) = (&p.cache.k[l], &p.cache.v[l]);
-    kc.slice_set(&k.narrow(0, off, n)?, 0, pos)?;
-    vc.slice_set(&v.narrow(0, off, n)?, 0, pos)?;
+    // The cache is head-major ([nkv, capacity, hd]): the piece's rows go in
+    // per head. A decode row's transpose is already contiguous (a size-1
+    // dimension), so it is written with no copy first.
+    let head_major = |x: &Tensor| x.narrow(0, off, n)?.transpose(0, 1)?.contiguous();
+    kc.slice_set(&head_major(k)?, 1, pos)?;
+    vc.slice_set(&head_major(v)?, 1, pos)?;
     let kv_len = pos + n;
     // A sliding layer reads only the keys its window can reach: the same
     // scores as masking the rest, for less work.
     let start = window_start(pos, h.window);
-    let keys = kc.narrow(0, start, kv_len - start)?.transpose(0, 1)?; // [nkv, L, hd]
-    let values = vc.narrow(0, start, kv_len - start)?.transpose(0, 1)?;
-    // The cache is [L, nkv, hd]: a head's rows sit nkv * hd apart. The CPU's
-    // matrix product reads such strides as they are; candle's CUDA one
-    // (cuBLAS) wants each matrix packed, so there the step copies them
-    // (measured on an H200: "matmul is only supported for contiguous tensors").
-    let (keys, values) =
-        if keys.device().is_cpu() { (keys, values) } else { (keys.contiguous()?, values.contiguous()?) };
+    // [nkv, L, hd] views of the cache, a head's rows one block: the CPU's
+    // matrix product and CUDA's (cuBLAS, batched over heads with the
+    // cache's stride) read them as they are, with no copy that grows with
+    // the context.
+    let keys = kc.narrow(1, start, kv_len - start)?;
+    let values = vc.narrow(1, start, kv_len - start)?;
     // Heads sharing a KV head attend together: [nkv, n * group, hd],
     // rows ordered (query, head in group) — no repeated keys.
     let qs = q.narrow(0, off, n)?.reshape((n, nkv, group, hd))?.transpose(0, 1)?.contiguous()?;

@@ -17,8 +17,11 @@ pub(super) fn grown_capacity(need: usize, cfg: &ModelConfig) -> usize {
     need.div_ceil(KV_GROW).saturating_mul(KV_GROW).min(cfg.context_len)
 }
 
-/// One sequence's keys and values, per layer `[capacity, n_kv_head, head_dim]`
-/// (token-major, so a step's new rows are one contiguous write).
+/// One sequence's keys and values, per layer `[n_kv_head, capacity, head_dim]`
+/// (head-major: a head's keys are one block, so attention multiplies views
+/// of the cache as they are — on CUDA too, where cuBLAS takes a batch stride
+/// but not a row stride — and a decode step writes its row per head with
+/// one strided copy).
 #[derive(Default)]
 pub struct KvCache {
     pub(super) k: Vec<Tensor>,
@@ -43,12 +46,12 @@ impl KvCache {
             return Ok(());
         }
         let cap = grown_capacity(need, cfg);
-        let fresh = || Tensor::zeros((cap - self.cap, cfg.n_kv_head, cfg.head_dim), DType::F32, device);
+        let fresh = || Tensor::zeros((cfg.n_kv_head, cap - self.cap, cfg.head_dim), DType::F32, device);
         for l in 0..cfg.n_layer {
             if l < self.k.len() {
                 let extra = fresh()?;
-                self.k[l] = Tensor::cat(&[&self.k[l], &extra], 0)?;
-                self.v[l] = Tensor::cat(&[&self.v[l], &extra], 0)?;
+                self.k[l] = Tensor::cat(&[&self.k[l], &extra], 1)?;
+                self.v[l] = Tensor::cat(&[&self.v[l], &extra], 1)?;
             } else {
                 self.k.push(fresh()?);
                 self.v.push(fresh()?);
@@ -71,8 +74,8 @@ impl KvCache {
         }
         fresh.reserve(n, cfg, device)?;
         for l in 0..cfg.n_layer {
-            fresh.k[l].slice_set(&self.k[l].narrow(0, 0, n)?, 0, 0)?;
-            fresh.v[l].slice_set(&self.v[l].narrow(0, 0, n)?, 0, 0)?;
+            fresh.k[l].slice_set(&self.k[l].narrow(1, 0, n)?.contiguous()?, 1, 0)?;
+            fresh.v[l].slice_set(&self.v[l].narrow(1, 0, n)?.contiguous()?, 1, 0)?;
         }
         fresh.len = n;
         Ok(fresh)
@@ -111,15 +114,15 @@ pub(super) mod tests {
         }
     }
 
-    /// A cache of `n` positions whose value at (layer, position, head, dim) tells them apart.
+    /// A cache of `n` positions whose value at (layer, head, position, dim) tells them apart.
     pub(crate) fn filled(n: usize, cfg: &ModelConfig) -> KvCache {
         let mut c = KvCache::default();
         c.reserve(n, cfg, &Device::Cpu).unwrap();
         for l in 0..cfg.n_layer {
-            let vals: Vec<f32> = (0..n * cfg.head_dim).map(|i| (l * 10_000 + i) as f32).collect();
-            let rows = Tensor::from_vec(vals, (n, cfg.n_kv_head, cfg.head_dim), &Device::Cpu).unwrap();
-            c.k[l].slice_set(&rows, 0, 0).unwrap();
-            c.v[l].slice_set(&(rows + 0.5).unwrap(), 0, 0).unwrap();
+            let vals: Vec<f32> = (0..cfg.n_kv_head * n * cfg.head_dim).map(|i| (l * 10_000 + i) as f32).collect();
+            let rows = Tensor::from_vec(vals, (cfg.n_kv_head, n, cfg.head_dim), &Device::Cpu).unwrap();
+            c.k[l].slice_set(&rows, 1, 0).unwrap();
+            c.v[l].slice_set(&(rows + 0.5).unwrap(), 1, 0).unwrap();
         }
         c.len = n;
         c
@@ -134,14 +137,14 @@ pub(super) mod tests {
         assert_eq!(copy.cap, KV_GROW, "grown in whole chunks, not to the source's size");
         for l in 0..cfg.n_layer {
             for (a, b) in [(&copy.k[l], &src.k[l]), (&copy.v[l], &src.v[l])] {
-                let a: Vec<Vec<Vec<f32>>> = a.narrow(0, 0, 130).unwrap().to_vec3().unwrap();
-                let b: Vec<Vec<Vec<f32>>> = b.narrow(0, 0, 130).unwrap().to_vec3().unwrap();
+                let a: Vec<Vec<Vec<f32>>> = a.narrow(1, 0, 130).unwrap().to_vec3().unwrap();
+                let b: Vec<Vec<Vec<f32>>> = b.narrow(1, 0, 130).unwrap().to_vec3().unwrap();
                 assert_eq!(a, b, "layer {l}");
             }
         }
         // Writing the copy leaves the source alone.
-        copy.k[0].slice_set(&Tensor::full(-1f32, (1, 1, 2), &Device::Cpu).unwrap(), 0, 0).unwrap();
-        let first: Vec<f32> = src.k[0].narrow(0, 0, 1).unwrap().flatten_all().unwrap().to_vec1().unwrap();
+        copy.k[0].slice_set(&Tensor::full(-1f32, (1, 1, 2), &Device::Cpu).unwrap(), 1, 0).unwrap();
+        let first: Vec<f32> = src.k[0].narrow(1, 0, 1).unwrap().flatten_all().unwrap().to_vec1().unwrap();
         assert_eq!(first, vec![0.0, 1.0]);
         assert!(src.copy_prefix(301, &cfg, &Device::Cpu).is_err(), "only filled positions can be copied");
         assert_eq!(copy.bytes(), cfg.n_layer * 2 * KV_GROW * cfg.n_kv_head * cfg.head_dim * 4);

@@ -18,6 +18,7 @@ mod prefix_exact;
 pub use memdoor_qmatmul as qmatmul;
 pub(crate) mod sampler;
 mod sequence;
+mod step_times;
 pub mod tokenizer;
 mod tokenizer_spm;
 mod utf8_stream;

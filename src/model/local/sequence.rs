@@ -126,12 +126,12 @@ impl<'t> Seq<'t> {
     /// `sample_nanos`) and streams it.
     pub(super) fn on_logits(
         &mut self,
-        logits: &candle_core::Tensor,
+        logits: &mut [f32],
         stop: &HashSet<u32>,
         sample_nanos: &mut u64,
     ) -> Result<Outcome> {
         let started = Instant::now();
-        let next = self.sampler.sample(logits, &self.history);
+        let next = self.sampler.sample_row(logits, &self.history);
         *sample_nanos += started.elapsed().as_nanos() as u64;
         let next = next?;
         self.first_token_at.get_or_insert_with(Instant::now);
