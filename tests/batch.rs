@@ -98,3 +98,24 @@ async fn a_model_requantised_to_q8_0_still_answers_the_golden_prompt() {
     assert!(common::GOLDEN_START.starts_with(start));
     assert!(text.starts_with(start), "{text:?}");
 }
+
+/// The engine splits each decode step's time by the number of streams in it
+/// (what `bench engine` and `MEMDOOR_STEP_STATS=1` report): a lone stream of
+/// TOKENS tokens is one prefill step (which gives the first token) and
+/// TOKENS - 1 decode steps of one stream, whose parts fit in their wall time.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lone_streams_decode_steps_are_counted_and_split() {
+    // Its own model: the shared one's figures mix every test's streams.
+    let model = memdoor::model::local::LocalModel::load(&common::model_path(), &Default::default()).unwrap();
+    let stream = model.stream(greedy("Name three colours."), CancellationToken::new()).await.unwrap();
+    let answer = read_all(stream, String::new()).await;
+    assert_eq!(answer.usage.completion_tokens, TOKENS);
+    let mut stats = model.engine_stats();
+    let stats = stats.wait_for(|s| s.live == 0 && s.sampled as usize == TOKENS).await.unwrap().clone();
+    let steps: Vec<usize> = stats.decode_steps.keys().copied().collect();
+    assert_eq!(steps, [1], "only one-stream decode steps");
+    let one = stats.decode_steps[&1];
+    assert_eq!(one.steps as usize, TOKENS - 1);
+    assert!(one.forward_nanos > 0 && one.sample_nanos > 0);
+    assert!(one.forward_nanos + one.readback_nanos + one.sample_nanos <= one.wall_nanos);
+}

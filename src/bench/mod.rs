@@ -429,3 +429,33 @@ fn print_sampling(s: &SamplingFigures) {
 fn print_reused(reused: usize, total: usize) {
     println!("              prefix reused {reused:>8} of {total} prompt tokens (copied KV, not in tok/s)");
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::local::StepTimes;
+
+    fn times(steps: u64, ms: [u64; 4]) -> StepTimes {
+        let [forward, readback, sample, wall] = ms.map(|m| m * 1_000_000);
+        StepTimes { steps, forward_nanos: forward, readback_nanos: readback, sample_nanos: sample, wall_nanos: wall }
+    }
+
+    #[test]
+    fn decode_steps_between_two_readings_are_the_difference_per_step() {
+        let mut a = EngineStats::default();
+        a.decode_steps.insert(1, times(10, [40, 2, 1, 45]));
+        let mut b = a.clone();
+        b.decode_steps.insert(1, times(30, [80, 6, 3, 95]));
+        b.decode_steps.insert(5, times(4, [40, 8, 4, 56]));
+        let rows = DecodeStepFigures::between(&a, &b);
+        assert_eq!(rows.len(), 2);
+        let one = &rows[0];
+        assert_eq!((one.streams, one.steps), (1, 20));
+        assert_eq!([one.forward_ms, one.readback_ms, one.sample_ms, one.wall_ms], [2.0, 0.2, 0.1, 2.5]);
+        let five = &rows[1];
+        assert_eq!((five.streams, five.steps), (5, 4));
+        assert_eq!([five.forward_ms, five.readback_ms, five.sample_ms, five.wall_ms], [10.0, 2.0, 1.0, 14.0]);
+        // A stream count with no new steps between the readings is left out.
+        assert!(DecodeStepFigures::between(&b, &b).is_empty());
+    }
+}

@@ -23,7 +23,7 @@ pub mod tokenizer;
 mod tokenizer_spm;
 mod utf8_stream;
 
-pub use batch::EngineStats;
+pub use batch::{EngineStats, StepTimes};
 pub use chat_template::ChatTemplate;
 pub use engine::{parse_device, parse_quant};
 pub use engine::{LoadOptions, LocalModel, KEEP_PREFIX_MB};
