@@ -4,7 +4,9 @@
 # and llama-batched-bench with their libraries (scripts/build-llama-cuda.sh),
 # packed in one bundle.tar.xz, and the headers of the models measured
 # (scripts/gguf-random-weights.py: the window makes random weights of their
-# exact shapes from them). Small enough for the device tool's 64 MiB carry.
+# exact shapes from them). ~60 MB: where what travels to the GPU machine is
+# capped (64 MiB with the working tree, say), leave the big problem sets in
+# assets/problems out of that call (untracked for it, then restored).
 # Usage: bash scripts/gpu-prepare.sh [KIT]   (default .gpu, which git ignores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
