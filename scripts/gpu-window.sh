@@ -102,7 +102,7 @@ if [ -n "$ncu" ]; then
 import csv, sys, collections
 rows = [r for r in csv.DictReader(l for l in open(sys.argv[1]) if l.startswith('"'))]
 rows = [r for r in rows if r.get("Metric Name") == "gpu__time_duration.sum"]
-unit = {"nsecond": 1e-3, "usecond": 1.0, "msecond": 1e3}
+unit = {"ns": 1e-3, "nsecond": 1e-3, "us": 1.0, "usecond": 1.0, "ms": 1e3, "msecond": 1e3}
 us = [float(r["Metric Value"].replace(",", "")) * unit.get(r["Metric Unit"], 1.0) for r in rows]
 print(f"{len(rows)} kernels, {sum(us)/1e3:.2f} ms of GPU time in all")
 time, count = collections.Counter(), collections.Counter()
