@@ -111,7 +111,12 @@ async fn a_lone_streams_decode_steps_are_counted_and_split() {
     let answer = read_all(stream, String::new()).await;
     assert_eq!(answer.usage.completion_tokens, TOKENS);
     let mut stats = model.engine_stats();
-    let stats = stats.wait_for(|s| s.live == 0 && s.sampled as usize == TOKENS).await.unwrap().clone();
+    let idle = stats.wait_for(|s| s.live == 0 && s.sampled as usize == TOKENS);
+    let stats = tokio::time::timeout(std::time::Duration::from_secs(60), idle)
+        .await
+        .expect("the engine's figures within 60 s of the answer")
+        .unwrap()
+        .clone();
     let steps: Vec<usize> = stats.decode_steps.keys().copied().collect();
     assert_eq!(steps, [1], "only one-stream decode steps");
     let one = stats.decode_steps[&1];

@@ -1,0 +1,353 @@
+//! `memdoor bench engine`: load time, prompt and generation speed of one
+//! stream and of a team, sampling time, the decode steps' split, peak
+//! memory — measured on the local engine and, with `--vs-openai`, on a
+//! server with the same prompts in the same run. The table is `engine_table`.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{bail, Result};
+use futures::StreamExt;
+use serde::Serialize;
+use tokio_util::sync::CancellationToken;
+
+use super::BENCH_PROMPT;
+use crate::model::local::{EngineStats, LoadOptions, LocalModel};
+use crate::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling, Usage};
+use crate::team::{agent_sampling, TeamConfig};
+
+#[derive(Debug, Serialize)]
+pub struct StreamFigures {
+    pub prompt_tokens: usize,
+    /// Of `prompt_tokens`, those copied from a kept prefix, not computed.
+    pub prompt_reused: usize,
+    /// Prompt tokens computed (reused ones left out) over the time to first token.
+    pub prompt_tok_s: f64,
+    pub time_to_first_token_s: f64,
+    pub generated_tokens: usize,
+    pub generate_tok_s: f64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct TeamFigures {
+    pub streams: usize,
+    pub prompt_tokens: usize,
+    /// Of `prompt_tokens`, those whose KV was copied from another prompt with
+    /// the same beginning (the same stream's earlier run, or each other's).
+    pub prompt_reused: usize,
+    /// Prompt tokens computed (reused ones left out) over the slowest first
+    /// token: the engine's speed, not its savings.
+    pub prompt_tok_s: f64,
+    pub mean_time_to_first_token_s: f64,
+    pub max_time_to_first_token_s: f64,
+    pub generated_tokens: usize,
+    pub wall_s: f64,
+    pub aggregate_tok_s: f64,
+    pub per_stream_tok_s: f64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct EngineReport {
+    pub model: String,
+    pub quant: String,
+    /// MB of weight matrices.
+    pub weights_mb: Option<f64>,
+    pub compute_threads: String,
+    pub load_s: f64,
+    pub one: StreamFigures,
+    pub peak_rss_one_mb: f64,
+    pub team: TeamFigures,
+    pub peak_rss_team_mb: f64,
+    /// How the streams sample: as the team's agents do (`team::agent_sampling`).
+    pub sampling: String,
+    /// The local engine's sampling time in the one-stream and the team runs.
+    pub sampling_one: SamplingFigures,
+    pub sampling_team: SamplingFigures,
+    /// The engine's decode steps in the one-stream and team runs, by the
+    /// number of streams in them: forward pass (on a GPU, issuing kernels)
+    /// against the logits' readback (on a GPU, waiting for them).
+    pub decode_steps: Vec<DecodeStepFigures>,
+    /// The first tokens of the greedy answer to the bench prompt: a glance
+    /// that the engine computes the model (on a new device, say), not only fast.
+    pub greedy_start: String,
+    /// The same prompts against an OpenAI-compatible server (`--vs-openai`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vs_openai: Option<ServerFigures>,
+}
+
+/// The time `Sampler::sample` took in the engine, against its steps' time.
+#[derive(Debug, Serialize)]
+pub struct SamplingFigures {
+    pub tokens: u64,
+    pub us_per_token: f64,
+    pub steps: u64,
+    /// An engine step's mean time, forward pass and sampling.
+    pub ms_per_step: f64,
+    /// Of the steps' time, the part spent sampling.
+    pub share_of_steps: f64,
+}
+
+/// Decode steps of one stream count: milliseconds a step, by part.
+#[derive(Debug, Serialize)]
+pub struct DecodeStepFigures {
+    pub streams: usize,
+    pub steps: u64,
+    pub forward_ms: f64,
+    pub readback_ms: f64,
+    pub sample_ms: f64,
+    pub wall_ms: f64,
+}
+
+impl DecodeStepFigures {
+    fn between(a: &EngineStats, b: &EngineStats) -> Vec<Self> {
+        b.decode_steps
+            .iter()
+            .filter_map(|(&streams, after)| {
+                let before = a.decode_steps.get(&streams).copied().unwrap_or_default();
+                let steps = after.steps - before.steps;
+                let ms = |x: u64, y: u64| (x - y) as f64 / 1e6 / steps as f64;
+                (steps > 0).then(|| Self {
+                    streams,
+                    steps,
+                    forward_ms: ms(after.forward_nanos, before.forward_nanos),
+                    readback_ms: ms(after.readback_nanos, before.readback_nanos),
+                    sample_ms: ms(after.sample_nanos, before.sample_nanos),
+                    wall_ms: ms(after.wall_nanos, before.wall_nanos),
+                })
+            })
+            .collect()
+    }
+}
+
+impl SamplingFigures {
+    fn between(a: &EngineStats, b: &EngineStats) -> Self {
+        let (tokens, steps) = (b.sampled - a.sampled, b.steps - a.steps);
+        let (sample_ns, step_ns) = ((b.sample_nanos - a.sample_nanos) as f64, (b.step_nanos - a.step_nanos) as f64);
+        Self {
+            tokens,
+            us_per_token: sample_ns / 1e3 / tokens as f64,
+            steps,
+            ms_per_step: step_ns / 1e6 / steps as f64,
+            share_of_steps: sample_ns / step_ns,
+        }
+    }
+}
+
+/// The engine's figures once its streams are done: they are published
+/// after the step that sent the last `Done`, so they are waited for.
+async fn stats_when_idle(model: &LocalModel) -> EngineStats {
+    let mut stats = model.engine_stats();
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), stats.wait_for(|s| s.live == 0)).await;
+    let now = stats.borrow().clone();
+    now
+}
+
+#[derive(Debug, Serialize)]
+pub struct ServerFigures {
+    pub url: String,
+    pub one: StreamFigures,
+    pub team: TeamFigures,
+}
+
+/// Peak resident memory of this process so far (Linux `VmHWM`), in MB.
+pub fn peak_rss_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+/// The one stream samples as the team's agent 1 does; the team's streams as
+/// its agents 0, 1, … (agent 0 greedy; the others at their temperatures, top-p).
+const ONE_STREAM_AGENT: usize = 1;
+
+fn bench_team(streams: usize) -> TeamConfig {
+    TeamConfig { agents: streams, ..TeamConfig::default() }
+}
+
+fn describe_sampling(streams: usize) -> String {
+    let cfg = bench_team(streams);
+    let show = |s: &Sampling| match (s.temperature, s.top_p, s.top_k) {
+        (t, _, _) if t <= 0.0 => "greedy".to_string(),
+        (t, p, k) => format!(
+            "T {t}{}{}",
+            p.map(|p| format!(" top-p {p}")).unwrap_or_default(),
+            k.map(|k| format!(" top-k {k}")).unwrap_or_default()
+        ),
+    };
+    let team: Vec<String> = (0..streams).map(|i| show(&agent_sampling(&cfg, i))).collect();
+    format!(
+        "one stream as agent {ONE_STREAM_AGENT} ({}); the team's as agents 0.. ({})",
+        show(&agent_sampling(&cfg, ONE_STREAM_AGENT)),
+        team.join(", ")
+    )
+}
+
+async fn one_stream(model: &dyn ModelBackend, sampling: Sampling, max_tokens: usize) -> Result<Usage> {
+    let req = ChatRequest {
+        messages: vec![Message::user(BENCH_PROMPT)],
+        sampling,
+        max_tokens,
+        ignore_stop: true, // every stream generates exactly max_tokens
+    };
+    let mut stream = model.stream(req, CancellationToken::new()).await?;
+    while let Some(chunk) = stream.next().await {
+        if let Chunk::Done { usage, .. } = chunk? {
+            return Ok(usage);
+        }
+    }
+    bail!("the stream ended without finishing")
+}
+
+/// The greedy answer's first `max_tokens` tokens, as text.
+async fn greedy_start(model: &dyn ModelBackend, max_tokens: usize) -> Result<String> {
+    let req = ChatRequest {
+        messages: vec![Message::user(BENCH_PROMPT)],
+        sampling: Sampling { temperature: 0.0, ..Sampling::default() },
+        max_tokens,
+        ignore_stop: false,
+    };
+    let mut stream = model.stream(req, CancellationToken::new()).await?;
+    let mut text = String::new();
+    while let Some(chunk) = stream.next().await {
+        match chunk? {
+            Chunk::Text(t) => text.push_str(&t),
+            Chunk::Done { .. } => return Ok(text),
+            Chunk::Restart => text.clear(),
+        }
+    }
+    bail!("the stream ended without finishing")
+}
+
+/// One stream alone, on any backend.
+async fn measure_one(model: &dyn ModelBackend, max_tokens: usize) -> Result<StreamFigures> {
+    let u = one_stream(model, agent_sampling(&bench_team(1), ONE_STREAM_AGENT), max_tokens).await?;
+    let ttft = u.prompt_secs.unwrap_or(f64::NAN);
+    let one = StreamFigures {
+        prompt_tokens: u.prompt_tokens,
+        prompt_reused: u.prompt_reused,
+        prompt_tok_s: (u.prompt_tokens - u.prompt_reused) as f64 / ttft,
+        time_to_first_token_s: ttft,
+        generated_tokens: u.completion_tokens,
+        generate_tok_s: (u.completion_tokens.saturating_sub(1)) as f64 / u.generate_secs.unwrap_or(f64::NAN),
+    };
+    Ok(one)
+}
+
+/// `streams` at once, on any backend.
+async fn measure_team(model: &dyn ModelBackend, streams: usize, max_tokens: usize) -> Result<TeamFigures> {
+    let t = Instant::now();
+    let cfg = bench_team(streams);
+    let runs = (0..streams).map(|i| one_stream(model, agent_sampling(&cfg, i), max_tokens));
+    let usages = futures::future::try_join_all(runs).await?;
+    let wall_s = t.elapsed().as_secs_f64();
+    let generated: usize = usages.iter().map(|u| u.completion_tokens).sum();
+    let per_stream = usages
+        .iter()
+        .map(|u| u.completion_tokens.saturating_sub(1) as f64 / u.generate_secs.unwrap_or(f64::NAN))
+        .sum::<f64>()
+        / streams as f64;
+    let ttfts: Vec<f64> = usages.iter().map(|u| u.prompt_secs.unwrap_or(f64::NAN)).collect();
+    let max_ttft = ttfts.iter().cloned().fold(0.0, f64::max);
+    let prompt_tokens: usize = usages.iter().map(|u| u.prompt_tokens).sum();
+    let prompt_reused: usize = usages.iter().map(|u| u.prompt_reused).sum();
+    let team = TeamFigures {
+        streams,
+        prompt_tokens,
+        prompt_reused,
+        prompt_tok_s: (prompt_tokens - prompt_reused) as f64 / max_ttft,
+        mean_time_to_first_token_s: ttfts.iter().sum::<f64>() / streams as f64,
+        max_time_to_first_token_s: max_ttft,
+        generated_tokens: generated,
+        wall_s,
+        aggregate_tok_s: generated as f64 / wall_s,
+        per_stream_tok_s: per_stream,
+    };
+    Ok(team)
+}
+
+/// Measures the local engine; with `vs` also an OpenAI-compatible server
+/// (e.g. llama-server on the same GGUF) with the same prompts, in the same run.
+pub async fn engine(
+    path: &std::path::Path,
+    opts: &LoadOptions,
+    streams: usize,
+    max_tokens: usize,
+    vs: Option<crate::model::openai::OpenAiConfig>,
+) -> Result<EngineReport> {
+    let started = Instant::now();
+    let p = path.to_path_buf();
+    let o = opts.clone();
+    let model = Arc::new(tokio::task::spawn_blocking(move || LocalModel::load(&p, &o)).await??);
+    let load_s = started.elapsed().as_secs_f64();
+    let greedy_start = greedy_start(&*model, 24).await?;
+    let before = stats_when_idle(&model).await;
+    let one = measure_one(&*model, max_tokens).await?;
+    let peak_rss_one_mb = peak_rss_mb();
+    let after_one = stats_when_idle(&model).await;
+    let team = measure_team(&*model, streams, max_tokens).await?;
+    let peak_rss_team_mb = peak_rss_mb();
+    let after_team = stats_when_idle(&model).await;
+    let weights_mb = Some(model.weight_bytes() as f64 / 1e6);
+    drop(model); // the server gets the machine to itself
+    let vs_openai = match vs {
+        None => None,
+        Some(cfg) => {
+            let url = crate::hygiene::redact_url(&cfg.base_url);
+            let server = crate::model::openai::OpenAiBackend::new(cfg)?;
+            let one = measure_one(&server, max_tokens).await.map_err(|e| e.context(format!("measuring {url}")))?;
+            let team =
+                measure_team(&server, streams, max_tokens).await.map_err(|e| e.context(format!("measuring {url}")))?;
+            Some(ServerFigures { url, one, team })
+        }
+    };
+    Ok(EngineReport {
+        model: path.display().to_string(),
+        quant: opts.requantize.map_or_else(|| "as stored".into(), |q| format!("{q:?}")),
+        weights_mb,
+        compute_threads: std::env::var("CANDLE_NUM_THREADS").unwrap_or_else(|_| "default".into()),
+        load_s,
+        one,
+        peak_rss_one_mb,
+        team,
+        peak_rss_team_mb,
+        sampling: describe_sampling(streams),
+        sampling_one: SamplingFigures::between(&before, &after_one),
+        sampling_team: SamplingFigures::between(&after_one, &after_team),
+        decode_steps: DecodeStepFigures::between(&before, &after_team),
+        greedy_start,
+        vs_openai,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::local::StepTimes;
+
+    fn times(steps: u64, ms: [u64; 4]) -> StepTimes {
+        let [forward, readback, sample, wall] = ms.map(|m| m * 1_000_000);
+        StepTimes { steps, forward_nanos: forward, readback_nanos: readback, sample_nanos: sample, wall_nanos: wall }
+    }
+
+    #[test]
+    fn decode_steps_between_two_readings_are_the_difference_per_step() {
+        let mut a = EngineStats::default();
+        a.decode_steps.insert(1, times(10, [40, 2, 1, 45]));
+        let mut b = a.clone();
+        b.decode_steps.insert(1, times(30, [80, 6, 3, 95]));
+        b.decode_steps.insert(5, times(4, [40, 8, 4, 56]));
+        let rows = DecodeStepFigures::between(&a, &b);
+        assert_eq!(rows.len(), 2);
+        let one = &rows[0];
+        assert_eq!((one.streams, one.steps), (1, 20));
+        assert_eq!([one.forward_ms, one.readback_ms, one.sample_ms, one.wall_ms], [2.0, 0.2, 0.1, 2.5]);
+        let five = &rows[1];
+        assert_eq!((five.streams, five.steps), (5, 4));
+        assert_eq!([five.forward_ms, five.readback_ms, five.sample_ms, five.wall_ms], [10.0, 2.0, 1.0, 14.0]);
+        // A stream count with no new steps between the readings is left out.
+        assert!(DecodeStepFigures::between(&b, &b).is_empty());
+    }
+}
