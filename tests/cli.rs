@@ -336,3 +336,58 @@ fn the_problem_bench_runs_a_model_alone_beside_the_team() {
     assert!(vs["greedy"]["tokens"].as_u64().unwrap() > 0 && vs["greedy"]["cpu_s"].as_f64().unwrap() > 0.0, "{vs}");
     assert!(problem["team"]["cpu_s"].as_f64().unwrap() > 0.0, "{problem}");
 }
+
+/// `memdoor bench --problems --mixed CONFIG` (issue #29): a second team — here
+/// four agents on the fast model and one on the default, leading — runs on
+/// each problem beside the first, in one run with `--vs`; each model file
+/// loads once across the team, the model alone and the mixed team.
+#[test]
+fn the_problem_bench_runs_a_mixed_team_beside_the_team_and_the_model_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let fast = common::model_path();
+    let config = dir.path().join("mixed.toml");
+    let agents = format!("[[agents]]\nmodel = {:?}\n", fast.to_str().unwrap()).repeat(4)
+        + "[[agents]]\nmodel = \"coder-0.5b\"\nlead = true\n";
+    std::fs::write(&config, agents).unwrap();
+    let bench = |mixed: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_memdoor"))
+            .args(["bench", "--problems", "assets/problems/easy.jsonl", "--limit", "1", "--rounds", "1"])
+            .args(["--max-tokens", "16", "--json", "--vs", "coder-0.5b", "--model"])
+            .arg(&fast)
+            .arg("--mixed")
+            .arg(mixed)
+            .env_remove("MEMDOOR_MODEL")
+            .env("MEMDOOR_LOG_DIR", dir.path())
+            .output()
+            .unwrap()
+    };
+    let out = bench(&config);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stderr.matches("memdoor: loading ").count(), 2, "one load per model file:\n{stderr}");
+    let stem = fast.file_stem().unwrap().to_str().unwrap();
+    let name = format!("4 x {stem}, 1 x qwen2.5-coder-0.5b-instruct-q4_k_m");
+    assert!(stderr.contains(&format!("beside it the team {name}, agent 4 leading")), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let methods: Vec<&str> = report["rows"].as_array().unwrap().iter().map(|r| r["method"].as_str().unwrap()).collect();
+    for want in [
+        "team".to_string(),
+        "qwen2.5-coder-0.5b-instruct-q4_k_m alone, greedy".to_string(),
+        format!("mixed team ({name})"),
+        "oracle: any mixed-team draft passes".to_string(),
+    ] {
+        assert!(methods.contains(&want.as_str()), "{want}: {methods:?}");
+    }
+    let mixed = &report["problems"][0]["mixed"]["team"];
+    assert!(mixed["tokens"].as_u64().unwrap() > 0 && mixed["cpu_s"].as_f64().unwrap() > 0.0, "{mixed}");
+
+    // A config without [[agents]], or none at all, is refused before any model loads.
+    let plain = dir.path().join("plain.toml");
+    std::fs::write(&plain, "[team]\nagents = 5\n").unwrap();
+    for (config, says) in [(plain.as_path(), "no [[agents]]"), (&dir.path().join("absent.toml"), "--mixed")] {
+        let out = bench(config);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && stderr.contains(says), "{stderr}");
+        assert!(!stderr.contains("memdoor: loading "), "{stderr}");
+    }
+}

@@ -31,6 +31,26 @@ pub struct SetBench {
     pub vs: Option<Arc<dyn ModelBackend>>,
     /// The agent that leads (the config's `lead = true`), if one does.
     pub lead: Option<usize>,
+    /// `--mixed`: a second team run on every problem beside the first.
+    pub mixed: Option<OtherTeam>,
+}
+
+/// A second team (e.g. four small agents and one bigger one), with the first's rounds and mechanisms.
+pub struct OtherTeam {
+    /// What the rows call it (its agents' models).
+    pub name: String,
+    /// Agent i's backend.
+    pub models: Vec<Arc<dyn ModelBackend>>,
+    pub lead: Option<usize>,
+}
+
+/// The second team on one problem.
+#[derive(Debug, Clone, Serialize)]
+pub struct MixedRun {
+    pub name: String,
+    pub team: Arm,
+    /// Any of its drafts passes every test.
+    pub oracle: bool,
 }
 
 /// The `--vs` model alone on one problem.
@@ -68,6 +88,8 @@ pub struct ProblemFigures {
     pub ablations: Vec<(Ablation, Arm)>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vs: Option<VsRun>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mixed: Option<MixedRun>,
 }
 
 /// One row of the summary: a method's pass@1 over the set and its cost.
@@ -126,6 +148,14 @@ pub async fn run_problem(
         }
         None => None,
     };
+    let mixed = match &b.mixed {
+        Some(other) => {
+            let cfg = TeamConfig { agents: other.models.len(), ..b.cfg.clone() };
+            let run = team_run(problem, &other.models, other.lead, &cfg, b.rounds, b.mechanisms, sandbox).await?;
+            Some(MixedRun { name: other.name.clone(), team: run.team, oracle: run.oracle })
+        }
+        None => None,
+    };
     let mut ablations = Vec::new();
     for &a in &b.ablate {
         let (m, rounds) = a.apply(b.mechanisms, b.rounds);
@@ -150,6 +180,7 @@ pub async fn run_problem(
         samples_placeholder: sampled.placeholders,
         ablations,
         vs,
+        mixed,
     })
 }
 
@@ -184,6 +215,13 @@ pub fn rows(figures: &[ProblemFigures]) -> Vec<Row> {
             f.vs.as_ref().map(|v| v.sample_select.clone())
         }));
     }
+    if let Some(name) = figures.iter().find_map(|f| f.mixed.as_ref().map(|m| m.name.clone())) {
+        rows.push(row(&format!("mixed team ({name})"), figures, |f| f.mixed.as_ref().map(|m| m.team.clone())));
+        let oracle = |f: &ProblemFigures| {
+            f.mixed.as_ref().map(|m| Arm { pass: m.oracle, tokens: m.team.tokens, wall_s: m.team.wall_s, cpu_s: 0.0 })
+        };
+        rows.push(row("oracle: any mixed-team draft passes", figures, oracle));
+    }
     for a in Ablation::ALL {
         if figures.iter().any(|f| f.ablations.iter().any(|(x, _)| *x == a)) {
             let label = format!("team, {}", a.label());
@@ -210,6 +248,15 @@ pub async fn run_set(
         let f = run_problem(p, models, b, sandbox).await?;
         tracing::info!(?f, "bench problem done");
         let (team_passed, sample_passed) = (f.team.pass, f.sample_select.pass);
+        let mark = |b: bool| if b { "✓" } else { "·" };
+        let mut others = String::new();
+        if let Some(v) = &f.vs {
+            others +=
+                &format!(" · {} greedy {} · its sampling {}", v.model, mark(v.greedy.pass), mark(v.sample_select.pass));
+        }
+        if let Some(m) = &f.mixed {
+            others += &format!(" · mixed team {}", mark(m.team.pass));
+        }
         figures.push(f);
         let pct = |n: usize| 100.0 * n as f64 / figures.len() as f64;
         let (team, sel) =
@@ -217,9 +264,8 @@ pub async fn run_set(
         bar.set_message(format!("team {:.0}% · sample-and-select {:.0}% so far", pct(team), pct(sel)));
         if bar.is_hidden() {
             // Not a terminal (a run sent to a file): a line a problem, so a long run is never silent.
-            let mark = |b: bool| if b { "✓" } else { "·" };
             eprintln!(
-                "memdoor bench: {}/{} {} · team {} · sample-and-select {} · {:.0} s · team {:.0}% · sample-and-select {:.0}% so far",
+                "memdoor bench: {}/{} {} · team {} · sample-and-select {}{others} · {:.0} s · team {:.0}% · sample-and-select {:.0}% so far",
                 figures.len(),
                 problems.len(),
                 p.id,
@@ -351,7 +397,26 @@ mod tests {
             samples_placeholder: 0,
             ablations: Vec::new(),
             vs: None,
+            mixed: None,
         }
+    }
+
+    #[test]
+    fn a_mixed_team_gets_its_row_and_its_oracle_beside_the_team() {
+        let arm = |pass, tokens| Arm { pass, tokens, wall_s: 2.0, cpu_s: 3.0 };
+        let mixed = |pass, oracle| MixedRun { name: "4 x small, 1 x big".into(), team: arm(pass, 10), oracle };
+        let problems = [
+            ProblemFigures { team: arm(false, 7), mixed: Some(mixed(true, true)), ..decided(None) },
+            ProblemFigures { team: arm(true, 5), mixed: Some(mixed(false, true)), ..decided(None) },
+            ProblemFigures { mixed: Some(mixed(false, false)), ..decided(None) },
+        ];
+        let table = rows(&problems);
+        let find = |m: &str| table.iter().find(|r| r.method == m).unwrap_or_else(|| panic!("no row {m}"));
+        let team = find("mixed team (4 x small, 1 x big)");
+        assert_eq!((team.passed, team.tokens, team.wall_s, team.cpu_s), (1, 30, 6.0, 9.0));
+        assert_eq!(find("oracle: any mixed-team draft passes").passed, 2);
+        assert_eq!(find("team").passed, 1);
+        assert!(rows(&problems[..0]).iter().all(|r| !r.method.starts_with("mixed")), "no second team, no row");
     }
 
     #[test]

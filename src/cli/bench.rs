@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use std::sync::Arc;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use super::BenchWhat;
 use crate::judge::sandbox::{Limits, Sandbox};
@@ -163,9 +163,24 @@ pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Co
         problems.truncate(n.max(1));
     }
     let sandbox = Sandbox::open(args.sandbox.unwrap_or_default(), Limits::default()).await?;
+    // Read before any model loads: a mistyped --mixed fails in a second, not after a minute.
+    let mixed_config = match &args.mixed {
+        Some(path) => Some(
+            crate::config::Config::load(Some(path.as_path())).with_context(|| format!("--mixed {}", path.display()))?,
+        ),
+        None => None,
+    };
+    if mixed_config.as_ref().is_some_and(|c| c.agents.is_empty()) {
+        anyhow::bail!(
+            "--mixed: the config has no [[agents]] entries: nothing to mix (see assets/teams/mixed-1.5b.toml)"
+        );
+    }
+    let mut loaded = super::setup::LoadedModels::default();
     let models: Vec<Arc<dyn crate::model::ModelBackend>> = match &team {
-        Some(config) => super::setup::build_agents(config).await?.into_iter().map(|a| a.backend).collect(),
-        None => vec![super::setup::load_model(&args.model).await?; args.agents.clamp(1, 64)],
+        Some(config) => {
+            super::setup::build_agents_sharing(config, &mut loaded).await?.into_iter().map(|a| a.backend).collect()
+        }
+        None => vec![loaded.load_flags(&args.model).await?; args.agents.clamp(1, 64)],
     };
     let names: Vec<&str> = models.iter().map(|m| m.name()).collect();
     eprintln!(
@@ -181,7 +196,7 @@ pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Co
     let vs: Option<Arc<dyn crate::model::ModelBackend>> = match &args.vs {
         Some(spec) => {
             let opts = super::ModelArgs { model: Some(spec.clone()), ..args.model.clone() };
-            Some(super::setup::load_model(&opts).await?)
+            Some(loaded.load_flags(&opts).await?)
         }
         None => None,
     };
@@ -198,7 +213,30 @@ pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Co
         eprintln!("memdoor bench: no agent leads (`lead = true` in a --config [[agents]] entry): the lead-roles row is left out");
         ablate.retain(|a| *a != crate::team::Ablation::LeadRoles);
     }
-    let bench = crate::bench::problems::SetBench { cfg, rounds: args.rounds.max(1), mechanisms, ablate, vs, lead };
+    let mixed = match mixed_config {
+        Some(mut config) => {
+            // This bench's device and load options, so a file both teams use is the same load.
+            let t = &mut config.team;
+            (t.device, t.quant) = (args.model.device().to_string(), args.model.quant().to_string());
+            t.keep_prefix_mb = args.model.keep_prefix_mb.unwrap_or(t.keep_prefix_mb);
+            t.context = args.model.context.or(t.context);
+            let models: Vec<_> = super::setup::build_agents_sharing(&config, &mut loaded)
+                .await?
+                .into_iter()
+                .map(|a| a.backend)
+                .collect();
+            let name = team_name(&models);
+            let lead = config.lead();
+            eprintln!(
+                "memdoor bench: beside it the team {name}{}",
+                lead.map(|l| format!(", agent {l} leading")).unwrap_or_default()
+            );
+            Some(crate::bench::problems::OtherTeam { name, models, lead })
+        }
+        None => None,
+    };
+    let bench =
+        crate::bench::problems::SetBench { cfg, rounds: args.rounds.max(1), mechanisms, ablate, vs, lead, mixed };
     let report = crate::bench::problems::run_set(&problems, &models, &bench, &sandbox).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
@@ -233,4 +271,16 @@ async fn bench_repos(args: &super::SetBenchArgs, dir: &std::path::Path) -> Resul
         crate::bench::repos::print_repos(&report);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A team's name for the rows: its models with their counts, in first-seen order ("4 x coder, 1 x big").
+fn team_name(models: &[Arc<dyn crate::model::ModelBackend>]) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for m in models {
+        match counts.iter_mut().find(|(n, _)| *n == m.name()) {
+            Some((_, c)) => *c += 1,
+            None => counts.push((m.name(), 1)),
+        }
+    }
+    counts.iter().map(|(n, c)| format!("{c} x {n}")).collect::<Vec<_>>().join(", ")
 }

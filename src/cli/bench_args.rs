@@ -151,6 +151,12 @@ pub struct SetBenchArgs {
     /// took on each problem (wall time on this machine), beside the team's.
     #[arg(long, value_name = "MODEL")]
     pub vs: Option<String>,
+    /// Also run the team this config file's `[[agents]]` describe (e.g. assets/teams/mixed-1.5b.toml:
+    /// four Qwen2.5-Coder-0.5B agents and one 1.5B lead) on each problem, with the same rounds and
+    /// mechanisms: a row of its own beside the first team's. Its models load with this bench's
+    /// device and options; each file loads once, shared with the first team and --vs.
+    #[arg(long, value_name = "CONFIG", conflicts_with = "repos")]
+    pub mixed: Option<PathBuf>,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,

@@ -79,10 +79,13 @@ async fn load_path(path: PathBuf, opts: LoadOptions) -> Result<Arc<LocalModel>> 
 /// The team the config describes, `cfg.team_size()` agents in order, with
 /// the settings `SessionSettings` reads from it (temperature, role, length).
 pub async fn build_agents(cfg: &Config) -> Result<Vec<Agent>> {
+    build_agents_sharing(cfg, &mut LoadedModels::default()).await
+}
+
+/// As `build_agents`, taking local models from `loaded` (and leaving the new
+/// ones there): a bench that runs two teams and a model alone loads each file once.
+pub async fn build_agents_sharing(cfg: &Config, loaded: &mut LoadedModels) -> Result<Vec<Agent>> {
     let mut backends = Vec::with_capacity(cfg.team_size());
-    // Loaded once per model file, however many agents or spellings name it.
-    let mut by_spec: HashMap<String, Arc<dyn ModelBackend>> = HashMap::new();
-    let mut by_path: HashMap<PathBuf, Arc<dyn ModelBackend>> = HashMap::new();
     for id in 0..cfg.team_size() {
         let entry = cfg.agent(id);
         let backend: Arc<dyn ModelBackend> = match entry.openai() {
@@ -92,29 +95,49 @@ pub async fn build_agents(cfg: &Config) -> Result<Vec<Agent>> {
             }
             None => {
                 let spec = entry.model.clone().unwrap_or_else(|| cfg.team.model.clone());
-                match by_spec.get(&spec) {
-                    Some(b) => b.clone(),
-                    None => {
-                        let path = resolve_spec(&spec).await.with_context(|| format!("agent {id}"))?;
-                        let backend = match by_path.get(&path) {
-                            Some(b) => b.clone(),
-                            None => {
-                                let t = &cfg.team;
-                                let opts = load_options(&t.device, &t.quant, t.keep_prefix_mb, t.context)?;
-                                let b: Arc<dyn ModelBackend> = load_path(path.clone(), opts).await?;
-                                by_path.insert(path, b.clone());
-                                b
-                            }
-                        };
-                        by_spec.insert(spec, backend.clone());
-                        backend
-                    }
-                }
+                let t = &cfg.team;
+                let opts = load_options(&t.device, &t.quant, t.keep_prefix_mb, t.context)?;
+                loaded.load(&spec, opts).await.with_context(|| format!("agent {id}"))?
             }
         };
         backends.push(backend);
     }
     Ok(SessionSettings::from_config(cfg).agents(|id| backends[id].clone()))
+}
+
+/// Local models loaded so far, one per model file and load options, however
+/// many agents or spellings name it.
+#[derive(Default)]
+pub struct LoadedModels {
+    by_spec: HashMap<(String, String), Arc<dyn ModelBackend>>,
+    by_path: HashMap<(PathBuf, String), Arc<dyn ModelBackend>>,
+}
+
+impl LoadedModels {
+    /// The model `spec` names, loaded with `opts` unless it already was.
+    pub async fn load(&mut self, spec: &str, opts: LoadOptions) -> Result<Arc<dyn ModelBackend>> {
+        // Options have no Eq; their Debug form names every field.
+        let how = format!("{opts:?}");
+        if let Some(b) = self.by_spec.get(&(spec.to_string(), how.clone())) {
+            return Ok(b.clone());
+        }
+        let path = resolve_spec(spec).await?;
+        let backend = match self.by_path.get(&(path.clone(), how.clone())) {
+            Some(b) => b.clone(),
+            None => {
+                let b: Arc<dyn ModelBackend> = load_path(path.clone(), opts).await?;
+                self.by_path.insert((path, how.clone()), b.clone());
+                b
+            }
+        };
+        self.by_spec.insert((spec.to_string(), how), backend.clone());
+        Ok(backend)
+    }
+
+    /// The model the flags name (as `load_model`), shared like the rest.
+    pub async fn load_flags(&mut self, args: &super::ModelArgs) -> Result<Arc<dyn ModelBackend>> {
+        self.load(args.spec(), args.load_options()?).await
+    }
 }
 
 /// The Redis the config names, connected (with a warning when it does not
