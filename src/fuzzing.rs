@@ -18,7 +18,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::distributed::fence::{Fence, Verdict};
+use crate::distributed::fence::{Fence, FenceCall};
 use crate::distributed::wire::{Job, Reply, ReplyItem, WireRequest};
 use crate::domain::FinishReason;
 use crate::judge::grade;
@@ -31,7 +31,7 @@ use crate::problem::literal::{arguments, literal, literal_prefix};
 use crate::problem::{Mode, Problem, TestCase};
 use crate::repo::outcomes::{read_outcomes, Runner, MAX_NAME_CHARS, MAX_OUTCOMES};
 use crate::serve::wire::ChatCompletionRequest;
-use crate::session::SessionModel;
+use crate::session::SessionView;
 use crate::team::{draft_code, extract_code, no_code};
 
 /// What the inputs go through. The name is the folder of the target's
@@ -420,7 +420,7 @@ fn journal_file(data: &[u8]) -> bool {
     for r in &records {
         round_trips::<Record>(r);
     }
-    let mut model = SessionModel::with_agents(5);
+    let mut model = SessionView::with_agents(5);
     let replayed = runtime().block_on(crate::replay::replay(&records, None, |e| {
         model.apply(e);
         Ok(())
@@ -499,12 +499,12 @@ fn distributed_wire(data: &[u8]) -> bool {
             round_trips(&item);
             let reply = item.reply.clone();
             match fence.accept(item) {
-                Verdict::Pass(passed) => {
+                FenceCall::Pass(passed) => {
                     assert_eq!(passed, reply);
                     assert!(!matches!(passed, Reply::Taken { .. }), "a take is not passed on");
                 }
-                Verdict::Restart => assert!(matches!(reply, Reply::Taken { .. }), "only a new take restarts"),
-                Verdict::Skip => {}
+                FenceCall::Restart => assert!(matches!(reply, Reply::Taken { .. }), "only a new take restarts"),
+                FenceCall::Skip => {}
             }
         }
     }

@@ -76,7 +76,7 @@ pub async fn replay(
             TeamEvent::MemoryEntry(e) => {
                 store.append(e.clone()).await?;
             }
-            TeamEvent::Consensus { answer, .. } => {
+            TeamEvent::Consensus(crate::domain::Consensus { answer, .. }) => {
                 if let Some(t) = &task {
                     store.put_final(t, answer).await?;
                 }
@@ -109,14 +109,14 @@ mod tests {
             rec(5, TeamEvent::MemoryEntry(Entry::new("t", 1, Some(0), EntryKind::Draft, "x = 1"))),
             rec(
                 6,
-                TeamEvent::Consensus {
+                TeamEvent::Consensus(crate::domain::Consensus {
                     answer: "x = 1".into(),
                     decision: crate::domain::Decision::Recorded("s".into()),
                     cluster: 0,
                     votes: 1,
                     agents: vec![0],
                     evidence: vec![],
-                },
+                }),
             ),
             rec(7, TeamEvent::TaskFinished { task: "t".into(), answer: Some("x = 1".into()), elapsed_secs: 0.0 }),
         ];

@@ -9,7 +9,7 @@ use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::domain::{TeamEvent, Turn};
 use crate::hygiene::terminal_safe;
 use crate::memory::EntryKind;
-use crate::session::SessionModel;
+use crate::session::SessionView;
 
 /// Characters of an agent's latest text shown on its line.
 const TAIL_CHARS: usize = 48;
@@ -20,7 +20,7 @@ pub struct SolveView {
     max_tokens: usize,
     live: Option<(MultiProgress, Vec<ProgressBar>)>,
     /// The session so far (the TUI renders from the same model).
-    model: SessionModel,
+    model: SessionView,
     /// The round whose block of live lines is shown.
     shown_round: u32,
 }
@@ -51,7 +51,7 @@ fn tail(text: &str) -> String {
 
 impl SolveView {
     pub fn new(json: bool, show_drafts: bool, max_tokens: usize) -> Self {
-        Self { json, show_drafts, max_tokens, live: None, model: SessionModel::default(), shown_round: 0 }
+        Self { json, show_drafts, max_tokens, live: None, model: SessionView::default(), shown_round: 0 }
     }
 
     /// A line on stderr. Lines quote agents, workers and journals: they are
@@ -179,7 +179,7 @@ impl SolveView {
                     self.note(format!("A{agent} {mark} {passed}/{run} public tests"));
                 }
             }
-            TeamEvent::Consensus { decision, votes, agents, .. } => {
+            TeamEvent::Consensus(crate::domain::Consensus { decision, votes, agents, .. }) => {
                 let who: Vec<String> = agents.iter().map(|a| format!("A{a}")).collect();
                 let total = self.model.agents.len();
                 self.note(format!("team answer · {decision} · {votes}/{total} votes ({})", who.join(", ")));

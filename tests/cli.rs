@@ -36,9 +36,9 @@ fn solve_json_streams_events_from_all_five_agents_and_one_consensus() {
         .collect();
     assert_eq!(streaming, (0..5).collect());
     assert_eq!(done, (0..5).collect());
-    let consensus: Vec<&TeamEvent> = events.iter().filter(|e| matches!(e, TeamEvent::Consensus { .. })).collect();
+    let consensus: Vec<&TeamEvent> = events.iter().filter(|e| matches!(e, TeamEvent::Consensus(_))).collect();
     assert_eq!(consensus.len(), 1);
-    if let TeamEvent::Consensus { decision, votes, .. } = consensus[0] {
+    if let TeamEvent::Consensus(memdoor::domain::Consensus { decision, votes, .. }) = consensus[0] {
         // The text names a function but states no example: the drafts run on
         // the agents' inputs (or, when none parse, agent 0 aggregates) — unverified either way.
         assert!(decision.unverified() && decision.to_string().contains("(unverified: no test"), "{decision}");
@@ -46,6 +46,39 @@ fn solve_json_streams_events_from_all_five_agents_and_one_consensus() {
     }
     // The log went to its file, not to the screen.
     assert!(log_dir.path().join("memdoor.log").exists());
+}
+
+/// `solve` stops cleanly on SIGTERM as on Ctrl-C (#31: every headless entry
+/// point takes its signal handling from one place): the team is cancelled,
+/// the journal is closed whole and named, and the process exits by itself.
+#[test]
+fn solve_stops_on_sigterm_with_its_journal_whole() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("session.jsonl");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_memdoor"))
+        .args(["solve", "--json", "--rounds", "1", "--max-tokens", "4000", "--journal"])
+        .arg(&journal)
+        .arg(common::PALINDROME)
+        .env("MEMDOOR_MODEL", common::model_path())
+        .env("MEMDOOR_LOG_DIR", dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once an agent streams, the team is running: then the signal.
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let streaming = lines.by_ref().map_while(Result::ok).any(|l| l.contains("\"AgentToken\""));
+    assert!(streaming, "no agent streamed before solve ended");
+    let pid = child.id().to_string();
+    assert!(Command::new("kill").args(["-TERM", &pid]).status().unwrap().success());
+    lines.for_each(drop);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code().is_some(), "killed by the signal instead of stopping: {:?} {stderr}", out.status);
+    assert!(stderr.contains("session journal:") && !stderr.contains("panicked"), "{stderr}");
+    let read = memdoor::memory::journal::read_journal(&journal).unwrap();
+    assert!(read.torn.is_none() && !read.records.is_empty(), "{:?}", read.torn);
 }
 
 #[test]
@@ -199,8 +232,8 @@ fn a_problem_with_tests_is_decided_by_running_the_drafts() {
     let coded =
         events.iter().filter(|e| matches!(e, TeamEvent::AgentDone { draft, .. } if draft.code.is_some())).count();
     assert_eq!(runs, coded, "every draft with code was run");
-    if let Some(TeamEvent::Consensus { decision, evidence, .. }) =
-        events.iter().find(|e| matches!(e, TeamEvent::Consensus { .. }))
+    if let Some(TeamEvent::Consensus(memdoor::domain::Consensus { decision, evidence, .. })) =
+        events.iter().find(|e| matches!(e, TeamEvent::Consensus(_)))
     {
         assert!(decision.to_string().starts_with("execution vote"), "{decision}");
         assert!(evidence.iter().any(|e| e.tests.is_some()));

@@ -8,7 +8,7 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use memdoor::judge::grade::{grade, Verdict};
+use memdoor::judge::grade::{grade, TestVerdict};
 use memdoor::judge::sandbox::{Limits, Sandbox};
 use memdoor::problem::{Mode, TestCase};
 
@@ -33,7 +33,7 @@ async fn twenty_tests_ignoring_the_alarm_end_within_a_tests_time() {
     let took = started.elapsed();
     assert!(took < Duration::from_secs(9), "the run took {took:?}");
     assert_eq!(r.len(), 20);
-    assert!(r.iter().all(|t| t.verdict == Verdict::TimeLimit), "{r:?}");
+    assert!(r.iter().all(|t| t.verdict == TestVerdict::TimeLimit), "{r:?}");
     let why = r[0].error.as_deref().unwrap_or_default();
     assert!(why.contains("test 1 gave no result within 5 s (the program outlasted the per-test alarm)"), "{why}");
 }
@@ -51,9 +51,9 @@ async fn the_runs_wall_cap_ends_many_slow_tests_and_keeps_the_verdicts_before_it
     let r = grade(&sandbox, &Mode::Stdin, "import time\ntime.sleep(0.8)\nprint(int(input()))\n", &tests).await.unwrap();
     let took = started.elapsed();
     assert!(took < Duration::from_secs(11), "the run took {took:?}: the cap is 7 s");
-    let passed = r.iter().take_while(|t| t.verdict == Verdict::Pass).count();
+    let passed = r.iter().take_while(|t| t.verdict == TestVerdict::Pass).count();
     assert!((2..=8).contains(&passed), "{passed} tests passed before the cap: {r:?}");
-    assert!(r[passed..].iter().all(|t| t.verdict == Verdict::TimeLimit), "{r:?}");
+    assert!(r[passed..].iter().all(|t| t.verdict == TestVerdict::TimeLimit), "{r:?}");
     let why = r[19].error.as_deref().unwrap_or_default();
     assert!(why.contains("the judge's cap of 7 s for all its tests together"), "{why}");
 }
@@ -76,7 +76,7 @@ async fn forged_huge_and_deep_result_lines_get_a_clear_verdict() {
     ];
     for (body, want) in cases {
         let r = grade(&sandbox, &Mode::Stdin, &forge(body), &tests).await.unwrap();
-        assert!(r.iter().all(|t| t.verdict == Verdict::RuntimeError), "{body}: {r:?}");
+        assert!(r.iter().all(|t| t.verdict == TestVerdict::RuntimeError), "{body}: {r:?}");
         let why = r[0].error.as_deref().unwrap_or_default();
         assert!(why.contains(want), "{body}: {why}");
     }

@@ -27,7 +27,7 @@ use memdoor::memory::redis::RedisStore;
 use memdoor::memory::{Entry, EntryKind, MemoryStore};
 use memdoor::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling};
 use memdoor::problem::Problem;
-use memdoor::session::{drive, Recorder, SessionModel, SessionSpec, Step};
+use memdoor::session::{drive, Recorder, SessionSpec, SessionView, Step};
 use memdoor::team::{Agent, Mechanisms};
 use redis::AsyncCommands;
 use redis_server::RedisServer;
@@ -282,7 +282,7 @@ async fn a_session_reports_what_it_dropped_to_every_sink() {
         .filter_map(|e| if let TeamEvent::Rejected { total } = e { Some(*total) } else { None })
         .max();
     assert!(reported.is_some_and(|n| n >= 1), "a Rejected event: {reported:?}");
-    let mut model = SessionModel::default();
+    let mut model = SessionView::default();
     events.events.iter().for_each(|e| {
         model.apply(e);
     });

@@ -10,6 +10,8 @@
 mod openai_server;
 #[path = "common/scripted.rs"]
 mod scripted;
+#[path = "common/tmux.rs"]
+mod tmux;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -61,7 +63,7 @@ fn edit(path: &str, search: &str, replace: &str) -> String {
 const FIX: (&str, &str) = ("    return a - b\n", "    return a + b\n");
 
 struct Run {
-    verdict: Option<memdoor::judge::Verdict>,
+    verdict: Option<memdoor::domain::Consensus>,
     events: Vec<TeamEvent>,
     notes: Vec<String>,
     backends: Vec<Arc<Scripted>>,
@@ -120,6 +122,14 @@ fn memdoor(command: &str, config: &Path, dir: &Path, log_dir: &Path) -> Command 
     cmd
 }
 
+/// A config in `dir` for a one-round team of three agents, all answering from the server at `base`.
+fn scripted_team(base: &str, dir: &Path) -> std::path::PathBuf {
+    let agent = format!("[[agents]]\nbackend = \"openai\"\nbase_url = {base:?}\nmodel = \"scripted\"\n");
+    let config = dir.join("memdoor.toml");
+    std::fs::write(&config, format!("[team]\nagents = 3\nrounds = 1\nmax_tokens = 256\n{}", agent.repeat(3))).unwrap();
+    config
+}
+
 fn applies(dir: &Path, patch: &str) {
     let file = dir.parent().unwrap().join(format!("{}.patch", dir.file_name().unwrap().to_string_lossy()));
     std::fs::write(&file, patch).unwrap();
@@ -169,8 +179,11 @@ async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() 
     // The user's tree is untouched; git takes the patch; accepting writes it.
     assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC);
     applies(dir.path(), &v.answer);
-    let candidate = run.work.candidate(&v.answer).expect("the answer is a candidate");
-    memdoor::repo::accept::apply_to_tree(dir.path(), &run.work.bench.plan(&candidate)).unwrap();
+    // Only a patch the team made is written: text from elsewhere (an edit of it) is refused.
+    let edited = v.answer.replace("a + b", "b + a");
+    assert!(run.work.apply(&edited).unwrap_err().contains("not one the team made"));
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC);
+    assert_eq!(run.work.apply(&v.answer).unwrap(), ["calc.py"]);
     assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "a + b"));
     let passed = run.events.iter().filter(|e| matches!(e, TeamEvent::TestRun { .. })).count();
     assert_eq!(passed, 4, "every applied patch ran: agents 0 and 2 in round 1, agents 1 and 2 in round 2");
@@ -238,9 +251,7 @@ async fn solve_repo_prints_a_patch_git_applies_and_apply_writes_it() {
     let dir = repo(&[]);
     let server = openai_server::serve(Arc::new(Scripted::repeating(edit("calc.py", FIX.0, FIX.1))), None).await;
     let work = tempfile::tempdir().unwrap();
-    let agent = format!("[[agents]]\nbackend = \"openai\"\nbase_url = {:?}\nmodel = \"scripted\"\n", server.base);
-    let config = work.path().join("memdoor.toml");
-    std::fs::write(&config, format!("[team]\nagents = 3\nrounds = 1\nmax_tokens = 256\n{}", agent.repeat(3))).unwrap();
+    let config = scripted_team(&server.base, work.path());
     let solve = |extra: &[&str]| {
         let out = memdoor("solve", &config, dir.path(), work.path())
             .args(extra)
@@ -258,6 +269,41 @@ async fn solve_repo_prints_a_patch_git_applies_and_apply_writes_it() {
     let (_, stderr) = solve(&["--no-journal", "--apply"]);
     assert!(stderr.contains("applied the patch: calc.py"), "{stderr}");
     assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "a + b"));
+}
+
+/// The TUI on a repository (#30 item 5): the consensus pane holds the patch
+/// the repository's tests chose, `a` writes it into the user's files (after
+/// accept's checks), and a new task or a re-prompt is refused with a line
+/// that says why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tui_on_a_repository_shows_the_patch_and_accepting_applies_it() {
+    let dir = repo(&[]);
+    let server = openai_server::serve(Arc::new(Scripted::repeating(edit("calc.py", FIX.0, FIX.1))), None).await;
+    let work = tempfile::tempdir().unwrap();
+    let config = scripted_team(&server.base, work.path());
+    let stderr = work.path().join("stderr.log");
+    let command = format!(
+        "env -u MEMDOOR_REDIS -u MEMDOOR_CONFIG -u MEMDOOR_MODEL MEMDOOR_LOG_DIR='{}' '{}' --config '{}' --repo '{}' \
+         --no-journal 'add in calc.py subtracts' 2>'{}'",
+        work.path().display(),
+        env!("CARGO_BIN_EXE_memdoor"),
+        config.display(),
+        dir.path().display(),
+        stderr.display()
+    );
+    let t = tmux::Tmux::start(&command, 160, 48, &[]).with_log(&stderr);
+    let screen = t.wait_for("the team's patch", Duration::from_secs(120), |s| s.contains("votes (A"));
+    assert!(screen.contains("+    return a + b"), "the consensus pane shows the patch:\n{screen}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC, "nothing written before accept");
+    t.keys(&["n"]);
+    t.wait_for("a new task refused", Duration::from_secs(10), |s| s.contains("works one task"));
+    t.keys(&["a"]);
+    t.wait_for("the patch applied", Duration::from_secs(30), |s| s.contains("patch applied: calc.py"));
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "a + b"));
+    // Applied once; the files changed since the session read them, so a second accept refuses.
+    t.keys(&["a"]);
+    t.wait_for("a second apply refused", Duration::from_secs(30), |s| s.contains("not applied:"));
+    t.keys(&["q"]);
 }
 
 /// The real binary: `memdoor review` gives the agents the branch's diff
@@ -283,9 +329,7 @@ async fn review_shows_the_branch_diff_and_prints_the_patch_its_tests_chose() {
     let backend = Arc::new(Scripted::repeating(edit("calc.py", FIX.0, FIX.1)));
     let server = openai_server::serve(backend.clone(), None).await;
     let work = tempfile::tempdir().unwrap();
-    let agent = format!("[[agents]]\nbackend = \"openai\"\nbase_url = {:?}\nmodel = \"scripted\"\n", server.base);
-    let config = work.path().join("memdoor.toml");
-    std::fs::write(&config, format!("[team]\nagents = 3\nrounds = 1\nmax_tokens = 256\n{}", agent.repeat(3))).unwrap();
+    let config = scripted_team(&server.base, work.path());
     let review = |extra: &[&str]| {
         memdoor("review", &config, dir.path(), work.path()).arg("--no-journal").args(extra).output().unwrap()
     };

@@ -110,7 +110,7 @@ async fn a_failing_sink_stops_the_session_with_its_error() {
     assert!(failing.finished, "every sink is finished, the failed one too");
     // Only the event before the failure reached the sink after it.
     assert_eq!(after.events.len(), 1, "{:?}", after.events);
-    assert!(!after.events.iter().any(|e| matches!(e, TeamEvent::Consensus { .. })));
+    assert!(!after.events.iter().any(|e| matches!(e, TeamEvent::Consensus(_))));
 }
 
 #[tokio::test]
@@ -135,7 +135,7 @@ async fn a_journal_that_cannot_be_written_stops_solve_but_not_the_tui() {
             }
         } else {
             assert!(run.unwrap().is_some(), "the session went on to its answer");
-            assert!(recorder.events.iter().any(|e| matches!(e, TeamEvent::Consensus { .. })));
+            assert!(recorder.events.iter().any(|e| matches!(e, TeamEvent::Consensus(_))));
         }
     }
 }

@@ -9,9 +9,9 @@ mod scripted;
 
 use std::sync::Arc;
 
+use memdoor::domain::Consensus;
 use memdoor::domain::{TeamEvent, Turn};
 use memdoor::judge::sandbox::{Limits, Sandbox};
-use memdoor::judge::Verdict;
 use memdoor::memory::embedded::EmbeddedStore;
 use memdoor::memory::{EntryKind, MemoryStore};
 use memdoor::model::Sampling;
@@ -35,7 +35,7 @@ fn reverse_problem() -> Problem {
 }
 
 struct Run {
-    verdict: Verdict,
+    verdict: Consensus,
     backends: Vec<Arc<Scripted>>,
     notes: Vec<String>,
     events: Vec<TeamEvent>,

@@ -29,7 +29,7 @@ fn last_consensus(journal: &Path) -> String {
         .iter()
         .rev()
         .find_map(|r| match &r.event {
-            TeamEvent::Consensus { answer, .. } => Some(answer.clone()),
+            TeamEvent::Consensus(memdoor::domain::Consensus { answer, .. }) => Some(answer.clone()),
             _ => None,
         })
         .expect("a consensus in the journal")
@@ -118,7 +118,7 @@ fn five_panes_accept_edit_reprompt_quit() {
     // The accepted file held the consensus of its moment: the first round's.
     let records = memdoor::memory::journal::read(&journal).unwrap();
     let first = records.iter().find_map(|r| match &r.event {
-        TeamEvent::Consensus { answer, .. } => Some(answer.clone()),
+        TeamEvent::Consensus(memdoor::domain::Consensus { answer, .. }) => Some(answer.clone()),
         _ => None,
     });
     assert_eq!(Some(accepted), first, "the saved file is the consensus shown when accepted");
@@ -191,14 +191,14 @@ fn write_journal(path: &Path) {
     let answer = "def first(xs):\n    return xs[0]\n".to_string();
     events.push((
         60_000,
-        TeamEvent::Consensus {
+        TeamEvent::Consensus(memdoor::domain::Consensus {
             answer: answer.clone(),
             decision: memdoor::domain::Decision::Recorded("recorded vote".into()),
             cluster: 0,
             votes: 5,
             agents: vec![0, 1, 2, 3, 4],
             evidence: vec![],
-        },
+        }),
     ));
     events
         .push((61_000, TeamEvent::TaskFinished { task: "recorded".into(), answer: Some(answer), elapsed_secs: 61.0 }));

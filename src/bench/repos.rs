@@ -165,7 +165,7 @@ impl Bench<'_> {
         work: &Arc<RepoTask>,
         agents: usize,
         rounds: u32,
-    ) -> Result<(Option<crate::judge::Verdict>, Vec<TeamEvent>, usize, f64)> {
+    ) -> Result<(Option<crate::domain::Consensus>, Vec<TeamEvent>, usize, f64)> {
         let counting: Vec<Arc<CountingBackend>> =
             self.models.iter().map(|m| Arc::new(CountingBackend::new(m.clone()))).collect();
         let agents: Vec<Agent> = (0..agents)

@@ -5,12 +5,11 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use super::setup::load_model;
+use super::setup::{open_session, AgentChoice, StoreChoice};
 use super::AgentArgs;
 use crate::config::Config;
 use crate::distributed::run_worker;
 use crate::distributed::worker::Worker;
-use crate::session::SessionSettings;
 
 fn default_id() -> String {
     let host = std::fs::read_to_string("/etc/hostname").map(|h| h.trim().to_string()).unwrap_or_default();
@@ -32,20 +31,18 @@ pub fn apply_agent_flags(args: &AgentArgs, mut cfg: Config) -> Config {
 }
 
 pub async fn agent(args: AgentArgs, cfg: Config) -> Result<ExitCode> {
-    let settings = SessionSettings::from_config(&cfg);
-    // Fail before loading anything when drafts could not run as asked.
-    let sandbox = settings.open_sandbox().await?;
-    super::setup::warn_if_weak(&sandbox, "drafts of the tasks this worker coordinates run");
-    let store = super::setup::connect_redis(&args.redis, &cfg).await?;
-    let model = load_model(&args.model.or_config(&cfg)).await?;
-    let manage_notifications = cfg.store.manage_notifications;
+    let runs = "drafts of the tasks this worker coordinates run";
+    let opened = open_session(&cfg, runs, StoreChoice::Redis(&args.redis), AgentChoice::Worker(&args.model)).await?;
+    let (Some(store), Some(model)) = (opened.redis, opened.model) else {
+        anyhow::bail!("a worker needs its Redis and its model")
+    };
     let worker = Arc::new(Worker {
         id: args.id.unwrap_or_else(default_id),
         store,
         model,
-        settings,
-        sandbox,
-        manage_notifications,
+        settings: opened.settings,
+        sandbox: opened.sandbox,
+        manage_notifications: cfg.store.manage_notifications,
         journals: true,
         runs_started: Default::default(),
     });

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 
 use super::JudgeArgs;
-use crate::judge::grade::{all_pass, grade, Verdict};
+use crate::judge::grade::{all_pass, grade, TestVerdict};
 use crate::judge::sandbox::{Limits, Sandbox};
 use crate::problem::{Mode, Problem};
 
@@ -26,7 +26,7 @@ pub async fn judge(args: JudgeArgs, limits: Limits) -> Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&out)?);
     } else {
         for (i, r) in results.iter().enumerate() {
-            let mark = if r.verdict == Verdict::Pass { "✓" } else { "✗" };
+            let mark = if r.verdict == TestVerdict::Pass { "✓" } else { "✗" };
             let detail = r.error.as_deref().or(r.got.as_deref()).unwrap_or("");
             // The program's own output: no escape sequence of it reaches the terminal.
             let detail = crate::hygiene::terminal_safe(detail);

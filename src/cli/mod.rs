@@ -23,7 +23,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::judge::sandbox::SandboxMode;
 
 pub use bench_args::{BenchWhat, SetBenchArgs};
-pub use team_args::{ModelArgs, SessionArgs, SolveArgs, TeamFlags, TuiArgs};
+pub use team_args::{ModelArgs, RepoTestFlags, SessionArgs, SolveArgs, TeamFlags, TuiArgs};
 
 #[derive(Parser)]
 #[command(

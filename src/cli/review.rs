@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use super::team_args::{SessionArgs, SolveArgs, TeamFlags};
+use super::team_args::{RepoTestFlags, SessionArgs, SolveArgs, TeamFlags};
 use crate::config::Config;
 use crate::problem::Problem;
 use crate::repo::review::branch_diff;
@@ -85,8 +85,7 @@ pub async fn review(args: ReviewArgs, file: Config) -> Result<ExitCode> {
         remote: false,
         json: args.json,
         show_drafts: args.show_drafts,
-        test: args.test,
-        test_timeout: args.test_timeout,
+        tests: RepoTestFlags { test: args.test, test_timeout: args.test_timeout },
         apply: args.apply,
     };
     super::solve::solve_problem(solve_args, file, problem, Some(context)).await

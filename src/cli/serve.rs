@@ -8,10 +8,10 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 
-use super::{setup, TeamFlags};
+use super::setup::{self, AgentChoice, StoreChoice};
+use super::TeamFlags;
 use crate::config::Config;
 use crate::serve::{ServeLimits, Served};
-use crate::session::SessionSettings;
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -81,13 +81,9 @@ fn api_key(var: Option<&str>) -> Result<Option<String>> {
 /// The team the config and flags describe, loaded once, behind `limits`.
 async fn build(team: &TeamFlags, file: Config, limits: ServeLimits) -> Result<Served> {
     let cfg = setup::apply_team_flags(team, file);
-    let settings = SessionSettings::from_config(&cfg);
-    // Fail before loading anything when drafts could not run as asked.
-    let sandbox = settings.open_sandbox().await?;
-    setup::warn_if_weak(&sandbox, "drafts of every request run");
-    let redis = setup::open_redis(&cfg).await?;
-    let agents = setup::build_agents(&cfg).await?;
-    Ok(Served::new(settings, agents, redis, sandbox, limits))
+    let runs = "drafts of every request run";
+    let opened = setup::open_session(&cfg, runs, StoreChoice::Config, AgentChoice::Config).await?;
+    Ok(Served::new(opened.settings, opened.agents, opened.redis, opened.sandbox, limits))
 }
 
 pub async fn serve(args: ServeArgs, file: Config) -> Result<ExitCode> {

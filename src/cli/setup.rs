@@ -1,6 +1,7 @@
 //! From a `Config` to what a session runs with: the agents (local ones share
 //! one loaded model per distinct model, OpenAI-compatible ones get a client
-//! each) and the shared memory. The CLI and the TUI both start here.
+//! each) and the shared memory. Every entry point opens its parts through
+//! `open_session` (in `setup/open.rs`), in fail-fast order.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -10,7 +11,6 @@ use anyhow::{Context, Result};
 
 use super::TeamFlags;
 use crate::config::Config;
-use crate::memory::embedded::EmbeddedStore;
 use crate::memory::redis::RedisStore;
 use crate::memory::MemoryStore;
 use crate::model::local::{parse_device, parse_quant, LoadOptions, LocalModel};
@@ -19,6 +19,9 @@ use crate::model::resolve::{self, ModelSpec};
 use crate::model::ModelBackend;
 use crate::session::SessionSettings;
 use crate::team::Agent;
+
+mod open;
+pub use open::{open_session, AgentChoice, Opened, StoreChoice};
 
 /// The team flags (`solve`, the TUI) on top of the config: a flag given wins, a flag left out
 /// keeps what the file (or the environment, or the default) said.
@@ -201,14 +204,6 @@ pub fn warn_if_weak(sandbox: &crate::judge::sandbox::Sandbox, what: &str) {
 /// Resolves (fetching if needed) and loads the model named by `args`.
 pub async fn load_model(args: &super::ModelArgs) -> Result<Arc<LocalModel>> {
     load_local(args.spec(), args.load_options()?).await
-}
-
-/// The shared memory the config names: Redis, or the in-process store.
-pub async fn open_store(cfg: &Config) -> Result<Arc<dyn MemoryStore>> {
-    Ok(match open_redis(cfg).await? {
-        Some(redis) => Arc::new(redis),
-        None => Arc::new(EmbeddedStore::new()),
-    })
 }
 
 #[cfg(test)]

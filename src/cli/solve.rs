@@ -5,19 +5,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{bail, Result};
-use tokio_util::sync::CancellationToken;
 
-use super::{setup, SolveArgs};
-use crate::config::{Backend, Config};
+use super::setup::{self, AgentChoice, StoreChoice};
+use super::{RepoTestFlags, SolveArgs};
+use crate::config::Config;
 use crate::judge::sandbox::Sandbox;
-use crate::memory::embedded::EmbeddedStore;
-use crate::memory::MemoryStore;
 use crate::repo::{RepoTask, TestCommand, Workbench};
-use crate::session::{
-    drive, EventSink, JournalChoice, JournalThread, OnJournalError, SessionSettings, SessionSpec, Step,
-};
+use crate::session::{drive, EventSink, JournalChoice, JournalThread, OnJournalError, Step};
 use crate::solve_view::SolveView;
-use crate::team::Agent;
 
 pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
     let (problem, context) = match &args.session.repo {
@@ -46,44 +41,21 @@ pub async fn solve_problem(
     context: Option<crate::repo::Context>,
 ) -> Result<ExitCode> {
     let cfg = setup::apply_team_flags(&args.session.team, file);
-    let settings = SessionSettings::from_config(&cfg);
-    let redis = setup::open_redis(&cfg).await?;
-    let shared = redis.is_some();
-    let (store, agents): (Arc<dyn MemoryStore>, Vec<Agent>) = match redis {
-        Some(redis) if args.remote => {
-            if cfg.agents.iter().take(settings.team.agents).any(|a| a.backend == Backend::Openai) {
-                bail!("--remote runs every agent on `memdoor agent` workers; the config's backend = \"openai\" agents cannot join (run without --remote)");
-            }
-            let agents = crate::distributed::remote_agents(&settings, &redis, "remote");
-            (Arc::new(redis), agents)
-        }
-        None if args.remote => {
-            bail!("--remote needs a Redis: --redis URL, MEMDOOR_REDIS, or [store] redis in the config")
-        }
-        Some(redis) => (Arc::new(redis), setup::build_agents(&cfg).await?),
-        None => (Arc::new(EmbeddedStore::new()), setup::build_agents(&cfg).await?),
-    };
-    let sandbox = settings.open_sandbox().await?;
-    setup::warn_if_weak(&sandbox, "drafts run");
+    let agents = if args.remote { AgentChoice::Remote } else { AgentChoice::Config };
+    let opened = setup::open_session(&cfg, "drafts run", StoreChoice::Config, agents).await?;
     let repo = match &context {
-        Some(context) => Some(Arc::new(repo_task(&args, context, &sandbox)?)),
+        Some(context) => Some(Arc::new(repo_task(&args.tests, context, &opened.sandbox)?)),
         None => None,
     };
-    let mut spec = SessionSpec::new(&settings, agents, store, Some(sandbox));
-    spec.unique_ids = shared;
+    let mut spec = opened.spec();
     spec.repo = repo.clone();
     let mut problem = problem;
     problem.id = spec.task_id(&problem.id);
 
     let choice = JournalChoice::from_flags(args.session.journal.as_deref(), args.session.no_journal);
     let journal = choice.start(&problem.id, OnJournalError::Stop)?;
-    let cancel = CancellationToken::new();
-    let on_ctrl_c = cancel.clone();
-    tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            on_ctrl_c.cancel();
-        }
-    });
+    // Ctrl-C or SIGTERM: the team stops, the journal is closed whole.
+    let cancel = setup::stop_on_signal();
     let mut view = SolveView::new(args.json, args.show_drafts, spec.longest_answer());
     let mut journal_sink = journal.as_ref().map(JournalThread::sink);
     let mut sinks: Vec<&mut dyn EventSink> = Vec::new();
@@ -117,8 +89,9 @@ pub async fn solve_problem(
     Ok(if verdict.is_some() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// The repository session's work: the copy of the tree and the test command.
-fn repo_task(args: &SolveArgs, context: &crate::repo::Context, sandbox: &Sandbox) -> Result<RepoTask> {
+/// The repository session's work: the copy of the tree and the test command
+/// (`solve --repo`, `review`, the TUI's `--repo`).
+pub(super) fn repo_task(args: &RepoTestFlags, context: &crate::repo::Context, sandbox: &Sandbox) -> Result<RepoTask> {
     let bench = Workbench::snapshot(&context.root)?;
     let test = match &args.test {
         Some(line) => Some(TestCommand::given(line)),
@@ -141,18 +114,9 @@ fn repo_task(args: &SolveArgs, context: &crate::repo::Context, sandbox: &Sandbox
 
 /// Writes the team's patch into the repository (`--apply`), after every check.
 fn apply(work: &RepoTask, patch: &str) -> Result<ExitCode> {
-    let Some(candidate) = work.candidate(patch) else {
-        bail!("the team's patch is not one of this session's candidates")
-    };
-    match crate::repo::accept::apply_to_tree(work.bench.root(), &work.bench.plan(&candidate)) {
-        Ok(applied) => {
-            let names: Vec<String> = applied
-                .written
-                .iter()
-                .map(|p| p.display().to_string())
-                .chain(applied.created.iter().map(|p| format!("{} (new)", p.display())))
-                .collect();
-            eprintln!("memdoor: applied the patch: {}", names.join(", "));
+    match work.apply(patch) {
+        Ok(files) => {
+            eprintln!("memdoor: applied the patch: {}", files.join(", "));
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {

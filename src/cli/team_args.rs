@@ -106,6 +106,8 @@ pub struct TuiArgs {
     /// Accepting may replace an existing file without asking (for scripts; it never writes through a symlink).
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub tests: RepoTestFlags,
 }
 
 impl TuiArgs {
@@ -116,6 +118,8 @@ impl TuiArgs {
         let m = &t.model;
         s.text.is_some()
             || s.problem.is_some()
+            || s.repo.is_some()
+            || self.tests.test.is_some()
             || s.journal.is_some()
             || s.no_journal
             || self.theme.is_some()
@@ -238,6 +242,20 @@ impl ModelArgs {
     }
 }
 
+/// How a repository session runs the repository's tests (`solve --repo`, the TUI's `--repo`).
+#[derive(Args, Clone)]
+pub struct RepoTestFlags {
+    /// With --repo: the command that runs the repository's tests, from its root: the judge of every
+    /// candidate patch, run in the sandbox without network [default: detected: cargo test, go test,
+    /// npm test, node --test, pytest or unittest].
+    #[arg(long, value_name = "CMD", requires = "repo")]
+    pub test: Option<String>,
+    /// With --repo: the most one run of the tests may take, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = crate::repo::testrun::TEST_TIMEOUT_SECS,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub test_timeout: u64,
+}
+
 #[derive(Args)]
 pub struct SolveArgs {
     #[command(flatten)]
@@ -251,15 +269,8 @@ pub struct SolveArgs {
     /// Also print every agent's whole answer before the team's code.
     #[arg(long)]
     pub show_drafts: bool,
-    /// With --repo: the command that runs the repository's tests, from its root: the judge of every
-    /// candidate patch, run in the sandbox without network [default: detected: cargo test, go test,
-    /// npm test, node --test, pytest or unittest].
-    #[arg(long, value_name = "CMD", requires = "repo")]
-    pub test: Option<String>,
-    /// With --repo: the most one run of the tests may take, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = crate::repo::testrun::TEST_TIMEOUT_SECS,
-          value_parser = clap::value_parser!(u64).range(1..=3600))]
-    pub test_timeout: u64,
+    #[command(flatten)]
+    pub tests: RepoTestFlags,
     /// With --repo: write the team's patch into the repository's files, only if none of them
     /// changed since the session read them (the patch is printed on stdout either way).
     #[arg(long, requires = "repo")]

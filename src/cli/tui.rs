@@ -5,10 +5,11 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 
-use super::{setup, TuiArgs};
+use super::setup::{self, AgentChoice, StoreChoice};
+use super::TuiArgs;
 use crate::config::Config;
 use crate::memory::journal;
-use crate::session::{JournalChoice, OnJournalError, SessionSettings, SessionSpec};
+use crate::session::{JournalChoice, OnJournalError};
 use crate::tui::app::{self, Source};
 use crate::tui::keymap::Keymap;
 use crate::tui::theme::Theme;
@@ -38,28 +39,35 @@ pub(super) fn ensure_terminal() -> Result<()> {
 
 pub async fn tui(args: TuiArgs, file: Config) -> Result<ExitCode> {
     ensure_terminal()?;
-    let problem = args.session.read_problem()?;
+    // With --repo the task comes with the files it concerns, and answers are patches.
+    let (problem, context) = match &args.session.repo {
+        Some(dir) => {
+            let (problem, context) = args.session.read_repo_context(dir)?;
+            (Some(problem), Some(context))
+        }
+        None => (args.session.read_problem()?, None),
+    };
     let cfg = setup::apply_team_flags(&args.session.team, file);
     let (theme, keymap, debug_keys) = look(Some(args.theme.as_deref().unwrap_or(&cfg.tui.theme)), &cfg.keys)?;
-    let settings = SessionSettings::from_config(&cfg);
-    let agents = setup::build_agents(&cfg).await?;
-    let store = setup::open_store(&cfg).await?;
-    let label = crate::tui::runner::store_label(&*store, None);
-    let sandbox = settings.open_sandbox().await?;
+    let opened = setup::open_session(&cfg, "drafts run", StoreChoice::Config, AgentChoice::Config).await?;
+    let mut spec = opened.spec();
+    if let Some(context) = &context {
+        spec.repo = Some(std::sync::Arc::new(super::solve::repo_task(&args.tests, context, &opened.sandbox)?));
+    }
+    let label = crate::tui::runner::store_label(&*spec.store, None);
     let choice = JournalChoice::from_flags(args.session.journal.as_deref(), args.session.no_journal);
     let journal = choice.start(problem.as_ref().map_or("tui", |p| p.id.as_str()), OnJournalError::Warn)?;
-    let mut state = State::new(theme, keymap, agents.len(), cfg.team.rounds, label);
+    let mut state = State::new(theme, keymap, spec.agents.len(), cfg.team.rounds, label);
     state.debug_keys = debug_keys;
     state.force_overwrite = args.force;
+    state.repo = context.as_ref().map(|c| c.root.clone());
     // Shown from the first frame, not only once a task has started.
-    state.session.sandbox = Some(sandbox.describe());
+    state.session.sandbox = Some(opened.sandbox.describe());
     if let Some(p) = &problem {
         state.default_save = args.save_as.clone().unwrap_or_else(|| format!("{}.py", p.id.replace('-', "_")).into());
     } else if let Some(p) = &args.save_as {
         state.default_save = p.clone();
     }
-    let mut spec = SessionSpec::new(&settings, agents, store, Some(sandbox));
-    spec.unique_ids = cfg.store.redis.is_some();
     let out = app::run(state, Source::Team { spec, problem, journal }).await?;
     if let Some(j) = &out.journal {
         eprintln!("memdoor: session journal: {}", j.display());

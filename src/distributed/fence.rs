@@ -12,8 +12,9 @@ pub struct Fence {
     streamed: bool,
 }
 
+/// What the fence makes of one reply item.
 #[derive(Debug, PartialEq)]
-pub enum Verdict {
+pub enum FenceCall {
     Skip,
     /// A newer take began after text of an older one was passed on.
     Restart,
@@ -26,7 +27,7 @@ impl Fence {
         self.epoch > 0
     }
 
-    pub fn accept(&mut self, item: ReplyItem) -> Verdict {
+    pub fn accept(&mut self, item: ReplyItem) -> FenceCall {
         match item.reply {
             Reply::Taken { .. } if item.epoch > self.epoch => {
                 let restart = self.streamed;
@@ -34,20 +35,20 @@ impl Fence {
                 self.seq = item.seq;
                 self.streamed = false;
                 if restart {
-                    Verdict::Restart
+                    FenceCall::Restart
                 } else {
-                    Verdict::Skip
+                    FenceCall::Skip
                 }
             }
-            Reply::Taken { .. } => Verdict::Skip,
-            _ if item.epoch != self.epoch => Verdict::Skip,
-            _ if item.seq != 0 && item.seq <= self.seq => Verdict::Skip,
+            Reply::Taken { .. } => FenceCall::Skip,
+            _ if item.epoch != self.epoch => FenceCall::Skip,
+            _ if item.seq != 0 && item.seq <= self.seq => FenceCall::Skip,
             reply => {
                 self.seq = item.seq;
                 if matches!(reply, Reply::Chunk(WireChunk::Text(_))) {
                     self.streamed = true;
                 }
-                Verdict::Pass(reply)
+                FenceCall::Pass(reply)
             }
         }
     }
@@ -71,30 +72,30 @@ mod tests {
     #[test]
     fn only_the_latest_take_counts() {
         let mut f = Fence::default();
-        assert_eq!(f.accept(item(1, taken("w0"))), Verdict::Skip);
-        assert_eq!(f.accept(item(1, text("def"))), Verdict::Pass(text("def")));
+        assert_eq!(f.accept(item(1, taken("w0"))), FenceCall::Skip);
+        assert_eq!(f.accept(item(1, text("def"))), FenceCall::Pass(text("def")));
         // w0 is lost; w1 reclaims the job: what w0 wrote is void.
-        assert_eq!(f.accept(item(2, taken("w1"))), Verdict::Restart);
+        assert_eq!(f.accept(item(2, taken("w1"))), FenceCall::Restart);
         // w0 resumes after a pause and writes late: fenced off.
-        assert_eq!(f.accept(item(1, text(" late"))), Verdict::Skip);
-        assert_eq!(f.accept(item(1, taken("w0"))), Verdict::Skip);
-        assert_eq!(f.accept(item(2, text("def f"))), Verdict::Pass(text("def f")));
+        assert_eq!(f.accept(item(1, text(" late"))), FenceCall::Skip);
+        assert_eq!(f.accept(item(1, taken("w0"))), FenceCall::Skip);
+        assert_eq!(f.accept(item(2, text("def f"))), FenceCall::Pass(text("def f")));
     }
 
     #[test]
     fn a_retried_write_that_landed_twice_counts_once() {
         let mut f = Fence::default();
         f.accept(ReplyItem { epoch: 1, seq: 1, reply: taken("w0") });
-        assert_eq!(f.accept(ReplyItem { epoch: 1, seq: 2, reply: text("a") }), Verdict::Pass(text("a")));
-        assert_eq!(f.accept(ReplyItem { epoch: 1, seq: 2, reply: text("a") }), Verdict::Skip);
-        assert_eq!(f.accept(ReplyItem { epoch: 1, seq: 3, reply: text("b") }), Verdict::Pass(text("b")));
+        assert_eq!(f.accept(ReplyItem { epoch: 1, seq: 2, reply: text("a") }), FenceCall::Pass(text("a")));
+        assert_eq!(f.accept(ReplyItem { epoch: 1, seq: 2, reply: text("a") }), FenceCall::Skip);
+        assert_eq!(f.accept(ReplyItem { epoch: 1, seq: 3, reply: text("b") }), FenceCall::Pass(text("b")));
     }
 
     #[test]
     fn a_reclaim_before_any_text_is_no_restart() {
         let mut f = Fence::default();
         f.accept(item(1, taken("w0")));
-        assert_eq!(f.accept(item(2, taken("w1"))), Verdict::Skip);
-        assert_eq!(f.accept(item(2, text("x"))), Verdict::Pass(text("x")));
+        assert_eq!(f.accept(item(2, taken("w1"))), FenceCall::Skip);
+        assert_eq!(f.accept(item(2, text("x"))), FenceCall::Pass(text("x")));
     }
 }

@@ -15,7 +15,7 @@ use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_util::sync::CancellationToken;
 
-use super::fence::{Fence, Verdict};
+use super::fence::{Fence, FenceCall};
 use super::signed::{checked_json, fields, tag, MAX_WIRE_ITEM_BYTES};
 use super::wire::{work_key, Job, Reply, ReplyItem, WireRequest};
 use crate::memory::redis::{bounded, is_connection_error, RedisConn, RedisStore};
@@ -194,11 +194,11 @@ async fn follow_reply(
                 }
             };
             let item = match fence.accept(reply) {
-                Verdict::Skip => continue,
-                Verdict::Restart => Ok(Chunk::Restart),
-                Verdict::Pass(Reply::Chunk(c)) => Ok(c.into()),
-                Verdict::Pass(Reply::Error(e)) => Err(anyhow::anyhow!("the worker failed: {e}")),
-                Verdict::Pass(Reply::Taken { .. }) => continue,
+                FenceCall::Skip => continue,
+                FenceCall::Restart => Ok(Chunk::Restart),
+                FenceCall::Pass(Reply::Chunk(c)) => Ok(c.into()),
+                FenceCall::Pass(Reply::Error(e)) => Err(anyhow::anyhow!("the worker failed: {e}")),
+                FenceCall::Pass(Reply::Taken { .. }) => continue,
             };
             let item = match item {
                 Ok(Chunk::Restart) => {

@@ -79,6 +79,22 @@ pub struct DraftEvidence {
     pub tests: Option<(usize, usize)>,
 }
 
+/// The answer the team stands behind, and why: chosen by the judge,
+/// carried by `TeamEvent::Consensus`, kept by every view.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Consensus {
+    pub answer: String,
+    /// How it was chosen (journals from before this was typed call it `strategy`).
+    #[serde(alias = "strategy")]
+    pub decision: Decision,
+    pub cluster: usize,
+    /// Drafts in the winning cluster (an agent's drafts of several rounds each count).
+    pub votes: usize,
+    /// Agents whose drafts are in the winning cluster.
+    pub agents: Vec<usize>,
+    pub evidence: Vec<DraftEvidence>,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event")]
 pub enum TeamEvent {
@@ -128,18 +144,9 @@ pub enum TeamEvent {
     RoundFinished {
         round: u32,
     },
-    /// The answer the team stands behind, and why.
-    Consensus {
-        answer: String,
-        /// How it was chosen (journals from before this was typed call it `strategy`).
-        #[serde(alias = "strategy")]
-        decision: Decision,
-        cluster: usize,
-        votes: usize,
-        /// Agents whose drafts are in the winning cluster.
-        agents: Vec<usize>,
-        evidence: Vec<DraftEvidence>,
-    },
+    /// The answer the team stands behind, and why (on the wire its fields
+    /// sit beside `"event"`, as when they were the variant's own).
+    Consensus(Consensus),
     TaskFinished {
         task: String,
         answer: Option<String>,
@@ -163,5 +170,21 @@ mod tests {
         let line = serde_json::to_string(&e).unwrap();
         assert_eq!(line, r#"{"event":"AgentToken","agent":2,"round":1,"text":"def"}"#);
         assert_eq!(serde_json::from_str::<TeamEvent>(&line).unwrap(), e);
+    }
+
+    #[test]
+    fn the_consensus_fields_sit_beside_the_tag_as_when_they_were_the_variants_own() {
+        let c = Consensus {
+            answer: "x".into(),
+            decision: Decision::SelfConsistency,
+            cluster: 0,
+            votes: 2,
+            agents: vec![0, 1],
+            evidence: Vec::new(),
+        };
+        let line = serde_json::to_string(&TeamEvent::Consensus(c.clone())).unwrap();
+        assert!(line.starts_with(r#"{"event":"Consensus","answer":"x","decision":"#), "{line}");
+        assert!(line.ends_with(r#","cluster":0,"votes":2,"agents":[0,1],"evidence":[]}"#), "{line}");
+        assert_eq!(serde_json::from_str::<TeamEvent>(&line).unwrap(), TeamEvent::Consensus(c));
     }
 }

@@ -2,9 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
+/// One test's outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Verdict {
+pub enum TestVerdict {
     Pass,
     WrongAnswer,
     TimeLimit,
@@ -16,7 +17,7 @@ pub enum Verdict {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TestResult {
-    pub verdict: Verdict,
+    pub verdict: TestVerdict,
     /// What the program printed or returned (cut to 300 characters).
     #[serde(default)]
     pub got: Option<String>,
@@ -29,7 +30,7 @@ pub struct TestResult {
 
 /// Tests passed among `results`.
 pub fn passed(results: &[TestResult]) -> usize {
-    results.iter().filter(|r| r.verdict == Verdict::Pass).count()
+    results.iter().filter(|r| r.verdict == TestVerdict::Pass).count()
 }
 
 /// Whether every result is a pass (and there is at least one).
@@ -39,7 +40,7 @@ pub fn all_pass(results: &[TestResult]) -> bool {
 
 impl TestResult {
     /// A run that gave no output to compare, and why.
-    pub fn failed(verdict: Verdict, error: String) -> Self {
+    pub fn failed(verdict: TestVerdict, error: String) -> Self {
         Self { verdict, got: None, key: None, error: Some(error) }
     }
 }

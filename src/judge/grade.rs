@@ -33,7 +33,7 @@ const MAX_OUT_CAP: usize = 4 << 20;
 /// before the program is taken to ignore the harness's alarm.
 const RESULT_GRACE_SECS: u64 = 3;
 
-pub use crate::domain::{all_pass, passed, TestResult, Verdict};
+pub use crate::domain::{all_pass, passed, TestResult, TestVerdict};
 
 /// What enters the sandbox: the program and the inputs, never an expected output.
 #[derive(Serialize)]
@@ -107,12 +107,12 @@ fn cut(text: &str, max: usize) -> String {
 /// Our verdict on one test from what the harness reported; `expected` is the test's output.
 pub(crate) fn judged(stdin: bool, expected: Option<&str>, r: HarnessResult) -> TestResult {
     let verdict = match r.status {
-        Status::TimeLimit => Verdict::TimeLimit,
-        Status::RuntimeError => Verdict::RuntimeError,
-        Status::CompileError => Verdict::CompileError,
-        Status::Ran => Verdict::Ran,
+        Status::TimeLimit => TestVerdict::TimeLimit,
+        Status::RuntimeError => TestVerdict::RuntimeError,
+        Status::CompileError => TestVerdict::CompileError,
+        Status::Ran => TestVerdict::Ran,
     };
-    if verdict != Verdict::Ran {
+    if verdict != TestVerdict::Ran {
         return TestResult { verdict, got: None, key: None, error: Some(r.error.unwrap_or_default()) };
     }
     let (got, key) = match (&r.out, &r.unjson) {
@@ -122,14 +122,14 @@ pub(crate) fn judged(stdin: bool, expected: Option<&str>, r: HarnessResult) -> T
         (None, None) => ("(output too long)".to_string(), "(output too long)".to_string()),
     };
     let verdict = match (expected, &r.out) {
-        (None, _) => Verdict::Ran,
-        (Some(_), None) => Verdict::WrongAnswer,
+        (None, _) => TestVerdict::Ran,
+        (Some(_), None) => TestVerdict::WrongAnswer,
         (Some(expected), Some(out)) => {
             let same = if stdin { same_stdout(out, expected) } else { same_value(out, expected) };
             if same {
-                Verdict::Pass
+                TestVerdict::Pass
             } else {
-                Verdict::WrongAnswer
+                TestVerdict::WrongAnswer
             }
         }
     };
@@ -206,16 +206,19 @@ pub async fn grade(sandbox: &Sandbox, mode: &Mode, code: &str, tests: &[TestCase
         let (verdict, why) = match (reading.stopped, out.status) {
             (Some(stopped), _) => stopped,
             (None, Exit::TimedOut) if budget == cap => (
-                Verdict::TimeLimit,
+                TestVerdict::TimeLimit,
                 format!("Time Limit Exceeded: the run hit the judge's cap of {cap} s for all its tests together"),
             ),
-            (None, Exit::TimedOut) => (Verdict::TimeLimit, "Time Limit Exceeded (killed by the watchdog)".to_string()),
-            (None, Exit::OutputLimit) => {
-                (Verdict::RuntimeError, format!("output limit: the run wrote more than {stderr_cap} bytes to stderr"))
+            (None, Exit::TimedOut) => {
+                (TestVerdict::TimeLimit, "Time Limit Exceeded (killed by the watchdog)".to_string())
             }
+            (None, Exit::OutputLimit) => (
+                TestVerdict::RuntimeError,
+                format!("output limit: the run wrote more than {stderr_cap} bytes to stderr"),
+            ),
             (None, other) => {
                 let stderr: String = String::from_utf8_lossy(&out.stderr).chars().take(300).collect();
-                (Verdict::RuntimeError, format!("the run ended ({other:?}) without results: {stderr}"))
+                (TestVerdict::RuntimeError, format!("the run ended ({other:?}) without results: {stderr}"))
             }
         };
         results.extend(tests[results.len()..].iter().map(|_| TestResult::failed(verdict, why.clone())));

@@ -3,7 +3,7 @@
 //! biggest group wins, ties going to the group of the lowest agent.
 
 use super::DraftKey;
-use super::Verdict;
+use crate::domain::Consensus;
 use crate::domain::{Decision, Draft, DraftEvidence};
 
 /// Drops a `#` comment, leaving `#` inside string literals alone.
@@ -33,7 +33,7 @@ pub fn normalise(code: &str) -> String {
 }
 
 /// Picks the code most agents wrote; `None` when no draft has code.
-pub fn self_consistency(drafts: &[(DraftKey, Draft)]) -> Option<Verdict> {
+pub fn self_consistency(drafts: &[(DraftKey, Draft)]) -> Option<Consensus> {
     let mut drafts: Vec<&(DraftKey, Draft)> = drafts.iter().collect();
     drafts.sort_by_key(|(key, _)| key.agent);
     // Clusters in order of their first (lowest) agent.
@@ -58,7 +58,14 @@ pub fn self_consistency(drafts: &[(DraftKey, Draft)]) -> Option<Verdict> {
     }
     let best = (0..clusters.len()).rev().max_by_key(|&i| clusters[i].1.len())?;
     let (_, agents, answer) = clusters.swap_remove(best);
-    Some(Verdict { answer, decision: Decision::SelfConsistency, cluster: best, votes: agents.len(), agents, evidence })
+    Some(Consensus {
+        answer,
+        decision: Decision::SelfConsistency,
+        cluster: best,
+        votes: agents.len(),
+        agents,
+        evidence,
+    })
 }
 
 #[cfg(test)]

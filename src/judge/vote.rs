@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use super::grade::TestResult;
-use super::Verdict;
+use crate::domain::Consensus;
 use crate::domain::{passed, Checked, Decision, Draft, DraftEvidence};
 
 /// One draft of the session: the round it was written in and its agent.
@@ -116,7 +116,7 @@ impl ExecutionVote {
         clusters: &[Cluster],
         drafts: &[(DraftKey, &Draft)],
         runs: &BTreeMap<DraftKey, DraftRun>,
-    ) -> Option<Verdict> {
+    ) -> Option<Consensus> {
         let best = clusters.first()?;
         let evidence = drafts
             .iter()
@@ -128,7 +128,7 @@ impl ExecutionVote {
             })
             .collect();
         let checked = if best.all_public_pass { Checked::PublicTests } else { Checked::NoDraftPassed };
-        Some(Verdict {
+        Some(Consensus {
             answer: best.answer.clone(),
             decision: Decision::ExecutionVote { checked, settled: None },
             cluster: 0,
@@ -139,7 +139,7 @@ impl ExecutionVote {
     }
 
     /// Ranks the clusters and returns the best one's verdict.
-    pub fn decide(&self, drafts: &[(DraftKey, &Draft)], runs: &BTreeMap<DraftKey, DraftRun>) -> Option<Verdict> {
+    pub fn decide(&self, drafts: &[(DraftKey, &Draft)], runs: &BTreeMap<DraftKey, DraftRun>) -> Option<Consensus> {
         Self::verdict(&ranked_clusters(drafts, runs), drafts, runs)
     }
 }
@@ -159,10 +159,10 @@ mod tests {
             reasked: None,
         }
     }
-    fn r(v: crate::domain::Verdict, key: &str) -> TestResult {
+    fn r(v: crate::domain::TestVerdict, key: &str) -> TestResult {
         TestResult { verdict: v, got: None, key: Some(key.into()), error: None }
     }
-    use crate::domain::Verdict::{Pass, Ran, WrongAnswer};
+    use crate::domain::TestVerdict::{Pass, Ran, WrongAnswer};
 
     fn run(public: Vec<TestResult>) -> DraftRun {
         DraftRun { public, extra: Vec::new() }
@@ -174,7 +174,7 @@ mod tests {
     fn drafts(n: usize) -> Vec<(DraftKey, Draft)> {
         (0..n).map(|a| (k(a), draft(&format!("v{a}")))).collect()
     }
-    fn decide(drafts: &[(DraftKey, Draft)], runs: &BTreeMap<DraftKey, DraftRun>) -> Option<Verdict> {
+    fn decide(drafts: &[(DraftKey, Draft)], runs: &BTreeMap<DraftKey, DraftRun>) -> Option<Consensus> {
         let refs: Vec<(DraftKey, &Draft)> = drafts.iter().map(|(k, d)| (*k, d)).collect();
         ExecutionVote.decide(&refs, runs)
     }

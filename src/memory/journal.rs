@@ -145,10 +145,7 @@ impl JournalWriter {
         let record = Record { at_ms: self.started.elapsed().as_millis() as u64, event: event.clone() };
         serde_json::to_writer(&mut self.out, &record)?;
         self.out.write_all(b"\n")?;
-        if matches!(
-            event,
-            TeamEvent::RoundFinished { .. } | TeamEvent::Consensus { .. } | TeamEvent::TaskFinished { .. }
-        ) {
+        if matches!(event, TeamEvent::RoundFinished { .. } | TeamEvent::Consensus(_) | TeamEvent::TaskFinished { .. }) {
             self.sync()?;
         }
         Ok(())

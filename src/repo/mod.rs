@@ -55,6 +55,22 @@ impl RepoTask {
         let all = self.candidates.lock().ok()?;
         all.iter().find(|(p, _)| p == patch).map(|(_, c)| c.clone())
     }
+
+    /// Writes `patch` — one of this session's candidates, never text from
+    /// elsewhere — into the user's tree after every check of `accept`; the
+    /// files written (new ones marked), or why nothing was.
+    pub fn apply(&self, patch: &str) -> Result<Vec<String>, String> {
+        let Some(candidate) = self.candidate(patch) else {
+            return Err(
+                "the patch is not one the team made (an edited patch is not applied: copy it and `git apply` it)"
+                    .into(),
+            );
+        };
+        let applied =
+            accept::apply_to_tree(self.bench.root(), &self.bench.plan(&candidate)).map_err(|e| e.to_string())?;
+        let written = applied.written.iter().map(|p| p.display().to_string());
+        Ok(written.chain(applied.created.iter().map(|p| format!("{} (new)", p.display()))).collect())
+    }
 }
 
 pub use context::{estimate_tokens, gather, Context, ContextFile, LeftOut, Picked};

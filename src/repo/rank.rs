@@ -8,8 +8,9 @@
 
 use super::outcomes::Outcome;
 use super::testrun::TestReport;
+use crate::domain::Consensus;
 use crate::domain::{Decision, DraftEvidence};
-use crate::judge::{agents_of, DraftKey, Verdict};
+use crate::judge::{agents_of, DraftKey};
 
 /// One candidate's run read against the tree before it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -76,7 +77,7 @@ pub struct Ballot<'a> {
 
 /// The answer by the repository's tests; `None` when every candidate broke
 /// something that passed (or there is none).
-pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Verdict> {
+pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> {
     let mut ballots: Vec<(&Ballot<'_>, Standing)> = ballots.iter().map(|b| (b, standing(before, b.run))).collect();
     ballots.sort_by_key(|(b, _)| b.key);
     let eligible: Vec<&(&Ballot<'_>, Standing)> = ballots.iter().filter(|(_, s)| s.broken.is_empty()).collect();
@@ -106,7 +107,7 @@ pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Verdict> {
             tests: Some((st.total - st.failing.min(st.total), st.total)),
         })
         .collect();
-    Some(Verdict {
+    Some(Consensus {
         answer: patch.to_string(),
         decision: Decision::RepoTests {
             fixed: s.fixed,

@@ -4,7 +4,7 @@
 //! keep the connection alive. (The reply's usage is counted at the
 //! backends, `model::counting`, so test inputs and aggregation count too.)
 
-use crate::domain::test_result::{passed, Verdict as TestVerdict};
+use crate::domain::test_result::{passed, TestVerdict};
 use crate::domain::TeamEvent;
 
 #[derive(Debug, Default)]
@@ -43,7 +43,7 @@ impl Progress {
                 Some(line + "\n")
             }
             TeamEvent::RoundFinished { round } => Some(format!("round {round} done\n")),
-            TeamEvent::Consensus { decision, votes, agents, .. } => {
+            TeamEvent::Consensus(crate::domain::Consensus { decision, votes, agents, .. }) => {
                 let agents = agents.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
                 Some(format!("consensus: {decision} · {votes} votes (agents {agents})\n"))
             }

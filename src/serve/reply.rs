@@ -2,13 +2,13 @@
 //! then one line that says how it was chosen and how far it was checked —
 //! so a client that shows only `content` still sees whether the answer ran.
 
-use crate::judge::Verdict;
+use crate::domain::Consensus;
 use crate::problem::Problem;
 
 use super::wire::WireFinish;
 
 /// The reply's text for the team's verdict (`None`: nothing to stand behind).
-pub fn answer_text(verdict: Option<&Verdict>, problem: &Problem) -> String {
+pub fn answer_text(verdict: Option<&Consensus>, problem: &Problem) -> String {
     let Some(v) = verdict else {
         return "memdoor: no agent wrote code the team could stand behind.".into();
     };
@@ -22,7 +22,7 @@ pub fn answer_text(verdict: Option<&Verdict>, problem: &Problem) -> String {
 }
 
 /// `memdoor: execution vote · 3 votes (agents 0, 2, 4) · passed 2/2 public tests`.
-pub fn verdict_line(v: &Verdict) -> String {
+pub fn verdict_line(v: &Consensus) -> String {
     let agents = v.agents.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
     let mut line = format!("memdoor: {} · {} votes (agents {agents})", v.decision, v.votes);
     let tests = v
@@ -39,7 +39,7 @@ pub fn verdict_line(v: &Verdict) -> String {
 
 /// `length` only when the team has nothing to stand behind and a draft ran
 /// out of tokens (the limit, not the team, ended it); `stop` otherwise.
-pub fn finish_reason(verdict: Option<&Verdict>, any_draft_hit_length: bool) -> WireFinish {
+pub fn finish_reason(verdict: Option<&Consensus>, any_draft_hit_length: bool) -> WireFinish {
     match verdict {
         None if any_draft_hit_length => WireFinish::Length,
         _ => WireFinish::Stop,
@@ -62,14 +62,14 @@ mod tests {
     use super::*;
     use crate::domain::{Checked, Decision, DraftEvidence};
 
-    fn verdict() -> Verdict {
+    fn verdict() -> Consensus {
         let evidence = vec![
             DraftEvidence { agent: 0, round: 1, cluster: Some(0), tests: Some((1, 2)) },
             DraftEvidence { agent: 2, round: 1, cluster: Some(0), tests: Some((2, 2)) },
             DraftEvidence { agent: 1, round: 1, cluster: Some(1), tests: Some((0, 2)) },
         ];
         let decision = Decision::ExecutionVote { checked: Checked::PublicTests, settled: None };
-        Verdict {
+        Consensus {
             answer: "def f():\n    return 1\n".into(),
             decision,
             cluster: 0,

@@ -8,8 +8,8 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::SessionSpec;
+use crate::domain::Consensus;
 use crate::domain::TeamEvent;
-use crate::judge::Verdict;
 use crate::problem::Problem;
 use crate::team::{continue_team, run_team, Agent, Continuation, Session};
 
@@ -42,7 +42,7 @@ pub async fn drive(
     step: Step,
     sinks: &mut [&mut dyn EventSink],
     cancel: CancellationToken,
-) -> Result<Option<Verdict>> {
+) -> Result<Option<Consensus>> {
     let (agents, rounds, more) = match step {
         Step::Start => (spec.agents.clone(), spec.rounds, None),
         Step::Continue { more, only } => {

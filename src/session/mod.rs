@@ -2,19 +2,19 @@
 //! TUI and its re-prompts, a worker coordinating a plain client's task, the
 //! bench): `SessionSettings` read from the config in one place, a
 //! `SessionSpec` that owns what a run needs, and `drive`, which runs the
-//! team and fans its `TeamEvent`s out to sinks; `SessionModel`, the one
+//! team and fans its `TeamEvent`s out to sinks; `SessionView`, the one
 //! fold of those events that every view renders from.
 
 mod drive;
 mod journal;
-mod model;
 mod spec;
+mod view;
 pub mod watched;
 
 pub use drive::{drive, EventSink, Recorder, Step};
 pub use journal::{JournalChoice, JournalSink, JournalThread, OnJournalError};
-pub use model::{AgentModel, AgentStatus, Change, ConsensusModel, SessionModel, MAX_AGENTS};
 pub use spec::{AgentPlan, SessionSettings, SessionSpec};
+pub use view::{AgentStatus, AgentView, Change, SessionView, MAX_AGENTS};
 
 #[cfg(test)]
 mod tests;

@@ -42,14 +42,14 @@ pub fn on_entry(entry: &Entry) -> Vec<TeamEvent> {
 
 /// The run's answer, once it is in `memory:<id>`.
 pub fn on_answer(task: &str, answer: &str) -> Vec<TeamEvent> {
-    let consensus = TeamEvent::Consensus {
+    let consensus = TeamEvent::Consensus(crate::domain::Consensus {
         answer: answer.into(),
         decision: Decision::Recorded(format!("the team's answer, as written to memory:{task}")),
         cluster: 0,
         votes: 0,
         agents: Vec::new(),
         evidence: Vec::new(),
-    };
+    });
     vec![consensus, TeamEvent::TaskFinished { task: task.into(), answer: Some(answer.into()), elapsed_secs: 0.0 }]
 }
 
@@ -61,13 +61,13 @@ pub fn agents_named(entries: &[Entry]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{Change, SessionModel};
+    use crate::session::{Change, SessionView};
 
     #[test]
     fn a_watched_tasks_entries_fill_the_panes_and_its_answer_the_consensus() {
         let draft = Entry::new("t1", 1, Some(2), EntryKind::Draft, "Here:\n```python\ndef f():\n    return 1\n```\n");
         let note = Entry::new("t1", 1, None, EntryKind::Decision, "vote: agents 0, 2");
-        let mut model = SessionModel::with_agents(agents_named(std::slice::from_ref(&draft)));
+        let mut model = SessionView::with_agents(agents_named(std::slice::from_ref(&draft)));
         assert_eq!(model.apply(&task_started("t1", "Write f.", 3)), Change::NewTask);
         for e in on_entry(&draft).iter().chain(on_entry(&note).iter()) {
             model.apply(e);

@@ -6,11 +6,11 @@ use futures::StreamExt;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
+use super::agent::Agent;
 use super::extract::draft_code;
 use super::form::repair_for_problem;
 use super::placeholder::no_code;
 use super::prompt::with_role;
-use super::session::Agent;
 use crate::domain::{Draft, FinishReason, NoCode, TeamEvent, Usage};
 use crate::memory::{Entry, EntryKind, MemoryStore};
 use crate::model::{ChatRequest, Chunk, Message, Sampling};

@@ -8,8 +8,9 @@ use tokio_util::sync::CancellationToken;
 use super::agent_turn::{remember, run_agent, TurnRequest};
 use super::prompt::aggregate_messages;
 use super::session::Session;
+use crate::domain::Consensus;
 use crate::domain::{Decision, Draft, DraftEvidence, TeamEvent};
-use crate::judge::{DraftKey, Verdict};
+use crate::judge::DraftKey;
 use crate::memory::{Entry, EntryKind};
 
 /// Agent 0 writes one answer from all drafts, in round `round`.
@@ -19,7 +20,7 @@ pub async fn aggregate(
     drafts: &[(DraftKey, Draft)],
     events: &mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,
-) -> Option<Verdict> {
+) -> Option<Consensus> {
     let shown: Vec<(usize, String)> = drafts.iter().filter_map(|(k, d)| d.code.clone().map(|c| (k.agent, c))).collect();
     if shown.len() < 2 {
         return None; // nothing to synthesise
@@ -32,7 +33,7 @@ pub async fn aggregate(
     let answer = draft.code?;
     let entry = Entry::new(&s.problem.id, round, Some(agent.id), EntryKind::Draft, answer.clone());
     remember(&*s.store, events, entry).await;
-    Some(Verdict {
+    Some(Consensus {
         answer,
         decision: Decision::Aggregator,
         cluster: 0,

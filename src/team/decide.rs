@@ -6,9 +6,11 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::distinguish::settle;
-use super::session::{Pool, Session};
+use super::pool::Pool;
+use super::session::Session;
+use crate::domain::Consensus;
 use crate::domain::{Checked, Decision, Settled, TeamEvent};
-use crate::judge::{ranked_clusters, ExecutionVote, Verdict};
+use crate::judge::{ranked_clusters, ExecutionVote};
 
 /// Why the team may stop after a round: a cluster passing every public
 /// test holds a majority of the drafts with code; or, when `searching`
@@ -37,7 +39,7 @@ pub async fn decide_by_running(
     pool: &Pool,
     events: &mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,
-) -> Option<Verdict> {
+) -> Option<Consensus> {
     let refs = pool.refs();
     let mut clusters = ranked_clusters(&refs, &pool.runs);
     let settled = if s.mechanisms.distinguish && !cancel.is_cancelled() {

@@ -12,11 +12,12 @@
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::agent_tests::parse_tests;
+use super::agent::Agent;
 use super::agent_turn::{remember, side_question};
-use super::checks::run_on;
+use super::draft_runs::run_on;
 use super::extract::extract_code;
-use super::session::{Agent, Session};
+use super::session::Session;
+use super::test_inputs::parse_tests;
 use crate::domain::{Draft, TeamEvent};
 use crate::judge::grade::TestResult;
 use crate::judge::{Cluster, DraftKey};
@@ -236,13 +237,13 @@ pub async fn settle(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::grade::Verdict;
+    use crate::judge::grade::TestVerdict;
 
     fn out(k: &str) -> TestResult {
-        TestResult { verdict: Verdict::Ran, got: None, key: Some(k.into()), error: None }
+        TestResult { verdict: TestVerdict::Ran, got: None, key: Some(k.into()), error: None }
     }
     fn crash() -> TestResult {
-        TestResult { verdict: Verdict::RuntimeError, got: None, key: None, error: Some("x".into()) }
+        TestResult { verdict: TestVerdict::RuntimeError, got: None, key: None, error: Some("x".into()) }
     }
 
     #[test]

@@ -2,28 +2,31 @@
 //! repair or draw fresh by each agent's standing — `plan`), every step a
 //! `TeamEvent` and a memory `Entry`; the judge's vote picks the answer.
 
-mod agent_tests;
+mod agent;
 mod agent_turn;
 mod aggregate;
-mod checks;
 mod decide;
 mod distinguish;
+mod draft_runs;
 mod extract;
 pub mod form;
 mod patch_prompt;
 mod patch_run;
 mod placeholder;
 mod plan;
+mod pool;
 mod prompt;
 mod run;
 mod session;
 mod solo_prompt;
 mod spec;
+mod test_inputs;
 
+pub use agent::Agent;
 pub use extract::{draft_code, extract_code};
 pub use form::{repair_for_problem, repair_form};
 pub use placeholder::no_code;
 pub use prompt::{messages_for, note_of};
 pub use run::{continue_team, run_team};
-pub use session::{Agent, Continuation, Session};
+pub use session::{Continuation, Session};
 pub use spec::{agent_sampling, Ablation, Mechanisms, TeamConfig};

@@ -16,13 +16,15 @@ use futures::StreamExt;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
+use super::agent::Agent;
 use super::agent_turn::{emit, remember, stream_answer};
 use super::patch_prompt::{propose_messages, repair_messages, tests_before, Setback};
-use super::session::{Agent, Session};
+use super::session::Session;
+use crate::domain::Consensus;
 use crate::domain::{AgentInfo, Draft, TeamEvent, Turn};
-use crate::judge::grade::{TestResult, Verdict as TestVerdict};
+use crate::judge::grade::{TestResult, TestVerdict};
 use crate::judge::sandbox::Sandbox;
-use crate::judge::{self_consistency, DraftKey, Verdict};
+use crate::judge::{self_consistency, DraftKey};
 use crate::memory::{Entry, EntryKind};
 use crate::model::ChatRequest;
 use crate::repo::outcomes::Outcome;
@@ -55,7 +57,7 @@ pub(super) async fn run_patch_rounds(
     work: &RepoTask,
     events: mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,
-) -> Option<Verdict> {
+) -> Option<Consensus> {
     let started = Instant::now();
     let task = s.problem.id.clone();
     let sandbox = s.sandbox.as_ref().filter(|_| work.test.is_some());
@@ -219,7 +221,7 @@ pub(super) async fn run_patch_rounds(
             if let Err(e) = s.store.put_final(&task, &v.answer).await {
                 tracing::warn!("storing the final answer failed: {e:#}");
             }
-            emit(&events, v.to_event()).await;
+            emit(&events, TeamEvent::Consensus(v.clone())).await;
         }
         None if !attempts.is_empty() => {
             let why = match &before {

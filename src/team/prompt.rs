@@ -108,7 +108,7 @@ pub(super) fn failures_shown(failures: &[(TestCase, TestResult)]) -> String {
             ),
             // A teammate's input: no output is known, only that the draft did not finish well.
             None => {
-                let what = if result.verdict == crate::judge::grade::Verdict::TimeLimit {
+                let what = if result.verdict == crate::judge::grade::TestVerdict::TimeLimit {
                     "ran out of time"
                 } else {
                     "crashed"

@@ -10,26 +10,28 @@ use std::time::Instant;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::agent_tests::write_tests;
+use super::agent::Agent;
 use super::agent_turn::{emit, remember, run_agent, TurnRequest};
 use super::aggregate::aggregate;
-use super::checks::{failing_tests, run_tests, runnable};
 use super::decide::{decide_by_running, early_stop};
+use super::draft_runs::{failing_tests, run_tests, runnable};
 use super::extract::extract_code;
 use super::plan::{fresh_seed, plan_turn, Own, Standing};
+use super::pool::Pool;
 use super::prompt::{messages_for, note_of, with_feedback};
-use super::session::{Agent, Continuation, Pool, Session};
+use super::session::{Continuation, Session};
 use super::solo_prompt::{fresh_messages, repair_messages, Whose};
+use super::test_inputs::write_tests;
 use crate::domain::{AgentInfo, Draft, TeamEvent, Turn};
 use crate::judge::{self_consistency, DraftKey, DraftRun};
 use crate::memory::{Entry, EntryKind, MemoryStore};
 use crate::model::Sampling;
 use crate::problem::TestCase;
 
-use crate::judge::Verdict;
+use crate::domain::Consensus;
 
 /// Runs the session; returns the strategy's verdict (`None`: no draft had code).
-pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Verdict> {
+pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Consensus> {
     match s.repo {
         Some(work) => super::patch_run::run_patch_rounds(s, work, events, cancel).await,
         None => run_rounds(s, None, events, cancel).await,
@@ -42,7 +44,7 @@ pub async fn continue_team(
     more: Continuation,
     events: mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,
-) -> Option<Verdict> {
+) -> Option<Consensus> {
     run_rounds(s, Some(more), events, cancel).await
 }
 
@@ -130,7 +132,7 @@ async fn run_rounds(
     more: Option<Continuation>,
     events: mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,
-) -> Option<Verdict> {
+) -> Option<Consensus> {
     let started = Instant::now();
     let task = s.problem.id.clone();
     let runnable = runnable(&s);
@@ -276,7 +278,7 @@ async fn run_rounds(
             Ok(false) => tracing::info!(task, "a final answer was already stored; kept it"),
             Err(e) => tracing::warn!("storing the final answer failed: {e:#}"),
         }
-        emit(&events, v.to_event()).await;
+        emit(&events, TeamEvent::Consensus(v.clone())).await;
     }
     emit(
         &events,

@@ -99,16 +99,16 @@ mod tests {
 
     #[test]
     fn a_repair_sees_its_own_draft_and_failures_and_no_teammate() {
-        use crate::judge::grade::Verdict;
+        use crate::judge::grade::TestVerdict;
         let p = Problem::from_text("Write f.").unwrap();
         let memory = [draft(0, "def f(): return 0"), draft(1, "def f(): return 1")];
         let failed = (
             TestCase { input: "3".into(), output: Some("6".into()) },
-            TestResult { verdict: Verdict::WrongAnswer, got: Some("0".into()), key: Some("0".into()), error: None },
+            TestResult { verdict: TestVerdict::WrongAnswer, got: Some("0".into()), key: Some("0".into()), error: None },
         );
         let probe = (
             TestCase { input: "90".into(), output: None },
-            TestResult::failed(Verdict::TimeLimit, "time limit".into()),
+            TestResult::failed(TestVerdict::TimeLimit, "time limit".into()),
         );
         let text = repair_messages(&p, Some((&memory[0], Whose::Own)), &[failed.clone(), probe]).pop().unwrap().content;
         assert!(text.starts_with("Write f."));

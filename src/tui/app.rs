@@ -167,6 +167,10 @@ fn run_effect(
         },
         Effect::Save { path, contents, overwrite } => effects::save(path, contents, overwrite, tx.clone()),
         Effect::Copy(text) => effects::copy(text, tui, tx.clone()),
+        Effect::ApplyPatch(patch) => match runner {
+            Some(r) => r.apply(patch),
+            None => send(tx, Msg::Applied(Err("no repository session to apply it to".into()))),
+        },
         Effect::ExternalEdit(text) => {
             input.pause(true);
             let edited = terminal::suspended(tui, || effects::external_edit(&text));

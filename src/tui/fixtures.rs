@@ -9,7 +9,7 @@ use super::state::State;
 use super::theme::Theme;
 use super::update::update;
 use crate::domain::{AgentInfo, Draft, DraftEvidence, TeamEvent};
-use crate::judge::grade::{TestResult, Verdict};
+use crate::judge::grade::{TestResult, TestVerdict};
 use crate::memory::{Entry, EntryKind};
 use crate::model::{FinishReason, Usage};
 
@@ -46,7 +46,7 @@ pub fn draft_text(agent: usize) -> String {
 fn results(passed: usize, run: usize) -> Vec<TestResult> {
     (0..run)
         .map(|i| TestResult {
-            verdict: if i < passed { Verdict::Pass } else { Verdict::WrongAnswer },
+            verdict: if i < passed { TestVerdict::Pass } else { TestVerdict::WrongAnswer },
             got: None,
             key: None,
             error: None,
@@ -132,7 +132,7 @@ pub fn judged(w: u16, h: u16) -> State {
     let answer = crate::team::extract_code(&draft_text(0)).unwrap();
     update(
         &mut s,
-        Msg::Team(TeamEvent::Consensus {
+        Msg::Team(TeamEvent::Consensus(crate::domain::Consensus {
             answer: answer.clone(),
             decision: crate::domain::Decision::ExecutionVote {
                 checked: crate::domain::Checked::PublicTests,
@@ -142,7 +142,7 @@ pub fn judged(w: u16, h: u16) -> State {
             votes: 4,
             agents: vec![0, 1, 2, 4],
             evidence,
-        }),
+        })),
     );
     update(
         &mut s,

@@ -33,6 +33,8 @@ pub enum Msg {
         contents: String,
     },
     Copied(Result<&'static str, String>),
+    /// The patch was written into the repository's files (`--repo`), or why not.
+    Applied(Result<AppliedPatch, String>),
     /// `$EDITOR` returned (or could not be run).
     Edited(Result<Edited, String>),
     Judged(super::state::JudgeOutcome),
@@ -45,6 +47,14 @@ pub enum Msg {
 pub struct SavedAnswer {
     pub path: PathBuf,
     pub contents: String,
+}
+
+/// A patch written into the user's repository: the patch (what is now
+/// accepted) and the files it wrote, new ones marked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AppliedPatch {
+    pub patch: String,
+    pub files: Vec<String>,
 }
 
 /// What `$EDITOR` left in its file.
@@ -78,6 +88,8 @@ pub enum Effect {
         overwrite: bool,
     },
     Copy(String),
+    /// Apply the team's patch to the repository (`--repo`), after every check.
+    ApplyPatch(String),
     /// Suspend the terminal and edit `text` in `$EDITOR`.
     ExternalEdit(String),
     /// Run the (edited) answer on the problem's tests.

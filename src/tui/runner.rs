@@ -8,7 +8,7 @@ use futures::StreamExt;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::msg::Msg;
+use super::msg::{AppliedPatch, Msg};
 use super::state::JudgeOutcome;
 use crate::domain::TeamEvent;
 use crate::judge::grade::grade;
@@ -90,6 +90,26 @@ impl TeamRunner {
                 tracing::warn!("the team stopped: {e:#}");
             }
             let _ = tx.send(Msg::TeamStopped).await;
+        });
+    }
+
+    /// Writes the team's patch into the repository (`--repo`) after every
+    /// check of `repo::accept`; the outcome comes back as `Msg::Applied`.
+    pub fn apply(&self, patch: String) {
+        let (work, tx) = (self.spec.repo.clone(), self.tx.clone());
+        tokio::spawn(async move {
+            let outcome = match work {
+                Some(work) => {
+                    let applying = patch.clone();
+                    match tokio::task::spawn_blocking(move || work.apply(&applying)).await {
+                        Ok(Ok(files)) => Ok(AppliedPatch { patch, files }),
+                        Ok(Err(why)) => Err(why),
+                        Err(e) => Err(e.to_string()),
+                    }
+                }
+                None => Err("this session is not on a repository".to_string()),
+            };
+            let _ = tx.send(Msg::Applied(outcome)).await;
         });
     }
 

@@ -8,9 +8,8 @@ use ratatui_textarea::TextArea;
 use super::highlight::Highlighted;
 use super::keymap::Keymap;
 use super::theme::Theme;
-use crate::domain::DraftEvidence;
 use crate::memory::{Entry, EntryKind};
-use crate::session::{AgentStatus, SessionModel};
+use crate::session::{AgentStatus, SessionView};
 
 /// One agent's pane: what the screen keeps beside the agent's model
 /// (`state.session.agents[i]`): its highlighted draft, when its tokens came
@@ -61,13 +60,11 @@ pub enum Focus {
     Consensus,
 }
 
-/// The answer the team stands behind, as shown and as the user changed it.
+/// What the screen adds to the team's answer (`session.consensus`, which
+/// says how it was chosen): its text as shown and as the user changed it,
+/// highlighted, judged again after an edit, scrolled.
 pub struct ConsensusView {
     pub answer: String,
-    pub decision: crate::domain::Decision,
-    pub cluster: usize,
-    pub agents: Vec<usize>,
-    pub evidence: Vec<DraftEvidence>,
     pub code: Highlighted,
     /// The user edited it; `judged` is the edit's own verdict.
     pub edited: bool,
@@ -144,7 +141,7 @@ pub struct State {
     pub keymap: Keymap,
     /// The session as the team's events made it: tasks, agents, memory,
     /// rounds (shared with `solve`'s plain view).
-    pub session: SessionModel,
+    pub session: SessionView,
     /// A team task (or a replay) is in flight: from the user's start or
     /// re-prompt, or a task's `TaskStarted`, until it stops.
     pub running: bool,
@@ -175,6 +172,9 @@ pub struct State {
     pub debug_keys: bool,
     /// Accept writes over an existing file without asking (`--force`).
     pub force_overwrite: bool,
+    /// A session on this repository (`--repo`): the answer is a patch, and
+    /// accepting applies it to the repository's files.
+    pub repo: Option<PathBuf>,
 }
 
 impl State {
@@ -183,7 +183,7 @@ impl State {
         State {
             theme,
             keymap,
-            session: SessionModel::with_agents(agents),
+            session: SessionView::with_agents(agents),
             running: false,
             agents: panes,
             memory_filter: (None, None),
@@ -206,6 +206,7 @@ impl State {
             quit: false,
             debug_keys: false,
             force_overwrite: false,
+            repo: None,
         }
     }
 

@@ -1,5 +1,5 @@
 //! Applying the team's events to the screen: the session model
-//! (`session::SessionModel`, shared with `solve`'s plain view) takes each
+//! (`session::SessionView`, shared with `solve`'s plain view) takes each
 //! event, and the panes' caches follow what it changed — the highlighted
 //! draft, its token clock, the consensus as shown.
 
@@ -48,10 +48,6 @@ pub fn apply(state: &mut State, event: TeamEvent) {
             code.set_text(&c.answer);
             state.consensus = Some(ConsensusView {
                 answer: c.answer.clone(),
-                decision: c.decision.clone(),
-                cluster: c.cluster,
-                agents: c.agents.clone(),
-                evidence: c.evidence.clone(),
                 code,
                 edited: false,
                 judged: None,

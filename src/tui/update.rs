@@ -14,6 +14,10 @@ use super::navigate::{focus_order, focused_scroll, mouse, page, scroll, set_focu
 use super::state::{Focus, Mode, PromptPurpose, Scroll, State};
 use super::team_events;
 
+/// A repository session's patches are made for the one task it read the
+/// files for; re-prompting from a patch is not built yet (docs/repo.md).
+const REPO_ONE_TASK: &str = "a --repo session works one task: start memdoor --repo again for another";
+
 pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
     let effects = apply(state, msg);
     // Whatever the message changed, the diff view shows it, made here, not while drawing.
@@ -83,6 +87,16 @@ fn apply(state: &mut State, msg: Msg) -> Vec<Effect> {
         }
         Msg::SaveExists { path, contents } => {
             state.mode = Mode::ConfirmOverwrite { path, contents };
+            Vec::new()
+        }
+        Msg::Applied(Ok(applied)) => {
+            // What was written is accepted — not whatever the consensus is by now.
+            state.accepted = Some(applied.patch);
+            state.flash = Some(Flash::Note(format!("patch applied: {}", applied.files.join(", "))));
+            Vec::new()
+        }
+        Msg::Applied(Err(why)) => {
+            state.flash = Some(Flash::Note(format!("not applied: {why}")));
             Vec::new()
         }
         Msg::Copied(r) => {
@@ -157,9 +171,14 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
                 return vec![Effect::CancelRound];
             }
         }
-        Action::Accept => match &state.consensus {
-            Some(_) => prompt(state, PromptPurpose::SavePath, &state.default_save.display().to_string()),
-            None => state.flash = Some(Flash::Note("no answer to accept yet".into())),
+        Action::Accept => match (&state.consensus, &state.repo) {
+            // The patch as the team made it; an edit is the user's to copy and apply.
+            (Some(c), Some(_)) if c.edited => {
+                state.flash = Some(Flash::Note("an edited patch is not applied: copy it (y) and `git apply` it".into()))
+            }
+            (Some(c), Some(_)) => return vec![Effect::ApplyPatch(c.answer.clone())],
+            (Some(_), None) => prompt(state, PromptPurpose::SavePath, &state.default_save.display().to_string()),
+            (None, _) => state.flash = Some(Flash::Note("no answer to accept yet".into())),
         },
         Action::Copy => {
             if let Some(c) = &state.consensus {
@@ -184,6 +203,8 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
                 state.flash = Some(Flash::Note("focus an agent pane first (tab)".into()));
             } else if state.replay.is_some() || state.session.task.is_none() {
                 state.flash = Some(Flash::Note("nothing to re-prompt".into()));
+            } else if state.repo.is_some() {
+                state.flash = Some(Flash::Note(REPO_ONE_TASK.into()));
             } else if state.running {
                 state.flash = Some(Flash::Note("the team is still working (esc stops it)".into()));
             } else {
@@ -193,6 +214,8 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
         Action::NewProblem => {
             if state.replay.is_some() {
                 state.flash = Some(Flash::Note("a replay cannot take a new problem".into()));
+            } else if state.repo.is_some() {
+                state.flash = Some(Flash::Note(REPO_ONE_TASK.into()));
             } else if state.running {
                 state.flash = Some(Flash::Note("the team is still working (esc stops it)".into()));
             } else {

@@ -4,7 +4,7 @@
 use ratatui::crossterm::event::KeyCode;
 
 use super::fixtures::*;
-use super::msg::{Edited, Effect, Msg, SavedAnswer};
+use super::msg::{AppliedPatch, Edited, Effect, Msg, SavedAnswer};
 use super::state::{JudgeOutcome, Mode, PromptPurpose};
 use super::update::update;
 
@@ -31,6 +31,37 @@ fn accept_asks_for_a_path_then_saves_and_copies() {
     assert!(!s.unaccepted_answer());
 }
 
+#[test]
+fn on_a_repository_accept_applies_the_teams_own_patch_and_what_was_written_is_accepted() {
+    let mut s = judged(200, 60);
+    s.repo = Some("/work/proj".into());
+    let patch = s.consensus.as_ref().unwrap().answer.clone();
+    assert_eq!(update(&mut s, key('a')), vec![Effect::ApplyPatch(patch.clone())], "no path to ask for");
+    assert!(s.unaccepted_answer(), "accepted only once written");
+    let applied =
+        |files: &[&str]| AppliedPatch { patch: patch.clone(), files: files.iter().map(|f| f.to_string()).collect() };
+    update(&mut s, Msg::Applied(Err("calc.py changed since the session read it".into())));
+    assert!(s.accepted.is_none() && s.unaccepted_answer());
+    update(&mut s, Msg::Applied(Ok(applied(&["calc.py", "util.py (new)"]))));
+    assert_eq!(s.accepted.as_deref(), Some(patch.as_str()));
+    assert!(!s.unaccepted_answer());
+    // An edited patch is the user's to copy: accept applies nothing.
+    update(&mut s, Msg::Edited(Ok(Edited::Saved(format!("{patch}# mine\n")))));
+    assert!(update(&mut s, key('a')).iter().all(|e| !matches!(e, Effect::ApplyPatch(_))));
+}
+
+#[test]
+fn a_repository_session_refuses_a_new_task_and_a_reprompt_and_says_why() {
+    let mut s = judged(200, 60);
+    s.repo = Some("/work/proj".into());
+    for k in ['n', 'r'] {
+        assert_eq!(update(&mut s, key(k)), Vec::<Effect>::new());
+        assert!(matches!(s.mode, Mode::Normal), "{k}: no prompt opened");
+        let flash = format!("{:?}", s.flash);
+        assert!(flash.contains("works one task"), "{k}: {flash}");
+    }
+}
+
 fn saved(path: &str, contents: &str) -> Msg {
     Msg::Saved(Ok(SavedAnswer { path: path.into(), contents: contents.into() }))
 }
@@ -44,7 +75,7 @@ fn a_consensus_that_arrives_while_the_overwrite_question_is_open_is_not_marked_a
     let newer = "def is_palindrome(s):\n    return s == s[::-1]".to_string();
     update(
         &mut s,
-        Msg::Team(crate::domain::TeamEvent::Consensus {
+        Msg::Team(crate::domain::TeamEvent::Consensus(crate::domain::Consensus {
             answer: newer.clone(),
             decision: crate::domain::Decision::ExecutionVote {
                 checked: crate::domain::Checked::PublicTests,
@@ -54,7 +85,7 @@ fn a_consensus_that_arrives_while_the_overwrite_question_is_open_is_not_marked_a
             votes: 5,
             agents: vec![0, 1, 2, 3, 4],
             evidence: Vec::new(),
-        }),
+        })),
     );
     assert_eq!(s.consensus.as_ref().unwrap().answer, newer);
     let fx = update(&mut s, key('y'));

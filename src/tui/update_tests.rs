@@ -43,8 +43,8 @@ fn team_events_fill_the_panes_memory_and_consensus() {
     assert_eq!(s.session.agents[3].tests, Some((3, 5)));
     assert!(matches!(s.session.agents[0].status, AgentStatus::Done(_)));
     assert_eq!(s.session.memory.len(), 6);
-    let c = s.consensus.as_ref().unwrap();
-    assert_eq!(c.agents, vec![0, 1, 2, 4]);
+    assert!(s.consensus.is_some());
+    assert_eq!(s.session.consensus.as_ref().unwrap().agents, vec![0, 1, 2, 4]);
     assert!(!s.running);
 }
 

@@ -111,10 +111,34 @@ async fn a_missing_key_variable_is_named_with_its_agent() {
     assert!(e.contains("agent 0") && e.contains(var), "{e}");
 }
 
+const WEAK: &str = "[sandbox]\nmode = \"weak\"\n";
+
 #[tokio::test]
-async fn no_redis_means_the_in_process_store() {
-    let store = open_store(&Config::default()).await.unwrap();
-    assert!(!store.describe().to_lowercase().contains("redis"), "{}", store.describe());
+async fn no_redis_means_the_in_process_store_and_task_ids_as_given() {
+    let cfg = config(&format!("{WEAK}{OPENAI_TEAM}"));
+    let opened = open_session(&cfg, "drafts run", StoreChoice::Config, AgentChoice::Config).await.unwrap();
+    assert!(opened.redis.is_none() && opened.model.is_none());
+    assert_eq!(opened.agents.len(), 3);
+    let spec = opened.spec();
+    assert!(!spec.store.describe().to_lowercase().contains("redis"), "{}", spec.store.describe());
+    assert_eq!((spec.unique_ids, spec.task_id("t").as_str()), (false, "t"));
+    assert_eq!(spec.sandbox.map(|s| s.describe()), Some(opened.sandbox.describe()));
+}
+
+#[tokio::test]
+async fn the_store_opens_before_any_model_loads_and_a_remote_team_needs_a_redis() {
+    // A model that is not there behind a Redis URL that is not one: the store is refused first.
+    let text = format!("{WEAK}[team]\nmodel = \"/nonexistent/model.gguf\"\n[store]\nredis = \"not a url\"\n");
+    let opened = open_session(&config(&text), "x", StoreChoice::Config, AgentChoice::Config).await;
+    let e = format!("{:#}", opened.err().expect("no store, no session"));
+    assert!(e.contains("Redis") && !e.contains("nonexistent"), "{e}");
+    let opened = open_session(&config(WEAK), "x", StoreChoice::Config, AgentChoice::Remote).await;
+    let e = format!("{:#}", opened.err().expect("a remote team without a Redis"));
+    assert!(e.contains("--remote needs a Redis"), "{e}");
+    let openai = format!("{WEAK}{OPENAI_TEAM}[store]\nredis = \"not a url\"\n");
+    let opened = open_session(&config(&openai), "x", StoreChoice::Config, AgentChoice::Remote).await;
+    let e = format!("{:#}", opened.err().expect("OpenAI agents cannot be remote"));
+    assert!(e.contains("backend = \"openai\""), "refused before the store is tried: {e}");
 }
 
 #[test]

@@ -15,7 +15,7 @@ use tokio::sync::mpsc::Receiver;
 use tokio::time::Instant;
 
 use super::{judged, HarnessResult, MARK};
-use crate::domain::{TestResult, Verdict};
+use crate::domain::{TestResult, TestVerdict};
 
 /// Nesting a result line may have (one flat object: a deeper line is not the harness's).
 const RESULT_DEPTH: usize = 2;
@@ -46,7 +46,7 @@ pub(crate) struct Reader {
 /// left and why (the run is ended for it: the channel closes).
 pub(crate) struct Reading {
     pub results: Vec<TestResult>,
-    pub stopped: Option<(Verdict, String)>,
+    pub stopped: Option<(TestVerdict, String)>,
 }
 
 impl Reader {
@@ -100,13 +100,13 @@ impl Reader {
                         if state.results.is_empty() { reader.first_within } else { reader.then_within }.as_secs(),
                     );
                     let why = format!("Time Limit Exceeded: test {} gave no result within {secs} s (the program outlasted the per-test alarm)", n + 1);
-                    return stop(state.results, Verdict::TimeLimit, why);
+                    return stop(state.results, TestVerdict::TimeLimit, why);
                 }
             };
             let before = state.results.len();
             let fed = state.feed(&chunk);
             if let Err(why) = state.judge_ready().await.and(fed) {
-                return stop(state.results, Verdict::RuntimeError, why);
+                return stop(state.results, TestVerdict::RuntimeError, why);
             }
             if state.results.len() > before {
                 due = Instant::now() + reader.then_within;
@@ -115,7 +115,7 @@ impl Reader {
         let ended = state.end();
         match state.judge_ready().await.and(ended) {
             Ok(()) => Reading { results: state.results, stopped: None },
-            Err(why) => stop(state.results, Verdict::RuntimeError, why),
+            Err(why) => stop(state.results, TestVerdict::RuntimeError, why),
         }
     }
 }
@@ -296,8 +296,8 @@ mod tests {
         let (a, b) = text.as_bytes().split_at(text.len() / 2);
         let got = read(reader(2), &[a, &b""[..], b]);
         assert_eq!(got.stopped, None);
-        let verdicts: Vec<Verdict> = got.results.iter().map(|r| r.verdict).collect();
-        assert_eq!(verdicts, [Verdict::Pass, Verdict::WrongAnswer]);
+        let verdicts: Vec<TestVerdict> = got.results.iter().map(|r| r.verdict).collect();
+        assert_eq!(verdicts, [TestVerdict::Pass, TestVerdict::WrongAnswer]);
     }
 
     #[test]
@@ -330,7 +330,7 @@ mod tests {
         assert_eq!(sent.elapsed(), Duration::from_secs(2));
         assert_eq!(got.results.len(), 1);
         let (verdict, why) = got.stopped.unwrap();
-        assert_eq!(verdict, Verdict::TimeLimit);
+        assert_eq!(verdict, TestVerdict::TimeLimit);
         assert!(why.contains("test 2 gave no result within 2 s"), "{why}");
         drop(tx);
     }

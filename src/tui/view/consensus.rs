@@ -7,11 +7,12 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
 use super::clip;
+use crate::domain::Consensus;
 use crate::tui::layout::inner_height;
-use crate::tui::state::{ConsensusView, Focus, JudgeOutcome, State};
+use crate::tui::state::{Focus, JudgeOutcome, State};
 
 /// Tests the winning drafts passed, from the vote's evidence.
-fn winners_tests(c: &ConsensusView) -> Option<(usize, usize)> {
+fn winners_tests(c: &Consensus) -> Option<(usize, usize)> {
     c.evidence.iter().filter(|e| c.agents.contains(&e.agent)).filter_map(|e| e.tests).max()
 }
 
@@ -50,19 +51,20 @@ pub fn consensus(frame: &mut Frame, area: Rect, state: &State) {
             Some(JudgeOutcome::NoTests) | None => verdict_span(None, true, state),
             Some(JudgeOutcome::Error(e)) => Span::styled(format!(" judge failed: {e} "), Style::new().fg(pal.fail)),
         });
-    } else {
+    } else if let Some(team) = &state.session.consensus {
         // The verdict first: on a narrow pane the title is cut from the right.
-        title.push(verdict_span(winners_tests(c), c.decision.unverified(), state));
-        let agents: Vec<String> = c.agents.iter().map(|a| format!("A{a}")).collect();
+        title.push(verdict_span(winners_tests(team), team.decision.unverified(), state));
+        let agents: Vec<String> = team.agents.iter().map(|a| format!("A{a}")).collect();
         title.push(Span::styled(
-            format!("· cluster {} · {} votes ({}) ", c.cluster, c.agents.len(), agents.join(" ")),
+            format!("· cluster {} · {} votes ({}) ", team.cluster, team.agents.len(), agents.join(" ")),
             Style::new().fg(pal.dim),
         ));
     }
     if state.accepted.as_deref() == Some(c.answer.as_str()) {
         title.push(Span::styled(" accepted ", Style::new().fg(pal.pass)));
     }
-    let strategy = clip(&format!(" {} ", c.decision), area.width.saturating_sub(2) as usize);
+    let how = state.session.consensus.as_ref().map(|team| format!(" {} ", team.decision)).unwrap_or_default();
+    let strategy = clip(&how, area.width.saturating_sub(2) as usize);
     block = block.title(Line::from(title)).title_bottom(Span::styled(strategy, Style::new().fg(pal.dim)));
     let height = inner_height(area);
     let top = c.scroll.top(c.code.line_count(), height);

@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
 use super::clip;
-use crate::session::{AgentModel, AgentStatus};
+use crate::session::{AgentStatus, AgentView};
 use crate::tui::layout::inner_height;
 use crate::tui::state::{AgentPane, Focus, State};
 
@@ -31,7 +31,7 @@ fn short_model(model: &str) -> &str {
     }
 }
 
-fn status_line(a: &AgentModel, p: &AgentPane, state: &State) -> Line<'static> {
+fn status_line(a: &AgentView, p: &AgentPane, state: &State) -> Line<'static> {
     let pal = &state.theme.palette;
     let mut spans = Vec::new();
     let what = match &a.status {
@@ -52,7 +52,7 @@ fn status_line(a: &AgentModel, p: &AgentPane, state: &State) -> Line<'static> {
     Line::from(spans)
 }
 
-fn title(a: &AgentModel, i: usize, state: &State, tabbed: bool, width: u16) -> Line<'static> {
+fn title(a: &AgentView, i: usize, state: &State, tabbed: bool, width: u16) -> Line<'static> {
     let pal = &state.theme.palette;
     let mut spans = Vec::new();
     if tabbed {

@@ -9,7 +9,7 @@ use tokio::sync::mpsc;
 use super::agent_turn::emit;
 use super::session::Session;
 use crate::domain::{Draft, TeamEvent};
-use crate::judge::grade::{grade, TestResult, Verdict};
+use crate::judge::grade::{grade, TestResult, TestVerdict};
 use crate::judge::{DraftKey, DraftRun};
 use crate::problem::{Problem, TestCase};
 
@@ -78,12 +78,12 @@ pub fn failing_tests(
     runs: &BTreeMap<DraftKey, DraftRun>,
 ) -> Vec<(TestCase, TestResult)> {
     let Some(run) = run else { return Vec::new() };
-    let public = problem.public_tests.iter().zip(&run.public).filter(|(_, r)| r.verdict != Verdict::Pass);
+    let public = problem.public_tests.iter().zip(&run.public).filter(|(_, r)| r.verdict != TestVerdict::Pass);
     let ran_cleanly =
         |i: usize| runs.values().any(|r| r.all_public_pass() && r.extra.get(i).is_some_and(|x| x.key.is_some()));
     let probes = extra.iter().zip(&run.extra).enumerate().filter(|(i, (_, r))| match r.verdict {
-        Verdict::TimeLimit => true,
-        Verdict::RuntimeError => ran_cleanly(*i),
+        TestVerdict::TimeLimit => true,
+        TestVerdict::RuntimeError => ran_cleanly(*i),
         _ => false,
     });
     public
@@ -96,7 +96,7 @@ pub fn failing_tests(
 mod tests {
     use super::*;
 
-    fn result(verdict: Verdict, key: Option<&str>) -> TestResult {
+    fn result(verdict: TestVerdict, key: Option<&str>) -> TestResult {
         TestResult { verdict, got: key.map(str::to_string), key: key.map(str::to_string), error: None }
     }
 
@@ -110,22 +110,22 @@ mod tests {
         problem.public_tests = vec![case("1\n", Some("1\n")), case("2\n", Some("1\n"))];
         let extra = vec![case("90\n", None), case("-1\n", None), case("x\n", None), case("3\n", None)];
         let mine = DraftRun {
-            public: vec![result(Verdict::Pass, Some("1")), result(Verdict::WrongAnswer, Some("2"))],
+            public: vec![result(TestVerdict::Pass, Some("1")), result(TestVerdict::WrongAnswer, Some("2"))],
             extra: vec![
-                result(Verdict::TimeLimit, None),
-                result(Verdict::RuntimeError, None),
-                result(Verdict::RuntimeError, None),
-                result(Verdict::Ran, Some("2")),
+                result(TestVerdict::TimeLimit, None),
+                result(TestVerdict::RuntimeError, None),
+                result(TestVerdict::RuntimeError, None),
+                result(TestVerdict::Ran, Some("2")),
             ],
         };
         // A passing teammate ran "-1" cleanly, and crashed on "x" too (a malformed input).
         let theirs = DraftRun {
-            public: vec![result(Verdict::Pass, Some("1")), result(Verdict::Pass, Some("1"))],
+            public: vec![result(TestVerdict::Pass, Some("1")), result(TestVerdict::Pass, Some("1"))],
             extra: vec![
-                result(Verdict::Ran, Some("2880067194370816120")),
-                result(Verdict::Ran, Some("0")),
-                result(Verdict::RuntimeError, None),
-                result(Verdict::Ran, Some("2")),
+                result(TestVerdict::Ran, Some("2880067194370816120")),
+                result(TestVerdict::Ran, Some("0")),
+                result(TestVerdict::RuntimeError, None),
+                result(TestVerdict::Ran, Some("2")),
             ],
         };
         let runs = BTreeMap::from([

@@ -1,5 +1,5 @@
 use super::*;
-use crate::domain::{EntryKind, TestResult, Usage, Verdict};
+use crate::domain::{Decision, EntryKind, TestResult, TestVerdict, Usage};
 
 fn started(task: &str, agents: usize) -> TeamEvent {
     let agents = (0..agents)
@@ -19,21 +19,21 @@ fn done(agent: usize, round: u32, text: &str, tokens: usize) -> TeamEvent {
     TeamEvent::AgentDone { agent, round, draft }
 }
 
-fn tests(agent: usize, verdicts: &[Verdict]) -> TeamEvent {
+fn tests(agent: usize, verdicts: &[TestVerdict]) -> TeamEvent {
     let results = verdicts.iter().map(|&verdict| TestResult { verdict, got: None, key: None, error: None }).collect();
     TeamEvent::TestRun { agent, round: 1, results }
 }
 
 #[test]
 fn tokens_stream_into_a_draft_that_a_new_round_empties() {
-    let mut m = SessionModel::with_agents(2);
+    let mut m = SessionView::with_agents(2);
     m.apply(&started("t", 2));
     assert_eq!(m.apply(&token(1, 1, "ab")), Change::Agent { agent: 1, fresh: true });
     assert_eq!(m.apply(&token(1, 1, "c")), Change::Agent { agent: 1, fresh: false });
     assert_eq!((m.agents[1].text.as_str(), m.agents[1].tokens, m.round), ("abc", 2, 1));
     assert_eq!(m.agents[1].status, AgentStatus::Streaming);
     m.apply(&done(1, 1, "abc!", 7));
-    m.apply(&tests(1, &[Verdict::Pass, Verdict::WrongAnswer]));
+    m.apply(&tests(1, &[TestVerdict::Pass, TestVerdict::WrongAnswer]));
     assert_eq!((m.agents[1].tokens, m.agents[1].tests), (7, Some((1, 2))));
     assert_eq!(m.agents[1].status, AgentStatus::Done(FinishReason::Stop));
 
@@ -45,7 +45,7 @@ fn tokens_stream_into_a_draft_that_a_new_round_empties() {
 
 #[test]
 fn a_restart_voids_the_rounds_tokens() {
-    let mut m = SessionModel::default();
+    let mut m = SessionView::default();
     m.apply(&started("t", 1));
     m.apply(&token(0, 1, "lost"));
     assert_eq!(m.apply(&TeamEvent::AgentRestarted { agent: 0, round: 1 }), Change::Agent { agent: 0, fresh: true });
@@ -55,7 +55,7 @@ fn a_restart_voids_the_rounds_tokens() {
 
 #[test]
 fn a_new_task_forgets_the_last_one_and_the_same_task_keeps_it() {
-    let mut m = SessionModel::with_agents(5);
+    let mut m = SessionView::with_agents(5);
     m.apply(&started("a", 5));
     m.apply(&token(3, 1, "old"));
     m.apply(&TeamEvent::MemoryEntry(Entry::new("a", 1, Some(3), EntryKind::Note, "n")));
@@ -71,7 +71,7 @@ fn a_new_task_forgets_the_last_one_and_the_same_task_keeps_it() {
 
 #[test]
 fn memory_keeps_each_entry_of_the_current_task_once() {
-    let mut m = SessionModel::default();
+    let mut m = SessionView::default();
     m.apply(&started("t", 1));
     let e = Entry::new("t", 1, Some(0), EntryKind::Note, "hello");
     assert_eq!(m.apply(&TeamEvent::MemoryEntry(e.clone())), Change::Memory);
@@ -83,7 +83,7 @@ fn memory_keeps_each_entry_of_the_current_task_once() {
 
 #[test]
 fn agents_past_the_bound_are_ignored_and_unplanned_ones_are_added() {
-    let mut m = SessionModel::with_agents(1);
+    let mut m = SessionView::with_agents(1);
     assert_eq!(m.apply(&token(MAX_AGENTS, 1, "x")), Change::Nothing);
     m.apply(&token(6, 1, "y"));
     assert_eq!(m.agents.len(), 7);
@@ -91,16 +91,16 @@ fn agents_past_the_bound_are_ignored_and_unplanned_ones_are_added() {
 
 #[test]
 fn the_consensus_and_the_finish_are_kept() {
-    let mut m = SessionModel::default();
+    let mut m = SessionView::default();
     m.apply(&started("t", 1));
-    let consensus = TeamEvent::Consensus {
+    let consensus = TeamEvent::Consensus(crate::domain::Consensus {
         answer: "print(1)".into(),
         decision: Decision::SelfConsistency,
         cluster: 0,
         votes: 1,
         agents: vec![0],
         evidence: Vec::new(),
-    };
+    });
     assert_eq!(m.apply(&consensus), Change::Consensus);
     assert_eq!(m.consensus.as_ref().map(|c| c.answer.as_str()), Some("print(1)"));
     assert_eq!(m.elapsed_secs, None, "not finished yet");
@@ -111,7 +111,7 @@ fn the_consensus_and_the_finish_are_kept() {
 #[test]
 fn a_turn_starts_the_round_and_stays_with_its_draft_until_the_next() {
     use crate::domain::Framing;
-    let mut m = SessionModel::with_agents(2);
+    let mut m = SessionView::with_agents(2);
     m.apply(&started("t", 2));
     let fresh = Turn::Fresh(Framing::PlanFirst);
     assert_eq!(

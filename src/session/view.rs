@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use crate::domain::{AgentInfo, Decision, Draft, DraftEvidence, Entry, FinishReason, TeamEvent, Turn};
+use crate::domain::{AgentInfo, Consensus, Draft, Entry, FinishReason, TeamEvent, Turn};
 
 /// Agents a journal or remote team may name beyond those planned; more is
 /// taken as a bad event and ignored rather than allocated.
@@ -22,7 +22,7 @@ pub enum AgentStatus {
 
 /// One agent: its draft of the current round as it streams, and how it fared.
 #[derive(Debug, Clone)]
-pub struct AgentModel {
+pub struct AgentView {
     pub info: Option<AgentInfo>,
     pub round: u32,
     /// What this round asked of the agent (none before the team says).
@@ -38,9 +38,9 @@ pub struct AgentModel {
     pub last_draft: Option<Draft>,
 }
 
-impl AgentModel {
+impl AgentView {
     fn new() -> Self {
-        AgentModel {
+        AgentView {
             info: None,
             round: 0,
             turn: None,
@@ -71,17 +71,6 @@ impl AgentModel {
     }
 }
 
-/// The answer the team stands behind, as the events gave it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ConsensusModel {
-    pub answer: String,
-    pub decision: Decision,
-    pub cluster: usize,
-    pub votes: usize,
-    pub agents: Vec<usize>,
-    pub evidence: Vec<DraftEvidence>,
-}
-
 /// What an event changed, for views that keep caches or print as they go.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Change {
@@ -106,17 +95,17 @@ pub enum Change {
 }
 
 #[derive(Debug, Clone, Default)]
-pub struct SessionModel {
+pub struct SessionView {
     pub task: Option<String>,
     pub problem: String,
     pub sandbox: Option<String>,
-    pub agents: Vec<AgentModel>,
+    pub agents: Vec<AgentView>,
     /// The shared memory of the current task, each entry once.
     pub memory: Vec<Entry>,
     memory_keys: HashSet<String>,
     /// The latest round started.
     pub round: u32,
-    pub consensus: Option<ConsensusModel>,
+    pub consensus: Option<Consensus>,
     /// The answer the finished task gave (`None` before, or when there was none).
     pub answer: Option<String>,
     pub elapsed_secs: Option<f64>,
@@ -124,18 +113,18 @@ pub struct SessionModel {
     pub rejected: u64,
 }
 
-impl SessionModel {
+impl SessionView {
     /// A model with `agents` planned (panes exist before the first event).
     pub fn with_agents(agents: usize) -> Self {
-        SessionModel { agents: (0..agents).map(|_| AgentModel::new()).collect(), ..Default::default() }
+        SessionView { agents: (0..agents).map(|_| AgentView::new()).collect(), ..Default::default() }
     }
 
-    fn agent_mut(&mut self, agent: usize) -> Option<&mut AgentModel> {
+    fn agent_mut(&mut self, agent: usize) -> Option<&mut AgentView> {
         if agent >= MAX_AGENTS {
             return None;
         }
         while self.agents.len() <= agent {
-            self.agents.push(AgentModel::new());
+            self.agents.push(AgentView::new());
         }
         self.agents.get_mut(agent)
     }
@@ -152,7 +141,7 @@ impl SessionModel {
                     self.rejected = 0;
                     self.agents.truncate(agents.len().max(1));
                     for a in &mut self.agents {
-                        *a = AgentModel::new();
+                        *a = AgentView::new();
                     }
                 }
                 self.task = Some(task.clone());
@@ -234,15 +223,8 @@ impl SessionModel {
                 self.round = self.round.max(*round);
                 Change::Round
             }
-            TeamEvent::Consensus { answer, decision, cluster, votes, agents, evidence } => {
-                self.consensus = Some(ConsensusModel {
-                    answer: answer.clone(),
-                    decision: decision.clone(),
-                    cluster: *cluster,
-                    votes: *votes,
-                    agents: agents.clone(),
-                    evidence: evidence.clone(),
-                });
+            TeamEvent::Consensus(consensus) => {
+                self.consensus = Some(consensus.clone());
                 Change::Consensus
             }
             TeamEvent::TaskFinished { answer, elapsed_secs, .. } => {
@@ -270,5 +252,5 @@ impl SessionModel {
 }
 
 #[cfg(test)]
-#[path = "model_tests.rs"]
+#[path = "view_tests.rs"]
 mod tests;
