@@ -9,6 +9,8 @@ mod engine;
 mod engine_table;
 mod overhead;
 pub mod problems;
+mod problems_table;
+pub use problems_table::print_set;
 pub mod prompts;
 pub mod repos;
 pub mod sampling;

@@ -241,7 +241,7 @@ pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Co
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {
-        crate::bench::problems::print_set(&report);
+        crate::bench::print_set(&report);
     }
     Ok(ExitCode::SUCCESS)
 }
