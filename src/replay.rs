@@ -116,6 +116,7 @@ mod tests {
                     votes: 1,
                     agents: vec![0],
                     evidence: vec![],
+                    tests: Vec::new(),
                 }),
             ),
             rec(7, TeamEvent::TaskFinished { task: "t".into(), answer: Some("x = 1".into()), elapsed_secs: 0.0 }),

@@ -13,6 +13,8 @@ use crate::session::SessionView;
 
 /// Characters of an agent's latest text shown on its line.
 const TAIL_CHARS: usize = 48;
+/// Tests of a repository's answer listed on stderr at most (the TUI lists all it is given).
+const TESTS_LISTED: usize = 20;
 
 pub struct SolveView {
     json: bool,
@@ -179,10 +181,17 @@ impl SolveView {
                     self.note(format!("A{agent} {mark} {passed}/{run} public tests"));
                 }
             }
-            TeamEvent::Consensus(crate::domain::Consensus { decision, votes, agents, .. }) => {
+            TeamEvent::Consensus(crate::domain::Consensus { decision, votes, agents, tests, .. }) => {
                 let who: Vec<String> = agents.iter().map(|a| format!("A{a}")).collect();
                 let total = self.model.agents.len();
                 self.note(format!("team answer · {decision} · {votes}/{total} votes ({})", who.join(", ")));
+                // On a repository: the tests the patch changes, failures first.
+                for t in tests.iter().take(TESTS_LISTED) {
+                    self.note(format!("  {} {}  {}", t.mark(), t.name, t.how()));
+                }
+                if tests.len() > TESTS_LISTED {
+                    self.note(format!("  … and {} more tests the patch changes", tests.len() - TESTS_LISTED));
+                }
             }
             TeamEvent::TaskFinished { answer, elapsed_secs, .. } => {
                 self.live = None;

@@ -18,7 +18,7 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
-use memdoor::domain::{Decision, TeamEvent};
+use memdoor::domain::{Decision, TeamEvent, Turn};
 use memdoor::judge::sandbox::{Limits, Sandbox, SandboxMode};
 use memdoor::memory::embedded::EmbeddedStore;
 use memdoor::memory::{EntryKind, MemoryStore};
@@ -26,7 +26,7 @@ use memdoor::model::Sampling;
 use memdoor::problem::Problem;
 use memdoor::repo::{gather, RepoTask, TestCommand, Workbench};
 use memdoor::session::{drive, Recorder, SessionSpec, Step};
-use memdoor::team::{Agent, Mechanisms};
+use memdoor::team::{Agent, Continuation, Mechanisms};
 use scripted::Scripted;
 use tokio_util::sync::CancellationToken;
 
@@ -70,8 +70,16 @@ struct Run {
     work: Arc<RepoTask>,
 }
 
-/// The team on `dir` with `--test test`, each agent answering from its script.
-async fn run_team(dir: &Path, test: &str, timeout: Duration, scripts: Vec<Vec<String>>, rounds: u32) -> Run {
+/// A team on `dir` with `--test test`, each agent answering from its script, not yet run.
+struct Team {
+    spec: SessionSpec,
+    problem: Problem,
+    store: Arc<EmbeddedStore>,
+    backends: Vec<Arc<Scripted>>,
+    work: Arc<RepoTask>,
+}
+
+async fn team(dir: &Path, test: &str, timeout: Duration, scripts: Vec<Vec<String>>, rounds: u32) -> Team {
     let task = "add in calc.py subtracts; make test_add pass";
     let context = gather(dir, task, &[], 6000).unwrap();
     let problem = Problem::from_text_with_context(task, &context.as_prompt()).unwrap();
@@ -92,17 +100,33 @@ async fn run_team(dir: &Path, test: &str, timeout: Duration, scripts: Vec<Vec<St
         unique_ids: false,
         repo: Some(work.clone()),
     };
-    let mut recorder = Recorder::default();
-    let verdict = drive(&spec, &problem, Step::Start, &mut [&mut recorder], CancellationToken::new()).await.unwrap();
-    let notes = store
-        .read(&problem.id, None)
-        .await
-        .unwrap()
-        .into_iter()
-        .filter(|(_, e)| matches!(e.kind, EntryKind::Note | EntryKind::Error))
-        .map(|(_, e)| e.content)
-        .collect();
-    Run { verdict, events: recorder.events, notes, backends, work }
+    Team { spec, problem, store, backends, work }
+}
+
+impl Team {
+    /// Runs `step`; what it decided, its events, and every note in the memory so far.
+    async fn drive(&self, step: Step) -> (Option<memdoor::domain::Consensus>, Vec<TeamEvent>, Vec<String>) {
+        let mut recorder = Recorder::default();
+        let verdict =
+            drive(&self.spec, &self.problem, step, &mut [&mut recorder], CancellationToken::new()).await.unwrap();
+        let notes = self
+            .store
+            .read(&self.problem.id, None)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|(_, e)| matches!(e.kind, EntryKind::Note | EntryKind::Error))
+            .map(|(_, e)| e.content)
+            .collect();
+        (verdict, recorder.events, notes)
+    }
+}
+
+/// The team on `dir` with `--test test`, each agent answering from its script.
+async fn run_team(dir: &Path, test: &str, timeout: Duration, scripts: Vec<Vec<String>>, rounds: u32) -> Run {
+    let team = team(dir, test, timeout, scripts, rounds).await;
+    let (verdict, events, notes) = team.drive(Step::Start).await;
+    Run { verdict, events, notes, backends: team.backends, work: team.work }
 }
 
 /// The real binary's `command` on the repository `dir`, with `config` and nothing from the environment.
@@ -151,6 +175,9 @@ async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() 
     assert!(v.answer.starts_with("diff --git a/calc.py b/calc.py\n"), "{}", v.answer);
     assert!(v.answer.contains("-    return a - b\n+    return a + b\n"));
     assert_eq!(v.agents, [0, 1], "agent 2's patch broke test_double");
+    // The consensus lists the test the patch fixed (test_double passes as before: not listed).
+    let listed: Vec<(&str, &str)> = v.tests.iter().map(|t| (t.name.as_str(), t.how())).collect();
+    assert_eq!(listed, [("tests/test_calc.py::test_add", "fixed: failed before")]);
     // What the tests said before any change, and each patch's standing.
     assert!(
         run.notes
@@ -171,9 +198,11 @@ async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() 
     let repair = run.backends[1].prompts()[1].clone();
     assert!(repair.contains("could not be applied") && repair.contains("not in calc.py exactly"), "{repair}");
     assert_eq!(run.backends[0].asked.lock().unwrap().len(), 1, "a patch passing every test rests");
-    // The first prompt showed the format with a worked example, then the file and the failing test.
+    // The first prompt showed the format with a worked example (for Python files, a whole definition;
+    // SEARCH/REPLACE for other changes), then the file and the failing test.
     let first = run.backends[0].asked.lock().unwrap()[0].messages.clone();
-    assert!(first[0].content.contains("<<<<<<< SEARCH") && first[2].content.contains(">>>>>>> REPLACE"), "{first:?}");
+    assert!(first[0].content.contains("whole new definition") && first[0].content.contains("<<<<<<< SEARCH"));
+    assert!(first[2].content.contains("```python\ndef area(width, height):"), "{first:?}");
     let last = &first.last().unwrap().content;
     assert!(last.contains("return a - b") && last.contains("test_add"), "{last}");
     // The user's tree is untouched; git takes the patch; accepting writes it.
@@ -209,6 +238,15 @@ def test_network():\n    socket.create_connection(('127.0.0.1', {port}), timeout
     assert_eq!(std::fs::read_to_string(&target).unwrap(), CALC, "the user's file is not in the sandbox");
     let v = run.verdict.expect("the patch stands: it fixes test_add and breaks nothing that passed");
     assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 1, per_test: true });
+    let listed: Vec<(char, &str, &str)> = v.tests.iter().map(|t| (t.mark(), t.name.as_str(), t.how())).collect();
+    assert_eq!(
+        listed,
+        [
+            ('✗', "tests/test_net.py::test_network", "new: the patch adds it, failing"),
+            ('✓', "tests/test_calc.py::test_add", "fixed: failed before")
+        ],
+        "failures first"
+    );
     let Some(TeamEvent::TestRun { results, .. }) = run.events.iter().find(|e| matches!(e, TeamEvent::TestRun { .. }))
     else {
         panic!("no test run")
@@ -244,6 +282,64 @@ async fn a_test_command_that_hangs_is_stopped_at_its_limit_and_said() {
     assert!(v.decision.unverified(), "{}", v.decision);
 }
 
+/// What small models write best: the changed function whole, under its
+/// file's path. It replaces its namesake (the rest of the file stays), and
+/// the patch is judged like any other.
+#[tokio::test]
+async fn a_whole_function_under_its_path_replaces_its_namesake_and_is_judged() {
+    let dir = repo(&[]);
+    let answer = "The fix:\n\ncalc.py\n```python\ndef add(a, b):\n    return a + b\n\n\nprint(add(2, 3))\n```\n";
+    let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), vec![vec![answer.into()]], 1).await;
+    let v = run.verdict.expect("the patch stands");
+    assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true });
+    assert!(v.answer.contains("-    return a - b\n+    return a + b\n"), "{}", v.answer);
+    let changed: Vec<&str> = v
+        .answer
+        .lines()
+        .filter(|l| (l.starts_with('+') || l.starts_with('-')) && !l.starts_with("+++") && !l.starts_with("---"))
+        .collect();
+    assert_eq!(changed, ["-    return a - b", "+    return a + b"], "only add changes; the demo is left out");
+    applies(dir.path(), &v.answer);
+}
+
+/// A re-prompt on a repository continues from the team's patch: every agent
+/// is shown it with the user's feedback, writes the change again, and only
+/// the new patches vote; the untouched tree's tests are not run again.
+#[tokio::test]
+async fn a_re_prompt_continues_from_the_teams_patch_with_the_feedback() {
+    let dir = repo(&[]);
+    let first = edit("calc.py", FIX.0, FIX.1);
+    let swapped = edit("calc.py", FIX.0, "    return b + a\n");
+    let breaks = edit("calc.py", "    return 2 * x\n", "    return x\n");
+    let scripts = vec![vec![first.clone(), swapped.clone()], vec![first, swapped], vec![breaks.clone(), breaks]];
+    let team = team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 1).await;
+    let (v, ..) = team.drive(Step::Start).await;
+    let v = v.expect("a patch stands");
+    assert!(v.answer.contains("+    return a + b"), "{}", v.answer);
+    assert_eq!(team.work.answer().as_deref(), Some(v.answer.as_str()), "kept for a re-prompt");
+    let more = Continuation { round: 2, feedback: Some("write it as b + a".into()) };
+    let (again, events, notes) = team.drive(Step::Continue { more, only: None }).await;
+    let again = again.expect("a continued patch stands");
+    assert!(again.answer.contains("+    return b + a"), "the new patches vote, not round 1's: {}", again.answer);
+    assert_eq!((again.agents.clone(), again.votes), (vec![0, 1], 2), "agent 2's patch breaks test_double");
+    // Each agent was shown the team's patch and the feedback, in a turn of round 2.
+    for b in &team.backends {
+        let prompt = b.prompts()[1].clone();
+        assert!(prompt.contains("```diff\ndiff --git a/calc.py b/calc.py"), "{prompt}");
+        assert!(
+            prompt.contains("+    return a + b") && prompt.contains("feedback on it: write it as b + a"),
+            "{prompt}"
+        );
+    }
+    assert!(events.iter().any(|e| matches!(e, TeamEvent::TurnStarted { round: 2, turn: Turn::Refine, .. })));
+    let runs = events.iter().filter(|e| matches!(e, TeamEvent::TestRun { round: 2, .. })).count();
+    assert_eq!(runs, 3, "every new patch ran");
+    assert_eq!(notes.iter().filter(|n| n.starts_with("before any change")).count(), 1, "the tree ran once: {notes:?}");
+    // Accepting writes the continued patch: it is one the session made.
+    assert_eq!(team.work.apply(&again.answer).unwrap(), ["calc.py"]);
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "b + a"));
+}
+
 /// The real binary: `memdoor solve --repo` prints the patch on stdout, which
 /// `git apply` takes; with `--apply` it writes the file itself.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -264,6 +360,7 @@ async fn solve_repo_prints_a_patch_git_applies_and_apply_writes_it() {
     };
     let (patch, stderr) = solve(&["--no-journal"]);
     assert!(stderr.contains("judged by `python3 -m pytest -q -rA` (detected"), "{stderr}");
+    assert!(stderr.contains("  ✓ tests/test_calc.py::test_add  fixed: failed before\n"), "{stderr}");
     assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC, "printing writes nothing");
     applies(dir.path(), &patch);
     let (_, stderr) = solve(&["--no-journal", "--apply"]);
@@ -272,13 +369,16 @@ async fn solve_repo_prints_a_patch_git_applies_and_apply_writes_it() {
 }
 
 /// The TUI on a repository (#30 item 5): the consensus pane holds the patch
-/// the repository's tests chose, `a` writes it into the user's files (after
-/// accept's checks), and a new task or a re-prompt is refused with a line
-/// that says why.
+/// the repository's tests chose, under the tests it changes (✓/✗); a new
+/// task is refused with a line that says why; a re-prompt continues from the
+/// patch; `a` writes the patch into the user's files (after accept's checks).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_tui_on_a_repository_shows_the_patch_and_accepting_applies_it() {
+async fn the_tui_on_a_repository_shows_the_patch_re_prompts_from_it_and_accepting_applies_it() {
     let dir = repo(&[]);
-    let server = openai_server::serve(Arc::new(Scripted::repeating(edit("calc.py", FIX.0, FIX.1))), None).await;
+    let first = edit("calc.py", FIX.0, FIX.1);
+    let swapped = edit("calc.py", FIX.0, "    return b + a\n");
+    let backend = Arc::new(Scripted::then_repeating(vec![first; 3], swapped));
+    let server = openai_server::serve(backend.clone(), None).await;
     let work = tempfile::tempdir().unwrap();
     let config = scripted_team(&server.base, work.path());
     let stderr = work.path().join("stderr.log");
@@ -294,12 +394,23 @@ async fn the_tui_on_a_repository_shows_the_patch_and_accepting_applies_it() {
     let t = tmux::Tmux::start(&command, 160, 48, &[]).with_log(&stderr);
     let screen = t.wait_for("the team's patch", Duration::from_secs(120), |s| s.contains("votes (A"));
     assert!(screen.contains("+    return a + b"), "the consensus pane shows the patch:\n{screen}");
+    assert!(
+        screen.contains("✓ tests/test_calc.py::test_add  fixed: failed before"),
+        "and the test it fixes:\n{screen}"
+    );
     assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC, "nothing written before accept");
     t.keys(&["n"]);
     t.wait_for("a new task refused", Duration::from_secs(10), |s| s.contains("works one task"));
+    t.keys(&["r"]);
+    t.text("write it as b + a");
+    t.keys(&["Enter"]);
+    t.wait_for("the continued patch", Duration::from_secs(120), |s| s.contains("+    return b + a"));
+    let asked = backend.prompts();
+    assert_eq!(asked.len(), 6, "three agents, twice");
+    assert!(asked[3..].iter().all(|p| p.contains("+    return a + b") && p.contains("write it as b + a")), "{asked:?}");
     t.keys(&["a"]);
     t.wait_for("the patch applied", Duration::from_secs(30), |s| s.contains("patch applied: calc.py"));
-    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "a + b"));
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "b + a"));
     // Applied once; the files changed since the session read them, so a second accept refuses.
     t.keys(&["a"]);
     t.wait_for("a second apply refused", Duration::from_secs(30), |s| s.contains("not applied:"));

@@ -198,6 +198,7 @@ fn write_journal(path: &Path) {
             votes: 5,
             agents: vec![0, 1, 2, 3, 4],
             evidence: vec![],
+            tests: Vec::new(),
         }),
     ));
     events

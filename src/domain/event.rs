@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::decision::Decision;
 use super::entry::Entry;
-use super::test_result::TestResult;
+use super::test_result::{TestChange, TestResult};
 use super::turn::Turn;
 use super::usage::{FinishReason, Usage};
 
@@ -93,7 +93,16 @@ pub struct Consensus {
     /// Agents whose drafts are in the winning cluster.
     pub agents: Vec<usize>,
     pub evidence: Vec<DraftEvidence>,
+    /// On a repository, the tests that tell the answer's patch apart —
+    /// those it fixes, those failing with it, those it adds or removes —
+    /// failures first, at most `MAX_TESTS_SHOWN` (what passes as before is
+    /// counted in `evidence`). Empty for a problem.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tests: Vec<TestChange>,
 }
+
+/// Tests a consensus lists at most (a run may name ten thousand).
+pub const MAX_TESTS_SHOWN: usize = 200;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event")]
@@ -181,6 +190,7 @@ mod tests {
             votes: 2,
             agents: vec![0, 1],
             evidence: Vec::new(),
+            tests: Vec::new(),
         };
         let line = serde_json::to_string(&TeamEvent::Consensus(c.clone())).unwrap();
         assert!(line.starts_with(r#"{"event":"Consensus","answer":"x","decision":"#), "{line}");

@@ -13,6 +13,6 @@ pub mod usage;
 pub use decision::{Checked, Decision, Settled};
 pub use entry::{now_ms, Entry, EntryId, EntryKind};
 pub use event::{AgentInfo, Consensus, Draft, DraftEvidence, NoCode, Repair, TeamEvent};
-pub use test_result::{all_pass, passed, TestResult, TestVerdict};
+pub use test_result::{all_pass, passed, TestChange, TestOutcome, TestResult, TestVerdict};
 pub use turn::{Framing, Turn};
 pub use usage::{FinishReason, Usage};

@@ -65,6 +65,7 @@ pub fn self_consistency(drafts: &[(DraftKey, Draft)]) -> Option<Consensus> {
         votes: agents.len(),
         agents,
         evidence,
+        tests: Vec::new(),
     })
 }
 

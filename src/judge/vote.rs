@@ -135,6 +135,7 @@ impl ExecutionVote {
             agents: agents_of(&best.drafts),
             votes: best.drafts.len(),
             evidence,
+            tests: Vec::new(),
         })
     }
 

@@ -16,12 +16,15 @@
 //! and its SEARCH lines must occur exactly once in the file as the session
 //! read it — a near match is a failure, said, never a guess. An empty
 //! SEARCH creates a file that does not exist, or replaces a small one whole.
+//! A fenced block of whole Python definitions replaces each namesake in the
+//! file (`definitions`): found by name, exactly once.
 //! The answer is model output: bounded here (blocks, bytes) and never
 //! trusted for a path (`RepoPath`).
 
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
+mod definitions;
 mod parse;
 
 pub use parse::{parse_edits, Shown};
@@ -132,6 +135,13 @@ pub enum EditError {
         path: RepoPath,
         missing: Vec<String>,
     },
+    /// A block of whole Python definitions also holds top-level code the file has not.
+    TopLevelCode {
+        block: usize,
+        path: RepoPath,
+        /// Its first line, cut to 80 characters.
+        line: String,
+    },
 }
 
 impl fmt::Display for EditError {
@@ -177,6 +187,11 @@ to change",
                 "block {block} would replace {path} whole but lacks {}: write SEARCH/REPLACE blocks for the lines \
 that change",
                 missing.join(", ")
+            ),
+            EditError::TopLevelCode { block, path, line } => write!(
+                f,
+                "block {block} gives definitions of {path} whole but also `{line}`, top-level code the file has \
+not: write SEARCH/REPLACE blocks for it"
             ),
         }
     }

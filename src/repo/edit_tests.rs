@@ -129,10 +129,22 @@ fn a_fenced_file_under_its_path_replaces_it_whole_unless_it_is_only_part_of_it()
     let whole = "m.py\n```python\ndef f():\n    return 10\n\n\ndef g():\n    return 2\n```\n";
     let edits = parse_edits(whole, &shown).unwrap();
     assert_eq!((edits[0].path.clone(), edits[0].search.as_str()), (path("m.py"), ""));
+    // Part of it: the definitions it gives replace their namesakes, the rest stays.
     let part = "m.py\n```python\ndef f():\n    return 10\n```\n";
+    let edits = parse_edits(part, &shown).unwrap();
     assert_eq!(
-        parse_edits(part, &shown),
-        Err(EditError::PartialFile { block: 1, path: path("m.py"), missing: vec!["g".into()] })
+        edits,
+        [Edit {
+            path: path("m.py"),
+            search: "def f():\n    return 1\n".into(),
+            replace: "def f():\n    return 10\n".into()
+        }]
+    );
+    // None of its definitions is the file's: not the file, and not an edit of it.
+    let other = "m.py\n```python\ndef h():\n    return 10\n```\n";
+    assert_eq!(
+        parse_edits(other, &shown),
+        Err(EditError::PartialFile { block: 1, path: path("m.py"), missing: vec!["f".into(), "g".into()] })
     );
     // A snippet under no path, with several files shown, is not an edit.
     assert_eq!(parse_edits("```python\nprint(1)\n```\n", &shown), Err(EditError::NoBlocks));

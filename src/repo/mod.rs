@@ -29,6 +29,15 @@ pub struct RepoTask {
     pub timeout: std::time::Duration,
     /// Every candidate the session made, by its patch: what accepting one writes.
     candidates: std::sync::Mutex<Vec<(String, Candidate)>>,
+    /// What a re-prompt continues from: the untouched tree's run and the team's latest patch.
+    progress: std::sync::Mutex<Progress>,
+}
+
+/// What the session's runs so far left for the next one.
+#[derive(Default)]
+struct Progress {
+    before: Option<TestReport>,
+    answer: Option<String>,
 }
 
 impl RepoTask {
@@ -38,7 +47,29 @@ impl RepoTask {
             .iter()
             .filter_map(|f| Some((RepoPath::parse(&f.path.to_string_lossy()).ok()?, f.text.clone())))
             .collect();
-        RepoTask { bench, test, shown, timeout, candidates: Default::default() }
+        RepoTask { bench, test, shown, timeout, candidates: Default::default(), progress: Default::default() }
+    }
+
+    /// The untouched tree's test run, once a session ran it (the tree does not change under a session).
+    pub fn before(&self) -> Option<TestReport> {
+        self.progress.lock().ok()?.before.clone()
+    }
+
+    pub fn set_before(&self, run: &TestReport) {
+        if let Ok(mut p) = self.progress.lock() {
+            p.before = Some(run.clone());
+        }
+    }
+
+    /// The patch the team last stood behind: what a re-prompt continues from.
+    pub fn answer(&self) -> Option<String> {
+        self.progress.lock().ok()?.answer.clone()
+    }
+
+    pub fn set_answer(&self, patch: &str) {
+        if let Ok(mut p) = self.progress.lock() {
+            p.answer = Some(patch.to_string());
+        }
     }
 
     /// Keeps `candidate` under its patch text.

@@ -28,15 +28,8 @@ pub const MAX_NAME_CHARS: usize = 300;
 /// Nesting of node's subtests followed at most (a deeper line is not read).
 const MAX_DEPTH: usize = 64;
 
-/// How one test ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    Pass,
-    Fail,
-    Error,
-    Skip,
-}
+// How one test ended: a core type, since the consensus carries it too.
+pub use crate::domain::TestOutcome;
 
 /// Which test runner's output format to read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -88,7 +81,7 @@ impl Runner {
 /// Per-test outcomes in a run's output (stdout and stderr as the runner wrote them), by test name;
 /// `None` when the output holds none in the runner's format (the caller then goes by the exit code).
 /// `Unknown` tries every format, in the order above, and takes the first that finds any.
-pub fn read_outcomes(runner: Runner, stdout: &str, stderr: &str) -> Option<BTreeMap<String, Outcome>> {
+pub fn read_outcomes(runner: Runner, stdout: &str, stderr: &str) -> Option<BTreeMap<String, TestOutcome>> {
     match runner {
         Runner::Pytest => pytest(stdout),
         // unittest writes on stderr; on stdout only when the two were joined.
@@ -104,15 +97,15 @@ pub fn read_outcomes(runner: Runner, stdout: &str, stderr: &str) -> Option<BTree
     }
 }
 
-type Map = BTreeMap<String, Outcome>;
+type Map = BTreeMap<String, TestOutcome>;
 
 /// How bad an outcome is, for a test seen twice.
-fn severity(o: Outcome) -> u8 {
+fn severity(o: TestOutcome) -> u8 {
     match o {
-        Outcome::Pass => 0,
-        Outcome::Skip => 1,
-        Outcome::Fail => 2,
-        Outcome::Error => 3,
+        TestOutcome::Pass => 0,
+        TestOutcome::Skip => 1,
+        TestOutcome::Fail => 2,
+        TestOutcome::Error => 3,
     }
 }
 
@@ -142,7 +135,7 @@ struct Found {
 impl Found {
     /// The same test again (a pytest teardown error after its pass, a unittest
     /// subtest, a line printed twice): the worse outcome stands.
-    fn merge(&mut self, name: &str, outcome: Outcome) {
+    fn merge(&mut self, name: &str, outcome: TestOutcome) {
         let key = cut(name, MAX_NAME_CHARS);
         let room = self.map.len() < MAX_OUTCOMES;
         match self.map.get_mut(&key) {
@@ -156,7 +149,7 @@ impl Found {
     }
 
     /// Another test of the same name (node's names need not be unique): ` #2`, ` #3`… keep it apart.
-    fn fresh(&mut self, name: &str, outcome: Outcome) {
+    fn fresh(&mut self, name: &str, outcome: TestOutcome) {
         if self.map.len() >= MAX_OUTCOMES {
             return;
         }
@@ -256,18 +249,18 @@ fn pytest(out: &str) -> Option<Map> {
     for line in &section[..end] {
         let Some((word, rest)) = line.split_once(' ') else { continue };
         let (slot, outcome) = match word {
-            "PASSED" => (&mut read.passed, Outcome::Pass),
-            "FAILED" => (&mut read.failed, Outcome::Fail),
+            "PASSED" => (&mut read.passed, TestOutcome::Pass),
+            "FAILED" => (&mut read.failed, TestOutcome::Fail),
             // A collection error names the file alone: keyed by it.
-            "ERROR" => (&mut read.errors, Outcome::Error),
-            "XFAIL" => (&mut read.xfailed, Outcome::Skip),
-            "XPASS" => (&mut read.xpassed, Outcome::Pass),
+            "ERROR" => (&mut read.errors, TestOutcome::Error),
+            "XFAIL" => (&mut read.xfailed, TestOutcome::Skip),
+            "XPASS" => (&mut read.xpassed, TestOutcome::Pass),
             // `SKIPPED [2] tests/t.py:10: reason`: no test id, keyed by the place.
             "SKIPPED" => {
                 let Some((n, rest)) = rest.strip_prefix('[').and_then(|r| r.split_once("] ")) else { continue };
                 let Ok(n) = n.parse::<u64>() else { continue };
                 read.skipped = read.skipped.saturating_add(n);
-                found.merge(rest.split_once(": ").map_or(rest, |(place, _)| place), Outcome::Skip);
+                found.merge(rest.split_once(": ").map_or(rest, |(place, _)| place), TestOutcome::Skip);
                 continue;
             }
             _ => continue,
@@ -319,14 +312,14 @@ fn unittest_test(t: &str) -> Option<(String, &str)> {
 }
 
 /// A result word → its outcome and the total it counts in (none for `ok`).
-fn unittest_word(w: &str) -> Option<(Outcome, Option<usize>)> {
+fn unittest_word(w: &str) -> Option<(TestOutcome, Option<usize>)> {
     match w.trim() {
-        "ok" => Some((Outcome::Pass, None)),
-        "FAIL" => Some((Outcome::Fail, Some(0))),
-        "ERROR" => Some((Outcome::Error, Some(1))),
-        w if w.starts_with("skipped") => Some((Outcome::Skip, Some(2))),
-        "expected failure" => Some((Outcome::Skip, Some(3))),
-        "unexpected success" => Some((Outcome::Pass, Some(4))),
+        "ok" => Some((TestOutcome::Pass, None)),
+        "FAIL" => Some((TestOutcome::Fail, Some(0))),
+        "ERROR" => Some((TestOutcome::Error, Some(1))),
+        w if w.starts_with("skipped") => Some((TestOutcome::Skip, Some(2))),
+        "expected failure" => Some((TestOutcome::Skip, Some(3))),
+        "unexpected success" => Some((TestOutcome::Pass, Some(4))),
         _ => None,
     }
 }
@@ -441,14 +434,14 @@ fn cargo_totals(t: &str) -> Option<CargoTotals> {
 }
 
 /// `test a::b ... ok|FAILED|ignored[, reason]|bench: …` → (name, outcome, which total it counts in).
-fn cargo_test(t: &str) -> Option<(&str, Outcome, usize)> {
+fn cargo_test(t: &str) -> Option<(&str, TestOutcome, usize)> {
     let (name, word) = t.strip_prefix("test ")?.split_once(" ... ")?;
     let name = name.strip_suffix(" - should panic").unwrap_or(name);
     let (outcome, slot) = match word {
-        "ok" => (Outcome::Pass, 0),
-        w if w.starts_with("FAILED") => (Outcome::Fail, 1),
-        w if w == "ignored" || w.starts_with("ignored, ") => (Outcome::Skip, 2),
-        w if w.starts_with("bench:") => (Outcome::Pass, 3),
+        "ok" => (TestOutcome::Pass, 0),
+        w if w.starts_with("FAILED") => (TestOutcome::Fail, 1),
+        w if w == "ignored" || w.starts_with("ignored, ") => (TestOutcome::Skip, 2),
+        w if w.starts_with("bench:") => (TestOutcome::Pass, 3),
         _ => return None,
     };
     Some((name, outcome, slot))
@@ -502,7 +495,7 @@ fn cargo(stdout: &str, stderr: &str) -> Option<Map> {
 }
 
 /// A TAP result line: `ok 1 - name`, `not ok 2 - name # SKIP why` → (name, outcome).
-fn tap_line(body: &str) -> Option<(String, Outcome)> {
+fn tap_line(body: &str) -> Option<(String, TestOutcome)> {
     let (ok, rest) = match body.strip_prefix("not ok") {
         Some(rest) => (false, rest),
         None => (true, body.strip_prefix("ok")?),
@@ -538,9 +531,9 @@ fn tap_line(body: &str) -> Option<(String, Outcome)> {
     }
     let is = |word: &str| directive.get(..word.len()).is_some_and(|d| d.eq_ignore_ascii_case(word));
     let outcome = match () {
-        _ if is("skip") || is("todo") => Outcome::Skip,
-        _ if ok => Outcome::Pass,
-        _ => Outcome::Fail,
+        _ if is("skip") || is("todo") => TestOutcome::Skip,
+        _ if ok => TestOutcome::Pass,
+        _ => TestOutcome::Fail,
     };
     Some((name.trim_end().to_string(), outcome))
 }
@@ -552,7 +545,7 @@ fn tap_line(body: &str) -> Option<(String, Outcome)> {
 /// messages and are skipped; what tests print node turns into `#` comments.
 fn node(out: &str) -> Option<Map> {
     // (name, outcome, parent) in the order their lines come.
-    let mut nodes: Vec<(String, Outcome, Option<usize>)> = Vec::new();
+    let mut nodes: Vec<(String, TestOutcome, Option<usize>)> = Vec::new();
     let mut waiting: Vec<Vec<usize>> = Vec::new();
     let mut yaml = None;
     let mut last = None;
@@ -627,14 +620,14 @@ fn go_package(t: &str) -> Option<(&str, bool)> {
 /// fails when its own `--- FAIL:` follows (the worse outcome stands).
 fn go(out: &str) -> Option<Map> {
     let mut found = Found::default();
-    let mut waiting: Vec<(String, Outcome)> = Vec::new();
+    let mut waiting: Vec<(String, TestOutcome)> = Vec::new();
     for line in out.lines() {
         let t = line.trim();
         if let Some((word, rest)) = t.strip_prefix("--- ").and_then(|r| r.split_once(": ")) {
             let outcome = match word {
-                "PASS" => Outcome::Pass,
-                "FAIL" => Outcome::Fail,
-                "SKIP" => Outcome::Skip,
+                "PASS" => TestOutcome::Pass,
+                "FAIL" => TestOutcome::Fail,
+                "SKIP" => TestOutcome::Skip,
                 _ => continue,
             };
             if let Some(name) = rest.split_whitespace().next().filter(|_| waiting.len() < MAX_OUTCOMES) {
@@ -646,7 +639,7 @@ fn go(out: &str) -> Option<Map> {
                 found.merge(&format!("{pkg}::{name}"), outcome);
             }
             if broken {
-                found.merge(&pkg, Outcome::Error);
+                found.merge(&pkg, TestOutcome::Error);
             }
         }
     }

@@ -4,9 +4,9 @@
 
 use super::*;
 
-use Outcome::{Error, Fail, Pass, Skip};
+use TestOutcome::{Error, Fail, Pass, Skip};
 
-fn map(pairs: &[(&str, Outcome)]) -> Map {
+fn map(pairs: &[(&str, TestOutcome)]) -> Map {
     pairs.iter().map(|(k, o)| (k.to_string(), *o)).collect()
 }
 
@@ -560,7 +560,7 @@ fn the_runner_a_command_names() {
 
 #[test]
 fn outcomes_serialize_in_snake_case() {
-    assert_eq!(serde_json::to_string(&Outcome::Skip).ok().as_deref(), Some("\"skip\""));
+    assert_eq!(serde_json::to_string(&TestOutcome::Skip).ok().as_deref(), Some("\"skip\""));
     assert_eq!(serde_json::to_string(&Runner::NodeTest).ok().as_deref(), Some("\"node_test\""));
 }
 

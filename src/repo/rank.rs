@@ -6,10 +6,11 @@
 //! behaviours, and the cluster scoring drafts × (fixes + 1) wins, ties to
 //! the earliest draft. A test the candidate adds is evidence, never a fix.
 
-use super::outcomes::Outcome;
+use super::outcomes::TestOutcome;
 use super::testrun::TestReport;
+use crate::domain::event::MAX_TESTS_SHOWN;
 use crate::domain::Consensus;
-use crate::domain::{Decision, DraftEvidence};
+use crate::domain::{Decision, DraftEvidence, TestChange};
 use crate::judge::{agents_of, DraftKey};
 
 /// One candidate's run read against the tree before it.
@@ -31,8 +32,8 @@ pub struct Standing {
 
 /// How `run` stands against `before` (the untouched tree's run).
 pub fn standing(before: &TestReport, run: &TestReport) -> Standing {
-    let passes = |o: &Outcome| matches!(o, Outcome::Pass);
-    let failed = |o: &Outcome| matches!(o, Outcome::Fail | Outcome::Error);
+    let passes = |o: &TestOutcome| matches!(o, TestOutcome::Pass);
+    let failed = |o: &TestOutcome| matches!(o, TestOutcome::Fail | TestOutcome::Error);
     match (&before.outcomes, &run.outcomes) {
         (Some(b), Some(r)) => {
             let broken = b
@@ -83,19 +84,19 @@ pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> 
     let eligible: Vec<&(&Ballot<'_>, Standing)> = ballots.iter().filter(|(_, s)| s.broken.is_empty()).collect();
     let best = eligible.iter().map(|(_, s)| (s.complete, s.fixed)).max()?;
     // Clusters of alike outcomes among the best, in order of their earliest draft.
-    let mut clusters: Vec<(String, Vec<DraftKey>, &str, &Standing)> = Vec::new();
+    let mut clusters: Vec<(String, Vec<DraftKey>, &Ballot<'_>, &Standing)> = Vec::new();
     for (ballot, s) in eligible.iter().filter(|(_, s)| (s.complete, s.fixed) == best) {
         let sig = signature(ballot.run);
         match clusters.iter_mut().find(|(other, ..)| *other == sig) {
             Some((_, keys, ..)) => keys.push(ballot.key),
-            None => clusters.push((sig, vec![ballot.key], ballot.patch, s)),
+            None => clusters.push((sig, vec![ballot.key], ballot, s)),
         }
     }
-    let (index, (_, keys, patch, s)) = clusters.iter().enumerate().max_by(|(ia, a), (ib, b)| {
+    let (index, (_, keys, winner, s)) = clusters.iter().enumerate().max_by(|(ia, a), (ib, b)| {
         (a.1.len() * (a.3.fixed + 1)).cmp(&(b.1.len() * (b.3.fixed + 1))).then(ib.cmp(ia))
     })?;
     let failing_before = match &before.outcomes {
-        Some(o) => o.values().filter(|o| matches!(o, Outcome::Fail | Outcome::Error)).count(),
+        Some(o) => o.values().filter(|o| matches!(o, TestOutcome::Fail | TestOutcome::Error)).count(),
         None => usize::from(!before.passed()),
     };
     let evidence = ballots
@@ -108,7 +109,7 @@ pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> 
         })
         .collect();
     Some(Consensus {
-        answer: patch.to_string(),
+        answer: winner.patch.to_string(),
         decision: Decision::RepoTests {
             fixed: s.fixed,
             failing_before,
@@ -119,7 +120,31 @@ pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> 
         agents: agents_of(keys),
         votes: keys.len(),
         evidence,
+        tests: test_changes(before, winner.run),
     })
+}
+
+/// The tests that tell `run` apart from `before`: failing with the patch
+/// first, then those it fixes, then the rest that changed (added, gone,
+/// skipped); at most `MAX_TESTS_SHOWN`. None when either run's outcomes
+/// were not read.
+pub fn test_changes(before: &TestReport, run: &TestReport) -> Vec<TestChange> {
+    let (Some(b), Some(r)) = (&before.outcomes, &run.outcomes) else { return Vec::new() };
+    let added = r.keys().filter(|name| !b.contains_key(*name));
+    let mut changes: Vec<TestChange> = b
+        .keys()
+        .chain(added)
+        .map(|name| TestChange { name: name.clone(), before: b.get(name).copied(), after: r.get(name).copied() })
+        .filter(|t| t.before != t.after || t.after.is_some_and(TestOutcome::failed))
+        .collect();
+    changes.sort_by_key(|t| match t.after {
+        Some(o) if o.failed() => 0,
+        None => 0,
+        _ if t.fixed() => 1,
+        _ => 2,
+    });
+    changes.truncate(MAX_TESTS_SHOWN);
+    changes
 }
 
 /// A run's outcomes as one comparable string (the exit status when none were read).

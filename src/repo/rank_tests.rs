@@ -3,8 +3,8 @@ use std::time::Duration;
 use super::*;
 use crate::judge::sandbox::Exit;
 
-fn report(outcomes: &[(&str, Outcome)]) -> TestReport {
-    let failing = outcomes.iter().any(|(_, o)| matches!(o, Outcome::Fail | Outcome::Error));
+fn report(outcomes: &[(&str, TestOutcome)]) -> TestReport {
+    let failing = outcomes.iter().any(|(_, o)| matches!(o, TestOutcome::Fail | TestOutcome::Error));
     TestReport {
         status: Exit::Exited(if failing { 1 } else { 0 }),
         outcomes: Some(outcomes.iter().map(|(n, o)| (n.to_string(), *o)).collect()),
@@ -21,7 +21,7 @@ fn key(round: u32, agent: usize) -> DraftKey {
     DraftKey { round, agent }
 }
 
-use Outcome::{Fail, Pass};
+use TestOutcome::{Fail, Pass};
 
 #[test]
 fn a_candidate_that_breaks_a_passing_test_is_ruled_out_whatever_it_fixes() {
@@ -93,4 +93,32 @@ fn a_run_whose_outcomes_vanish_breaks_what_passed() {
     let s = standing(&before, &crashed);
     assert_eq!(s.broken, ["a"]);
     assert!(decide(&before, &[Ballot { key: key(1, 0), patch: "x", run: &crashed }]).is_none());
+}
+
+#[test]
+fn the_answer_lists_the_tests_that_tell_it_apart_failures_first_and_not_what_passes_as_before() {
+    use TestOutcome::{Error, Skip};
+    let before = report(&[("a", Pass), ("b", Fail), ("c", Fail), ("d", Error), ("e", Skip)]);
+    let run = report(&[("a", Pass), ("b", Pass), ("c", Fail), ("d", Pass), ("e", Pass), ("new", Pass)]);
+    let v = decide(&before, &[Ballot { key: key(1, 0), patch: "p", run: &run }]).unwrap();
+    let listed: Vec<(&str, Option<TestOutcome>, Option<TestOutcome>)> =
+        v.tests.iter().map(|t| (t.name.as_str(), t.before, t.after)).collect();
+    assert_eq!(
+        listed,
+        [
+            ("c", Some(Fail), Some(Fail)),
+            ("b", Some(Fail), Some(Pass)),
+            ("d", Some(Error), Some(Pass)),
+            ("e", Some(Skip), Some(Pass)),
+            ("new", None, Some(Pass)),
+        ],
+        "a is left out: it passes as before"
+    );
+    assert!(v.tests[1].fixed() && !v.tests[4].fixed() && v.tests[4].passes());
+    // Only the exit status known: nothing to list.
+    assert!(test_changes(&exit_only(1), &exit_only(0)).is_empty());
+    // A run naming thousands of failing tests lists at most MAX_TESTS_SHOWN.
+    let many: Vec<(String, TestOutcome)> = (0..1000).map(|i| (format!("t{i}"), Fail)).collect();
+    let many: Vec<(&str, TestOutcome)> = many.iter().map(|(n, o)| (n.as_str(), *o)).collect();
+    assert_eq!(test_changes(&report(&many), &report(&many)).len(), MAX_TESTS_SHOWN);
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::{Context as _, Result};
 
-use super::outcomes::{read_outcomes, Outcome, Runner};
+use super::outcomes::{read_outcomes, Runner, TestOutcome};
 use super::workbench::{Candidate, Workbench};
 use crate::judge::sandbox::{Exit, Limits, Sandbox, TreeRun};
 
@@ -127,7 +127,7 @@ fn python_has_pytest(python: &Path) -> bool {
 pub struct TestReport {
     pub status: Exit,
     /// Per test, where the runner's output says (`None`: only the exit status is known).
-    pub outcomes: Option<BTreeMap<String, Outcome>>,
+    pub outcomes: Option<BTreeMap<String, TestOutcome>>,
     /// The end of what it printed (stdout, then stderr).
     pub tail: String,
     pub wall: Duration,
@@ -142,7 +142,11 @@ impl TestReport {
     /// The tests that failed or errored, by name.
     pub fn failing(&self) -> Vec<&str> {
         let Some(outcomes) = &self.outcomes else { return Vec::new() };
-        outcomes.iter().filter(|(_, o)| matches!(o, Outcome::Fail | Outcome::Error)).map(|(n, _)| n.as_str()).collect()
+        outcomes
+            .iter()
+            .filter(|(_, o)| matches!(o, TestOutcome::Fail | TestOutcome::Error))
+            .map(|(n, _)| n.as_str())
+            .collect()
     }
 
     /// How the run ended, in words.

@@ -76,6 +76,7 @@ mod tests {
             agents: vec![0, 2],
             votes: 2,
             evidence,
+            tests: Vec::new(),
         }
     }
 

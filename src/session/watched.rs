@@ -49,6 +49,7 @@ pub fn on_answer(task: &str, answer: &str) -> Vec<TeamEvent> {
         votes: 0,
         agents: Vec::new(),
         evidence: Vec::new(),
+        tests: Vec::new(),
     });
     vec![consensus, TeamEvent::TaskFinished { task: task.into(), answer: Some(answer.into()), elapsed_secs: 0.0 }]
 }

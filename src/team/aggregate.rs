@@ -48,5 +48,6 @@ pub async fn aggregate(
                 tests: None,
             })
             .collect(),
+        tests: Vec::new(),
     })
 }

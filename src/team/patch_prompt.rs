@@ -1,17 +1,75 @@
 //! What an agent working on a repository is shown: the task and its files
 //! (the problem's statement), how to write an edit, how the tests stood
-//! before any change; in a repair, its last answer and what went wrong.
+//! before any change; in a repair, its last answer and what went wrong; in a
+//! re-prompt, the team's current patch and the user's feedback on it.
 
 use crate::model::Message;
 use crate::problem::Problem;
 use crate::repo::TestReport;
 
+/// How agents are asked to write their changes. The parser reads every
+/// form whatever was asked; the ask decides what small models write, since
+/// they copy the worked example's form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EditStyle {
+    /// SEARCH/REPLACE blocks (aider's): any language.
+    Blocks,
+    /// Whole Python definitions, each replacing its namesake (`repo::edit`),
+    /// SEARCH/REPLACE for anything else: when every file shown is Python.
+    Definitions,
+}
+
+impl EditStyle {
+    /// `Definitions` when every file shown is a Python file, else `Blocks`.
+    pub fn for_files<'a>(paths: impl IntoIterator<Item = &'a std::path::Path>) -> EditStyle {
+        let mut paths = paths.into_iter().peekable();
+        let python = paths.peek().is_some() && paths.all(|p| p.extension().is_some_and(|e| e == "py"));
+        if python {
+            EditStyle::Definitions
+        } else {
+            EditStyle::Blocks
+        }
+    }
+
+    fn format(self) -> &'static str {
+        match self {
+            EditStyle::Blocks => BLOCKS_FORMAT,
+            EditStyle::Definitions => DEFINITIONS_FORMAT,
+        }
+    }
+
+    fn example(self) -> (&'static str, &'static str) {
+        match self {
+            EditStyle::Blocks => (EXAMPLE_TASK, BLOCKS_ANSWER),
+            EditStyle::Definitions => (EXAMPLE_TASK, DEFINITIONS_ANSWER),
+        }
+    }
+
+    /// The format once more, in a line, after the task.
+    fn reminder(self) -> &'static str {
+        match self {
+            EditStyle::Blocks => "Answer with SEARCH/REPLACE blocks for the files above.",
+            EditStyle::Definitions => {
+                "Answer with the whole new definition of each function you change, under its file's path."
+            }
+        }
+    }
+}
+
 /// The edit format, said plainly; an example exchange follows it.
-const EDIT_FORMAT: &str = "You change a repository's files to do a task. Answer with one SEARCH/REPLACE block \
+const BLOCKS_FORMAT: &str = "You change a repository's files to do a task. Answer with one SEARCH/REPLACE block \
 for each change: the file's path on a line; <<<<<<< SEARCH; only the few lines to change, copied exactly as they \
 are in the file, with their indentation; =======; the lines to put in their place; >>>>>>> REPLACE. Keep blocks \
 short: never copy a whole function when one line changes. To create a file, leave SEARCH empty. Change tests only \
 if the task asks for it.";
+
+/// The Python form: whole definitions, which small models write far more
+/// reliably than lines quoted exactly (docs/benchmarks.md).
+const DEFINITIONS_FORMAT: &str = "You change a repository's Python files to do a task. For each function or class \
+you change, write the file's path on a line, then the whole new definition in one ```python block: only the \
+definitions you change or add, each complete, with the imports they need; no example calls, no other code. A \
+change outside any function takes a SEARCH/REPLACE block instead: the file's path; <<<<<<< SEARCH; the lines to \
+change exactly as in the file; =======; the new lines; >>>>>>> REPLACE. Change tests only if the task asks for it.";
 
 /// A worked exchange on another repository: small models keep a format they
 /// have seen answered (told it in words, they echo the words or an example).
@@ -21,16 +79,27 @@ const EXAMPLE_TASK: &str = "area in geometry/shapes.py returns the wrong value f
 ```python
 def area(width, height):
     return width * width
+
+
+def perimeter(width, height):
+    return 2 * (width + height)
 ```";
-const EXAMPLE_ANSWER: &str = "geometry/shapes.py
+const BLOCKS_ANSWER: &str = "geometry/shapes.py
 <<<<<<< SEARCH
     return width * width
 =======
     return width * height
 >>>>>>> REPLACE";
+const DEFINITIONS_ANSWER: &str = "geometry/shapes.py
+```python
+def area(width, height):
+    return width * height
+```";
 
 /// Characters of a test run's output shown to an agent.
 const OUTPUT_CHARS: usize = 1_500;
+/// Characters of the team's current patch shown in a re-prompt.
+const PATCH_CHARS: usize = 8_000;
 
 /// Where the tests stood before any change, for the prompt.
 pub fn tests_before(command: &str, before: &TestReport) -> String {
@@ -57,18 +126,14 @@ fn tail(text: &str) -> String {
 
 /// The first turn's messages: the format and a worked example, then the
 /// task and files, the tests, and the format once more in a line.
-pub fn propose_messages(problem: &Problem, tests: Option<&str>) -> Vec<Message> {
+pub fn propose_messages(problem: &Problem, tests: Option<&str>, style: EditStyle) -> Vec<Message> {
     let mut user = problem.statement.trim_end().to_string();
     if let Some(tests) = tests {
         user += &format!("\n\n{tests}");
     }
-    user += "\n\nAnswer with SEARCH/REPLACE blocks for the files above.";
-    vec![
-        Message::system(EDIT_FORMAT),
-        Message::user(EXAMPLE_TASK),
-        Message::assistant(EXAMPLE_ANSWER),
-        Message::user(user),
-    ]
+    user += &format!("\n\n{}", style.reminder());
+    let (task, answer) = style.example();
+    vec![Message::system(style.format()), Message::user(task), Message::assistant(answer), Message::user(user)]
 }
 
 /// What went wrong with the agent's last answer.
@@ -83,10 +148,11 @@ pub enum Setback<'a> {
 pub fn repair_messages(
     problem: &Problem,
     tests: Option<&str>,
+    style: EditStyle,
     last_answer: &str,
     setback: &Setback<'_>,
 ) -> Vec<Message> {
-    let mut messages = propose_messages(problem, tests);
+    let mut messages = propose_messages(problem, tests, style);
     let what = match setback {
         Setback::EditFailed(why) => format!("Your edit could not be applied: {why}."),
         Setback::TestsFailed { patch, run } => {
@@ -105,8 +171,93 @@ pub fn repair_messages(
     };
     messages.push(Message::assistant(last_answer));
     messages.push(Message::user(format!(
-        "{what}\nWrite the whole change again as SEARCH/REPLACE blocks against the files as shown above \
-(they are unchanged), fixing the mistake."
+        "{what}\nWrite the whole change again against the files as shown above (they are unchanged), in the \
+same form, fixing the mistake."
     )));
     messages
+}
+
+/// A re-prompt: the first turn's messages, then the team's current patch
+/// (`None`: no patch stood) and the user's feedback on it. The files are
+/// shown as the session read them, so the answer is the whole change again.
+pub fn continue_messages(
+    problem: &Problem,
+    tests: Option<&str>,
+    style: EditStyle,
+    patch: Option<&str>,
+    feedback: Option<&str>,
+) -> Vec<Message> {
+    let mut messages = propose_messages(problem, tests, style);
+    let mut ask = String::new();
+    if let Some(patch) = patch {
+        let mut shown: String = patch.trim_end().chars().take(PATCH_CHARS).collect();
+        if shown.len() < patch.trim_end().len() {
+            shown += "\n… (the rest of the patch is left out)";
+        }
+        ask +=
+            &format!("The team's change so far, as a patch (not applied to the files above):\n```diff\n{shown}\n```\n");
+    }
+    if let Some(feedback) = feedback.map(str::trim).filter(|f| !f.is_empty()) {
+        ask += &format!("The user's feedback on it: {feedback}\n");
+    }
+    ask += "Write the whole change again against the files as shown above, in the same form, taking the \
+feedback into account.";
+    if let Some(last) = messages.last_mut() {
+        last.content = format!("{}\n\n{ask}", last.content.trim_end());
+    }
+    messages
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_files_are_asked_for_whole_definitions_and_any_other_for_blocks() {
+        use std::path::Path;
+        let py = [Path::new("calc.py"), Path::new("tests/test_calc.py")];
+        assert_eq!(EditStyle::for_files(py), EditStyle::Definitions);
+        assert_eq!(EditStyle::for_files([Path::new("calc.py"), Path::new("lib.rs")]), EditStyle::Blocks);
+        assert_eq!(EditStyle::for_files(std::iter::empty::<&Path>()), EditStyle::Blocks, "nothing shown");
+        let p = Problem::from_text("fix add in calc.py").unwrap();
+        let defs = propose_messages(&p, None, EditStyle::Definitions);
+        assert!(defs[0].content.contains("whole new definition") && defs[2].content.contains("```python\ndef area"));
+        assert!(defs[3].content.ends_with("under its file's path."), "{}", defs[3].content);
+        let blocks = propose_messages(&p, None, EditStyle::Blocks);
+        assert!(blocks[0].content.contains("<<<<<<< SEARCH") && blocks[2].content.contains(">>>>>>> REPLACE"));
+        // The worked answers are what the parser takes: each applies to the example's file as its form says.
+        let file = EXAMPLE_TASK.split("```python\n").nth(1).unwrap().trim_end_matches("```");
+        let path = crate::repo::RepoPath::parse("geometry/shapes.py").unwrap();
+        let shown = [(path, file.to_string())];
+        for answer in [BLOCKS_ANSWER, DEFINITIONS_ANSWER] {
+            let edits = crate::repo::parse_edits(answer, &shown).unwrap();
+            let after =
+                edits.iter().fold(file.to_string(), |t, e| crate::repo::edit::apply_edit(Some(&t), e, 1).unwrap());
+            assert_eq!(after, file.replace("width * width", "width * height"), "{answer}");
+        }
+    }
+
+    #[test]
+    fn a_re_prompt_shows_the_current_patch_and_the_feedback_after_the_task() {
+        let p = Problem::from_text("fix add in calc.py").unwrap();
+        let patch = "diff --git a/calc.py b/calc.py\n-    return a - b\n+    return a + b\n";
+        let m =
+            continue_messages(&p, Some("The tests run."), EditStyle::Blocks, Some(patch), Some("  also handle None  "));
+        assert_eq!(m.len(), propose_messages(&p, None, EditStyle::Blocks).len());
+        let last = &m.last().unwrap().content;
+        assert!(last.starts_with("fix add in calc.py"), "{last}");
+        assert!(last.contains("The tests run."), "{last}");
+        assert!(
+            last.contains("```diff\ndiff --git a/calc.py b/calc.py\n-    return a - b\n+    return a + b\n```"),
+            "{last}"
+        );
+        assert!(last.contains("The user's feedback on it: also handle None\n"), "{last}");
+        assert!(last.ends_with("taking the feedback into account."), "{last}");
+        // No patch stood: the feedback alone; a huge patch is cut.
+        let bare = continue_messages(&p, None, EditStyle::Blocks, None, Some("try again")).pop().unwrap().content;
+        assert!(!bare.contains("```diff") && bare.contains("try again"), "{bare}");
+        let huge = "+x\n".repeat(10_000);
+        let cut = continue_messages(&p, None, EditStyle::Blocks, Some(&huge), None).pop().unwrap().content;
+        assert!(cut.contains("the rest of the patch is left out") && cut.len() < PATCH_CHARS + 2_000, "{}", cut.len());
+    }
 }

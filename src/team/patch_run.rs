@@ -6,6 +6,9 @@
 //! patch makes the whole suite pass rests and the others repair from what
 //! went wrong. The answer — a patch — is chosen by the tests (`repo::rank`),
 //! or, with no tests to run, is the patch most agents wrote, unverified.
+//! A re-prompt (`Continuation`) continues from the team's latest patch: every
+//! agent is shown it with the user's feedback and writes the change again;
+//! the untouched tree's run is not repeated, and only the new patches vote.
 //! The same `TeamEvent`s as a problem's session: a draft's code is its patch.
 
 use std::collections::BTreeMap;
@@ -18,8 +21,8 @@ use tokio_util::sync::CancellationToken;
 
 use super::agent::Agent;
 use super::agent_turn::{emit, remember, stream_answer};
-use super::patch_prompt::{propose_messages, repair_messages, tests_before, Setback};
-use super::session::Session;
+use super::patch_prompt::{continue_messages, propose_messages, repair_messages, tests_before, EditStyle, Setback};
+use super::session::{Continuation, Session};
 use crate::domain::Consensus;
 use crate::domain::{AgentInfo, Draft, TeamEvent, Turn};
 use crate::judge::grade::{TestResult, TestVerdict};
@@ -27,7 +30,7 @@ use crate::judge::sandbox::Sandbox;
 use crate::judge::{self_consistency, DraftKey};
 use crate::memory::{Entry, EntryKind};
 use crate::model::ChatRequest;
-use crate::repo::outcomes::Outcome;
+use crate::repo::outcomes::TestOutcome;
 use crate::repo::rank::{decide, standing, Ballot};
 use crate::repo::{parse_edits, patch, run_tests, test_limits, RepoTask, TestReport};
 
@@ -55,6 +58,7 @@ impl Attempt {
 pub(super) async fn run_patch_rounds(
     s: Session<'_>,
     work: &RepoTask,
+    more: Option<Continuation>,
     events: mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,
 ) -> Option<Consensus> {
@@ -77,9 +81,14 @@ pub(super) async fn run_patch_rounds(
     )
     .await;
     let tester = sandbox.map(|sb| sb.clone().with_limits(test_limits(sb.limits(), work.timeout)));
-    let before = match (&tester, &work.test) {
-        (Some(sb), Some(cmd)) => match cancellable(run_tests(sb, &work.bench, None, cmd), &cancel).await {
-            Some(Ok(report)) => Some(report),
+    let before = match (&tester, &work.test, work.before()) {
+        // The tree does not change under a session: a re-prompt reads the run already made.
+        (Some(_), Some(_), Some(known)) => Some(known),
+        (Some(sb), Some(cmd), None) => match cancellable(run_tests(sb, &work.bench, None, cmd), &cancel).await {
+            Some(Ok(report)) => {
+                work.set_before(&report);
+                Some(report)
+            }
             Some(Err(e)) => {
                 let why = format!("the tests could not be run: {e:#}");
                 remember(&*s.store, &events, Entry::new(&task, 0, None, EntryKind::Error, why)).await;
@@ -91,16 +100,25 @@ pub(super) async fn run_patch_rounds(
     };
     let tests_line = match (&before, &work.test) {
         (Some(b), Some(cmd)) => {
-            let note = format!("before any change: {}", summary(b));
-            remember(&*s.store, &events, Entry::new(&task, 0, None, EntryKind::Note, note)).await;
+            if more.is_none() {
+                let note = format!("before any change: {}", summary(b));
+                remember(&*s.store, &events, Entry::new(&task, 0, None, EntryKind::Note, note)).await;
+            }
             Some(tests_before(&cmd.line, b))
         }
         _ => None,
     };
+    // A re-prompt: the patch the team stood behind, and the user's words on it.
+    let (first_round, current, feedback) = match &more {
+        Some(m) => (m.round.max(1), work.answer(), m.feedback.clone()),
+        None => (1, None, None),
+    };
+    let last_round = first_round + s.rounds.max(1) - 1;
+    let style = EditStyle::for_files(work.shown.iter().map(|(p, _)| p.as_path()));
 
     let mut attempts: Vec<Attempt> = Vec::new();
     let mut latest: BTreeMap<usize, usize> = BTreeMap::new();
-    for round in 1..=s.rounds.max(1) {
+    for round in first_round..=last_round {
         if cancel.is_cancelled() {
             break;
         }
@@ -108,6 +126,7 @@ pub(super) async fn run_patch_rounds(
             .agents
             .iter()
             .map(|a| match latest.get(&a.id).map(|&i| &attempts[i]) {
+                None if more.is_some() => Turn::Refine,
                 None => Turn::Propose,
                 Some(a) if a.complete() => Turn::Rest,
                 Some(_) => Turn::Repair,
@@ -119,10 +138,14 @@ pub(super) async fn run_patch_rounds(
         let mut asks: Vec<BoxFuture<'_, Option<Answer>>> = Vec::new();
         for (agent, turn) in s.agents.iter().zip(&turns) {
             let last = latest.get(&agent.id).map(|&i| &attempts[i]);
+            let tests = tests_line.as_deref();
             let messages = match (turn, last) {
                 (Turn::Rest, _) => None,
-                (_, Some(last)) => Some(repair_messages(s.problem, tests_line.as_deref(), &last.text, &setback(last))),
-                (_, None) => Some(propose_messages(s.problem, tests_line.as_deref())),
+                (_, Some(last)) => Some(repair_messages(s.problem, tests, style, &last.text, &setback(last))),
+                (Turn::Refine, None) => {
+                    Some(continue_messages(s.problem, tests, style, current.as_deref(), feedback.as_deref()))
+                }
+                (_, None) => Some(propose_messages(s.problem, tests, style)),
             };
             let max_tokens = agent.max_tokens.unwrap_or(s.max_tokens);
             let (events, cancel) = (&events, cancel.clone());
@@ -187,7 +210,7 @@ pub(super) async fn run_patch_rounds(
             }
         }
         emit(&events, TeamEvent::RoundFinished { round }).await;
-        if round < s.rounds && s.mechanisms.early_stop && attempts.iter().any(Attempt::complete) {
+        if round < last_round && s.mechanisms.early_stop && attempts.iter().any(Attempt::complete) {
             let why = "stopping: a patch makes every test pass; further rounds only search while none does";
             remember(&*s.store, &events, Entry::new(&task, round, None, EntryKind::Note, why)).await;
             break;
@@ -215,6 +238,7 @@ pub(super) async fn run_patch_rounds(
     let round = attempts.last().map_or(1, |a| a.key.round);
     match &verdict {
         Some(v) => {
+            work.set_answer(&v.answer);
             let words =
                 format!("{}: {} of {} patches agree (agents {:?})", v.decision, v.votes, attempts.len(), v.agents);
             remember(&*s.store, &events, Entry::new(&task, round, None, EntryKind::Decision, words)).await;
@@ -318,10 +342,10 @@ fn shown(run: &TestReport) -> Vec<TestResult> {
     };
     match &run.outcomes {
         Some(outcomes) => {
-            let verdict = |o: &Outcome| match o {
-                Outcome::Pass | Outcome::Skip => TestVerdict::Pass,
-                Outcome::Fail => TestVerdict::WrongAnswer,
-                Outcome::Error => TestVerdict::RuntimeError,
+            let verdict = |o: &TestOutcome| match o {
+                TestOutcome::Pass | TestOutcome::Skip => TestVerdict::Pass,
+                TestOutcome::Fail => TestVerdict::WrongAnswer,
+                TestOutcome::Error => TestVerdict::RuntimeError,
             };
             let mut all: Vec<TestResult> = outcomes.iter().map(|(n, o)| result(n, verdict(o))).collect();
             all.sort_by_key(|r| r.verdict == TestVerdict::Pass);
@@ -337,7 +361,7 @@ fn shown(run: &TestReport) -> Vec<TestResult> {
 fn summary(run: &TestReport) -> String {
     match &run.outcomes {
         Some(o) => {
-            let pass = o.values().filter(|o| matches!(o, Outcome::Pass)).count();
+            let pass = o.values().filter(|o| matches!(o, TestOutcome::Pass)).count();
             let failing = run.failing();
             let mut line = format!("{pass} of {} tests pass", o.len());
             if !failing.is_empty() {

@@ -33,19 +33,23 @@ use crate::domain::Consensus;
 /// Runs the session; returns the strategy's verdict (`None`: no draft had code).
 pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Consensus> {
     match s.repo {
-        Some(work) => super::patch_run::run_patch_rounds(s, work, events, cancel).await,
+        Some(work) => super::patch_run::run_patch_rounds(s, work, None, events, cancel).await,
         None => run_rounds(s, None, events, cancel).await,
     }
 }
 
-/// Runs `s.rounds` more rounds of a session (see `Continuation`).
+/// Runs `s.rounds` more rounds of a session (see `Continuation`); on a
+/// repository, from the team's latest patch.
 pub async fn continue_team(
     s: Session<'_>,
     more: Continuation,
     events: mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,
 ) -> Option<Consensus> {
-    run_rounds(s, Some(more), events, cancel).await
+    match s.repo {
+        Some(work) => super::patch_run::run_patch_rounds(s, work, Some(more), events, cancel).await,
+        None => run_rounds(s, Some(more), events, cancel).await,
+    }
 }
 
 /// Latest drafts in the memory, by agent, keyed by the round they were written in.

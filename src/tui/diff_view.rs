@@ -1,22 +1,35 @@
 //! Keeps the diff view's lines current: after each message, while the view
 //! is open, the two codes it compares are read from the state and the diff
-//! is made again only when they, the layout or the width changed.
+//! is made again only when they, the layout or the width changed. On a
+//! repository an agent's patch is compared, not the edit blocks it wrote.
 
 use super::diff;
 use super::layout::areas;
 use super::state::{DiffCache, DiffKey, Mode, State};
+use crate::session::AgentStatus;
 
 fn draft_text(state: &State, agent: usize) -> &str {
     state.agents.get(agent).map_or("", |p| p.draft.text())
 }
 
-/// The two codes the open diff view compares: an agent's draft (its code
-/// when it has a fenced block) against the consensus or another agent's.
+/// What of an agent's draft is compared: its code when it has a fenced
+/// block; on a repository, once its answer is done, its patch (the edit
+/// blocks it wrote are not what the consensus shows).
+fn agent_code(state: &State, agent: usize) -> String {
+    let done = state.session.agents.get(agent).filter(|a| matches!(a.status, AgentStatus::Done(_)));
+    if let Some(patch) = done.filter(|_| state.repo.is_some()).and_then(|a| a.last_draft.as_ref()?.code.clone()) {
+        return patch;
+    }
+    let text = draft_text(state, agent);
+    crate::team::extract_code(text).unwrap_or_else(|| text.to_string())
+}
+
+/// The two codes the open diff view compares: an agent's against the
+/// consensus or another agent's.
 fn compared(state: &State, agent: usize, against: Option<usize>) -> (String, String) {
-    let code = |text: &str| crate::team::extract_code(text).unwrap_or_else(|| text.to_string());
-    let mine = code(draft_text(state, agent));
+    let mine = agent_code(state, agent);
     let other = match against {
-        Some(b) => code(draft_text(state, b)),
+        Some(b) => agent_code(state, b),
         None => state.consensus.as_ref().map_or(String::new(), |c| c.answer.clone()),
     };
     (mine, other)
@@ -78,6 +91,19 @@ mod tests {
         assert_eq!(s.diff.key.as_ref().map(|k| k.width), Some(crate::tui::layout::areas(&s).overlay.width - 2));
         update(&mut s, code(KeyCode::Esc));
         assert!(s.diff.key.is_none() && s.diff.lines.is_empty());
+    }
+
+    #[test]
+    fn on_a_repository_an_agents_patch_is_compared_with_the_consensus_patch() {
+        let mut s = crate::tui::fixtures::on_repo(200, 60);
+        update(&mut s, code(KeyCode::Tab)); // A1, whose patch differs
+        update(&mut s, key('d'));
+        assert!(matches!(s.mode, Mode::Diff { agent: 1, against: None, .. }));
+        update(&mut s, key('s')); // unified
+        assert!(matches!(s.mode, Mode::Diff { side_by_side: false, .. }));
+        let shown = text(&s);
+        assert!(shown.contains("-+    return b + a") && shown.contains("++    return a + b"), "{shown}");
+        assert!(!shown.contains("SEARCH"), "the patches, not the edit blocks: {shown}");
     }
 
     #[test]

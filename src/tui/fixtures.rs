@@ -142,12 +142,56 @@ pub fn judged(w: u16, h: u16) -> State {
             votes: 4,
             agents: vec![0, 1, 2, 4],
             evidence,
+            tests: Vec::new(),
         })),
     );
     update(
         &mut s,
         Msg::Team(TeamEvent::TaskFinished { task: "is-palindrome".into(), answer: Some(answer), elapsed_secs: 12.0 }),
     );
+    update(&mut s, Msg::TeamStopped);
+    s
+}
+
+const PATCH_SUM: &str = "diff --git a/calc.py b/calc.py\n--- a/calc.py\n+++ b/calc.py\n@@ -1,2 +1,2 @@\n def add(a, b):\n-    return a - b\n+    return a + b\n";
+
+/// A session on a repository (`--repo`): agents 0 and 2 wrote one patch,
+/// agent 1 another; the consensus is the first, with the two tests it
+/// changes (one fixed, one still failing).
+pub fn on_repo(w: u16, h: u16) -> State {
+    use crate::domain::{Consensus, Decision, TestChange, TestOutcome};
+    let mut s = fresh(w, h);
+    s.repo = Some("/work/proj".into());
+    update(&mut s, Msg::Team(started()));
+    for agent in 0..3 {
+        let replace = if agent == 1 { "b + a" } else { "a + b" };
+        let text =
+            format!("calc.py\n<<<<<<< SEARCH\n    return a - b\n=======\n    return {replace}\n>>>>>>> REPLACE\n");
+        let draft = Draft {
+            code: Some(PATCH_SUM.replace("a + b", replace)),
+            text,
+            finish: FinishReason::Stop,
+            usage: Usage { completion_tokens: 30, ..Usage::default() },
+            repairs: Vec::new(),
+            reasked: None,
+        };
+        update(&mut s, Msg::Team(TeamEvent::AgentDone { agent, round: 1, draft }));
+    }
+    update(&mut s, Msg::Team(TeamEvent::RoundFinished { round: 1 }));
+    let test = |name: &str, before, after| TestChange { name: name.into(), before: Some(before), after: Some(after) };
+    let consensus = Consensus {
+        answer: PATCH_SUM.to_string(),
+        decision: Decision::RepoTests { fixed: 1, failing_before: 2, failing_after: 1, per_test: true },
+        cluster: 0,
+        votes: 3,
+        agents: vec![0, 1, 2],
+        evidence: (0..3).map(|a| DraftEvidence { agent: a, round: 1, cluster: Some(0), tests: Some((2, 3)) }).collect(),
+        tests: vec![
+            test("tests/test_calc.py::test_sub", TestOutcome::Fail, TestOutcome::Fail),
+            test("tests/test_calc.py::test_add", TestOutcome::Fail, TestOutcome::Pass),
+        ],
+    };
+    update(&mut s, Msg::Team(TeamEvent::Consensus(consensus)));
     update(&mut s, Msg::TeamStopped);
     s
 }

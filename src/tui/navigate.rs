@@ -27,9 +27,7 @@ fn extent(state: &State) -> (usize, usize) {
             (state.agents.get(i).map_or(0, |p| p.draft.line_count()), h)
         }
         Focus::Memory => (state.visible_memory().count(), a.memory.map_or(10, inner_height)),
-        Focus::Consensus => {
-            (state.consensus.as_ref().map_or(0, |c| c.code.line_count()), a.consensus.map_or(10, inner_height))
-        }
+        Focus::Consensus => (state.consensus_line_count(), a.consensus.map_or(10, inner_height)),
     }
 }
 

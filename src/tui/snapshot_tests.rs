@@ -30,6 +30,22 @@ fn judged_session() {
 }
 
 #[test]
+fn a_repository_session_lists_the_tests_above_the_patch() {
+    let s = on_repo(200, 60);
+    let shown = screen(&s);
+    assert!(shown.contains("✗ tests/test_calc.py::test_sub  still failing"), "{shown}");
+    assert!(shown.contains("✓ tests/test_calc.py::test_add  fixed: failed before"), "{shown}");
+    assert!(shown.contains("+    return a + b"), "{shown}");
+    insta::assert_snapshot!("repo_200x60", shown);
+    // The user's edit is not what the tests ran: its lines go.
+    let mut s = on_repo(200, 60);
+    let edited = format!("{}# mine\n", s.consensus.as_ref().unwrap().answer);
+    update(&mut s, Msg::Edited(Ok(super::msg::Edited::Saved(edited))));
+    assert!(s.consensus_tests().is_empty());
+    assert!(!screen(&s).contains("fixed: failed before"));
+}
+
+#[test]
 fn diff_view() {
     for (w, h) in [(80, 24), (200, 60)] {
         let mut s = judged(w, h);

@@ -8,6 +8,7 @@ use ratatui_textarea::TextArea;
 use super::highlight::Highlighted;
 use super::keymap::Keymap;
 use super::theme::Theme;
+use crate::domain::TestChange;
 use crate::memory::{Entry, EntryKind};
 use crate::session::{AgentStatus, SessionView};
 
@@ -208,6 +209,23 @@ impl State {
             force_overwrite: false,
             repo: None,
         }
+    }
+
+    /// The repository's tests listed above the team's patch in the
+    /// consensus pane (none for a problem, or once the user edited it).
+    pub fn consensus_tests(&self) -> &[TestChange] {
+        match (&self.consensus, &self.session.consensus) {
+            (Some(shown), Some(team)) if !shown.edited => &team.tests,
+            _ => &[],
+        }
+    }
+
+    /// Lines of the consensus pane: the tests listed and a blank line after
+    /// them, then the answer.
+    pub fn consensus_line_count(&self) -> usize {
+        let tests = self.consensus_tests().len();
+        let head = if tests == 0 { 0 } else { tests + 1 };
+        head + self.consensus.as_ref().map_or(0, |c| c.code.line_count())
     }
 
     /// Memory entries passing the current filter.

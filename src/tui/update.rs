@@ -15,7 +15,7 @@ use super::state::{Focus, Mode, PromptPurpose, Scroll, State};
 use super::team_events;
 
 /// A repository session's patches are made for the one task it read the
-/// files for; re-prompting from a patch is not built yet (docs/repo.md).
+/// files for (a re-prompt continues from its patch; a new task needs them read again).
 const REPO_ONE_TASK: &str = "a --repo session works one task: start memdoor --repo again for another";
 
 pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
@@ -203,8 +203,6 @@ fn act(state: &mut State, a: Action) -> Vec<Effect> {
                 state.flash = Some(Flash::Note("focus an agent pane first (tab)".into()));
             } else if state.replay.is_some() || state.session.task.is_none() {
                 state.flash = Some(Flash::Note("nothing to re-prompt".into()));
-            } else if state.repo.is_some() {
-                state.flash = Some(Flash::Note(REPO_ONE_TASK.into()));
             } else if state.running {
                 state.flash = Some(Flash::Note("the team is still working (esc stops it)".into()));
             } else {

@@ -51,15 +51,22 @@ fn on_a_repository_accept_applies_the_teams_own_patch_and_what_was_written_is_ac
 }
 
 #[test]
-fn a_repository_session_refuses_a_new_task_and_a_reprompt_and_says_why() {
+fn a_repository_session_refuses_a_new_task_and_re_prompts_from_its_patch() {
     let mut s = judged(200, 60);
     s.repo = Some("/work/proj".into());
-    for k in ['n', 'r'] {
-        assert_eq!(update(&mut s, key(k)), Vec::<Effect>::new());
-        assert!(matches!(s.mode, Mode::Normal), "{k}: no prompt opened");
-        let flash = format!("{:?}", s.flash);
-        assert!(flash.contains("works one task"), "{k}: {flash}");
-    }
+    assert_eq!(update(&mut s, key('n')), Vec::<Effect>::new());
+    assert!(matches!(s.mode, Mode::Normal), "no prompt opened");
+    let flash = format!("{:?}", s.flash);
+    assert!(flash.contains("works one task"), "{flash}");
+    // A re-prompt asks for the feedback; the team continues from its patch (team::patch_run).
+    update(&mut s, key('r'));
+    assert!(matches!(s.mode, Mode::Prompt { purpose: PromptPurpose::Feedback { agent: None }, .. }));
+    typed(&mut s, "keep the old name");
+    let fx = update(&mut s, code(KeyCode::Enter));
+    assert!(
+        matches!(&fx[..], [Effect::Reprompt { feedback, agents: None, .. }] if feedback == "keep the old name"),
+        "{fx:?}"
+    );
 }
 
 fn saved(path: &str, contents: &str) -> Msg {
@@ -85,6 +92,7 @@ fn a_consensus_that_arrives_while_the_overwrite_question_is_open_is_not_marked_a
             votes: 5,
             agents: vec![0, 1, 2, 3, 4],
             evidence: Vec::new(),
+            tests: Vec::new(),
         })),
     );
     assert_eq!(s.consensus.as_ref().unwrap().answer, newer);

@@ -26,6 +26,12 @@ impl Scripted {
         Self { after: Some(answer), ..Self::new(Vec::new()) }
     }
 
+    /// A backend that gives `answers` in order, then `after` to every request.
+    #[allow(dead_code)] // not every test binary that mounts this module uses it
+    pub fn then_repeating(answers: Vec<String>, after: String) -> Self {
+        Self { after: Some(after), ..Self::new(answers) }
+    }
+
     /// The last user message of each request, in order.
     pub fn prompts(&self) -> Vec<String> {
         self.asked

@@ -1,7 +1,9 @@
 //! Reading an answer's edits: SEARCH/REPLACE markers, else `SEARCH` and
-//! `REPLACE` labels over fenced blocks, else whole small files in fences
-//! under their paths; each block's file named, or found among the files shown.
+//! `REPLACE` labels over fenced blocks, else whole small files (or whole
+//! Python definitions) in fences under their paths; each block's file
+//! named, or found among the files shown.
 
+use super::definitions::definition_edits;
 use super::{occurrences, Edit, EditError, RepoPath, MAX_BLOCKS, MAX_SECTION_BYTES};
 
 fn is_marker(line: &str, ch: char, word: &str) -> bool {
@@ -172,9 +174,10 @@ fn labelled_blocks(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditErr
 }
 
 /// Fenced blocks under a file's path (or the only block, when one file was
-/// shown), each the whole new text of a small file. A block that leaves out
-/// a top-level `def` or `class` of the Python file it would replace is a
-/// function, not the file: refused, and said.
+/// shown), each the whole new text of a small file — or, for a Python file,
+/// some of its top-level definitions whole, each replacing its namesake
+/// (`definitions`). A block that leaves out definitions of the file and
+/// replaces none of them is refused, and said.
 fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> {
     let mut blocks: Vec<(Option<&str>, String)> = Vec::new();
     let mut i = 0;
@@ -202,7 +205,14 @@ fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> 
         if let Some((_, before)) = shown.iter().find(|(p, _)| *p == path) {
             let missing = missing_definitions(before, &text, &path);
             if !missing.is_empty() {
-                return Err(EditError::PartialFile { block: n + 1, path, missing });
+                // Some of the file's definitions, whole: each replaces its namesake.
+                match definition_edits(&path, before, &text, n + 1) {
+                    Some(by_name) => {
+                        edits.extend(by_name?);
+                        continue;
+                    }
+                    None => return Err(EditError::PartialFile { block: n + 1, path, missing }),
+                }
             }
         }
         edits.push(Edit { path, search: String::new(), replace: text });

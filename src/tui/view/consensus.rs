@@ -7,7 +7,8 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
 use super::clip;
-use crate::domain::Consensus;
+use crate::domain::{Consensus, TestChange, TestOutcome};
+use crate::tui::highlight::display_text;
 use crate::tui::layout::inner_height;
 use crate::tui::state::{Focus, JudgeOutcome, State};
 
@@ -67,6 +68,31 @@ pub fn consensus(frame: &mut Frame, area: Rect, state: &State) {
     let strategy = clip(&how, area.width.saturating_sub(2) as usize);
     block = block.title(Line::from(title)).title_bottom(Span::styled(strategy, Style::new().fg(pal.dim)));
     let height = inner_height(area);
-    let top = c.scroll.top(c.code.line_count(), height);
-    frame.render_widget(Paragraph::new(c.code.lines(top, height)).block(block), area);
+    let top = c.scroll.top(state.consensus_line_count(), height);
+    // On a repository the tests the patch changes come first, then a blank line, then the patch.
+    let tests = state.consensus_tests();
+    let head = if tests.is_empty() { 0 } else { tests.len() + 1 };
+    let mut lines: Vec<Line<'static>> = (top..head.min(top + height))
+        .map(|i| tests.get(i).map_or_else(Line::default, |t| test_line(t, area.width, state)))
+        .collect();
+    let room = height - lines.len();
+    lines.extend(c.code.lines(top.saturating_sub(head), room));
+    frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// One of the repository's tests: ✓ or ✗ with the patch, its name, and how it stood before.
+/// The name is cut to the pane's width first: it may come from anyone's Redis.
+fn test_line(t: &TestChange, width: u16, state: &State) -> Line<'static> {
+    let name: String = t.name.chars().take(usize::from(width)).collect();
+    let pal = &state.theme.palette;
+    let colour = match t.after {
+        Some(TestOutcome::Pass) => pal.pass,
+        Some(TestOutcome::Skip) => pal.dim,
+        Some(TestOutcome::Fail | TestOutcome::Error) | None => pal.fail,
+    };
+    Line::from(vec![
+        Span::styled(format!("{} ", t.mark()), Style::new().fg(colour).add_modifier(Modifier::BOLD)),
+        Span::styled(display_text(&name, &mut 0).into_owned(), Style::new().fg(pal.text)),
+        Span::styled(format!("  {}", t.how()), Style::new().fg(pal.dim)),
+    ])
 }

@@ -1,0 +1,125 @@
+use super::*;
+use crate::repo::edit::apply_edit;
+
+fn apply_all(before: &str, edits: &[Edit]) -> String {
+    edits.iter().enumerate().fold(before.to_string(), |text, (i, e)| apply_edit(Some(&text), e, i + 1).unwrap())
+}
+
+const FILE: &str = "import math\n\n# Shapes.\n\n\n@cache\ndef area(w, h):\n    \"\"\"The area.\n\nOf a rectangle.\n\"\"\"\n    return w * w\n\n\n# The perimeter.\ndef perimeter(w, h):\n    return 2 * (w + h)\n\n\nclass Box:\n    def size(self):\n        return 1\n\n\nUNIT = 1\n";
+
+fn path() -> RepoPath {
+    RepoPath::parse("geometry/shapes.py").unwrap()
+}
+
+#[test]
+fn the_units_of_a_file_are_its_definitions_imports_and_other_code_with_decorators_and_without_trailing_comments() {
+    let got: Vec<(Unit, &str)> = units(FILE).into_iter().map(|(u, r)| (u, &FILE[r])).collect();
+    assert_eq!(
+        got,
+        [
+            (Unit::Import, "import math\n"),
+            (
+                Unit::Definition("area".into()),
+                "@cache\ndef area(w, h):\n    \"\"\"The area.\n\nOf a rectangle.\n\"\"\"\n    return w * w\n"
+            ),
+            (Unit::Definition("perimeter".into()), "def perimeter(w, h):\n    return 2 * (w + h)\n"),
+            (Unit::Definition("Box".into()), "class Box:\n    def size(self):\n        return 1\n"),
+            (Unit::Other, "UNIT = 1\n"),
+        ]
+    );
+}
+
+#[test]
+fn a_block_of_one_function_replaces_that_function_by_name_and_leaves_the_rest() {
+    let block = "@cache\ndef area(w, h):\n    return w * h\n\n\nprint(area(2, 3))\n";
+    let edits = definition_edits(&path(), FILE, block, 1).unwrap().unwrap();
+    let after = apply_all(FILE, &edits);
+    assert_eq!(
+        after,
+        FILE.replace("    \"\"\"The area.\n\nOf a rectangle.\n\"\"\"\n    return w * w\n", "    return w * h\n")
+    );
+    assert!(after.contains("# The perimeter.\ndef perimeter"), "comments between definitions stay: {after}");
+}
+
+#[test]
+fn new_definitions_and_imports_go_after_the_last_replaced_and_the_last_import() {
+    let block = "import math\nimport functools\n\ndef perimeter(w, h):\n    return half(w, h) * 2\n\n\ndef half(w, h):\n    return w + h\n\nif __name__ == \"__main__\":\n    print(perimeter(1, 2))\n";
+    let edits = definition_edits(&path(), FILE, block, 1).unwrap().unwrap();
+    let after = apply_all(FILE, &edits);
+    assert!(after.starts_with("import math\nimport functools\n\n# Shapes."), "{after}");
+    assert!(
+        after.contains(
+            "def perimeter(w, h):\n    return half(w, h) * 2\n\n\ndef half(w, h):\n    return w + h\n\n\nclass Box"
+        ),
+        "{after}"
+    );
+    assert!(!after.contains("__main__"), "the demo is left out: {after}");
+}
+
+const CACHE: &str = "class Cache:\n    \"\"\"An LRU cache.\"\"\"\n\n    def __init__(self, size):\n        self.size = size\n\n    # Reads.\n    def get(self, key):\n        return None\n\n    def put(self, key, value):\n        pass\n";
+
+#[test]
+fn a_class_given_with_some_of_its_methods_replaces_those_and_keeps_the_rest() {
+    let path = RepoPath::parse("cache.py").unwrap();
+    let block = "class Cache:\n    def get(self, key):\n        return self.items.get(key)\n\n    def clear(self):\n        self.items = {}\n";
+    let edits = definition_edits(&path, CACHE, block, 1).unwrap().unwrap();
+    assert_eq!(
+        apply_all(CACHE, &edits),
+        CACHE.replace(
+            "        return None\n",
+            "        return self.items.get(key)\n\n    def clear(self):\n        self.items = {}\n"
+        )
+    );
+    // Only a new method: after the class's last one.
+    let added = "class Cache:\n    def clear(self):\n        self.items = {}\n";
+    let edits = definition_edits(&path, CACHE, added, 1).unwrap().unwrap();
+    assert_eq!(apply_all(CACHE, &edits), format!("{CACHE}\n    def clear(self):\n        self.items = {{}}\n"));
+    // Every method given: the class is replaced whole.
+    let whole = "class Cache:\n    def __init__(self, size):\n        self.size = size\n\n    def get(self, key):\n        return 1\n\n    def put(self, key, value):\n        pass\n";
+    let edits = definition_edits(&path, CACHE, whole, 1).unwrap().unwrap();
+    assert_eq!(apply_all(CACHE, &edits), whole);
+    // An attribute the class has not: refused.
+    let attribute = "class Cache:\n    LIMIT = 3\n\n    def get(self, key):\n        return 1\n";
+    assert_eq!(
+        definition_edits(&path, CACHE, attribute, 1),
+        Some(Err(EditError::TopLevelCode { block: 1, path: path.clone(), line: "LIMIT = 3".into() }))
+    );
+}
+
+#[test]
+fn other_top_level_code_a_twice_defined_name_or_no_known_definition_is_not_taken() {
+    let global = "def area(w, h):\n    return w * h\n\nSCALE = 3\n";
+    assert_eq!(
+        definition_edits(&path(), FILE, global, 2),
+        Some(Err(EditError::TopLevelCode { block: 2, path: path(), line: "SCALE = 3".into() }))
+    );
+    let kept = "def area(w, h):\n    return w * h\n\nUNIT = 1\n";
+    assert!(matches!(definition_edits(&path(), FILE, kept, 1), Some(Ok(_))), "code the file has is context");
+    let twice = format!("{FILE}\n\ndef area(w, h):\n    return 0\n");
+    assert!(matches!(
+        definition_edits(&path(), &twice, "def area(w, h):\n    return 1\n", 1),
+        Some(Err(EditError::Ambiguous { times: 2, .. }))
+    ));
+    assert_eq!(definition_edits(&path(), FILE, "def volume(w, h, d):\n    return w * h * d\n", 1), None);
+    let js = RepoPath::parse("a.js").unwrap();
+    assert_eq!(definition_edits(&js, "function f() {}\n", "function f() { return 1 }\n", 1), None);
+}
+
+#[test]
+fn hostile_blocks_never_panic() {
+    for code in [
+        "",
+        "\n\n",
+        "@",
+        "@x\n",
+        "def",
+        "def (:\n",
+        "class\n",
+        "\"\"\"\ndef area():\n",
+        "é\u{0}def area(w):\n",
+        "def area(w, h):\r\n    return 0\r\n",
+    ] {
+        let _ = definition_edits(&path(), FILE, code, 1);
+        let _ = definition_edits(&path(), code, "def area(w, h):\n    return 1\n", 1);
+    }
+}
