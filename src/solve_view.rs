@@ -212,7 +212,11 @@ impl SolveView {
                         println!("{}", shown(code.trim_end()));
                     }
                     None => {
-                        eprintln!("memdoor: no agent wrote a fenced code block; there is no answer to stand behind")
+                        // The memory's notes above say which (a repository's: the edits that did not apply).
+                        eprintln!(
+                            "memdoor: no answer to stand behind: no draft held code (with --repo: no edit applied, \
+or every patch broke a test that passed before)"
+                        )
                     }
                 }
             }

@@ -289,8 +289,19 @@ async fn a_test_command_that_hangs_is_stopped_at_its_limit_and_said() {
 async fn a_whole_function_under_its_path_replaces_its_namesake_and_is_judged() {
     let dir = repo(&[]);
     let answer = "The fix:\n\ncalc.py\n```python\ndef add(a, b):\n    return a + b\n\n\nprint(add(2, 3))\n```\n";
-    let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), vec![vec![answer.into()]], 1).await;
+    // The worked example's answer word for word, as coder-0.5b often gives it: not a patch here.
+    let example = "geometry/shapes.py\n```python\ndef area(width, height):\n    return width * height\n```";
+    let scripts = vec![vec![answer.into()], vec![example.into()]];
+    let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 1).await;
+    assert!(
+        run.notes
+            .iter()
+            .any(|n| n.starts_with("agent 1's edit does not apply: it edits geometry/shapes.py, the worked")),
+        "{:?}",
+        run.notes
+    );
     let v = run.verdict.expect("the patch stands");
+    assert_eq!(v.agents, [0]);
     assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true });
     assert!(v.answer.contains("-    return a - b\n+    return a + b\n"), "{}", v.answer);
     let changed: Vec<&str> = v

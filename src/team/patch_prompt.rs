@@ -71,6 +71,10 @@ definitions you change or add, each complete, with the imports they need; no exa
 change outside any function takes a SEARCH/REPLACE block instead: the file's path; <<<<<<< SEARCH; the lines to \
 change exactly as in the file; =======; the new lines; >>>>>>> REPLACE. Change tests only if the task asks for it.";
 
+/// The worked example's file: an answer editing it, where the repository
+/// has no such file, copied the example (`patch_run` refuses it).
+pub const EXAMPLE_PATH: &str = "geometry/shapes.py";
+
 /// A worked exchange on another repository: small models keep a format they
 /// have seen answered (told it in words, they echo the words or an example).
 const EXAMPLE_TASK: &str = "area in geometry/shapes.py returns the wrong value for rectangles.

@@ -21,7 +21,9 @@ use tokio_util::sync::CancellationToken;
 
 use super::agent::Agent;
 use super::agent_turn::{emit, remember, stream_answer};
-use super::patch_prompt::{continue_messages, propose_messages, repair_messages, tests_before, EditStyle, Setback};
+use super::patch_prompt::{
+    continue_messages, propose_messages, repair_messages, tests_before, EditStyle, Setback, EXAMPLE_PATH,
+};
 use super::session::{Continuation, Session};
 use crate::domain::Consensus;
 use crate::domain::{AgentInfo, Draft, TeamEvent, Turn};
@@ -161,13 +163,16 @@ pub(super) async fn run_patch_rounds(
             let Some((text, finish, usage)) = answer else { continue };
             let key = DraftKey { round, agent: agent.id };
             let patch = parse_edits(&text, &work.shown)
-                .and_then(|edits| work.bench.apply(&edits))
+                .map_err(|e| e.to_string())
+                .and_then(|edits| match copied_example(&edits, work) {
+                    Some(why) => Err(why),
+                    None => work.bench.apply(&edits).map_err(|e| e.to_string()),
+                })
                 .map(|c| {
                     let diff = patch::unified(&c);
                     work.keep(&diff, &c);
                     (c, diff)
-                })
-                .map_err(|e| e.to_string());
+                });
             let draft = Draft {
                 text: text.clone(),
                 code: patch.as_ref().ok().map(|(_, d)| d.clone()),
@@ -259,6 +264,16 @@ pub(super) async fn run_patch_rounds(
     let answer = verdict.as_ref().map(|v| v.answer.clone());
     emit(&events, TeamEvent::TaskFinished { task, answer, elapsed_secs: started.elapsed().as_secs_f64() }).await;
     verdict
+}
+
+/// Why an answer is the worked example's and not a change to this
+/// repository: it edits the example's file, which the repository has not
+/// (coder-0.5b answered with the example itself in 10 of 18 repositories,
+/// docs/benchmarks.md) — a new file there would otherwise be a patch.
+fn copied_example(edits: &[crate::repo::Edit], work: &RepoTask) -> Option<String> {
+    let example = std::path::Path::new(EXAMPLE_PATH);
+    let copied = edits.iter().any(|e| e.path.as_path() == example) && !work.bench.is_tracked(example);
+    copied.then(|| format!("it edits {EXAMPLE_PATH}, the worked example's file, not one of this repository's"))
 }
 
 fn info(a: &Agent) -> AgentInfo {
