@@ -33,7 +33,6 @@ pub struct Standing {
 /// How `run` stands against `before` (the untouched tree's run).
 pub fn standing(before: &TestReport, run: &TestReport) -> Standing {
     let passes = |o: &TestOutcome| matches!(o, TestOutcome::Pass);
-    let failed = |o: &TestOutcome| matches!(o, TestOutcome::Fail | TestOutcome::Error);
     match (&before.outcomes, &run.outcomes) {
         (Some(b), Some(r)) => {
             let broken = b
@@ -41,8 +40,8 @@ pub fn standing(before: &TestReport, run: &TestReport) -> Standing {
                 .filter(|(name, o)| passes(o) && !r.get(*name).is_some_and(passes))
                 .map(|(name, _)| name.clone())
                 .collect();
-            let fixed = b.iter().filter(|(name, o)| failed(o) && r.get(*name).is_some_and(passes)).count();
-            let failing = r.values().filter(|o| failed(o)).count();
+            let fixed = b.iter().filter(|(name, o)| o.failed() && r.get(*name).is_some_and(passes)).count();
+            let failing = r.values().filter(|o| o.failed()).count();
             Standing { fixed, broken, failing, total: r.len(), complete: run.passed(), per_test: true }
         }
         (Some(b), None) => {
@@ -96,7 +95,7 @@ pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> 
         (a.1.len() * (a.3.fixed + 1)).cmp(&(b.1.len() * (b.3.fixed + 1))).then(ib.cmp(ia))
     })?;
     let failing_before = match &before.outcomes {
-        Some(o) => o.values().filter(|o| matches!(o, TestOutcome::Fail | TestOutcome::Error)).count(),
+        Some(o) => o.values().filter(|o| o.failed()).count(),
         None => usize::from(!before.passed()),
     };
     let evidence = ballots

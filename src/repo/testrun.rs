@@ -142,11 +142,7 @@ impl TestReport {
     /// The tests that failed or errored, by name.
     pub fn failing(&self) -> Vec<&str> {
         let Some(outcomes) = &self.outcomes else { return Vec::new() };
-        outcomes
-            .iter()
-            .filter(|(_, o)| matches!(o, TestOutcome::Fail | TestOutcome::Error))
-            .map(|(n, _)| n.as_str())
-            .collect()
+        outcomes.iter().filter(|(_, o)| o.failed()).map(|(n, _)| n.as_str()).collect()
     }
 
     /// How the run ended, in words.

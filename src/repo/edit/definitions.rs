@@ -17,6 +17,7 @@
 //! `print(…)` line or an `if __name__ == "__main__":` block (a model's demo,
 //! left out); a name defined twice in the file is ambiguous and refused.
 
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use super::{Edit, EditError, RepoPath};
@@ -124,11 +125,40 @@ fn first_line(text: &str) -> String {
     text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("").chars().take(80).collect()
 }
 
-/// Definitions of `name` among `units`, and the range of the first.
-fn find<'u>(units: &'u [(Unit, Range<usize>)], name: &str) -> (usize, Option<&'u Range<usize>>) {
-    let mut found = units.iter().filter(|(u, _)| matches!(u, Unit::Definition(n) if n == name)).map(|(_, r)| r);
-    let first = found.next();
-    (first.map_or(0, |_| 1 + found.count()), first)
+/// A file's units as a block looks them up: definitions by name (how many,
+/// and the first's range), and the text of its imports and other code —
+/// hashed once, so a block of thousands of lines is not matched against
+/// every line of the file for each of its own.
+struct Index<'a> {
+    units: &'a [(Unit, Range<usize>)],
+    definitions: HashMap<&'a str, (usize, &'a Range<usize>)>,
+    code: HashSet<(bool, &'a str)>,
+}
+
+impl<'a> Index<'a> {
+    fn new(text: &'a str, units: &'a [(Unit, Range<usize>)]) -> Self {
+        let mut definitions: HashMap<&str, (usize, &Range<usize>)> = HashMap::new();
+        let mut code = HashSet::new();
+        for (unit, range) in units {
+            match unit {
+                Unit::Definition(name) => definitions.entry(name.as_str()).or_insert((0, range)).0 += 1,
+                Unit::Import | Unit::Other => {
+                    code.insert((*unit == Unit::Import, text[range.clone()].trim()));
+                }
+            }
+        }
+        Index { units, definitions, code }
+    }
+
+    /// Definitions of `name`, and the range of the first.
+    fn find(&self, name: &str) -> (usize, Option<&'a Range<usize>>) {
+        self.definitions.get(name).map_or((0, None), |(n, r)| (*n, Some(*r)))
+    }
+
+    /// The file has this import (`import`) or other top-level code, as text.
+    fn has(&self, import: bool, text: &str) -> bool {
+        self.code.contains(&(import, text.trim()))
+    }
 }
 
 /// The block `code` (block number `block`) as edits of the Python file
@@ -145,12 +175,13 @@ pub(super) fn definition_edits(
         return None;
     }
     let file = units(before);
+    let index = Index::new(before, &file);
     let new = units(code);
-    let replaces = new.iter().any(|(u, _)| matches!(u, Unit::Definition(n) if find(&file, n).0 > 0));
+    let replaces = new.iter().any(|(u, _)| matches!(u, Unit::Definition(n) if index.find(n).0 > 0));
     if !replaces {
         return None;
     }
-    Some(definitions_into(path, before, &file, code, &new, "\n\n\n", block))
+    Some(definitions_into(path, before, &index, code, &new, "\n\n\n", block))
 }
 
 /// The units `new` (of `code`) laid into `units` (of `before`, where a
@@ -160,7 +191,7 @@ pub(super) fn definition_edits(
 fn definitions_into(
     path: &RepoPath,
     before: &str,
-    units: &[(Unit, Range<usize>)],
+    file: &Index<'_>,
     code: &str,
     new: &[(Unit, Range<usize>)],
     gap: &str,
@@ -175,7 +206,7 @@ fn definitions_into(
     for (unit, range) in new {
         let text = &code[range.clone()];
         match unit {
-            Unit::Definition(name) => match find(units, name) {
+            Unit::Definition(name) => match file.find(name) {
                 (0, _) => added += &format!("{gap}{}", text.trim_end()),
                 (1, Some(at)) => {
                     let old = &before[at.clone()];
@@ -190,13 +221,12 @@ fn definitions_into(
                 (times, _) => return Err(EditError::Ambiguous { block, path: path.clone(), times }),
             },
             Unit::Import => {
-                if !units.iter().any(|(u, r)| *u == Unit::Import && before[r.clone()].trim() == text.trim()) {
+                if !file.has(true, text) {
                     imports += &one_newline(text);
                 }
             }
             Unit::Other => {
-                let known = units.iter().any(|(u, r)| *u == Unit::Other && before[r.clone()].trim() == text.trim());
-                if !known && !is_demo(text) {
+                if !file.has(false, text) && !is_demo(text) {
                     return Err(EditError::TopLevelCode { block, path: path.clone(), line: first_line(text) });
                 }
             }
@@ -208,14 +238,14 @@ fn definitions_into(
             // Only methods were replaced: after the last unit there is, before any other edit
             // (that unit's text is still as read then).
             None => {
-                let Some((_, last)) = units.last() else { return Err(EditError::NoChange) };
+                let Some((_, last)) = file.units.last() else { return Err(EditError::NoChange) };
                 let old = &before[last.clone()];
                 edits.insert(0, edit(old, format!("{}{added}\n", old.trim_end_matches(['\n', '\r']))));
             }
         }
     }
     if !imports.is_empty() {
-        match units.iter().rev().find(|(u, _)| *u == Unit::Import) {
+        match file.units.iter().rev().find(|(u, _)| *u == Unit::Import) {
             Some((_, at)) => {
                 let old = &before[at.clone()];
                 edits.insert(0, edit(old, format!("{}{imports}", exact(old))));
@@ -242,14 +272,13 @@ fn class_edits(path: &RepoPath, old: &str, new: &str, block: usize) -> Option<Re
         return None;
     }
     let (old_units, new_units) = (units_at(old_body, indent), units_at(new_body, indent));
-    let names = |units: &[(Unit, Range<usize>)]| -> Vec<String> {
+    let names = |units: &'_ [(Unit, Range<usize>)]| -> HashSet<String> {
         units.iter().filter_map(|(u, _)| if let Unit::Definition(n) = u { Some(n.clone()) } else { None }).collect()
     };
-    let new_names = names(&new_units);
-    if names(&old_units).iter().all(|m| new_names.contains(m)) {
+    if names(&old_units).is_subset(&names(&new_units)) {
         return None;
     }
-    Some(definitions_into(path, old_body, &old_units, new_body, &new_units, "\n\n", block))
+    Some(definitions_into(path, old_body, &Index::new(old_body, &old_units), new_body, &new_units, "\n\n", block))
 }
 
 /// A class's text split after its `class …:` line (past any decorators).

@@ -123,3 +123,13 @@ fn hostile_blocks_never_panic() {
         let _ = definition_edits(&path(), code, "def area(w, h):\n    return 1\n", 1);
     }
 }
+
+#[test]
+fn a_block_repeating_thousands_of_the_files_lines_is_read_by_lookup() {
+    // Model output may hold as many lines as a section allows; each is looked up, not scanned for.
+    let globals: String = (0..4000).map(|i| format!("G{i} = {i}\n")).collect();
+    let before = format!("{globals}\n\ndef f():\n    return 1\n");
+    let block = format!("{globals}\n\ndef f():\n    return 2\n");
+    let edits = definition_edits(&path(), &before, &block, 1).unwrap().unwrap();
+    assert_eq!(apply_all(&before, &edits), before.replace("return 1", "return 2"));
+}

@@ -7,7 +7,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
 use super::clip;
-use crate::domain::{Consensus, TestChange, TestOutcome};
+use crate::domain::{Consensus, TestChange};
 use crate::tui::highlight::display_text;
 use crate::tui::layout::inner_height;
 use crate::tui::state::{Focus, JudgeOutcome, State};
@@ -85,10 +85,10 @@ pub fn consensus(frame: &mut Frame, area: Rect, state: &State) {
 fn test_line(t: &TestChange, width: u16, state: &State) -> Line<'static> {
     let name: String = t.name.chars().take(usize::from(width)).collect();
     let pal = &state.theme.palette;
-    let colour = match t.after {
-        Some(TestOutcome::Pass) => pal.pass,
-        Some(TestOutcome::Skip) => pal.dim,
-        Some(TestOutcome::Fail | TestOutcome::Error) | None => pal.fail,
+    let colour = match t.mark() {
+        '✓' => pal.pass,
+        '-' => pal.dim,
+        _ => pal.fail,
     };
     Line::from(vec![
         Span::styled(format!("{} ", t.mark()), Style::new().fg(colour).add_modifier(Modifier::BOLD)),
