@@ -408,11 +408,20 @@ fn the_problem_bench_runs_a_mixed_team_beside_the_team_and_the_model_alone() {
         "qwen2.5-coder-0.5b-instruct-q4_k_m alone, greedy".to_string(),
         format!("mixed team ({name})"),
         "oracle: any mixed-team draft passes".to_string(),
+        "qwen2.5-coder-0.5b-instruct-q4_k_m sample-and-select (mixed team's wall time)".to_string(),
     ] {
         assert!(methods.contains(&want.as_str()), "{want}: {methods:?}");
     }
     let mixed = &report["problems"][0]["mixed"]["team"];
     assert!(mixed["tokens"].as_u64().unwrap() > 0 && mixed["cpu_s"].as_f64().unwrap() > 0.0, "{mixed}");
+    // The model alone sampled for each team's wall time, from one sequence of
+    // samples: the longer budget holds at least the shorter one's samples.
+    let vs = &report["problems"][0]["vs"];
+    let (at_team, at_mixed) = (&vs["sample_select"], &vs["at_mixed_wall"]["select"]);
+    let longer = mixed["wall_s"].as_f64().unwrap() >= report["problems"][0]["team"]["wall_s"].as_f64().unwrap();
+    let (short, long) = if longer { (at_team, at_mixed) } else { (at_mixed, at_team) };
+    assert!(long["tokens"].as_u64().unwrap() >= short["tokens"].as_u64().unwrap(), "{vs}");
+    assert!(vs["at_mixed_wall"]["samples"].as_u64().unwrap() >= 5, "{vs}");
 
     // A config without [[agents]], or none at all, is refused before any model loads.
     let plain = dir.path().join("plain.toml");
@@ -421,6 +430,53 @@ fn the_problem_bench_runs_a_mixed_team_beside_the_team_and_the_model_alone() {
         let out = bench(config);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success() && stderr.contains(says), "{stderr}");
+        assert!(!stderr.contains("memdoor: loading "), "{stderr}");
+    }
+}
+
+/// `memdoor bench --repos DIR` (issue #30 item 7) with `--config`: the
+/// config's `[[agents]]` are the team — their models and their lead — not
+/// `--agents` copies of one model; options the repository bench has no arm
+/// for are refused, not ignored.
+#[test]
+fn the_repository_bench_runs_the_configs_team() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("repos");
+    let case = set.join("py-calc-negative");
+    std::fs::create_dir_all(&case).unwrap();
+    memdoor::judge::sandbox::copy_tree(std::path::Path::new("assets/repos/py-calc-negative"), &case).unwrap();
+    let fast = common::model_path();
+    let config = dir.path().join("team.toml");
+    let agents = format!("[[agents]]\nmodel = {:?}\n", fast.to_str().unwrap());
+    std::fs::write(&config, format!("[team]\nagents = 2\n{agents}{agents}lead = true\n")).unwrap();
+    let bench = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_memdoor"))
+            .arg("--config")
+            .arg(&config)
+            .args(["bench", "--repos"])
+            .arg(&set)
+            .args(["--rounds", "1", "--max-tokens", "16", "--json"])
+            .args(extra)
+            .env_remove("MEMDOOR_MODEL")
+            .env("MEMDOOR_LOG_DIR", dir.path())
+            .output()
+            .unwrap()
+    };
+    let out = bench(&[]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let stem = fast.file_stem().unwrap().to_str().unwrap();
+    assert!(stderr.contains(&format!("1 repositories, 2 agents (2 x {stem}, agent 1 leading)")), "{stderr}");
+    assert_eq!(stderr.matches("memdoor: loading ").count(), 1, "one load for both agents:\n{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["agents"], 2, "{report}");
+    assert_eq!(report["rows"][0]["name"], "py-calc-negative", "{report}");
+    assert!(report["rows"][0]["team"]["tokens"].as_u64().unwrap() > 0, "{report}");
+
+    for flags in [&["--vs", "coder-0.5b"][..], &["--ablate"], &["--mixed", "team.toml"]] {
+        let out = bench(flags);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && stderr.contains("cannot be used with"), "{flags:?}: {stderr}");
         assert!(!stderr.contains("memdoor: loading "), "{stderr}");
     }
 }

@@ -1,9 +1,8 @@
 //! The methods `memdoor bench --problems` compares on one problem, each
 //! graded on every test (public and private; private ones are never shown
 //! to a model): the team (with its single agent and oracle read off its
-//! drafts), and sample-and-select — independent samples at the team's
-//! temperatures until they have cost the team's tokens, filtered by the
-//! public tests, the largest behaviour cluster kept.
+//! drafts), one greedy answer of a model alone, and the independent
+//! sample both these and sample-and-select (`sample_select.rs`) draw.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -18,7 +17,7 @@ use super::spend::{written_before, DraftRecord};
 use crate::domain::{Decision, Draft, FinishReason, Repair, TeamEvent, Turn, Usage};
 use crate::judge::grade::{all_pass, grade};
 use crate::judge::sandbox::Sandbox;
-use crate::judge::{DraftKey, DraftRun, ExecutionVote};
+use crate::judge::DraftKey;
 use crate::memory::embedded::EmbeddedStore;
 use crate::model::counting::CountingBackend;
 use crate::model::{ChatRequest, Chunk, ModelBackend};
@@ -56,15 +55,6 @@ pub fn cpu_seconds() -> f64 {
     of(libc::RUSAGE_SELF) + of(libc::RUSAGE_CHILDREN)
 }
 
-/// What sample-and-select may spend: the team's tokens, or a wall time.
-#[derive(Debug, Clone, Copy)]
-pub enum Budget {
-    Tokens(usize),
-    /// Seconds of generation: batches are drawn while the next one, at the
-    /// mean batch time so far, would end nearer the budget than not.
-    WallSeconds(f64),
-}
-
 /// The team's run and what its drafts say.
 #[derive(Debug, Clone, Serialize)]
 pub struct TeamRun {
@@ -82,19 +72,6 @@ pub struct TeamRun {
     pub records: Vec<DraftRecord>,
     /// Tokens the team spent beside its drafts (test inputs, distinguishing inputs, predictions, aggregation).
     pub side_tokens: usize,
-}
-
-/// How sample-and-select did.
-#[derive(Debug, Clone, Serialize)]
-pub struct SampleRun {
-    pub select: Arm,
-    pub samples: usize,
-    /// Any of the first five samples passes: the best-of-5 oracle.
-    pub oracle5: bool,
-    /// Samples passing every test, public and private.
-    pub passing: usize,
-    /// Samples whose code block held only a placeholder (no code, not asked again).
-    pub placeholders: usize,
 }
 
 pub fn every_test(problem: &Problem) -> Vec<TestCase> {
@@ -233,7 +210,7 @@ pub async fn team_run(
 
 /// One independent sample: the problem's own prompt, nothing else, on the
 /// model of agent `n % agents` (a mixed team samples its own mixture).
-async fn sample(
+pub(super) async fn sample(
     models: &[Arc<dyn ModelBackend>],
     problem: &Problem,
     cfg: &TeamConfig,
@@ -272,96 +249,6 @@ pub(super) async fn answer(model: &Arc<dyn ModelBackend>, req: ChatRequest) -> R
         }
     }
     anyhow::bail!("the stream ended without finishing")
-}
-
-/// Samples one problem may draw at most, whatever the budget: short answers
-/// at a large budget would otherwise mean hundreds of samples.
-const MAX_SAMPLES: usize = 64;
-
-/// Sample-and-select within `budget` (at least five samples, at most `MAX_SAMPLES`).
-pub async fn sample_and_select(
-    problem: &Problem,
-    models: &[Arc<dyn ModelBackend>],
-    cfg: &TeamConfig,
-    budget: Budget,
-    form_repair: bool,
-    sandbox: &Sandbox,
-) -> Result<SampleRun> {
-    let started = Instant::now();
-    let cpu = cpu_seconds();
-    let per_batch = cfg.agents.max(1);
-    let mut drafts: Vec<(DraftKey, Draft)> = Vec::new();
-    let mut tokens = 0;
-    let mut batches = 0;
-    loop {
-        let more = match budget {
-            Budget::Tokens(budget) => tokens < budget,
-            Budget::WallSeconds(budget) => {
-                let spent = started.elapsed().as_secs_f64();
-                spent + spent / batches.max(1) as f64 / 2.0 < budget
-            }
-        };
-        if drafts.len() >= per_batch && !(more && drafts.len() < MAX_SAMPLES) {
-            break;
-        }
-        // The last batch draws only what the budget still buys, at the mean cost so far.
-        let mean = if drafts.is_empty() { 1 } else { (tokens / drafts.len()).max(1) };
-        let want = match budget {
-            _ if drafts.len() < per_batch => per_batch,
-            Budget::Tokens(budget) => budget.saturating_sub(tokens).div_ceil(mean).clamp(1, per_batch),
-            Budget::WallSeconds(_) => per_batch,
-        };
-        let want = want.min(MAX_SAMPLES.saturating_sub(drafts.len())).max(1);
-        batches += 1;
-        let batch = (drafts.len()..drafts.len() + want).map(|n| sample(models, problem, cfg, n, form_repair));
-        let before = tokens;
-        for d in futures::future::try_join_all(batch).await? {
-            tokens += d.usage.completion_tokens;
-            drafts.push((DraftKey { round: 1, agent: drafts.len() }, d));
-        }
-        tracing::debug!(problem = %problem.id, samples = drafts.len(), tokens, ?budget, "sample-and-select batch");
-        if tokens == before && drafts.len() >= per_batch {
-            // Answers that cost nothing (an immediate end of text) would never reach the budget.
-            tracing::warn!(problem = %problem.id, samples = drafts.len(), "a batch of samples wrote no tokens; sampling stops short of the budget");
-            break;
-        }
-    }
-    let all = every_test(problem);
-    let mut oracle5 = false;
-    for (_, d) in drafts.iter().take(per_batch) {
-        if passes(sandbox, problem, &all, d.code.as_deref()).await {
-            oracle5 = true;
-            break;
-        }
-    }
-    // The filter runs the public tests as the team does (a HumanEval task's
-    // docstring examples, never its private `check`).
-    let mut runs = BTreeMap::new();
-    for (key, d) in &drafts {
-        if let Some(code) = &d.code {
-            if let Ok(public) =
-                grade(sandbox, &problem.run_mode(), &problem.run_code(code), &problem.public_tests).await
-            {
-                runs.insert(*key, DraftRun { public, extra: Vec::new() });
-            }
-        }
-    }
-    // Only a sample passing the public tests can pass them all.
-    let mut passing = 0;
-    for (key, d) in &drafts {
-        if runs.get(key).is_some_and(|r| all_pass(&r.public))
-            && passes(sandbox, problem, &problem.private_tests, d.code.as_deref()).await
-        {
-            passing += 1;
-        }
-    }
-    let refs: Vec<(DraftKey, &Draft)> = drafts.iter().map(|(k, d)| (*k, d)).collect();
-    let chosen = ExecutionVote.decide(&refs, &runs);
-    let pass = passes(sandbox, problem, &all, chosen.as_ref().map(|v| v.answer.as_str())).await;
-    let placeholders =
-        drafts.iter().filter(|(_, d)| draft_code(&d.text, d.finish).is_some_and(|c| no_code(&c).is_some())).count();
-    let select = Arm { pass, tokens, wall_s: started.elapsed().as_secs_f64(), cpu_s: cpu_seconds() - cpu };
-    Ok(SampleRun { select, samples: drafts.len(), oracle5, passing, placeholders })
 }
 
 /// One greedy answer of `model` alone (agent 0's sampling), graded on every test.

@@ -10,6 +10,7 @@ mod engine_table;
 mod overhead;
 pub mod problems;
 mod problems_table;
+mod sample_select;
 pub use problems_table::print_set;
 pub mod prompts;
 pub mod repos;

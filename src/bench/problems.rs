@@ -12,7 +12,8 @@ use std::time::Instant;
 use anyhow::Result;
 use serde::Serialize;
 
-use super::arms::{greedy, sample_and_select, team_run, Arm, Budget};
+use super::arms::{greedy, team_run, Arm};
+use super::sample_select::{sample_and_select, sample_and_select_at, Budget};
 use super::spend::{spend_rows, DraftRecord, ProblemSpend, SpendRow};
 use crate::domain::Decision;
 use crate::judge::sandbox::Sandbox;
@@ -27,7 +28,8 @@ pub struct SetBench {
     pub mechanisms: Mechanisms,
     /// Mechanisms to flip one at a time, each in a team run of its own.
     pub ablate: Vec<Ablation>,
-    /// `--vs`: a model alone, greedy and sampling for the team's wall time.
+    /// `--vs`: a model alone, greedy and sampling for the team's wall time
+    /// (and for the mixed team's, when there is one).
     pub vs: Option<Arc<dyn ModelBackend>>,
     /// The agent that leads (the config's `lead = true`), if one does.
     pub lead: Option<usize>,
@@ -61,6 +63,16 @@ pub struct VsRun {
     pub greedy: Arm,
     /// Sample-and-select for the team's wall time on this problem.
     pub sample_select: Arm,
+    pub samples: usize,
+    /// Beside a mixed team, sample-and-select for the mixed team's wall time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_mixed_wall: Option<VsSampling>,
+}
+
+/// The `--vs` model's sample-and-select at one more budget.
+#[derive(Debug, Clone, Serialize)]
+pub struct VsSampling {
+    pub select: Arm,
     pub samples: usize,
 }
 
@@ -114,7 +126,9 @@ pub struct SetReport {
     pub wall_s: f64,
 }
 
-/// One problem: the team, then sample-and-select at the team's tokens, then the ablations.
+/// One problem: the team, sample-and-select at the team's tokens, the mixed
+/// team, the `--vs` model alone (its sampling for either team's wall time),
+/// then the ablations.
 /// `models`: agent i's backend (one for all, or a mixed team's).
 pub async fn run_problem(
     problem: &Problem,
@@ -126,33 +140,39 @@ pub async fn run_problem(
     let sampled =
         sample_and_select(problem, models, &b.cfg, Budget::Tokens(team.team.tokens), b.mechanisms.form_repair, sandbox)
             .await?;
-    let vs = match &b.vs {
-        Some(model) => {
-            let greedy = greedy(problem, model, &b.cfg, b.mechanisms.form_repair, sandbox).await?;
-            let wall = Budget::WallSeconds(team.team.wall_s);
-            let sampled = sample_and_select(
-                problem,
-                std::slice::from_ref(model),
-                &b.cfg,
-                wall,
-                b.mechanisms.form_repair,
-                sandbox,
-            )
-            .await?;
-            Some(VsRun {
-                model: model.name().to_string(),
-                greedy,
-                sample_select: sampled.select,
-                samples: sampled.samples,
-            })
-        }
-        None => None,
-    };
     let mixed = match &b.mixed {
         Some(other) => {
             let cfg = TeamConfig { agents: other.models.len(), ..b.cfg.clone() };
             let run = team_run(problem, &other.models, other.lead, &cfg, b.rounds, b.mechanisms, sandbox).await?;
             Some(MixedRun { name: other.name.clone(), team: run.team, oracle: run.oracle })
+        }
+        None => None,
+    };
+    let vs = match &b.vs {
+        Some(model) => {
+            let greedy = greedy(problem, model, &b.cfg, b.mechanisms.form_repair, sandbox).await?;
+            // Sampling for the team's wall time and, beside a mixed team, for
+            // its: one sequence of samples, each arm read off where it stops.
+            let mut walls = vec![Budget::WallSeconds(team.team.wall_s)];
+            walls.extend(mixed.as_ref().map(|m| Budget::WallSeconds(m.team.wall_s)));
+            let mut sampled = sample_and_select_at(
+                problem,
+                std::slice::from_ref(model),
+                &b.cfg,
+                &walls,
+                b.mechanisms.form_repair,
+                sandbox,
+            )
+            .await?
+            .into_iter();
+            let at_team = sampled.next().expect("one run a budget");
+            Some(VsRun {
+                model: model.name().to_string(),
+                greedy,
+                sample_select: at_team.select,
+                samples: at_team.samples,
+                at_mixed_wall: sampled.next().map(|r| VsSampling { select: r.select, samples: r.samples }),
+            })
         }
         None => None,
     };
@@ -214,6 +234,11 @@ pub fn rows(figures: &[ProblemFigures]) -> Vec<Row> {
         rows.push(row(&format!("{name} sample-and-select (team's wall time)"), figures, |f| {
             f.vs.as_ref().map(|v| v.sample_select.clone())
         }));
+        if figures.iter().any(|f| f.vs.as_ref().is_some_and(|v| v.at_mixed_wall.is_some())) {
+            rows.push(row(&format!("{name} sample-and-select (mixed team's wall time)"), figures, |f| {
+                f.vs.as_ref().and_then(|v| v.at_mixed_wall.as_ref()).map(|s| s.select.clone())
+            }));
+        }
     }
     if let Some(name) = figures.iter().find_map(|f| f.mixed.as_ref().map(|m| m.name.clone())) {
         rows.push(row(&format!("mixed team ({name})"), figures, |f| f.mixed.as_ref().map(|m| m.team.clone())));
@@ -253,6 +278,9 @@ pub async fn run_set(
         if let Some(v) = &f.vs {
             others +=
                 &format!(" · {} greedy {} · its sampling {}", v.model, mark(v.greedy.pass), mark(v.sample_select.pass));
+            if let Some(s) = &v.at_mixed_wall {
+                others += &format!(" · at the mixed team's time {}", mark(s.select.pass));
+            }
         }
         if let Some(m) = &f.mixed {
             others += &format!(" · mixed team {}", mark(m.team.pass));
@@ -342,6 +370,29 @@ mod tests {
         assert_eq!(find("oracle: any mixed-team draft passes").passed, 2);
         assert_eq!(find("team").passed, 1);
         assert!(rows(&problems[..0]).iter().all(|r| !r.method.starts_with("mixed")), "no second team, no row");
+    }
+
+    #[test]
+    fn the_model_alone_gets_a_sampling_row_at_each_teams_wall_time() {
+        let arm = |pass, tokens| Arm { pass, tokens, wall_s: 2.0, cpu_s: 3.0 };
+        let vs = |at_mixed: Option<bool>| VsRun {
+            model: "big".into(),
+            greedy: arm(false, 1),
+            sample_select: arm(true, 4),
+            samples: 5,
+            at_mixed_wall: at_mixed.map(|pass| VsSampling { select: arm(pass, 9), samples: 10 }),
+        };
+        let problems = [
+            ProblemFigures { vs: Some(vs(Some(true))), ..decided(None) },
+            ProblemFigures { vs: Some(vs(Some(false))), ..decided(None) },
+        ];
+        let table = rows(&problems);
+        let find = |m: &str| table.iter().find(|r| r.method == m).unwrap_or_else(|| panic!("no row {m}"));
+        assert_eq!((find("big sample-and-select (team's wall time)").passed, find("big alone, greedy").passed), (2, 0));
+        let at_mixed = find("big sample-and-select (mixed team's wall time)");
+        assert_eq!((at_mixed.passed, at_mixed.tokens), (1, 18));
+        let alone = [ProblemFigures { vs: Some(vs(None)), ..decided(None) }];
+        assert!(rows(&alone).iter().all(|r| !r.method.contains("mixed")), "no mixed team, no row");
     }
 
     #[test]

@@ -151,7 +151,7 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
 /// loaded once), or `None` for `--agents` agents on one model.
 pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Config>) -> Result<ExitCode> {
     if let Some(dir) = &args.repos {
-        return bench_repos(&args, dir).await;
+        return bench_repos(&args, dir, team).await;
     }
     let Some(path) = &args.problems else {
         anyhow::bail!(
@@ -201,7 +201,8 @@ pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Co
         None => None,
     };
     if let Some(vs) = &vs {
-        eprintln!("memdoor bench: against {} alone (greedy; sample-and-select for the team's wall time)", vs.name());
+        let whose = if args.mixed.is_some() { "each team's" } else { "the team's" };
+        eprintln!("memdoor bench: against {} alone (greedy; sample-and-select for {whose} wall time)", vs.name());
     }
     let lead = team.as_ref().and_then(|c| c.lead());
     if let Some(lead) = lead {
@@ -246,25 +247,37 @@ pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Co
     Ok(ExitCode::SUCCESS)
 }
 
-/// `memdoor bench --repos DIR`: the repository mode on a set of repositories.
-async fn bench_repos(args: &super::SetBenchArgs, dir: &std::path::Path) -> Result<ExitCode> {
+/// `memdoor bench --repos DIR`: the repository mode on a set of repositories,
+/// with `--agents` agents on one model or `team`'s `[[agents]]` (mixed models, a lead).
+async fn bench_repos(
+    args: &super::SetBenchArgs,
+    dir: &std::path::Path,
+    team: Option<crate::config::Config>,
+) -> Result<ExitCode> {
     let mut cases = crate::bench::repos::load_set(dir)?;
     if let Some(n) = args.limit {
         cases.truncate(n.max(1));
     }
     let sandbox = Sandbox::open(args.sandbox.unwrap_or_default(), Limits::default()).await?;
-    let model: Arc<dyn crate::model::ModelBackend> = super::setup::load_model(&args.model).await?;
-    let models = vec![model; args.agents.clamp(1, 64)];
+    let mut loaded = super::setup::LoadedModels::default();
+    let models: Vec<Arc<dyn crate::model::ModelBackend>> = match &team {
+        Some(config) => {
+            super::setup::build_agents_sharing(config, &mut loaded).await?.into_iter().map(|a| a.backend).collect()
+        }
+        None => vec![loaded.load_flags(&args.model).await?; args.agents.clamp(1, 64)],
+    };
+    let lead = team.as_ref().and_then(|c| c.lead());
     eprintln!(
-        "memdoor bench: {} repositories, {} agents ({}), {} rounds, {}",
+        "memdoor bench: {} repositories, {} agents ({}{}), {} rounds, {}",
         cases.len(),
         models.len(),
-        models[0].name(),
+        team_name(&models),
+        lead.map(|l| format!(", agent {l} leading")).unwrap_or_default(),
         args.rounds,
         sandbox.describe()
     );
     let cfg = crate::team::TeamConfig { agents: models.len(), max_tokens: args.max_tokens, ..Default::default() };
-    let report = crate::bench::repos::run_repos(&cases, &models, &cfg, args.rounds.max(1), &sandbox).await?;
+    let report = crate::bench::repos::run_repos(&cases, &models, lead, &cfg, args.rounds.max(1), &sandbox).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

@@ -142,14 +142,23 @@ pub struct SetBenchArgs {
     /// Flipped off: a second round, agent tests, repair prompts, aggregation,
     /// early stop, fresh drafts, form repair, public tests (the stated examples
     /// not run); on: distinguishing inputs.
-    #[arg(long, value_enum, num_args = 0.., value_delimiter = ',', require_equals = true, value_name = "MECHANISM")]
+    #[arg(
+        long,
+        value_enum,
+        num_args = 0..,
+        value_delimiter = ',',
+        require_equals = true,
+        value_name = "MECHANISM",
+        conflicts_with = "repos"
+    )]
     pub ablate: Option<Vec<Ablation>>,
     #[arg(long, default_value_t = 512)]
     pub max_tokens: usize,
     /// Also run this model alone (a name such as `coder-1.5b`, a GGUF path or a hub spec), on the
     /// same device: rows for its greedy answer and for sample-and-select for as long as the team
-    /// took on each problem (wall time on this machine), beside the team's.
-    #[arg(long, value_name = "MODEL")]
+    /// took on each problem (wall time on this machine), beside the team's; with --mixed, also for
+    /// as long as the mixed team took (one sequence of samples, each arm read off where it stops).
+    #[arg(long, value_name = "MODEL", conflicts_with = "repos")]
     pub vs: Option<String>,
     /// Also run the team this config file's `[[agents]]` describe (e.g. assets/teams/mixed-1.5b.toml:
     /// four Qwen2.5-Coder-0.5B agents and one 1.5B lead) on each problem, with the same rounds and
