@@ -231,7 +231,14 @@ fn edit_blocks(data: &[u8]) -> bool {
     let Ok(edits) = parse_edits(&answer, &shown) else { return false };
     assert!(edits.len() <= MAX_BLOCKS);
     for (i, e) in edits.iter().enumerate() {
-        assert!(e.search.len() <= MAX_SECTION_BYTES && e.replace.len() <= MAX_SECTION_BYTES);
+        // A written section is at most MAX_SECTION_BYTES; a whole-definitions edit's SEARCH is
+        // the file's own definition (files go to 256 KB) and its REPLACE the block's definitions
+        // with the file's gaps between them.
+        assert!(
+            e.search.len() <= MAX_SECTION_BYTES || file.contains(e.search.as_str()),
+            "a long SEARCH not the file's"
+        );
+        assert!(e.replace.len() <= MAX_SECTION_BYTES.max(answer.len() + file.len()), "a REPLACE past its sources");
         let path = e.path.as_path();
         assert!(path.is_relative() && path.components().all(|c| matches!(c, std::path::Component::Normal(_))));
         assert!(!path.components().any(|c| c.as_os_str().eq_ignore_ascii_case(".git")));

@@ -20,12 +20,12 @@
 //! must agree wherever the reference's top-2 margin is larger than twice
 //! the row's allowed error.
 
-#[path = "common/tiny_gguf.rs"]
-mod tiny_gguf;
+mod common;
+use common::tiny_gguf;
 
 use futures::StreamExt;
 use memdoor::model::local::{LoadOptions, LocalModel};
-use memdoor::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling};
+use memdoor::model::{ChatRequest, Chunk, Message, ModelBackend};
 use tiny_gguf::{argmax, diff, make, reference};
 use tokio_util::sync::CancellationToken;
 
@@ -117,7 +117,7 @@ fn every_architecture_in_k_quants_matches_the_reference() {
 }
 
 fn greedy(text: &str, max_tokens: usize) -> ChatRequest {
-    ChatRequest { messages: vec![Message::user(text)], sampling: Sampling::default(), max_tokens, ignore_stop: true }
+    ChatRequest { ignore_stop: true, ..common::greedy(text, max_tokens) }
 }
 
 async fn answer(model: &LocalModel, req: ChatRequest) -> String {

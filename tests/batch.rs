@@ -7,18 +7,13 @@ mod common;
 use common::read_all;
 use futures::stream::BoxStream;
 use futures::StreamExt;
-use memdoor::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling};
+use memdoor::model::{ChatRequest, Chunk, ModelBackend};
 use tokio_util::sync::CancellationToken;
 
 const TOKENS: usize = 40;
 
 fn greedy(prompt: &str) -> ChatRequest {
-    ChatRequest {
-        messages: vec![Message::user(prompt)],
-        sampling: Sampling::default(),
-        max_tokens: TOKENS,
-        ignore_stop: true,
-    }
+    ChatRequest { ignore_stop: true, ..common::greedy(prompt, TOKENS) }
 }
 
 /// A prompt of a few hundred tokens: several prefill chunks, and a KV cache

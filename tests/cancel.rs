@@ -2,6 +2,7 @@
 //! test binary, so no other stream runs while the thread count is watched.
 
 mod common;
+use common::eventually::eventually;
 
 use std::time::{Duration, Instant};
 
@@ -16,14 +17,6 @@ fn endless() -> ChatRequest {
         sampling: Sampling::default(),
         max_tokens: 100_000,
         ignore_stop: true,
-    }
-}
-
-async fn wait_until(what: &str, deadline: Duration, cond: impl Fn() -> bool) {
-    let end = Instant::now() + deadline;
-    while !cond() {
-        assert!(Instant::now() < end, "timed out waiting for: {what}");
-        tokio::time::sleep(Duration::from_millis(10)).await;
     }
 }
 
@@ -53,12 +46,13 @@ async fn cancel_and_drop_stop_generation() {
         }
     }
     assert_eq!(finish, Some(FinishReason::Cancelled));
-    wait_until("the cancelled thread to exit", Duration::from_secs(30), || active_generations() == 0).await;
+    let gone = || std::future::ready(active_generations() == 0);
+    eventually("the cancelled thread to exit", Duration::from_secs(30), gone).await;
 
     // Drop: the thread notices and stops, though nobody cancelled.
     let mut stream = model.stream(endless(), CancellationToken::new()).await.unwrap();
     stream.next().await.unwrap().unwrap();
     assert_eq!(active_generations(), 1);
     drop(stream);
-    wait_until("the dropped stream's thread to exit", Duration::from_secs(30), || active_generations() == 0).await;
+    eventually("the dropped stream's thread to exit", Duration::from_secs(30), gone).await;
 }

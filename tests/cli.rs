@@ -419,9 +419,17 @@ fn the_problem_bench_runs_a_mixed_team_beside_the_team_and_the_model_alone() {
     let vs = &report["problems"][0]["vs"];
     let (at_team, at_mixed) = (&vs["sample_select"], &vs["at_mixed_wall"]["select"]);
     let longer = mixed["wall_s"].as_f64().unwrap() >= report["problems"][0]["team"]["wall_s"].as_f64().unwrap();
-    let (short, long) = if longer { (at_team, at_mixed) } else { (at_mixed, at_team) };
-    assert!(long["tokens"].as_u64().unwrap() >= short["tokens"].as_u64().unwrap(), "{vs}");
-    assert!(vs["at_mixed_wall"]["samples"].as_u64().unwrap() >= 5, "{vs}");
+    let (samples, at_mixed_samples) =
+        (vs["samples"].as_u64().unwrap(), vs["at_mixed_wall"]["samples"].as_u64().unwrap());
+    let ((short, short_n), (long, long_n)) = if longer {
+        ((at_team, samples), (at_mixed, at_mixed_samples))
+    } else {
+        ((at_mixed, at_mixed_samples), (at_team, samples))
+    };
+    assert!(long_n >= short_n && long["tokens"].as_u64().unwrap() >= short["tokens"].as_u64().unwrap(), "{vs}");
+    // Whole batches of the team's size (five) either way, up to the cap of 64.
+    let whole = |n: u64| n.is_multiple_of(5) || n == 64;
+    assert!(short_n >= 5 && whole(short_n) && whole(long_n), "{vs}");
 
     // A config without [[agents]], or none at all, is refused before any model loads.
     let plain = dir.path().join("plain.toml");
@@ -435,9 +443,9 @@ fn the_problem_bench_runs_a_mixed_team_beside_the_team_and_the_model_alone() {
 }
 
 /// `memdoor bench --repos DIR` (issue #30 item 7) with `--config`: the
-/// config's `[[agents]]` are the team — their models and their lead — not
-/// `--agents` copies of one model; options the repository bench has no arm
-/// for are refused, not ignored.
+/// config's `[[agents]]` are the team — their models, as many as `[team]
+/// agents` — not `--agents` copies of one model; options the repository
+/// bench has no arm for are refused, not ignored.
 #[test]
 fn the_repository_bench_runs_the_configs_team() {
     let dir = tempfile::tempdir().unwrap();
@@ -466,7 +474,7 @@ fn the_repository_bench_runs_the_configs_team() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     let stem = fast.file_stem().unwrap().to_str().unwrap();
-    assert!(stderr.contains(&format!("1 repositories, 2 agents (2 x {stem}, agent 1 leading)")), "{stderr}");
+    assert!(stderr.contains(&format!("1 repositories, 2 agents (2 x {stem}), 1 rounds")), "{stderr}");
     assert_eq!(stderr.matches("memdoor: loading ").count(), 1, "one load for both agents:\n{stderr}");
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["agents"], 2, "{report}");

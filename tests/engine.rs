@@ -4,27 +4,22 @@
 //! and the random-weights copy the GPU window times (scripts/gpu-window.sh).
 
 mod common;
-#[path = "common/tiny_gguf.rs"]
-mod tiny_gguf;
+use common::tiny_gguf;
 
 use std::sync::Arc;
 
 use memdoor::domain::TeamEvent;
 use memdoor::memory::embedded::EmbeddedStore;
 use memdoor::memory::{Entry, EntryKind};
-use memdoor::model::{ChatRequest, FinishReason, Message, ModelBackend, Sampling};
+use memdoor::model::{ChatRequest, FinishReason, ModelBackend, Sampling};
 use memdoor::problem::Problem;
 use memdoor::session::{drive, Recorder, SessionSpec, Step};
 use memdoor::team::{messages_for, Agent, TeamConfig};
 use tokio_util::sync::CancellationToken;
 
-fn greedy(prompt: &str, max_tokens: usize) -> ChatRequest {
-    ChatRequest { messages: vec![Message::user(prompt)], sampling: Sampling::default(), max_tokens, ignore_stop: false }
-}
-
 /// Greedy, `max_tokens` tokens of PALINDROME on `model`, read to the end.
 async fn greedy_answer(model: &dyn ModelBackend, max_tokens: usize) -> common::Answer {
-    let stream = model.stream(greedy(common::PALINDROME, max_tokens), CancellationToken::new()).await.unwrap();
+    let stream = model.stream(common::greedy(common::PALINDROME, max_tokens), CancellationToken::new()).await.unwrap();
     common::read_all(stream, String::new()).await
 }
 
@@ -92,7 +87,7 @@ async fn agent_zero_of_a_team_of_five_sharing_weights_gives_the_same_answer() {
 async fn a_prompt_longer_than_the_context_is_a_clear_error() {
     let model = common::model();
     let long = "word ".repeat(model.context_len() + 100);
-    let err = model.stream(greedy(&long, 8), CancellationToken::new()).await.err().expect("an error");
+    let err = model.stream(common::greedy(&long, 8), CancellationToken::new()).await.err().expect("an error");
     let msg = format!("{err:#}");
     assert!(msg.contains("tokens of context"), "{msg}");
     assert!(msg.contains(&model.context_len().to_string()), "{msg}");

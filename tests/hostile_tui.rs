@@ -5,12 +5,9 @@
 //! screen. Now the limit's error is shown and the app keeps working.
 
 mod common;
-#[path = "common/redis_server.rs"]
-mod redis_server;
-#[path = "common/tmux.rs"]
-mod tmux;
-#[path = "common/tui_app.rs"]
-mod tui_app;
+use common::redis_server;
+use common::tmux;
+use common::tui_app;
 
 use redis_server::RedisServer;
 use tmux::Tmux;

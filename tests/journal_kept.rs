@@ -7,8 +7,7 @@
 //! every request with one fixed draft, so no model is loaded.
 
 mod common;
-#[path = "common/openai_server.rs"]
-mod openai_server;
+use common::openai_server;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

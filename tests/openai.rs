@@ -2,8 +2,8 @@
 //! keep-alives, finish reasons, reasoning, HTTP errors, secrets in URLs —
 //! against a scripted server (`tests/common/scripted_sse.rs`).
 
-#[path = "common/scripted_sse.rs"]
-mod scripted_sse;
+mod common;
+use common::scripted_sse;
 
 use memdoor::model::openai::{chat_completions_url, OpenAiBackend};
 use memdoor::model::{FinishReason, ModelBackend};

@@ -2,8 +2,8 @@
 //! cancellation, the API key, servers that send anything — against a
 //! scripted server (`tests/common/scripted_sse.rs`).
 
-#[path = "common/scripted_sse.rs"]
-mod scripted_sse;
+mod common;
+use common::scripted_sse;
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;

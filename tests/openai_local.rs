@@ -4,8 +4,7 @@
 //! and through the real binary.
 
 mod common;
-#[path = "common/openai_server.rs"]
-mod openai_server;
+use common::openai_server;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use common::{read_all, Answer};
 use memdoor::model::local::{LoadOptions, LocalModel, PREFILL_CHUNK};
-use memdoor::model::{ChatRequest, FinishReason, Message, ModelBackend, Sampling};
+use memdoor::model::{ChatRequest, FinishReason, Message, ModelBackend};
 use tokio_util::sync::CancellationToken;
 
 /// Long enough for a deadlock to show as a failure, not a hang.
@@ -24,7 +24,7 @@ fn load(keep_prefix_mb: usize) -> Arc<LocalModel> {
 }
 
 fn greedy(prompt: &str, max_tokens: usize) -> ChatRequest {
-    ChatRequest { messages: vec![Message::user(prompt)], sampling: Sampling::default(), max_tokens, ignore_stop: true }
+    ChatRequest { ignore_stop: true, ..common::greedy(prompt, max_tokens) }
 }
 
 /// A code listing of `n` functions, about 16 tokens each: the shared part.

@@ -5,8 +5,8 @@
 //! `cargo test --test real_models -- --ignored`: they are marked ignored,
 //! so a run without the files says so instead of passing.
 
-#[path = "common/tiny_gguf.rs"]
-mod tiny_gguf;
+mod common;
+use common::tiny_gguf;
 
 use std::path::PathBuf;
 

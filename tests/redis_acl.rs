@@ -3,15 +3,13 @@
 //! redis-server: a student can only hand in a task and read answers, and a
 //! worker logged in as `memdoor-worker` answers it.
 
-#[path = "common/inproc_worker.rs"]
-mod inproc_worker;
-#[path = "common/redis_server.rs"]
-mod redis_server;
-#[allow(dead_code)]
-#[path = "common/scripted.rs"]
-mod scripted;
+mod common;
+use common::eventually::eventually_some;
+use common::inproc_worker;
+use common::redis_server;
+use common::scripted;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use memdoor::memory::redis::RedisStore;
 use redis::AsyncCommands;
@@ -86,14 +84,11 @@ async fn a_class_runs_on_the_documented_acl_users() {
 
     let task = serde_json::json!({ "id": "t1", "prompt": "Write a Python function is_palindrome(s: str) -> bool." });
     let _: () = student.set("task:t1", task.to_string()).await.unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let answer = loop {
-        if let Some(a) = student.get::<_, Option<String>>("memory:t1").await.unwrap() {
-            break a;
-        }
-        assert!(Instant::now() < deadline, "no answer within 60 s");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let answer = eventually_some("the answer in memory:t1", Duration::from_secs(60), || {
+        let mut student = student.clone();
+        async move { student.get::<_, Option<String>>("memory:t1").await.unwrap() }
+    })
+    .await;
     assert!(answer.contains("def is_palindrome"), "{answer}");
     stop.cancel();
 }

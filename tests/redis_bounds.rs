@@ -3,19 +3,15 @@
 //! served jobs leave the work stream, and a coordinator that stalled past
 //! its lease can neither renew nor delete the next holder's.
 
-#[path = "common/inproc_worker.rs"]
-mod inproc_worker;
-#[path = "common/redis_server.rs"]
-mod redis_server;
-#[allow(dead_code)]
-#[path = "common/scripted.rs"]
-mod scripted;
-#[path = "common/eventually.rs"]
-mod wait;
+mod common;
+use common::inproc_worker;
+use common::redis_server;
+use common::scripted;
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use common::eventually::eventually;
 use memdoor::distributed::lease::Lease;
 use memdoor::distributed::remote::RemoteBackend;
 use memdoor::distributed::wire::work_key;
@@ -28,7 +24,6 @@ use redis::AsyncCommands;
 use redis_server::RedisServer;
 use scripted::{fenced, Scripted};
 use tokio_util::sync::CancellationToken;
-use wait::eventually;
 
 #[tokio::test]
 async fn a_stalled_holder_can_neither_renew_nor_delete_the_next_holders_lease() {

@@ -4,29 +4,20 @@
 //! agent` process on the real model answering a plain client's task.
 
 mod common;
-#[path = "common/inproc_worker.rs"]
-mod inproc_worker;
-#[path = "common/redis_cluster.rs"]
-mod redis_cluster;
-#[path = "common/redis_server.rs"]
-mod redis_server;
-#[allow(dead_code)]
-#[path = "common/scripted.rs"]
-mod scripted;
-#[path = "common/eventually.rs"]
-mod wait;
-#[path = "common/workers.rs"]
-mod workers;
+use common::inproc_worker;
+use common::redis_cluster;
+use common::scripted;
+use common::workers;
 
 use std::time::Duration;
 
+use common::eventually::{eventually, until};
 use memdoor::memory::redis::{plain_connection, RedisStore};
 use memdoor::memory::MemoryStore;
 use redis::AsyncCommands;
 use redis_cluster::RedisCluster;
 use scripted::fenced;
 use tokio_util::sync::CancellationToken;
-use wait::eventually;
 
 const PALINDROME_CODE: &str = "def is_palindrome(s):\n    return s == s[::-1]\n";
 
@@ -155,14 +146,10 @@ fn a_memdoor_agent_process_on_the_real_model_answers_a_task_on_a_cluster() {
     let client = redis::cluster::ClusterClient::new(vec![cluster.url()]).unwrap();
     let mut conn = client.get_connection().unwrap();
     let _: () = redis::Commands::set(&mut conn, "task:real", task("real")).unwrap();
-    let deadline = std::time::Instant::now() + Duration::from_secs(300);
-    let answer = loop {
-        if let Some(a) = redis::Commands::get::<_, Option<String>>(&mut conn, "memory:real").unwrap() {
-            break a;
-        }
-        assert!(std::time::Instant::now() < deadline, "memory:real never appeared; logs in {}", logs.path().display());
-        std::thread::sleep(Duration::from_millis(200));
-    };
+    let what = format!("memory:real (the workers' logs in {})", logs.path().display());
+    let answer = until(&what, Duration::from_secs(300), || {
+        redis::Commands::get::<_, Option<String>>(&mut conn, "memory:real").unwrap()
+    });
     // The model's own answer (or the team's word that it wrote no code), never empty.
     assert!(!answer.trim().is_empty());
     let agents: std::collections::HashMap<String, String> = redis::Commands::hgetall(&mut conn, "agents").unwrap();

@@ -4,24 +4,18 @@
 //! refused before they are decoded, and a task that cannot be parsed is
 //! answered with its error and leaves the index.
 
-#[path = "common/inproc_worker.rs"]
-mod inproc_worker;
-#[path = "common/redis_server.rs"]
-mod redis_server;
-#[allow(dead_code)]
-#[path = "common/scripted.rs"]
-mod scripted;
-#[path = "common/tiny_gguf.rs"]
-mod tiny_gguf;
-#[path = "common/eventually.rs"]
-mod wait;
-#[path = "common/workers.rs"]
-mod workers;
+mod common;
+use common::inproc_worker;
+use common::redis_server;
+use common::scripted;
+use common::tiny_gguf;
+use common::workers;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use common::eventually::eventually;
 use futures::stream::BoxStream;
 use futures::StreamExt;
 use memdoor::distributed::remote::RemoteBackend;
@@ -32,17 +26,15 @@ use memdoor::judge::sandbox::{Limits, Sandbox, SandboxMode};
 use memdoor::memory::auth::TeamKey;
 use memdoor::memory::redis::RedisStore;
 use memdoor::memory::{Entry, EntryKind, MemoryStore};
-use memdoor::model::{ChatRequest, Chunk, FinishReason, Message, ModelBackend, Sampling, Usage};
+use memdoor::model::{ChatRequest, Chunk, FinishReason, ModelBackend, Usage};
 use redis::AsyncCommands;
 use redis_server::RedisServer;
 use scripted::fenced;
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
-use wait::eventually;
 
 fn request(max_tokens: usize) -> ChatRequest {
-    let messages = vec![Message { role: "user".into(), content: "write f".into() }];
-    ChatRequest { messages, sampling: Sampling::default(), max_tokens, ignore_stop: false }
+    common::greedy("write f", max_tokens)
 }
 
 /// A model that says "part1 ", then waits for the gate to open before "part2":

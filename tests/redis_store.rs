@@ -1,19 +1,17 @@
 //! The Redis store against a real `redis-server`: the shared store suite, the
 //! plain-client keys (`task:<id>`, `memory:<id>`), idempotent appends, URLs.
 
-#[path = "common/redis_server.rs"]
-mod redis_server;
-#[path = "common/eventually.rs"]
-mod wait;
+mod common;
+use common::redis_server;
 
 use std::time::Duration;
 
+use common::eventually::eventually;
 use futures::StreamExt;
 use memdoor::memory::redis::RedisStore;
 use memdoor::memory::{Entry, EntryKind, MemoryStore};
 use redis::AsyncCommands;
 use redis_server::RedisServer;
-use wait::eventually;
 
 /// A plain client, as any other program would use.
 async fn raw(server: &RedisServer) -> redis::aio::MultiplexedConnection {

@@ -2,11 +2,14 @@
 //! certificate made here, passing the shared store suite. Its own test
 //! binary, because it points `SSL_CERT_FILE` at the test's CA for the process.
 
+mod common;
+
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use common::eventually::eventually_ok;
 use memdoor::memory::redis::RedisStore;
 
 struct Server(Child);
@@ -126,16 +129,11 @@ async fn the_store_works_over_tls() {
     // The process's trust store is the test CA (rustls-native-certs reads it).
     std::env::set_var("SSL_CERT_FILE", dir.path().join("ca.pem"));
     let url = format!("rediss://127.0.0.1:{port}/");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let store = loop {
-        match RedisStore::connect(&url, "tls").await {
-            Ok(s) => break s,
-            Err(e) => {
-                assert!(Instant::now() < deadline, "TLS redis never answered: {e:#}");
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
-        }
-    };
+    let store = eventually_ok("the TLS redis to answer", Duration::from_secs(20), || {
+        let url = url.clone();
+        async move { RedisStore::connect(&url, "tls").await.map_err(|e| format!("{e:#}")) }
+    })
+    .await;
     assert_eq!(memdoor::memory::MemoryStore::describe(&store), format!("rediss 127.0.0.1:{port}"));
     memdoor::memory::suite::run_all(&store, "tls").await;
 }

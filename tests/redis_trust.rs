@@ -4,19 +4,15 @@
 //! items are skipped rather than fatal, and workers survive the loss of
 //! their work stream. Workers run in-process here, on a scripted model.
 
-#[path = "common/inproc_worker.rs"]
-mod inproc_worker;
-#[path = "common/redis_server.rs"]
-mod redis_server;
-#[allow(dead_code)]
-#[path = "common/scripted.rs"]
-mod scripted;
-#[path = "common/eventually.rs"]
-mod wait;
+mod common;
+use common::inproc_worker;
+use common::redis_server;
+use common::scripted;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use common::eventually::{eventually, eventually_some};
 use futures::StreamExt;
 use memdoor::distributed::remote::RemoteBackend;
 use memdoor::distributed::wire::{job_key, work_key, Job};
@@ -25,7 +21,7 @@ use memdoor::domain::TeamEvent;
 use memdoor::memory::auth::TeamKey;
 use memdoor::memory::redis::RedisStore;
 use memdoor::memory::{Entry, EntryKind, MemoryStore};
-use memdoor::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling};
+use memdoor::model::{ChatRequest, Chunk, ModelBackend, Sampling};
 use memdoor::problem::Problem;
 use memdoor::session::{drive, Recorder, SessionSpec, SessionView, Step};
 use memdoor::team::{Agent, Mechanisms};
@@ -33,7 +29,6 @@ use redis::AsyncCommands;
 use redis_server::RedisServer;
 use scripted::Scripted;
 use tokio_util::sync::CancellationToken;
-use wait::eventually;
 
 const SESSION: &str = "trust";
 
@@ -51,8 +46,7 @@ async fn raw(server: &RedisServer) -> redis::aio::MultiplexedConnection {
 }
 
 fn request(max_tokens: usize) -> ChatRequest {
-    let messages = vec![Message { role: "user".into(), content: "write f".into() }];
-    ChatRequest { messages, sampling: Sampling::default(), max_tokens, ignore_stop: false }
+    common::greedy("write f", max_tokens)
 }
 
 /// The text of a reply stream, or its first error.
@@ -86,16 +80,15 @@ async fn worker(
 
 /// The id of the one job on the work stream.
 async fn queued_job(conn: &mut redis::aio::MultiplexedConnection) -> String {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let range: redis::streams::StreamRangeReply = conn.xrange(work_key(SESSION), "-", "+").await.unwrap();
-        let json = range.ids.first().and_then(|s| redis::from_redis_value_ref::<String>(s.map.get("json")?).ok());
-        if let Some(j) = json {
-            return serde_json::from_str::<Job>(&j).unwrap().id;
+    let json = eventually_some("the job on the work stream", Duration::from_secs(20), || {
+        let mut conn = conn.clone();
+        async move {
+            let range: redis::streams::StreamRangeReply = conn.xrange(work_key(SESSION), "-", "+").await.unwrap();
+            range.ids.first().and_then(|s| redis::from_redis_value_ref::<String>(s.map.get("json")?).ok())
         }
-        assert!(Instant::now() < deadline, "timed out waiting for the job on the work stream");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    })
+    .await;
+    serde_json::from_str::<Job>(&json).unwrap().id
 }
 
 #[tokio::test]

@@ -6,12 +6,10 @@
 //! The hostile cases run real commands: a suite that hangs, one that reaches
 //! for the network, a patch whose tests write outside their copy.
 
-#[path = "common/openai_server.rs"]
-mod openai_server;
-#[path = "common/scripted.rs"]
-mod scripted;
-#[path = "common/tmux.rs"]
-mod tmux;
+mod common;
+use common::openai_server;
+use common::scripted;
+use common::tmux;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -205,6 +203,10 @@ async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() 
     assert!(first[2].content.contains("```python\ndef area(width, height):"), "{first:?}");
     let last = &first.last().unwrap().content;
     assert!(last.contains("return a - b") && last.contains("test_add"), "{last}");
+    // Its closing line names this repository's files, the code before the tests.
+    let closing = last.rsplit("\n\n").next().unwrap();
+    let (code, test) = (closing.find("calc.py").unwrap(), closing.find("tests/test_calc.py").unwrap());
+    assert!(closing.starts_with("Answer for this repository's files (") && code < test, "{closing}");
     // The user's tree is untouched; git takes the patch; accepting writes it.
     assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC);
     applies(dir.path(), &v.answer);

@@ -2,8 +2,8 @@
 //! carry the user's feedback and their failing tests, and the rest of the
 //! team's drafts stand in the vote. Scripted backends, real sandbox + python3.
 
-#[path = "common/scripted.rs"]
-mod scripted;
+mod common;
+use common::scripted;
 
 use std::sync::Arc;
 

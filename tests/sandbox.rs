@@ -13,8 +13,9 @@ use std::time::Duration;
 
 use memdoor::judge::sandbox::{Exit, Limits, Sandbox, Strength};
 
-#[path = "common/hostile.rs"]
-mod hostile;
+mod common;
+use common::eventually::eventually;
+use common::hostile;
 
 use hostile::*;
 
@@ -211,13 +212,8 @@ async fn a_cancelled_run_leaves_nothing_behind() {
     let mark = marker();
     let code = marked(&mark, "import os\nos.fork()\nwhile True:\n    pass\n");
     let run = sandbox.run(&code, b"");
-    let seen = async {
-        let end = std::time::Instant::now() + Duration::from_secs(30);
-        while alive(&mark).len() < 2 {
-            assert!(std::time::Instant::now() < end, "the fork never showed up");
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-    };
+    let seen =
+        eventually("the fork to show up", Duration::from_secs(30), || std::future::ready(alive(&mark).len() >= 2));
     // Dropping the run future (here: `seen` wins the race) is the cancel.
     tokio::select! {
         out = run => panic!("the endless program ended: {out:?}"),

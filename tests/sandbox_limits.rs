@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use memdoor::judge::sandbox::{Exit, Limits};
 
-#[path = "common/hostile.rs"]
-mod hostile;
+mod common;
+use common::hostile;
 
 use hostile::*;
 

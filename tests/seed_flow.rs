@@ -3,28 +3,20 @@
 //! memory:<id>`. Plus bad input from a plain client, and `solve --remote`.
 
 mod common;
-#[path = "common/redis_server.rs"]
-mod redis_server;
-#[path = "common/workers.rs"]
-mod workers;
+use common::redis_server;
+use common::workers;
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use common::eventually::until;
 use redis::Commands;
 use redis_server::RedisServer;
 use workers::Workers;
 
 /// Polls `key` until it has a value; panics after `limit`.
 fn wait_for(conn: &mut redis::Connection, key: &str, limit: Duration) -> String {
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(v) = conn.get::<_, Option<String>>(key).unwrap() {
-            return v;
-        }
-        assert!(Instant::now() < deadline, "{key} never appeared");
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    until(key, limit, || conn.get::<_, Option<String>>(key).unwrap())
 }
 
 #[test]

@@ -4,8 +4,7 @@
 //! its key out of its logs and off non-loopback addresses without one.
 
 mod common;
-#[path = "common/redis_server.rs"]
-mod redis_server;
+use common::redis_server;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

@@ -12,10 +12,8 @@
 //! Clients from several "addresses" are sockets bound to 127.0.0.2, .3 …
 //! (all loopback on Linux), since the server tells clients apart by peer address.
 
-#[path = "common/openai_server.rs"]
-mod openai_server;
-#[path = "common/eventually.rs"]
-mod wait;
+mod common;
+use common::openai_server;
 
 use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, SocketAddr};
@@ -24,12 +22,12 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use common::eventually::eventually;
 use futures::stream::{self, BoxStream, StreamExt};
 use memdoor::model::{ChatRequest, Chunk, ModelBackend};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_util::sync::CancellationToken;
-use wait::eventually;
 
 const BIN: &str = env!("CARGO_BIN_EXE_memdoor");
 

@@ -4,20 +4,19 @@
 //! an oversized body 413, a wrong key 401, and a request past its deadline an error. The agents
 //! here write forever until cancelled, so only cancellation can stop them.
 
-#[path = "common/eventually.rs"]
-mod wait;
+mod common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use common::eventually::eventually;
 use futures::stream::{self, BoxStream, StreamExt};
 use memdoor::judge::sandbox::{Limits, Sandbox, SandboxMode};
 use memdoor::model::{ChatRequest, Chunk, ModelBackend};
 use memdoor::serve::{ServeLimits, Served};
 use memdoor::session::SessionSettings;
 use tokio_util::sync::CancellationToken;
-use wait::eventually;
 
 /// Counts the streams alive: one per agent writing.
 struct Active(Arc<AtomicUsize>);

@@ -4,8 +4,8 @@
 //! written stops `solve` but not a session told to go on. Scripted agents;
 //! nothing is run (no sandbox), so the drafts' text decides.
 
-#[path = "common/scripted.rs"]
-mod scripted;
+mod common;
+use common::scripted;
 
 use std::sync::Arc;
 

@@ -4,8 +4,8 @@
 //! agent whose draft passes rests while the others repair alone, fresh drafts replace repairs while nothing passes,
 //! and distinguishing inputs part two passing programs.
 
-#[path = "common/scripted.rs"]
-mod scripted;
+mod common;
+use common::scripted;
 
 use std::sync::Arc;
 

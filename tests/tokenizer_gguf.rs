@@ -7,8 +7,8 @@
 //! with and without `add_space_prefix`. (On the real Gemma 3 270M file the
 //! two agree too: docs/engine.md.)
 
-#[path = "common/tiny_gguf.rs"]
-mod tiny_gguf;
+mod common;
+use common::tiny_gguf;
 
 use memdoor::model::local::{tokenizer_from_gguf, LoadOptions, LocalModel};
 use memdoor::model::Message;

@@ -2,12 +2,9 @@
 //! default model under tmux, driven by keys, read from the screen.
 
 mod common;
-#[path = "common/openai_server.rs"]
-mod openai_server;
-#[path = "common/tmux.rs"]
-mod tmux;
-#[path = "common/tui_app.rs"]
-mod tui_app;
+use common::openai_server;
+use common::tmux;
+use common::tui_app;
 
 use std::path::Path;
 

@@ -4,14 +4,11 @@
 //! watch` following a task a plain `redis-cli SET` handed to a worker (#17).
 
 mod common;
-#[path = "common/redis_server.rs"]
-mod redis_server;
-#[path = "common/tmux.rs"]
-mod tmux;
-#[path = "common/tui_app.rs"]
-mod tui_app;
-#[path = "common/workers.rs"]
-mod workers;
+use common::eventually::until;
+use common::redis_server;
+use common::tmux;
+use common::tui_app;
+use common::workers;
 
 use memdoor::memory::{Entry, EntryKind};
 use redis::Commands;
@@ -90,14 +87,7 @@ fn memdoor_watch_follows_a_task_a_plain_client_set_with_redis_cli() {
     assert!(set.status.success() && String::from_utf8_lossy(&set.stdout).contains("OK"), "{set:?}");
 
     let mut conn = redis::Client::open(server.url()).unwrap().get_connection().unwrap();
-    let deadline = std::time::Instant::now() + MODEL_WAIT;
-    let answer = loop {
-        if let Some(a) = conn.get::<_, Option<String>>("memory:q1").unwrap() {
-            break a;
-        }
-        assert!(std::time::Instant::now() < deadline, "the workers never answered q1");
-        std::thread::sleep(std::time::Duration::from_millis(200));
-    };
+    let answer = until("the workers' answer to q1", MODEL_WAIT, || conn.get::<_, Option<String>>("memory:q1").unwrap());
     let first_line = answer.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or_default().to_string();
     let s = t.wait_for("the task's drafts, memory and answer", UI_WAIT, |s| {
         s.contains("watching q1")

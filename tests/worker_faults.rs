@@ -2,13 +2,12 @@
 //! lease and resumed, on a real redis-server with real worker processes.
 
 mod common;
-#[path = "common/redis_server.rs"]
-mod redis_server;
-#[path = "common/workers.rs"]
-mod workers;
+use common::eventually::until;
+use common::redis_server;
+use common::workers;
 
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use memdoor::distributed::wire::{Job, Reply, ReplyItem};
 use redis::streams::{StreamPendingCountReply, StreamRangeReply};
@@ -23,17 +22,6 @@ fn start(server: &RedisServer, logs: &std::path::Path) -> (Workers, redis::Conne
         Workers::start(&server.url(), 5, &["--rounds", "1", "--max-tokens", "160"], &common::model_path(), logs);
     let conn = redis::Client::open(server.url()).unwrap().get_connection().unwrap();
     (workers, conn)
-}
-
-fn until<T>(what: &str, limit: Duration, mut f: impl FnMut() -> Option<T>) -> T {
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(v) = f() {
-            return v;
-        }
-        assert!(Instant::now() < deadline, "timed out waiting for {what}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
 }
 
 /// A job being worked on by a worker other than the task's coordinator:

@@ -22,10 +22,8 @@ use crate::memory::embedded::EmbeddedStore;
 use crate::model::counting::CountingBackend;
 use crate::model::{ChatRequest, Chunk, ModelBackend};
 use crate::problem::{Problem, TestCase};
-use crate::session::{drive, Recorder, SessionSpec, Step};
-use crate::team::{
-    agent_sampling, draft_code, extract_code, no_code, repair_for_problem, Agent, Mechanisms, TeamConfig,
-};
+use crate::session::{drive, Recorder, SessionSettings, SessionSpec, Step};
+use crate::team::{agent_sampling, draft_code, extract_code, no_code, repair_for_problem, Mechanisms, TeamConfig};
 
 /// One method's result on one problem.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -125,22 +123,9 @@ pub async fn team_run(
     // One counter an agent: the team's tokens are their sum.
     let counting: Vec<Arc<CountingBackend>> =
         models.iter().map(|m| Arc::new(CountingBackend::new(m.clone()))).collect();
-    let agents: Vec<Agent> = (0..cfg.agents)
-        .map(|id| Agent {
-            lead: lead == Some(id),
-            ..Agent::new(id, counting[id % counting.len()].clone(), agent_sampling(cfg, id))
-        })
-        .collect();
-    let spec = SessionSpec {
-        agents,
-        store: Arc::new(EmbeddedStore::new()),
-        sandbox: Some(sandbox.clone()),
-        rounds,
-        max_tokens: cfg.max_tokens,
-        mechanisms,
-        unique_ids: false,
-        repo: None,
-    };
+    let settings = SessionSettings::plain(cfg.clone(), rounds, mechanisms, lead);
+    let agents = settings.agents(|id| -> Arc<dyn ModelBackend> { counting[id % counting.len()].clone() });
+    let spec = SessionSpec::new(&settings, agents, Arc::new(EmbeddedStore::new()), Some(sandbox.clone()));
     let mut recorder = Recorder::default();
     let verdict = drive(&spec, problem, Step::Start, &mut [&mut recorder], CancellationToken::new()).await?;
     let mut turns: BTreeMap<DraftKey, Turn> = BTreeMap::new();

@@ -33,23 +33,17 @@ pub async fn team_overhead(
     max_tokens: usize,
 ) -> Result<OverheadFigures> {
     use crate::domain::TeamEvent;
-    use crate::team::{Agent, TeamConfig};
+    use crate::session::{SessionSettings, SessionSpec};
+    use crate::team::{Mechanisms, TeamConfig};
     let cfg = TeamConfig { agents, max_tokens, ..TeamConfig::default() };
     let backend: Arc<dyn ModelBackend> = model;
-    let team = Agent::team_on(backend, &cfg);
+    let mechanisms = Mechanisms { agent_tests: false, aggregate: false, ..Default::default() };
+    let settings = SessionSettings::plain(cfg, rounds, mechanisms, None);
+    let team = settings.agents(|_| backend.clone());
     let mut problem = crate::problem::Problem::from_text(BENCH_PROMPT)?;
     problem.id = format!("bench-{}", crate::memory::now_ms());
     let describe = store.describe();
-    let spec = crate::session::SessionSpec {
-        agents: team,
-        store,
-        sandbox: None,
-        rounds,
-        max_tokens,
-        mechanisms: crate::team::Mechanisms { agent_tests: false, aggregate: false, ..Default::default() },
-        unique_ids: false,
-        repo: None,
-    };
+    let spec = SessionSpec::new(&settings, team, store, None);
     let started = Instant::now();
     let mut recorder = crate::session::Recorder::default();
     crate::session::drive(&spec, &problem, crate::session::Step::Start, &mut [&mut recorder], CancellationToken::new())

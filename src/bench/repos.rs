@@ -28,8 +28,8 @@ use crate::problem::Problem;
 use crate::repo::{
     edit::RepoPath, gather, run_tests, test_limits, Candidate, Change, RepoTask, TestCommand, Workbench,
 };
-use crate::session::{drive, Recorder, SessionSpec, Step};
-use crate::team::{agent_sampling, Agent, Mechanisms, TeamConfig};
+use crate::session::{drive, Recorder, SessionSettings, SessionSpec, Step};
+use crate::team::{Mechanisms, TeamConfig};
 
 /// One repository of a set.
 #[derive(Debug, Clone)]
@@ -144,8 +144,6 @@ fn with_hidden(candidate: &Candidate, hidden: &Path) -> Result<Candidate> {
 struct Bench<'a> {
     /// Agent i's backend (one for all, or a mixed team's).
     models: &'a [Arc<dyn ModelBackend>],
-    /// The agent that leads the team, if one does (sample-and-select has no lead).
-    lead: Option<usize>,
     cfg: &'a TeamConfig,
     rounds: u32,
     sandbox: &'a Sandbox,
@@ -161,32 +159,24 @@ impl Bench<'_> {
         Ok(run_tests(&tester, &work.bench, Some(&graded), &cmd).await?.passed())
     }
 
-    /// A session of `agents` agents (sampling as agent `i` of the team) for
-    /// `rounds`; `lead`: the agent that leads, if one does.
+    /// A session of `agents` agents (sampling as agent `i` of the team, on
+    /// model `i` of a mixed team) for `rounds`.
     async fn session(
         &self,
         problem: &Problem,
         work: &Arc<RepoTask>,
-        (agents, lead): (usize, Option<usize>),
+        agents: usize,
         rounds: u32,
     ) -> Result<(Option<crate::domain::Consensus>, Vec<TeamEvent>, usize, f64)> {
         let counting: Vec<Arc<CountingBackend>> =
             self.models.iter().map(|m| Arc::new(CountingBackend::new(m.clone()))).collect();
-        let agents: Vec<Agent> = (0..agents)
-            .map(|id| Agent {
-                lead: lead == Some(id),
-                ..Agent::new(id, counting[id % counting.len()].clone(), agent_sampling(self.cfg, id))
-            })
-            .collect();
+        let team = TeamConfig { agents, ..self.cfg.clone() };
+        let settings = SessionSettings::plain(team, rounds, Mechanisms::default(), None);
+        let agents = settings.agents(|id| -> Arc<dyn ModelBackend> { counting[id % counting.len()].clone() });
+        let store = Arc::new(EmbeddedStore::new());
         let spec = SessionSpec {
-            agents,
-            store: Arc::new(EmbeddedStore::new()),
-            sandbox: Some(self.sandbox.clone()),
-            rounds,
-            max_tokens: self.cfg.max_tokens,
-            mechanisms: Mechanisms::default(),
-            unique_ids: false,
             repo: Some(work.clone()),
+            ..SessionSpec::new(&settings, agents, store, Some(self.sandbox.clone()))
         };
         let started = Instant::now();
         let mut recorder = Recorder::default();
@@ -203,8 +193,7 @@ impl Bench<'_> {
         let test = Some(TestCommand::given(&case.test));
         let work = Arc::new(RepoTask::new(Workbench::snapshot(dir.path())?, test.clone(), &context, timeout));
 
-        let (verdict, events, tokens, wall_s) =
-            self.session(&problem, &work, (self.cfg.agents, self.lead), self.rounds).await?;
+        let (verdict, events, tokens, wall_s) = self.session(&problem, &work, self.cfg.agents, self.rounds).await?;
         let mut drafts = Vec::new();
         for e in &events {
             if let TeamEvent::AgentDone { agent, round, draft } = e {
@@ -237,7 +226,7 @@ impl Bench<'_> {
         let mean = (round1.iter().sum::<usize>() / round1.len().max(1)).max(1);
         let samples = (tokens / mean).clamp(1, 64);
         let sampled_work = Arc::new(RepoTask::new(Workbench::snapshot(dir.path())?, test, &context, timeout));
-        let (pick, _, s_tokens, s_wall) = self.session(&problem, &sampled_work, (samples, None), 1).await?;
+        let (pick, _, s_tokens, s_wall) = self.session(&problem, &sampled_work, samples, 1).await?;
         let sampled = PatchArm {
             pass: self.grade(&sampled_work, case, pick.as_ref().map(|v| v.answer.as_str())).await?,
             patched: pick.is_some(),
@@ -260,12 +249,11 @@ impl Bench<'_> {
 pub async fn run_repos(
     cases: &[RepoCase],
     models: &[Arc<dyn ModelBackend>],
-    lead: Option<usize>,
     cfg: &TeamConfig,
     rounds: u32,
     sandbox: &Sandbox,
 ) -> Result<RepoReport> {
-    let bench = Bench { models, lead, cfg, rounds, sandbox };
+    let bench = Bench { models, cfg, rounds, sandbox };
     let mut rows = Vec::new();
     for (i, case) in cases.iter().enumerate() {
         let row = bench.run_case(case).await.with_context(|| format!("repository {}", case.name))?;

@@ -46,7 +46,7 @@ pub struct SampleRun {
 /// at a large budget would otherwise mean hundreds of samples.
 const MAX_SAMPLES: usize = 64;
 
-/// Sample-and-select within `budget` (at least five samples, at most `MAX_SAMPLES`).
+/// Sample-and-select within `budget` (at least one batch of the team's size, at most `MAX_SAMPLES`).
 pub async fn sample_and_select(
     problem: &Problem,
     models: &[Arc<dyn ModelBackend>],
@@ -87,7 +87,7 @@ impl Stops {
     }
 
     /// Closes every open budget that would draw no more, given what is drawn
-    /// so far (`batches` of them in `spent` seconds); true when none is open.
+    /// so far (in `batches` batches); true when none is open.
     fn close_met(&mut self, drawn: Stop, batches: usize) -> bool {
         for (budget, stop) in self.budgets.iter().zip(&mut self.stops) {
             if stop.is_some() {
@@ -128,8 +128,8 @@ impl Budget {
     }
 }
 
-/// Sample-and-select at each of `budgets` (at least five samples, at most
-/// `MAX_SAMPLES`), from one sequence of samples drawn to the largest: each
+/// Sample-and-select at each of `budgets` (at least one batch of the
+/// team's size, at most `MAX_SAMPLES`), from one sequence of samples drawn to the largest: each
 /// budget's arm is the run that would have stopped there (see `Stops`) —
 /// its samples, its tokens, its wall and CPU time (drawing them, then
 /// running its samples on the public tests and voting).

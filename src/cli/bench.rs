@@ -248,7 +248,9 @@ pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Co
 }
 
 /// `memdoor bench --repos DIR`: the repository mode on a set of repositories,
-/// with `--agents` agents on one model or `team`'s `[[agents]]` (mixed models, a lead).
+/// with `--agents` agents on one model or `team`'s `[[agents]]` (mixed
+/// models; a `lead = true` does nothing here: the repository's rounds have
+/// no lead roles yet).
 async fn bench_repos(
     args: &super::SetBenchArgs,
     dir: &std::path::Path,
@@ -266,18 +268,16 @@ async fn bench_repos(
         }
         None => vec![loaded.load_flags(&args.model).await?; args.agents.clamp(1, 64)],
     };
-    let lead = team.as_ref().and_then(|c| c.lead());
     eprintln!(
-        "memdoor bench: {} repositories, {} agents ({}{}), {} rounds, {}",
+        "memdoor bench: {} repositories, {} agents ({}), {} rounds, {}",
         cases.len(),
         models.len(),
         team_name(&models),
-        lead.map(|l| format!(", agent {l} leading")).unwrap_or_default(),
         args.rounds,
         sandbox.describe()
     );
     let cfg = crate::team::TeamConfig { agents: models.len(), max_tokens: args.max_tokens, ..Default::default() };
-    let report = crate::bench::repos::run_repos(&cases, &models, lead, &cfg, args.rounds.max(1), &sandbox).await?;
+    let report = crate::bench::repos::run_repos(&cases, &models, &cfg, args.rounds.max(1), &sandbox).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

@@ -22,8 +22,8 @@ pub struct SessionArgs {
     pub problem: Option<PathBuf>,
     /// Work on this git repository: the task (as text) goes to the agents with the files it
     /// names, then the tracked files sharing most of its words, within --context-tokens.
-    /// Only files git tracks are read. `solve` answers with a patch judged by the repository's
-    /// tests; the TUI shows the files to the agents but its answer is still code (docs/repo.md).
+    /// Only files git tracks are read. The answer is a patch judged by the repository's tests:
+    /// `solve` prints it (`--apply` writes it), the TUI shows it and `a` writes it (docs/repo.md).
     #[arg(long, value_name = "DIR")]
     pub repo: Option<PathBuf>,
     /// With --repo: show the agents this file (repeatable; from the current directory);

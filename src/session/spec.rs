@@ -63,6 +63,21 @@ impl SessionSettings {
         }
     }
 
+    /// A team of `team.agents` agents with no `[[agents]]` entries — the
+    /// ladder's sampling, `lead` leading — and the default sandbox: the
+    /// bench's sessions, one a problem, on its own sandbox and models.
+    pub fn plain(team: TeamConfig, rounds: u32, mechanisms: Mechanisms, lead: Option<usize>) -> Self {
+        let agents = (0..team.agents).map(|id| AgentPlan { lead: lead == Some(id), ..AgentPlan::default() }).collect();
+        SessionSettings {
+            team,
+            rounds,
+            mechanisms,
+            agents,
+            sandbox_mode: SandboxMode::default(),
+            limits: Limits::default(),
+        }
+    }
+
     /// The team, agent `i` on `backend(i)`: the ladder's temperature unless
     /// its entry sets one, its own seed, role and answer length.
     pub fn agents(&self, mut backend: impl FnMut(usize) -> Arc<dyn ModelBackend>) -> Vec<Agent> {

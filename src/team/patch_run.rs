@@ -22,7 +22,7 @@ use tokio_util::sync::CancellationToken;
 use super::agent::Agent;
 use super::agent_turn::{emit, remember, stream_answer};
 use super::patch_prompt::{
-    continue_messages, propose_messages, repair_messages, tests_before, EditStyle, Setback, EXAMPLE_PATH,
+    continue_messages, propose_messages, repair_messages, tests_before, PatchAsk, Setback, EXAMPLE_PATH,
 };
 use super::session::{Continuation, Session};
 use crate::domain::Consensus;
@@ -116,7 +116,7 @@ pub(super) async fn run_patch_rounds(
         None => (1, None, None),
     };
     let last_round = first_round + s.rounds.max(1) - 1;
-    let style = EditStyle::for_files(work.shown.iter().map(|(p, _)| p.as_path()));
+    let ask = PatchAsk::new(s.problem, tests_line.as_deref(), work.shown.iter().map(|(p, _)| p.as_path()));
 
     let mut attempts: Vec<Attempt> = Vec::new();
     let mut latest: BTreeMap<usize, usize> = BTreeMap::new();
@@ -140,14 +140,11 @@ pub(super) async fn run_patch_rounds(
         let mut asks: Vec<BoxFuture<'_, Option<Answer>>> = Vec::new();
         for (agent, turn) in s.agents.iter().zip(&turns) {
             let last = latest.get(&agent.id).map(|&i| &attempts[i]);
-            let tests = tests_line.as_deref();
             let messages = match (turn, last) {
                 (Turn::Rest, _) => None,
-                (_, Some(last)) => Some(repair_messages(s.problem, tests, style, &last.text, &setback(last))),
-                (Turn::Refine, None) => {
-                    Some(continue_messages(s.problem, tests, style, current.as_deref(), feedback.as_deref()))
-                }
-                (_, None) => Some(propose_messages(s.problem, tests, style)),
+                (_, Some(last)) => Some(repair_messages(&ask, &last.text, &setback(last))),
+                (Turn::Refine, None) => Some(continue_messages(&ask, current.as_deref(), feedback.as_deref())),
+                (_, None) => Some(propose_messages(&ask)),
             };
             let max_tokens = agent.max_tokens.unwrap_or(s.max_tokens);
             let (events, cancel) = (&events, cancel.clone());

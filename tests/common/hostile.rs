@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use memdoor::judge::sandbox::{Limits, RunOutput, Sandbox, Strength};
 
@@ -55,15 +55,12 @@ pub fn alive(mark: &str) -> Vec<u32> {
 
 /// SIGKILL is asynchronous: wait (with a deadline) for the kernel to finish.
 pub async fn assert_gone(mark: &str) {
-    let end = Instant::now() + Duration::from_secs(10);
-    loop {
+    let gone = || {
         let left = alive(mark);
-        if left.is_empty() {
-            return;
-        }
-        assert!(Instant::now() < end, "processes of {mark} survived the run: {left:?}");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+        std::future::ready(if left.is_empty() { Ok(()) } else { Err(format!("{left:?} alive")) })
+    };
+    super::eventually::eventually_ok(&format!("the processes of {mark} to be gone"), Duration::from_secs(10), gone)
+        .await;
 }
 
 /// Runs `code` while counting its live processes; returns the largest count seen.

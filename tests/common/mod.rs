@@ -1,10 +1,26 @@
-//! Shared by the integration tests: the models they run, each loaded once
-//! per test binary (fetched into the cache first if needed). Where the
-//! model is incidental (the test is about the store, the TUI, the workers)
-//! it is the small, fast `smollm2-135m` (or `$MEMDOOR_MODEL`); the tests of
-//! what the default model writes name `default`.
+//! Shared by the integration tests, each binary mounting it as `mod
+//! common;` and naming what it uses (`use common::redis_server::RedisServer`):
+//! the models they run, each loaded once per test binary (fetched into the
+//! cache first if needed), and the servers, scripted models and waits of
+//! the modules below. Where the model is incidental (the test is about the
+//! store, the TUI, the workers) it is the small, fast `smollm2-135m` (or
+//! `$MEMDOOR_MODEL`); the tests of what the default model writes name
+//! `default`.
 
 #![allow(dead_code)]
+
+pub mod eventually;
+pub mod hostile;
+pub mod inproc_worker;
+pub mod openai_server;
+pub mod redis_cluster;
+pub mod redis_server;
+pub mod scripted;
+pub mod scripted_sse;
+pub mod tiny_gguf;
+pub mod tmux;
+pub mod tui_app;
+pub mod workers;
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
@@ -13,7 +29,7 @@ use futures::stream::BoxStream;
 use futures::StreamExt;
 use memdoor::model::local::{LoadOptions, LocalModel};
 use memdoor::model::resolve::{resolve, ModelSpec};
-use memdoor::model::{Chunk, FinishReason, Usage};
+use memdoor::model::{ChatRequest, Chunk, FinishReason, Message, Sampling, Usage};
 
 pub const PALINDROME: &str =
     "Write a Python function is_palindrome(s: str) -> bool that ignores case and non-alphanumeric characters.";
@@ -26,6 +42,13 @@ pub const GOLDEN_START: &str =
 /// tokens for PALINDROME, as llama.cpp writes them on the same file
 /// (tests/tools/llama_cpp_greedy.mjs; 51 prompt tokens).
 pub const DEFAULT_GOLDEN: &str = "Here's a Python function that checks if a given string is a palindrome, ignoring case and non-alphanumeric characters:\n\n```python\ndef is_palindrome(s: str) -> bool:\n    # Remove non-alphanumeric characters and convert to lowercase";
+
+/// `prompt` alone, greedy (the default sampling), at most `max_tokens`,
+/// ending where the model ends; a test that needs every token sets
+/// `ignore_stop: true` over it.
+pub fn greedy(prompt: &str, max_tokens: usize) -> ChatRequest {
+    ChatRequest { messages: vec![Message::user(prompt)], sampling: Sampling::default(), max_tokens, ignore_stop: false }
+}
 
 /// The model of the tests where it is incidental.
 pub fn model_path() -> PathBuf {

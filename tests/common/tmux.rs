@@ -8,6 +8,8 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use super::eventually::until;
+
 pub struct Tmux {
     socket: String,
     /// A file whose text goes into timeout messages (the app's stderr).
@@ -106,16 +108,7 @@ impl Tmux {
 
 /// Polls until `path` exists (a marker the pane's shell writes).
 pub fn wait_for_file(path: &Path, timeout: Duration) -> String {
-    let deadline = Instant::now() + timeout;
-    while Instant::now() < deadline {
-        if let Ok(s) = std::fs::read_to_string(path) {
-            if !s.is_empty() {
-                return s;
-            }
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    panic!("timed out waiting for {}", path.display());
+    until(&path.display().to_string(), timeout, || std::fs::read_to_string(path).ok().filter(|s| !s.is_empty()))
 }
 
 pub fn unique() -> u64 {

@@ -229,14 +229,13 @@ impl Drop for RunCgroup {
         }
         std::thread::spawn(move || {
             let mut busy = busy;
-            let mut delay = Duration::from_millis(5);
+            let mut backoff = crate::backoff::Backoff::new(Duration::from_millis(5), Duration::from_millis(500));
             for _ in 0..12 {
-                std::thread::sleep(delay);
+                std::thread::sleep(backoff.next_wait());
                 busy = remove(busy);
                 if busy.is_empty() {
                     return;
                 }
-                delay = (delay * 2).min(Duration::from_millis(500));
             }
             tracing::warn!("sandbox: run cgroups still busy, left in place: {busy:?}");
         });
