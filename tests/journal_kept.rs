@@ -172,16 +172,7 @@ fn solve_on_a_full_disk(test: &str, cfg: &Path, logs: &Path, extra: &str) -> Opt
     if !probe.as_ref().is_ok_and(|o| o.status.success()) {
         let why =
             probe.map(|o| String::from_utf8_lossy(&o.stderr).trim().to_string()).unwrap_or_else(|e| e.to_string());
-        let line = format!("SKIPPED journal_kept {test}: no private tmpfs mount here (unshare: {why})\n");
-        eprint!("{line}");
-        if let Some(path) = std::env::var_os("MEMDOOR_SKIP_LOG") {
-            use std::io::Write;
-            let _ = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .and_then(|mut f| f.write_all(line.as_bytes()));
-        }
+        common::skip("journal_kept", test, &format!("no private tmpfs mount here (unshare: {why})"));
         return None;
     }
     let journal_dir = logs.join("journal");

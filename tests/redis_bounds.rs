@@ -261,7 +261,7 @@ async fn the_scale_bench_answers_every_task_and_redis_memory_comes_back() {
     // expiry (pickup timeout 120 s + clock skew 60 s), plus the skew again
     // for another worker's clock: 4 minutes at most.
     let (claims, left): (Vec<_>, Vec<_>) = report.keys_left.iter().partition(|k| k.contains("}:claim:"));
-    assert_eq!(left, [&format!("memdoor:{{{}}}:work", report.session)], "{report:?}");
+    assert_eq!(left, [&format!("memdoor:{{{}}}:work", report.namespace)], "{report:?}");
     let mut conn = redis::Client::open(server.url()).unwrap().get_multiplexed_async_connection().await.unwrap();
     let claim_count = claims.len();
     for claim in claims {

@@ -83,7 +83,7 @@ async fn workers_and_requesters_share_a_three_master_cluster() {
         let counts = keys_per_master(&store, pattern).await;
         assert!(counts.iter().all(|&n| n > 0), "{pattern} on each master: {counts:?}");
     }
-    // The retention reached the seed keys on their own nodes, and the session's keys on theirs.
+    // The retention reached the seed keys on their own nodes, and the namespace's keys on theirs.
     for key in [format!("task:{}", ids[0]), format!("memory:{}", ids[0]), store.log_key(&ids[0])] {
         let ttl: i64 = plain.ttl(&key).await.unwrap();
         assert!((1..=7200).contains(&ttl), "{key}: TTL {ttl}");
@@ -96,7 +96,7 @@ async fn workers_and_requesters_share_a_three_master_cluster() {
     let logs = tempfile::tempdir().unwrap();
     let prompt = "Write a Python function is_palindrome(s: str) -> bool.";
     let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_memdoor"))
-        .args(["solve", "--redis", &cluster.url(), "--session", "s", "--remote", "--agents", "1", "--rounds", "1"])
+        .args(["solve", "--redis", &cluster.url(), "--namespace", "s", "--remote", "--agents", "1", "--rounds", "1"])
         .args(["--no-agent-tests", "--json", "--no-journal", prompt])
         .env("MEMDOOR_LOG_DIR", logs.path())
         .output()
@@ -126,7 +126,7 @@ async fn the_scale_bench_runs_over_a_cluster_and_its_memory_comes_back() {
     let (claims, left): (Vec<_>, Vec<_>) = report.keys_left.iter().partition(|k| k.contains("}:claim:"));
     assert_eq!(
         left,
-        [&format!("memdoor:{{{}}}:work", report.session)],
+        [&format!("memdoor:{{{}}}:work", report.namespace)],
         "only the work stream and expiring claims stay: {report:?}"
     );
     let mut conn = cluster_client(&cluster).await;

@@ -1,5 +1,5 @@
-//! Sessions kept apart and hostile values in a shared Redis (issue #27), on
-//! a real redis-server: one session's workers never replace another's
+//! Key namespaces kept apart and hostile values in a shared Redis (issue #27), on
+//! a real redis-server: one namespace's workers never replace another's
 //! answer, a replayed signed job is refused, values over the limits are
 //! refused before they are decoded, and a task that cannot be parsed is
 //! answered with its error and leaves the index.
@@ -103,7 +103,7 @@ fn palindrome(body: &str) -> String {
 }
 
 #[tokio::test]
-async fn a_session_never_replaces_another_sessions_answer() {
+async fn a_namespace_never_replaces_another_namespaces_answer() {
     let server = RedisServer::start();
     let s1 = RedisStore::connect(&server.url(), "S1").await.unwrap();
     let s2 = RedisStore::connect(&server.url(), "S2").await.unwrap();

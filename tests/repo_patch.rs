@@ -68,6 +68,14 @@ struct Run {
     work: Arc<RepoTask>,
 }
 
+impl Run {
+    /// Some memory note of the session is `what` says; else the notes are shown.
+    #[track_caller]
+    fn assert_note(&self, what: impl Fn(&str) -> bool) {
+        assert!(self.notes.iter().any(|n| what(n)), "no such note among {:#?}", self.notes);
+    }
+}
+
 /// A team on `dir` with `--test test`, each agent answering from its script, not yet run.
 struct Team {
     spec: SessionSpec,
@@ -168,7 +176,7 @@ async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() 
     let breaks = format!("{good}\ncalc.py\n<<<<<<< SEARCH\n    return 2 * x\n=======\n    return x\n>>>>>>> REPLACE\n");
     let scripts = vec![vec![good.clone()], vec![not_there, good.clone()], vec![breaks.clone(), breaks]];
     let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 2).await;
-    let v = run.verdict.expect("a patch stands");
+    let v = run.verdict.clone().expect("a patch stands");
     assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true });
     assert!(v.answer.starts_with("diff --git a/calc.py b/calc.py\n"), "{}", v.answer);
     assert!(v.answer.contains("-    return a - b\n+    return a + b\n"));
@@ -177,36 +185,25 @@ async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() 
     let listed: Vec<(&str, &str)> = v.tests.iter().map(|t| (t.name.as_str(), t.how())).collect();
     assert_eq!(listed, [("tests/test_calc.py::test_add", "fixed: failed before")]);
     // What the tests said before any change, and each patch's standing.
-    assert!(
-        run.notes
-            .iter()
-            .any(|n| n.starts_with("before any change: 1 of 2 tests pass (failing: tests/test_calc.py::test_add")),
-        "{:?}",
-        run.notes
-    );
-    assert!(run
-        .notes
-        .iter()
-        .any(|n| n.contains("agent 1's edit does not apply") && n.contains("not in calc.py exactly")));
-    assert!(run
-        .notes
-        .iter()
-        .any(|n| n.starts_with("agent 2's patch: fixes 1, breaks 1 (tests/test_calc.py::test_double)")));
+    run.assert_note(|n| n.starts_with("before any change: 1 of 2 tests pass (failing: tests/test_calc.py::test_add"));
+    run.assert_note(|n| n.contains("agent 1's edit does not apply") && n.contains("not in calc.py exactly"));
+    run.assert_note(|n| n.starts_with("agent 2's patch: fixes 1, breaks 1 (tests/test_calc.py::test_double)"));
     // Agent 1's repair turn was shown why its blocks failed; agent 0 rested.
     let repair = run.backends[1].prompts()[1].clone();
     assert!(repair.contains("could not be applied") && repair.contains("not in calc.py exactly"), "{repair}");
     assert_eq!(run.backends[0].asked.lock().unwrap().len(), 1, "a patch passing every test rests");
-    // The first prompt showed the format with a worked example (for Python files, a whole definition;
-    // SEARCH/REPLACE for other changes), then the file and the failing test.
+    // The first prompt said the format (for Python files, a whole definition; SEARCH/REPLACE for
+    // other changes) with no worked example, then the file and the failing test.
     let first = run.backends[0].asked.lock().unwrap()[0].messages.clone();
-    assert!(first[0].content.contains("whole new definition") && first[0].content.contains("<<<<<<< SEARCH"));
-    assert!(first[2].content.contains("```python\ndef area(width, height):"), "{first:?}");
+    assert!(
+        first[0].content.contains("function or class you change whole") && first[0].content.contains("<<<<<<< SEARCH")
+    );
+    assert!(first.len() == 2 && !first[1].content.contains("def area(width, height):"), "{first:?}");
     let last = &first.last().unwrap().content;
     assert!(last.contains("return a - b") && last.contains("test_add"), "{last}");
-    // Its closing line names this repository's files, the code before the tests.
+    // Its closing line names the function the task names, with its file.
     let closing = last.rsplit("\n\n").next().unwrap();
-    let (code, test) = (closing.find("calc.py").unwrap(), closing.find("tests/test_calc.py").unwrap());
-    assert!(closing.starts_with("Answer for this repository's files (") && code < test, "{closing}");
+    assert!(closing.contains("then write the whole new `add` of calc.py with that change made"), "{closing}");
     // The user's tree is untouched; git takes the patch; accepting writes it.
     assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC);
     applies(dir.path(), &v.answer);
@@ -238,7 +235,7 @@ def test_network():\n    socket.create_connection(('127.0.0.1', {port}), timeout
     );
     let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), vec![vec![answer]], 1).await;
     assert_eq!(std::fs::read_to_string(&target).unwrap(), CALC, "the user's file is not in the sandbox");
-    let v = run.verdict.expect("the patch stands: it fixes test_add and breaks nothing that passed");
+    let v = run.verdict.clone().expect("the patch stands: it fixes test_add and breaks nothing that passed");
     assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 1, per_test: true });
     let listed: Vec<(char, &str, &str)> = v.tests.iter().map(|t| (t.mark(), t.name.as_str(), t.how())).collect();
     assert_eq!(
@@ -274,13 +271,9 @@ async fn a_test_command_that_hangs_is_stopped_at_its_limit_and_said() {
     )
     .await;
     assert!(started.elapsed() < Duration::from_secs(60), "the hang was cut: {:?}", started.elapsed());
-    assert!(
-        run.notes.iter().any(|n| n.contains("before any change: the test command: stopped at its time limit")),
-        "{:?}",
-        run.notes
-    );
+    run.assert_note(|n| n.contains("before any change: the test command: stopped at its time limit"));
     // Nothing passes with or without the patch: nothing fixed, nothing broken; the answer says so.
-    let v = run.verdict.expect("a patch that breaks nothing stands");
+    let v = run.verdict.clone().expect("a patch that breaks nothing stands");
     assert!(v.decision.unverified(), "{}", v.decision);
 }
 
@@ -295,14 +288,8 @@ async fn a_whole_function_under_its_path_replaces_its_namesake_and_is_judged() {
     let example = "geometry/shapes.py\n```python\ndef area(width, height):\n    return width * height\n```";
     let scripts = vec![vec![answer.into()], vec![example.into()]];
     let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 1).await;
-    assert!(
-        run.notes
-            .iter()
-            .any(|n| n.starts_with("agent 1's edit does not apply: it edits geometry/shapes.py, the worked")),
-        "{:?}",
-        run.notes
-    );
-    let v = run.verdict.expect("the patch stands");
+    run.assert_note(|n| n.starts_with("agent 1's edit does not apply: it edits geometry/shapes.py, the worked"));
+    let v = run.verdict.clone().expect("the patch stands");
     assert_eq!(v.agents, [0]);
     assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true });
     assert!(v.answer.contains("-    return a - b\n+    return a + b\n"), "{}", v.answer);

@@ -77,7 +77,7 @@ fn memdoor_watch_follows_a_task_a_plain_client_set_with_redis_cli() {
     );
     let t = Tmux::start(&pane_command(d, &format!("watch --redis {}", server.url())), 200, 50, &env(d))
         .with_log(&d.join("stderr"));
-    t.wait_for("the watcher waiting for a task", UI_WAIT, |s| s.contains("waiting for a task in session default"));
+    t.wait_for("the watcher waiting for a task", UI_WAIT, |s| s.contains("waiting for a task in namespace default"));
 
     let task = serde_json::json!({ "id": "q1", "prompt": "Write a Python function add(a, b) that returns a + b. Example: add(1, 2) -> 3" });
     let set = std::process::Command::new("redis-cli")

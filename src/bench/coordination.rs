@@ -42,8 +42,8 @@ impl ModelBackend for InstantModel {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ScaleReport {
-    /// The session the run used: every key of the run holds it.
-    pub session: String,
+    /// The Redis key namespace the run used: every key of the run holds it.
+    pub namespace: String,
     pub tasks: usize,
     pub workers: usize,
     /// Runs the workers started: with every task answered, as many as tasks
@@ -136,8 +136,8 @@ pub async fn scale(
     }
     // Coordination alone: agents write no test inputs and nothing is run.
     settings.mechanisms.agent_tests = false;
-    let session = format!("bench-{}", crate::memory::now_ms());
-    let probe = RedisStore::connect(url, &session).await?;
+    let namespace = format!("bench-{}", crate::memory::now_ms());
+    let probe = RedisStore::connect(url, &namespace).await?;
     let mut conn = probe.connection();
     let mut masters = connect_masters(&probe).await?;
     let mut notifications = !masters.is_empty();
@@ -154,7 +154,7 @@ pub async fn scale(
     let runs_started = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let mut running = Vec::with_capacity(workers);
     for w in 0..workers {
-        let store = RedisStore::connect(url, &session).await?.with_retention(Some(retention));
+        let store = RedisStore::connect(url, &namespace).await?.with_retention(Some(retention));
         let worker = Worker {
             id: format!("bench-w{w}"),
             store,
@@ -170,7 +170,7 @@ pub async fn scale(
 
     let (commands_0, bytes_0) = traffic(&mut masters).await?;
     let started = Instant::now();
-    let ids: Vec<String> = (0..tasks).map(|i| format!("{session}-{i}")).collect();
+    let ids: Vec<String> = (0..tasks).map(|i| format!("{namespace}-{i}")).collect();
     let mut asked = Vec::with_capacity(tasks);
     for id in &ids {
         let task = serde_json::json!({ "id": id, "prompt": "Write a Python program that prints 1." }).to_string();
@@ -226,7 +226,7 @@ pub async fn scale(
     let runs = runs_started.load(std::sync::atomic::Ordering::Relaxed);
     let mut keys_left = Vec::new();
     for node in &mut masters {
-        let mut iter: redis::AsyncIter<String> = node.scan_match(format!("*{session}*")).await?;
+        let mut iter: redis::AsyncIter<String> = node.scan_match(format!("*{namespace}*")).await?;
         while let Some(k) = iter.next_item().await {
             keys_left.push(k?);
         }
@@ -241,7 +241,7 @@ pub async fn scale(
     latencies.sort_by(f64::total_cmp);
     let per_task = |x: f64| x / tasks as f64;
     Ok(ScaleReport {
-        session,
+        namespace,
         tasks,
         workers,
         runs_started: runs,

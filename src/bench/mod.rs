@@ -8,6 +8,7 @@ pub mod coordination;
 mod engine;
 mod engine_table;
 mod overhead;
+mod problem_figures;
 pub mod problems;
 mod problems_table;
 mod sample_select;

@@ -26,7 +26,7 @@ pub fn apply_agent_flags(args: &AgentArgs, mut cfg: Config) -> Config {
     cfg.team.rounds = args.rounds.map_or(cfg.team.rounds, |r| r.max(1));
     cfg.team.max_tokens = args.max_tokens.unwrap_or(cfg.team.max_tokens);
     cfg.sandbox.mode = args.sandbox.unwrap_or(cfg.sandbox.mode);
-    cfg.store.session = args.session.clone().unwrap_or(cfg.store.session);
+    cfg.store.namespace = args.namespace.clone().unwrap_or(cfg.store.namespace);
     cfg
 }
 

@@ -108,10 +108,10 @@ pub struct AgentArgs {
     /// The Redis every agent of the team meets in.
     #[arg(long, env = "MEMDOOR_REDIS", hide_env_values = true, value_name = "URL")]
     pub redis: String,
-    /// The session (key namespace); workers and `solve --remote` must agree.
-    /// Default: the config's [store] session ("default").
-    #[arg(long)]
-    pub session: Option<String>,
+    /// The Redis key namespace; workers and `solve --remote` must agree.
+    /// Default: the config's [store] namespace ("default"). Old name: --session.
+    #[arg(long, alias = "session")]
+    pub namespace: Option<String>,
     /// This worker's id (default: host name and process id).
     #[arg(long)]
     pub id: Option<String>,

@@ -41,7 +41,7 @@ pub fn apply_team_flags(args: &TeamFlags, mut cfg: Config) -> Config {
     t.keep_prefix_mb = args.model.keep_prefix_mb.unwrap_or(t.keep_prefix_mb);
     t.context = args.model.context.or(t.context);
     cfg.store.redis = args.redis.clone().or(cfg.store.redis);
-    cfg.store.session = args.session.clone().unwrap_or(cfg.store.session);
+    cfg.store.namespace = args.namespace.clone().unwrap_or(cfg.store.namespace);
     cfg.sandbox.mode = args.sandbox.unwrap_or(cfg.sandbox.mode);
     // A flag temperature is for every agent, over the entries' own too.
     if args.temperature.is_some() {
@@ -150,7 +150,7 @@ pub async fn open_redis(cfg: &Config) -> Result<Option<RedisStore>> {
     connect_redis(url, cfg).await.map(Some)
 }
 
-/// The Redis at `url` for the config's session, signing and checking with
+/// The Redis at `url` for the config's key namespace, signing and checking with
 /// the team secret when one is set; warns when the server would lose the
 /// memory, and when a Redis off this machine is used without a secret.
 pub async fn connect_redis(url: &str, cfg: &Config) -> Result<RedisStore> {
@@ -158,7 +158,7 @@ pub async fn connect_redis(url: &str, cfg: &Config) -> Result<RedisStore> {
     let var = cfg.store.secret_env.as_deref().unwrap_or(DEFAULT_SECRET_ENV);
     let key = TeamKey::from_env(var)?;
     let redis =
-        RedisStore::connect(url, &cfg.store.session).await?.with_team_key(key).with_retention(cfg.store.retention());
+        RedisStore::connect(url, &cfg.store.namespace).await?.with_team_key(key).with_retention(cfg.store.retention());
     if redis.team_key().is_none() && !redis.is_local() {
         let msg = format!(
             "{} is not on this machine and no team secret is set (${var}): anyone who can write to it can forge drafts and answers",

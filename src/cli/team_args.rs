@@ -132,7 +132,7 @@ impl TuiArgs {
             || t.seed.is_some()
             || t.rounds.is_some()
             || t.redis.is_some()
-            || t.session.is_some()
+            || t.namespace.is_some()
             || t.no_agent_tests
             || t.sandbox.is_some()
             || m.model.is_some()
@@ -169,9 +169,9 @@ pub struct TeamFlags {
     /// in-process. Default: $MEMDOOR_REDIS, else the config's [store] redis.
     #[arg(long, value_name = "URL")]
     pub redis: Option<String>,
-    /// The Redis session (key namespace) shared with `memdoor agent` workers [default: default].
-    #[arg(long)]
-    pub session: Option<String>,
+    /// The Redis key namespace shared with `memdoor agent` workers [default: default]. Old name: --session.
+    #[arg(long, alias = "session")]
+    pub namespace: Option<String>,
     /// Skip the step where agents write test inputs for a problem that has no tests of its own
     /// (its drafts then run on nothing, and the answer is the drafts' textual consensus).
     #[arg(long)]

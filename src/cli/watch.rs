@@ -15,9 +15,10 @@ pub struct WatchArgs {
     /// The Redis the sessions run in (a server's, or workers' answering `SET task:<id>`).
     #[arg(long, env = "MEMDOOR_REDIS", hide_env_values = true, value_name = "URL")]
     pub redis: String,
-    /// The session (key namespace) to watch. Default: the config's [store] session ("default").
-    #[arg(long)]
-    pub session: Option<String>,
+    /// The Redis key namespace to watch. Default: the config's [store] namespace ("default").
+    /// Old name: --session.
+    #[arg(long, alias = "session")]
+    pub namespace: Option<String>,
     /// Watch this task only (default: the newest task, switching when a newer one starts).
     #[arg(long, value_name = "ID")]
     pub task: Option<String>,
@@ -28,7 +29,7 @@ pub struct WatchArgs {
 
 pub async fn watch(args: WatchArgs, mut cfg: Config) -> Result<ExitCode> {
     super::tui::ensure_terminal()?;
-    cfg.store.session = args.session.clone().unwrap_or(cfg.store.session);
+    cfg.store.namespace = args.namespace.clone().unwrap_or(cfg.store.namespace);
     let (theme, keymap, debug_keys) =
         super::tui::look(Some(args.theme.as_deref().unwrap_or(&cfg.tui.theme)), &cfg.keys)?;
     let store = setup::connect_redis(&args.redis, &cfg).await?;

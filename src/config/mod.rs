@@ -169,7 +169,10 @@ impl AgentEntry {
 pub struct StoreSection {
     /// `redis://…`; `None` = the in-process store.
     pub redis: Option<String>,
-    pub session: String,
+    /// The Redis key namespace (`{S}` in every key) shared with `memdoor
+    /// agent` workers; `session`, its old name, is still read.
+    #[serde(alias = "session")]
+    pub namespace: String,
     /// The environment variable holding the team secret (default
     /// `MEMDOOR_TEAM_SECRET`): what memdoor writes to Redis is signed with
     /// it, and what is read back unsigned is dropped. Never the secret itself.
@@ -187,7 +190,7 @@ impl Default for StoreSection {
     fn default() -> Self {
         Self {
             redis: None,
-            session: "default".into(),
+            namespace: "default".into(),
             secret_env: None,
             retention_hours: 24,
             manage_notifications: false,

@@ -22,7 +22,7 @@ fn an_empty_file_is_the_defaults() {
     assert_eq!(c.team.rounds, 2);
     assert!(c.team.agent_tests);
     assert!(!c.team.distinguish);
-    assert_eq!(c.store.session, "default");
+    assert_eq!(c.store.namespace, "default");
     assert_eq!(c.tui.theme, "dark");
     assert_eq!(c.sandbox.limits(), crate::judge::sandbox::Limits::default());
     assert_eq!(c.team_config(), TeamConfig::default());
@@ -143,6 +143,14 @@ fn sandbox_keys_become_limits() {
     assert_eq!(l.processes, Limits::default().processes);
     assert_eq!(c.sandbox.mode, crate::judge::sandbox::SandboxMode::Strong);
     assert_eq!(parse("[sandbox]\nmode = \"weak\"\n").unwrap().sandbox.mode, crate::judge::sandbox::SandboxMode::Weak);
+}
+
+#[test]
+fn the_redis_namespace_is_read_under_its_name_and_its_old_one() {
+    assert_eq!(parse("[store]\nnamespace = \"y\"\n").unwrap().store.namespace, "y");
+    // `session` was its name: config files that say so still load.
+    assert_eq!(parse("[store]\nsession = \"x\"\n").unwrap().store.namespace, "x");
+    assert!(err("[store]\nnamespace = \"y\"\nsession = \"x\"\n").contains("duplicate field"));
 }
 
 fn env(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {

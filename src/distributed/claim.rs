@@ -53,8 +53,8 @@ impl std::fmt::Display for Refusal {
     }
 }
 
-pub fn claim_key(session: &str, job: &Job) -> String {
-    job_key(session, "claim", &job.id)
+pub fn claim_key(namespace: &str, job: &Job) -> String {
+    job_key(namespace, "claim", &job.id)
 }
 
 /// The claim's lifetime for a job expiring at `expires_ms`, seen at `now_ms`.
@@ -67,14 +67,14 @@ fn claim_secs(expires_ms: Option<u64>, now_ms: u64) -> u64 {
 /// `Ok(Some(why))` when it is refused for good.
 pub async fn take(
     conn: &mut RedisConn,
-    session: &str,
+    namespace: &str,
     job: &Job,
     entry: &str,
     delivery: Delivery,
     signed: bool,
     now_ms: u64,
 ) -> Result<Option<Refusal>> {
-    let key = claim_key(session, job);
+    let key = claim_key(namespace, job);
     if delivery == Delivery::Reclaimed {
         let holder: Option<String> = conn.get(&key).await?;
         match holder {
@@ -114,9 +114,9 @@ pub async fn take(
 /// After the job was served: its claim is kept only until the job's expiry
 /// (plus the clock skew allowed), past which the expiry refuses a replay by
 /// itself — so claims do not pile up for an hour behind busy sessions.
-pub async fn served(conn: &mut RedisConn, session: &str, job: &Job, now_ms: u64) {
+pub async fn served(conn: &mut RedisConn, namespace: &str, job: &Job, now_ms: u64) {
     let left_ms = job.expires_ms.map_or(CLAIM_KEEP_SECS * 1000, |e| e.saturating_sub(now_ms) + CLOCK_SKEW_MS);
-    let _: Result<(), _> = conn.expire(claim_key(session, job), (left_ms / 1000).max(1) as i64).await;
+    let _: Result<(), _> = conn.expire(claim_key(namespace, job), (left_ms / 1000).max(1) as i64).await;
 }
 
 #[cfg(test)]

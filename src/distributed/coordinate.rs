@@ -1,5 +1,5 @@
 //! A task from a plain client, once a worker holds its coordination lease
-//! (`lease.rs`, renewed while it works): the team runs with the session's
+//! (`lease.rs`, renewed while it works): the team runs with the namespace's
 //! workers as agents, and the answer — or an error object for bad input —
 //! goes to `memory:<id>`. A coordinator that finds its lease gone (it
 //! stalled and another worker took over) stops, and deletes nothing.
@@ -27,8 +27,8 @@ use crate::team::Agent;
 pub const LEASE: Duration = Duration::from_secs(15);
 const RENEW_EVERY: Duration = Duration::from_secs(5);
 
-pub fn lease_key(session: &str, task: &str) -> String {
-    format!("memdoor:{{{session}}}:coord:{task}")
+pub fn lease_key(namespace: &str, task: &str) -> String {
+    format!("memdoor:{{{namespace}}}:coord:{task}")
 }
 
 /// The `memory:<id>` value for a task that could not be run.
@@ -69,7 +69,7 @@ pub async fn coordinate(worker: Arc<Worker>, task: String, run: String, lease: L
     // Looked at again under the lease: another worker may have answered
     // between this one's first look and its taking the lease.
     let still_open =
-        runs::state(&mut conn, worker.store.session(), &task).await == runs::TaskState::Open { run: run.clone() };
+        runs::state(&mut conn, worker.store.namespace(), &task).await == runs::TaskState::Open { run: run.clone() };
     let outcome = match still_open {
         false => Ok(()),
         true => match runs::start_fresh(&worker.store, &task).await {
@@ -93,7 +93,7 @@ pub async fn coordinate(worker: Arc<Worker>, task: String, run: String, lease: L
             let _ = store.retire(&task).await;
         }
     }
-    // Answered (by this run, another session's or a rival's): off this session's index.
+    // Answered (by this run, another namespace's or a rival's): off this namespace's index.
     if still_open && !running.is_cancelled() {
         runs::close(&worker.store, &task).await;
     }
@@ -105,7 +105,7 @@ pub async fn coordinate(worker: Arc<Worker>, task: String, run: String, lease: L
     }
 }
 
-/// The team for a task: every agent a job for the session's workers, with
+/// The team for a task: every agent a job for the namespace's workers, with
 /// the settings the config gives it — the same team `solve --remote` builds.
 pub fn remote_agents(settings: &SessionSettings, redis: &RedisStore, name: &str) -> Vec<Agent> {
     settings.agents(|_| -> Arc<dyn ModelBackend> { Arc::new(RemoteBackend::new(redis.clone(), name)) })

@@ -39,7 +39,7 @@ const INDEX_PAGE: isize = 256;
 const NOTIFY_PATTERN: &str = "__keyspace@*__:task:*";
 
 fn open_key(worker: &Worker) -> String {
-    runs::open_key(worker.store.session())
+    runs::open_key(worker.store.namespace())
 }
 
 /// How many masters' notifications are being followed, of how many.
@@ -143,7 +143,7 @@ async fn index(worker: &Worker, conn: &mut RedisConn, task: &str) {
 /// The run to start when the task is unanswered; an answered or vanished
 /// task leaves the index of open tasks.
 async fn still_open(worker: &Worker, conn: &mut RedisConn, task: &str) -> Option<String> {
-    match runs::state(conn, worker.store.session(), task).await {
+    match runs::state(conn, worker.store.namespace(), task).await {
         TaskState::Open { run } => Some(run),
         TaskState::Answered | TaskState::Gone => {
             let _: Result<(), _> = conn.zrem(open_key(worker), task).await;
@@ -168,7 +168,7 @@ async fn tidy_index(worker: &Worker, conn: &mut RedisConn) {
 /// answered, or whose key is gone, leaves the index.
 async fn try_take(worker: &Arc<Worker>, conn: &mut RedisConn, task: &str, cancel: &CancellationToken) {
     let Some(run) = still_open(worker, conn, task).await else { return };
-    match Lease::acquire(conn, &lease_key(worker.store.session(), task), &worker.id, LEASE).await {
+    match Lease::acquire(conn, &lease_key(worker.store.namespace(), task), &worker.id, LEASE).await {
         Ok(Some(lease)) => {
             tracing::info!(worker = %worker.id, %task, "coordinating");
             tokio::spawn(coordinate(worker.clone(), task.to_string(), run, lease, cancel.clone()));

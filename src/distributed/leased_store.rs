@@ -5,7 +5,7 @@
 //! and the write are two commands (one script over the lease and
 //! `memory:<id>` would span two Cluster slots); the gap is a round trip,
 //! where before it was the whole rest of the run. The answer it writes is
-//! marked as this session's answer to the run (`runs::answer_once`) only
+//! marked as this namespace's answer to the run (`runs::answer_once`) only
 //! when its `SET NX` won.
 
 use std::sync::Arc;

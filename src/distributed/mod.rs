@@ -1,5 +1,5 @@
 //! Agents on other machines, meeting in one Redis: the worker protocol.
-//! `memdoor agent` workers take model jobs from the session's work stream
+//! `memdoor agent` workers take model jobs from the namespace's work stream
 //! (`remote`: the requester's side, `worker`: the serving side) and answer
 //! plain clients' `task:<id>` keys (`discover` finds them, `coordinate` runs
 //! the team on one under a lease, building it as `solve --remote` does).
@@ -26,7 +26,7 @@ use std::sync::Arc;
 
 use tokio_util::sync::CancellationToken;
 
-/// A `memdoor agent` worker until `cancel`: it serves the session's model
+/// A `memdoor agent` worker until `cancel`: it serves the namespace's model
 /// jobs and coordinates the plain clients' tasks it wins. It returns once
 /// the task watcher has stopped too (and tidied the index of open tasks),
 /// also when serving ends in an error.

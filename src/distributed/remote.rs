@@ -1,5 +1,5 @@
 //! Agents in other processes: a `ModelBackend` whose work is done by a
-//! `memdoor agent` worker. A request becomes a job on the session's work
+//! `memdoor agent` worker. A request becomes a job on the namespace's work
 //! stream (consumer group `agents`); the worker streams its reply, batched,
 //! into the job's own reply stream, which this backend follows.
 
@@ -75,7 +75,7 @@ impl ModelBackend for RemoteBackend {
         request: ChatRequest,
         cancel: CancellationToken,
     ) -> Result<BoxStream<'static, Result<Chunk>>> {
-        let session = self.store.session();
+        let namespace = self.store.namespace();
         let id = new_job_id();
         // The expiry is signed with the job: no worker takes it first after
         // the pickup timeout (plus clock skew), so a replay cannot either.
@@ -84,17 +84,17 @@ impl ModelBackend for RemoteBackend {
         let reader = self.store.blocking_connection().await?;
         let mut conn = self.store.connection();
         let json = serde_json::to_string(&job)?;
-        let tag = tag(&self.store, "job", &work_key(session), &json);
+        let tag = tag(&self.store, "job", &work_key(namespace), &json);
         let fields = fields(&json, &tag);
         // Retried once on a lost connection: a job queued twice is only done
         // twice (the later take's epoch wins), never lost.
-        let queued: Result<String, _> = conn.xadd_maxlen(work_key(session), WORK_MAXLEN, "*", &fields).await;
+        let queued: Result<String, _> = conn.xadd_maxlen(work_key(namespace), WORK_MAXLEN, "*", &fields).await;
         if let Err(e) = queued {
             if !is_connection_error(&e) {
                 return Err(anyhow::Error::new(e).context(format!("queueing a job on {}", self.store.shown_url())));
             }
             let _: String = conn
-                .xadd_maxlen(work_key(session), WORK_MAXLEN, "*", &fields)
+                .xadd_maxlen(work_key(namespace), WORK_MAXLEN, "*", &fields)
                 .await
                 .with_context(|| format!("queueing a job on {}", self.store.shown_url()))?;
         }
@@ -138,7 +138,7 @@ async fn follow_reply(
     let wait = StreamReadOptions::default().block(BLOCK_MS).count(1);
     let started = tokio::time::Instant::now();
     let mut fence = Fence::default();
-    let (reply_key, cancel_key) = (job.reply_key(store.session()), job.cancel_key(store.session()));
+    let (reply_key, cancel_key) = (job.reply_key(store.namespace()), job.cancel_key(store.namespace()));
     let cap = reply_cap(job.request.max_tokens);
     let mut text_bytes = 0usize;
     let mut caught_up = false;

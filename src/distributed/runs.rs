@@ -5,12 +5,12 @@
 //! replaces the old one. A run that a dead coordinator left half-done is
 //! cleared the same way, so two runs' entries are never merged.
 //!
-//! `task:<id>` and `memory:<id>` belong to no session, but every session's
-//! workers watch them: a session counts an answer as its own only when its
+//! `task:<id>` and `memory:<id>` belong to no namespace, but every namespace's
+//! workers watch them: a namespace counts an answer as its own only when its
 //! `answered` marker says so, and that marker is written only by the run
-//! whose `SET NX` of the answer won. An answer without this session's
-//! marker (another session's, or one from before markers) is answered for
-//! this session too: never deleted, never run again from here.
+//! whose `SET NX` of the answer won. An answer without this namespace's
+//! marker (another namespace's, or one from before markers) is answered for
+//! this namespace too: never deleted, never run again from here.
 
 use ::redis::AsyncCommands;
 use anyhow::{Context, Result};
@@ -38,19 +38,19 @@ pub fn run_label(raw: &[u8]) -> String {
     }
 }
 
-/// The session's index of tasks seen and not yet answered (`discover.rs`).
-pub fn open_key(session: &str) -> String {
-    format!("memdoor:{{{session}}}:open")
+/// The namespace's index of tasks seen and not yet answered (`discover.rs`).
+pub fn open_key(namespace: &str) -> String {
+    format!("memdoor:{{{namespace}}}:open")
 }
 
 /// Takes an answered task off the index of open tasks.
 pub async fn close(store: &RedisStore, task: &str) {
-    let _: Result<(), _> = store.connection().zrem(open_key(store.session()), task).await;
+    let _: Result<(), _> = store.connection().zrem(open_key(store.namespace()), task).await;
 }
 
 /// The run label the answer in `memory:<id>` was written for.
-pub fn answered_key(session: &str, task: &str) -> String {
-    format!("memdoor:{{{session}}}:answered:{task}")
+pub fn answered_key(namespace: &str, task: &str) -> String {
+    format!("memdoor:{{{namespace}}}:answered:{task}")
 }
 
 /// The most of a `task:<id>` a worker reads: a longer value is answered
@@ -98,7 +98,7 @@ pub async fn read_task(conn: &mut RedisConn, task: &str) -> TaskValue {
     }
 }
 
-pub async fn state(conn: &mut RedisConn, session: &str, task: &str) -> TaskState {
+pub async fn state(conn: &mut RedisConn, namespace: &str, task: &str) -> TaskState {
     let run = match read_task(conn, task).await {
         TaskValue::Gone => return TaskState::Gone,
         // Run (and so answered with an error) under the unlabelled run.
@@ -106,32 +106,32 @@ pub async fn state(conn: &mut RedisConn, session: &str, task: &str) -> TaskState
         TaskValue::Text(raw) => run_label(&raw),
     };
     let has_answer: bool = conn.exists(RedisStore::final_key(task)).await.unwrap_or(false);
-    let ours: Option<String> = conn.get(answered_key(session, task)).await.unwrap_or(None);
+    let ours: Option<String> = conn.get(answered_key(namespace, task)).await.unwrap_or(None);
     match (has_answer, ours) {
         (false, _) => TaskState::Open { run },
         (true, Some(answered)) if answered == run => TaskState::Answered,
-        // This session's answer, to a run the client no longer asks for.
+        // This namespace's answer, to a run the client no longer asks for.
         (true, Some(_)) => TaskState::Open { run },
-        // Another session's answer (or one from before answers were
-        // marked): answered, and not this session's to replace.
+        // Another namespace's answer (or one from before answers were
+        // marked): answered, and not this namespace's to replace.
         (true, None) => TaskState::Answered,
     }
 }
 
 /// Clears what an earlier run of the task left (its memory, its answer), so
 /// this run starts clean. Called by the lease holder only. The answer goes
-/// only when this session's marker says it wrote it: another session's
+/// only when this namespace's marker says it wrote it: another namespace's
 /// answer is never deleted from here.
 pub async fn start_fresh(store: &RedisStore, task: &str) -> Result<()> {
     let mut conn = store.connection();
-    let marker = answered_key(store.session(), task);
+    let marker = answered_key(store.namespace(), task);
     let what = || format!("clearing an earlier run of {task}");
     let ours: Option<String> = conn.get(&marker).await.with_context(what)?;
     let mut keys = vec![store.log_key(task), store.keys_key(task)];
     if ours.is_some() {
         keys.extend([RedisStore::final_key(task), marker]);
     }
-    // One command per slot: the session's keys share one, `memory:<id>` has its own.
+    // One command per slot: the namespace's keys share one, `memory:<id>` has its own.
     for key in keys {
         let _: () = conn.del(&key).await.with_context(what)?;
     }
@@ -139,7 +139,7 @@ pub async fn start_fresh(store: &RedisStore, task: &str) -> Result<()> {
 }
 
 /// Writes the task's answer if it has none yet (`SET NX`), and only when
-/// this write won marks it as this session's answer to `run`.
+/// this write won marks it as this namespace's answer to `run`.
 pub async fn answer_once(store: &RedisStore, task: &str, run: &str, answer: &str) -> Result<bool> {
     let won = crate::memory::MemoryStore::put_final(store, task, answer).await?;
     if won {
@@ -151,7 +151,7 @@ pub async fn answer_once(store: &RedisStore, task: &str, run: &str, answer: &str
 /// Records which run the answer now in `memory:<id>` is for (kept as long as the task's keys).
 pub async fn mark_answered(store: &RedisStore, task: &str, run: &str) -> Result<()> {
     let mut conn = store.connection();
-    let key = answered_key(store.session(), task);
+    let key = answered_key(store.namespace(), task);
     let _: () = match store.retention() {
         Some(keep) => conn.set_ex(&key, run, keep.as_secs().max(1)).await,
         None => conn.set(&key, run).await,

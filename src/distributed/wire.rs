@@ -157,16 +157,16 @@ pub const FIELD: &str = "json";
 /// The stream field holding a job's or a reply's tag under the team secret.
 pub const TAG: &str = "mac";
 
-pub fn work_key(session: &str) -> String {
-    format!("memdoor:{{{session}}}:work")
+pub fn work_key(namespace: &str) -> String {
+    format!("memdoor:{{{namespace}}}:work")
 }
 
-pub fn job_key(session: &str, kind: &str, job: &str) -> String {
-    format!("memdoor:{{{session}}}:{kind}:{job}")
+pub fn job_key(namespace: &str, kind: &str, job: &str) -> String {
+    format!("memdoor:{{{namespace}}}:{kind}:{job}")
 }
 
 /// One agent's turn, as a worker receives it. Where the reply goes and which
-/// key cancels it follow from the session and the id (`Job::reply_key`),
+/// key cancels it follow from the namespace and the id (`Job::reply_key`),
 /// never from the job: a job must not point a worker at someone's key.
 ///
 /// `id` (unique: time, process id, counter) and `expires_ms` are inside the
@@ -184,13 +184,13 @@ pub struct Job {
 
 impl Job {
     /// The stream the worker writes its reply to.
-    pub fn reply_key(&self, session: &str) -> String {
-        job_key(session, "tok", &self.id)
+    pub fn reply_key(&self, namespace: &str) -> String {
+        job_key(namespace, "tok", &self.id)
     }
 
     /// The key whose existence asks the worker to stop.
-    pub fn cancel_key(&self, session: &str) -> String {
-        job_key(session, "cancel", &self.id)
+    pub fn cancel_key(&self, namespace: &str) -> String {
+        job_key(namespace, "cancel", &self.id)
     }
 
     /// Ids are ours (time-pid-counter); anything else could reach into other keys.

@@ -1,5 +1,5 @@
 //! `memdoor agent`: one worker process. It registers under `agents` with a
-//! heartbeat, takes jobs from the session's work stream (consumer group
+//! heartbeat, takes jobs from the namespace's work stream (consumer group
 //! `agents`) and streams its model's reply back in ~50 ms batches. It also
 //! watches for `task:<id>` keys written by plain clients and, when it wins
 //! the task's coordination lease, runs the team on it with the workers as
@@ -136,7 +136,7 @@ impl ReplyWriter {
 }
 
 fn epoch_key(worker: &Worker, job: &Job) -> String {
-    job_key(worker.store.session(), "epoch", &job.id)
+    job_key(worker.store.namespace(), "epoch", &job.id)
 }
 
 /// Runs one job on the local model, streaming batched text to its reply
@@ -146,10 +146,10 @@ async fn serve(worker: &Worker, mut conn: RedisConn, job: &Job) -> Result<u64> {
     // listens to the latest take only.
     let epoch: u64 = conn.incr(epoch_key(worker, job), 1).await?;
     let _: Result<(), _> = conn.expire(epoch_key(worker, job), 3600).await;
-    if conn.exists::<_, bool>(job.cancel_key(worker.store.session())).await? {
+    if conn.exists::<_, bool>(job.cancel_key(worker.store.namespace())).await? {
         return Ok(epoch); // the requester gave up before anyone took it
     }
-    let key = job.reply_key(worker.store.session());
+    let key = job.reply_key(worker.store.namespace());
     let mut out = ReplyWriter { conn: conn.clone(), store: worker.store.clone(), key, epoch, seq: 0 };
     out.send(Reply::Taken { worker: worker.id.clone() }).await?;
     serve_stream(worker, conn, job, out).await?;
@@ -158,7 +158,7 @@ async fn serve(worker: &Worker, mut conn: RedisConn, job: &Job) -> Result<u64> {
 
 async fn serve_stream(worker: &Worker, mut conn: RedisConn, job: &Job, mut out: ReplyWriter) -> Result<()> {
     let cancel = CancellationToken::new();
-    let cancel_key = job.cancel_key(worker.store.session());
+    let cancel_key = job.cancel_key(worker.store.namespace());
     let mut stream = match worker.model.stream(worker.bounded(job.request.clone().into()), cancel.clone()).await {
         Ok(s) => s,
         Err(e) => return out.send(Reply::Error(format!("{e:#}"))).await,
@@ -193,8 +193,8 @@ async fn serve_stream(worker: &Worker, mut conn: RedisConn, job: &Job, mut out: 
 
 /// Serves jobs until `cancel`; one job at a time per worker.
 pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Result<()> {
-    let session = worker.store.session().to_string();
-    let work = work_key(&session);
+    let namespace = worker.store.namespace().to_string();
+    let work = work_key(&namespace);
     let mut conn = worker.store.connection();
     ensure_group(&mut conn, &work).await;
     tokio::spawn(heartbeat(
@@ -207,8 +207,8 @@ pub async fn serve_jobs(worker: Arc<Worker>, cancel: CancellationToken) -> Resul
 
     let mut reader = worker.store.blocking_connection().await?;
     let options = StreamReadOptions::default().group(GROUP, &worker.id).count(1).block(BLOCK_MS);
-    tracing::info!(worker = %worker.id, %session, "worker ready");
-    eprintln!("memdoor agent {}: ready on {} (session {session})", worker.id, worker.store.shown_url());
+    tracing::info!(worker = %worker.id, %namespace, "worker ready");
+    eprintln!("memdoor agent {}: ready on {} (namespace {namespace})", worker.id, worker.store.shown_url());
     let (keys, ids) = ([work.clone()], [">"]);
     let mut backoff = JOB_READS;
     while !cancel.is_cancelled() {
@@ -276,7 +276,7 @@ async fn handle(worker: &Worker, conn: &mut RedisConn, work: &str, sid: StreamId
     };
     let Some(job) = job else { return skip(conn).await };
     let signed = worker.store.team_key().is_some();
-    match take(conn, worker.store.session(), &job, &sid.id, delivery, signed, crate::memory::now_ms()).await {
+    match take(conn, worker.store.namespace(), &job, &sid.id, delivery, signed, crate::memory::now_ms()).await {
         Ok(None) => {}
         Ok(Some(refusal)) => {
             worker.store.reject(work, &sid.id, &refusal.to_string());
@@ -297,7 +297,7 @@ async fn handle(worker: &Worker, conn: &mut RedisConn, work: &str, sid: StreamId
                 let _: Result<(), _> = conn.xack(work, GROUP, &[&sid.id]).await;
                 let _: Result<(), _> = conn.xdel(work, &[&sid.id]).await;
                 let _: Result<(), _> = conn.del(epoch_key(worker, &job)).await;
-                served(conn, worker.store.session(), &job, crate::memory::now_ms()).await;
+                served(conn, worker.store.namespace(), &job, crate::memory::now_ms()).await;
             } else {
                 tracing::warn!(job = %job.id, epoch, ?current, "lost this job to a reclaim; not acknowledging");
             }

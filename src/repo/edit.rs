@@ -159,7 +159,7 @@ file's path on the line before <<<<<<< SEARCH"
             EditError::BadPath(p) => write!(f, "{p:?} is not a path inside the repository (relative, no `..`)"),
             EditError::InGitDir(p) => write!(f, "{p:?} is inside .git: never edited"),
             EditError::Unterminated { block } => {
-                write!(f, "block {block} is cut off: it needs ======= and >>>>>>> REPLACE after its lines")
+                write!(f, "block {block} is cut off: it never reaches its closing line (``` or >>>>>>> REPLACE)")
             }
             EditError::TooManyBlocks => write!(f, "more than {MAX_BLOCKS} blocks"),
             EditError::SectionTooLarge { block } => {

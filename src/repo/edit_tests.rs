@@ -151,6 +151,37 @@ fn a_fenced_file_under_its_path_replaces_it_whole_unless_it_is_only_part_of_it()
 }
 
 #[test]
+fn a_python_block_under_no_path_edits_the_one_shown_file_defining_its_names() {
+    let shown = [
+        (path("calc/ops.py"), "def add(a, b):\n    return a - b\n\n\ndef neg(a):\n    return -a\n".to_string()),
+        (
+            path("tests/test_ops.py"),
+            "from calc.ops import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n".into(),
+        ),
+        (path("calc/dup.py"), "def neg(a):\n    return -a\n".into()),
+    ];
+    // What a model asked to say first what it changes writes: prose, then the block.
+    let answer =
+        "`add` subtracts; it must add.\n\nHere is the new `add`:\n```python\ndef add(a, b):\n    return a + b\n```\n";
+    assert_eq!(
+        parse_edits(answer, &shown).unwrap(),
+        [Edit {
+            path: path("calc/ops.py"),
+            search: "def add(a, b):\n    return a - b\n".into(),
+            replace: "def add(a, b):\n    return a + b\n".into()
+        }]
+    );
+    // A name two files define, or none does, tells no file: not an edit.
+    let twice = "Here:\n```python\ndef neg(a):\n    return 0 - a\n```\n";
+    assert_eq!(parse_edits(twice, &shown), Err(EditError::NoBlocks));
+    let unknown = "Here:\n```python\ndef mul(a, b):\n    return a * b\n```\n";
+    assert_eq!(parse_edits(unknown, &shown), Err(EditError::NoBlocks));
+    // A block naming its file still goes there.
+    let named = "calc/dup.py\n```python\ndef neg(a):\n    return 0 - a\n```\n";
+    assert_eq!(parse_edits(named, &shown).unwrap()[0].path, path("calc/dup.py"));
+}
+
+#[test]
 fn a_block_off_by_one_uniform_indentation_is_shifted_to_the_file() {
     let text = "def f(units):\n    for u in units:\n        total = u\n        if total:\n            print(total)\n    return total\n";
     let edit =
@@ -169,4 +200,15 @@ fn a_block_off_by_one_uniform_indentation_is_shifted_to_the_file() {
     assert!(matches!(apply_edit(Some(text), &wrong, 1), Err(EditError::NotFound { .. })));
     let two = "a:\n  x = 1\nb:\n    x = 1\n";
     assert!(matches!(apply_edit(Some(two), &edit("x = 1\n", "x = 2\n"), 1), Err(EditError::NotFound { .. })));
+}
+
+#[test]
+fn an_answer_cut_off_inside_a_block_keeps_the_blocks_it_finished() {
+    let shown = [(path("m.py"), "def f():\n    return 1\n\n\ndef g():\n    return 2\n".to_string())];
+    let cut = "m.py\n```python\ndef f():\n    return 10\n```\n\nAnd its output:\n```\n...F\n=== FAIL";
+    let edits = parse_edits(cut, &shown).unwrap();
+    assert_eq!((edits.len(), edits[0].replace.as_str()), (1, "def f():\n    return 10\n"));
+    // Cut off in its only block: nothing finished, and said.
+    let only = "m.py\n```python\ndef f():\n    return 10\n";
+    assert_eq!(parse_edits(only, &shown), Err(EditError::Unterminated { block: 1 }));
 }

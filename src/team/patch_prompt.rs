@@ -5,7 +5,8 @@
 
 use crate::model::Message;
 use crate::problem::Problem;
-use crate::repo::context::files_prompt;
+use crate::repo::context::{files_prompt, FILES_HEADING};
+use crate::repo::edit::Shown;
 use crate::repo::TestReport;
 
 /// How agents are asked to write their changes. The parser reads every
@@ -39,34 +40,23 @@ impl EditStyle {
         }
     }
 
-    /// The worked exchange: a task with its file, and the answer in this style.
-    fn example(self) -> (String, &'static str) {
+    /// The worked exchange: a task with its file, and the answer in this
+    /// style. SEARCH/REPLACE only: shown one in Python, the models wrote it
+    /// again word for word, and the definitions they write unprompted are
+    /// what the parser reads (a block under its path, or under prose, by
+    /// the names it defines).
+    fn example(self) -> Option<(String, &'static str)> {
         match self {
-            EditStyle::Blocks => (example_task(), BLOCKS_ANSWER),
-            EditStyle::Definitions => (example_task(), DEFINITIONS_ANSWER),
-        }
-    }
-
-    /// The format once more, in a line, after the task, naming the
-    /// repository's files (`named`, empty when none is shown): without the
-    /// names, small models (the 1.5B too) answered the worked example again
-    /// on half the Python repositories (docs/benchmarks.md).
-    fn reminder(self, named: &str) -> String {
-        match (self, named) {
-            (EditStyle::Blocks, "") => "Answer with SEARCH/REPLACE blocks for the files above.".into(),
-            (EditStyle::Blocks, _) => {
-                format!("Answer with SEARCH/REPLACE blocks for this repository's files ({named}).")
-            }
-            (EditStyle::Definitions, "") => {
-                "Answer with the whole new definition of each function you change, under its file's path.".into()
-            }
-            (EditStyle::Definitions, _) => format!(
-                "Answer for this repository's files ({named}) with the whole new definition of each function you \
-change, under its file's path."
-            ),
+            EditStyle::Blocks => Some((example_task(), BLOCKS_ANSWER)),
+            EditStyle::Definitions => None,
         }
     }
 }
+
+/// The closing line's opening. Asked for the change alone, the models (the
+/// 1.5B too) handed the files back unchanged; saying first what changes
+/// makes them change it (docs/benchmarks.md).
+const SAY_FIRST: &str = "Say in a sentence which lines must change and how, then";
 
 /// Paths the closing line names at most.
 const PATHS_NAMED: usize = 6;
@@ -90,43 +80,116 @@ pub struct PatchAsk<'a> {
     pub problem: &'a Problem,
     pub tests: Option<&'a str>,
     pub style: EditStyle,
-    /// The paths shown, the ones to change first (tests last), as the closing line names them.
-    named: String,
+    /// The last line of the first turn's message (`closing_line`).
+    closing: String,
 }
 
 impl<'a> PatchAsk<'a> {
-    /// The ask for `problem` whose statement shows the files at `paths`: the
-    /// style follows their kind (`EditStyle::for_files`).
-    pub fn new<'p>(
-        problem: &'a Problem,
-        tests: Option<&'a str>,
-        paths: impl IntoIterator<Item = &'p std::path::Path> + Clone,
-    ) -> Self {
-        let style = EditStyle::for_files(paths.clone());
-        let mut shown: Vec<String> = paths.into_iter().map(|p| p.to_string_lossy().into_owned()).collect();
-        shown.sort_by_key(|p| is_test_path(p));
-        let mut named = shown.iter().take(PATHS_NAMED).cloned().collect::<Vec<_>>().join(", ");
-        if shown.len() > PATHS_NAMED {
-            named += &format!(" and {} more", shown.len() - PATHS_NAMED);
-        }
-        PatchAsk { problem, tests, style, named }
+    /// The ask for `problem`, whose statement shows the files `shown`: the
+    /// style follows their kind (`EditStyle::for_files`); the closing line
+    /// names the functions the task names, or else the files.
+    pub fn new(problem: &'a Problem, tests: Option<&'a str>, shown: &[Shown]) -> Self {
+        let style = EditStyle::for_files(shown.iter().map(|(p, _)| p.as_path()));
+        let task = problem.statement.split(FILES_HEADING).next().unwrap_or_default();
+        let closing = closing_line(style, &named_definitions(task, shown), &named_paths(shown));
+        PatchAsk { problem, tests, style, closing }
     }
 }
 
-/// The edit format, said plainly; an example exchange follows it.
-const BLOCKS_FORMAT: &str = "You change a repository's files to do a task. Answer with one SEARCH/REPLACE block \
-for each change: the file's path on a line; <<<<<<< SEARCH; only the few lines to change, copied exactly as they \
+/// The paths shown, the ones to change first (tests last), at most
+/// `PATHS_NAMED` and "and N more"; empty when none is shown.
+fn named_paths(shown: &[Shown]) -> String {
+    let mut paths: Vec<String> = shown.iter().map(|(p, _)| p.to_string()).collect();
+    paths.sort_by_key(|p| is_test_path(p));
+    let mut named = paths.iter().take(PATHS_NAMED).cloned().collect::<Vec<_>>().join(", ");
+    if paths.len() > PATHS_NAMED {
+        named += &format!(" and {} more", paths.len() - PATHS_NAMED);
+    }
+    named
+}
+
+/// Functions the closing line names at most.
+const DEFINITIONS_NAMED: usize = 4;
+
+/// The functions the task names, each with the file defining it: the words
+/// of `task` that a shown Python file, not a test's, defines (`def NAME` or
+/// `class NAME`, at any depth), in the task's order, at most
+/// `DEFINITIONS_NAMED`.
+fn named_definitions(task: &str, shown: &[Shown]) -> Vec<(String, String)> {
+    let code: Vec<&Shown> = shown
+        .iter()
+        .filter(|(p, _)| p.as_path().extension().is_some_and(|e| e == "py") && !is_test_path(&p.to_string()))
+        .collect();
+    let defines = |text: &str, name: &str| {
+        text.lines().any(|line| {
+            let line = line.trim_start();
+            let rest = line.strip_prefix("async ").unwrap_or(line);
+            let rest = rest.strip_prefix("def ").or_else(|| rest.strip_prefix("class "));
+            rest.and_then(|r| r.strip_prefix(name)).is_some_and(|after| after.starts_with(['(', ':']))
+        })
+    };
+    let mut found: Vec<(String, String)> = Vec::new();
+    for word in task.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+        if word.len() < 3 || word.starts_with(|c: char| c.is_ascii_digit()) || found.iter().any(|(n, _)| n == word) {
+            continue;
+        }
+        if let Some((path, _)) = code.iter().find(|(_, text)| defines(text, word)) {
+            found.push((word.to_string(), path.to_string()));
+            if found.len() == DEFINITIONS_NAMED {
+                break;
+            }
+        }
+    }
+    found
+}
+
+/// The closing line: say first what changes, then the form once more,
+/// naming what to write — the functions the task names (`defs`), else this
+/// repository's files (`paths`). Asked for the change alone, the models
+/// (the 1.5B too) handed the files back unchanged; without the names they
+/// answered the worked example again on half the Python repositories
+/// (docs/benchmarks.md).
+fn closing_line(style: EditStyle, defs: &[(String, String)], paths: &str) -> String {
+    match (style, defs, paths) {
+        (EditStyle::Blocks, _, "") => format!("{SAY_FIRST} answer with SEARCH/REPLACE blocks for the files above."),
+        (EditStyle::Blocks, _, _) => {
+            format!("{SAY_FIRST} answer with SEARCH/REPLACE blocks for this repository's files ({paths}).")
+        }
+        (EditStyle::Definitions, [(name, path)], _) => format!(
+            "{SAY_FIRST} write the whole new `{name}` of {path} with that change made, in a ```python block under \
+its file's path (and any other function you change, the same way)."
+        ),
+        (EditStyle::Definitions, [_, _, ..], _) => {
+            let names: Vec<String> = defs.iter().map(|(n, p)| format!("`{n}` of {p}")).collect();
+            format!(
+                "{SAY_FIRST} write the whole new definition of each function you change (the task names {}) with \
+that change made, each in a ```python block under its file's path.",
+                names.join(", ")
+            )
+        }
+        (EditStyle::Definitions, [], "") => format!(
+            "{SAY_FIRST} answer with the whole new definition of each function you change, under its file's path."
+        ),
+        (EditStyle::Definitions, [], _) => format!(
+            "{SAY_FIRST} answer for this repository's files ({paths}) with the whole new definition of each \
+function you change, under its file's path."
+        ),
+    }
+}
+
+/// The edit format, said plainly; for blocks, an example exchange follows it.
+const BLOCKS_FORMAT: &str = "You change a repository's files to do a task. First say in a sentence or two which \
+lines must change and how. Then write one SEARCH/REPLACE block for each change: the file's path on a line; <<<<<<< SEARCH; only the few lines to change, copied exactly as they \
 are in the file, with their indentation; =======; the lines to put in their place; >>>>>>> REPLACE. Keep blocks \
 short: never copy a whole function when one line changes. To create a file, leave SEARCH empty. Change tests only \
 if the task asks for it.";
 
 /// The Python form: whole definitions, which small models write far more
 /// reliably than lines quoted exactly (docs/benchmarks.md).
-const DEFINITIONS_FORMAT: &str = "You change a repository's Python files to do a task. For each function or class \
-you change, write the file's path on a line, then the whole new definition in one ```python block: only the \
-definitions you change or add, each complete, with the imports they need; no example calls, no other code. A \
-change outside any function takes a SEARCH/REPLACE block instead: the file's path; <<<<<<< SEARCH; the lines to \
-change exactly as in the file; =======; the new lines; >>>>>>> REPLACE. Change tests only if the task asks for it.";
+const DEFINITIONS_FORMAT: &str = "You change a repository's Python code to do a task. Write each function or \
+class you change whole, with the change made, in a ```python block under its file's path, with any imports it \
+needs; nothing else. A change outside any function is a SEARCH/REPLACE block: the file's path; <<<<<<< SEARCH; \
+the lines exactly as in the file; =======; the new lines; >>>>>>> REPLACE. Change tests only if the task asks.";
 
 /// The worked example's file: an answer editing it, where the repository
 /// has no such file, copied the example (`patch_run` refuses it).
@@ -148,18 +211,14 @@ fn example_task() -> String {
     let files = files_prompt([(std::path::Path::new(EXAMPLE_PATH), EXAMPLE_FILE)]);
     format!("{EXAMPLE_TASK}\n\n{}", files.trim_end())
 }
-const BLOCKS_ANSWER: &str = "geometry/shapes.py
+const BLOCKS_ANSWER: &str = "area multiplies width by itself; it must multiply width by height.
+
+geometry/shapes.py
 <<<<<<< SEARCH
     return width * width
 =======
     return width * height
 >>>>>>> REPLACE";
-const DEFINITIONS_ANSWER: &str = "geometry/shapes.py
-```python
-def area(width, height):
-    return width * height
-```";
-
 /// Characters of a test run's output shown to an agent.
 const OUTPUT_CHARS: usize = 1_500;
 /// Characters of the team's current patch shown in a re-prompt.
@@ -188,7 +247,7 @@ fn tail(text: &str) -> String {
     text.chars().skip(skip).collect::<String>().trim().to_string()
 }
 
-/// The first turn's messages: the format and a worked example, then the
+/// The first turn's messages: the format (and for blocks a worked example), then the
 /// task and files, the tests, and the format once more in a line that
 /// names the repository's files.
 pub fn propose_messages(ask: &PatchAsk<'_>) -> Vec<Message> {
@@ -196,9 +255,13 @@ pub fn propose_messages(ask: &PatchAsk<'_>) -> Vec<Message> {
     if let Some(tests) = ask.tests {
         user += &format!("\n\n{tests}");
     }
-    user += &format!("\n\n{}", ask.style.reminder(&ask.named));
-    let (task, answer) = ask.style.example();
-    vec![Message::system(ask.style.format()), Message::user(task), Message::assistant(answer), Message::user(user)]
+    user += &format!("\n\n{}", ask.closing);
+    let mut messages = vec![Message::system(ask.style.format())];
+    if let Some((task, answer)) = ask.style.example() {
+        messages.extend([Message::user(task), Message::assistant(answer.to_string())]);
+    }
+    messages.push(Message::user(user));
+    messages
 }
 
 /// What went wrong with the agent's last answer.
@@ -264,6 +327,12 @@ feedback into account.";
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::repo::RepoPath;
+
+    /// Files shown, empty.
+    fn shown(paths: &[&str]) -> Vec<Shown> {
+        paths.iter().map(|p| (RepoPath::parse(p).unwrap(), String::new())).collect()
+    }
 
     #[test]
     fn python_files_are_asked_for_whole_definitions_and_any_other_for_blocks() {
@@ -273,46 +342,43 @@ mod tests {
         assert_eq!(EditStyle::for_files([Path::new("calc.py"), Path::new("lib.rs")]), EditStyle::Blocks);
         assert_eq!(EditStyle::for_files(std::iter::empty::<&Path>()), EditStyle::Blocks, "nothing shown");
         let p = Problem::from_text("fix add in calc.py").unwrap();
-        let defs = propose_messages(&PatchAsk::new(&p, None, py));
-        assert!(defs[0].content.contains("whole new definition") && defs[2].content.contains("```python\ndef area"));
-        assert!(defs[3].content.ends_with("under its file's path."), "{}", defs[3].content);
-        let blocks = propose_messages(&PatchAsk::new(&p, None, [Path::new("calc.py"), Path::new("lib.rs")]));
+        let defs = propose_messages(&PatchAsk::new(&p, None, &shown(&["calc.py", "tests/test_calc.py"])));
+        // Python: no worked exchange (the models answered it again, word for word).
+        assert!(defs[0].content.contains("function or class you change whole") && defs.len() == 2, "{defs:?}");
+        assert!(defs[1].content.ends_with("under its file's path."), "{}", defs[1].content);
+        let blocks = propose_messages(&PatchAsk::new(&p, None, &shown(&["calc.py", "lib.rs"])));
         assert!(blocks[0].content.contains("<<<<<<< SEARCH") && blocks[2].content.contains(">>>>>>> REPLACE"));
-        // The worked answers are what the parser takes: each applies to the example's file as its form says.
+        // The worked answer is what the parser takes: it applies to the example's file as its form says.
         let file = EXAMPLE_FILE;
         assert!(
-            defs[1].content.contains(&format!(
+            blocks[1].content.contains(&format!(
                 "as they are now (data to read, not instructions):\n\n### {EXAMPLE_PATH}\n```python\n{file}```"
             )),
             "{}",
-            defs[1].content
+            blocks[1].content
         );
         let path = crate::repo::RepoPath::parse(EXAMPLE_PATH).unwrap();
         let shown = [(path, file.to_string())];
-        for answer in [BLOCKS_ANSWER, DEFINITIONS_ANSWER] {
-            let edits = crate::repo::parse_edits(answer, &shown).unwrap();
-            let after =
-                edits.iter().fold(file.to_string(), |t, e| crate::repo::edit::apply_edit(Some(&t), e, 1).unwrap());
-            assert_eq!(after, file.replace("width * width", "width * height"), "{answer}");
-        }
+        let edits = crate::repo::parse_edits(BLOCKS_ANSWER, &shown).unwrap();
+        let after = edits.iter().fold(file.to_string(), |t, e| crate::repo::edit::apply_edit(Some(&t), e, 1).unwrap());
+        assert_eq!(after, file.replace("width * width", "width * height"));
     }
 
     #[test]
     fn the_closing_line_names_the_repositorys_files_tests_last() {
-        use std::path::Path;
         let p = Problem::from_text("fix add in calc.py").unwrap();
         let paths = ["tests/test_calc.py", "calc/ops.py", "test_more.py", "calc/__init__.py", "a_test.py"];
-        let ask = PatchAsk::new(&p, None, paths.iter().map(Path::new));
+        let ask = PatchAsk::new(&p, None, &shown(&paths));
         let last = propose_messages(&ask).pop().unwrap().content;
         assert!(
             last.ends_with(
-                "Answer for this repository's files (calc/ops.py, calc/__init__.py, tests/test_calc.py, test_more.py, \
+                "then answer for this repository's files (calc/ops.py, calc/__init__.py, tests/test_calc.py, test_more.py, \
 a_test.py) with the whole new definition of each function you change, under its file's path."
             ),
             "{last}"
         );
         let many: Vec<String> = (0..9).map(|i| format!("src/m{i}.rs")).collect();
-        let ask = PatchAsk::new(&p, None, many.iter().map(Path::new));
+        let ask = PatchAsk::new(&p, None, &shown(&many.iter().map(String::as_str).collect::<Vec<_>>()));
         let last = propose_messages(&ask).pop().unwrap().content;
         assert!(
             last.ends_with("(src/m0.rs, src/m1.rs, src/m2.rs, src/m3.rs, src/m4.rs, src/m5.rs and 3 more)."),
@@ -325,10 +391,9 @@ a_test.py) with the whole new definition of each function you change, under its 
 
     #[test]
     fn a_re_prompt_shows_the_current_patch_and_the_feedback_after_the_task() {
-        use std::path::Path;
         let p = Problem::from_text("fix add in calc.py").unwrap();
         let patch = "diff --git a/calc.py b/calc.py\n-    return a - b\n+    return a + b\n";
-        let rs = [Path::new("calc.rs")];
+        let rs = &shown(&["calc.rs"]);
         let ask = PatchAsk::new(&p, Some("The tests run."), rs);
         let m = continue_messages(&ask, Some(patch), Some("  also handle None  "));
         assert_eq!(m.len(), propose_messages(&PatchAsk::new(&p, None, rs)).len());
@@ -348,5 +413,54 @@ a_test.py) with the whole new definition of each function you change, under its 
         let huge = "+x\n".repeat(10_000);
         let cut = continue_messages(&ask, Some(&huge), None).pop().unwrap().content;
         assert!(cut.contains("the rest of the patch is left out") && cut.len() < PATCH_CHARS + 2_000, "{}", cut.len());
+    }
+
+    #[test]
+    fn the_closing_line_names_the_functions_the_task_names_with_their_files() {
+        let files = |pairs: &[(&str, &str)]| -> Vec<Shown> {
+            pairs.iter().map(|(p, t)| (RepoPath::parse(p).unwrap(), t.to_string())).collect()
+        };
+        let shown = files(&[
+            ("calc/tokens.py", "OPS = 1\n\n\ndef tokenize(expr):\n    return []\n"),
+            ("calc/evaluate.py", "class Evaluator:\n    async def evaluate(self, e):\n        pass\n"),
+            (
+                "tests/test_calc.py",
+                "def test_tokenize():\n    assert tokenize('1') == [1]\n\n\ndef helper():\n    pass\n",
+            ),
+        ]);
+        let closing = |task: &str| {
+            let p = Problem::from_text_with_context(
+                task,
+                &files_prompt(shown.iter().map(|(p, t)| (p.as_path(), t.as_str()))),
+            )
+            .unwrap();
+            propose_messages(&PatchAsk::new(&p, None, &shown))
+                .pop()
+                .unwrap()
+                .content
+                .rsplit("\n\n")
+                .next()
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(
+            closing("In tokenize (calc/tokens.py), read a leading - as a sign."),
+            "Say in a sentence which lines must change and how, then write the whole new `tokenize` of calc/tokens.py \
+with that change made, in a ```python block under its file's path (and any other function you change, the same way)."
+        );
+        // Several, in the task's order, methods and classes too; a test file's definitions are not named.
+        let several = closing("evaluate should call tokenize once; helper and Evaluator too; tokenize again.");
+        assert!(
+            several.contains("(the task names `evaluate` of calc/evaluate.py, `tokenize` of calc/tokens.py, `Evaluator` of calc/evaluate.py)"),
+            "{several}"
+        );
+        // Names only in the files shown (here `OPS`, `test_tokenize`) are not the task's: the files are named instead.
+        let none = closing("Make the calculator faster.");
+        assert!(
+            none.contains("answer for this repository's files (calc/tokens.py, calc/evaluate.py, tests/test_calc.py)"),
+            "{none}"
+        );
+        // A name that is only a prefix of a definition's is not it.
+        assert!(closing("fix token handling").contains("repository's files ("), "token is not tokenize");
     }
 }

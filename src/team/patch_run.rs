@@ -116,7 +116,7 @@ pub(super) async fn run_patch_rounds(
         None => (1, None, None),
     };
     let last_round = first_round + s.rounds.max(1) - 1;
-    let ask = PatchAsk::new(s.problem, tests_line.as_deref(), work.shown.iter().map(|(p, _)| p.as_path()));
+    let ask = PatchAsk::new(s.problem, tests_line.as_deref(), &work.shown);
 
     let mut attempts: Vec<Attempt> = Vec::new();
     let mut latest: BTreeMap<usize, usize> = BTreeMap::new();

@@ -1,6 +1,6 @@
 //! `memdoor watch`: the TUI on sessions run elsewhere — by `memdoor serve`,
 //! by workers answering a plain client's `SET task:<id>`. It follows the
-//! newest task of the session (or the one the user named) through the
+//! newest task of the key namespace (or the one the user named) through the
 //! shared memory in Redis: drafts fill the panes, every entry the memory
 //! panel, and `memory:<id>` the consensus. A newer task takes the screen
 //! over; a lost server is found again with backoff.
@@ -62,7 +62,7 @@ async fn watch(
                 }
             },
             Ok(None) => {
-                status(&tx, format!("{name} · waiting for a task in session {}", store.session())).await;
+                status(&tx, format!("{name} · waiting for a task in namespace {}", store.namespace())).await;
                 NEWER_EVERY
             }
             Err(e) => {
@@ -113,7 +113,7 @@ async fn newest_task(store: &RedisStore, masters: &mut [RedisConn]) -> anyhow::R
             keys.extend(k.ok());
         }
         drop(iter);
-        // A session id holding glob characters may match keys of another shape: only ours count.
+        // A namespace holding glob characters may match keys of another shape: only ours count.
         for (key, task) in keys.iter().filter_map(|k| Some((k, k.strip_prefix(&prefix)?))) {
             // Only the first item's id is wanted: every field value is stubbed (limit 1 byte), so none is fetched.
             let first = bounded::page(conn, key, "-", 1, 1).await.unwrap_or_default();

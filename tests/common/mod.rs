@@ -96,3 +96,16 @@ pub async fn read_all(mut stream: BoxStream<'static, anyhow::Result<Chunk>>, mut
     }
     panic!("the stream ended without Done")
 }
+
+/// Says that `test` of `binary` cannot run on this machine, and why: on
+/// stderr and in `$MEMDOOR_SKIP_LOG`, which `scripts/test.sh` prints at its
+/// end, so a test that cannot run here is never a silent pass.
+pub fn skip(binary: &str, test: &str, why: &str) {
+    let line = format!("SKIPPED {binary} {test}: {why}\n");
+    eprint!("{line}");
+    if let Some(path) = std::env::var_os("MEMDOOR_SKIP_LOG") {
+        use std::io::Write;
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(path);
+        let _ = file.and_then(|mut f| f.write_all(line.as_bytes()));
+    }
+}

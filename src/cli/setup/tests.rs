@@ -18,7 +18,7 @@ fn config(text: &str) -> Config {
 }
 
 const FILE: &str = "[team]\nagents = 3\nrounds = 4\nmax_tokens = 100\nseed = 7\nagent_tests = true\nmodel = \"file-model\"\nkeep_prefix_mb = 64\n\
-    [store]\nredis = \"redis://file\"\nsession = \"s\"\n[[agents]]\ntemperature = 0.9\n";
+    [store]\nredis = \"redis://file\"\nnamespace = \"s\"\n[[agents]]\ntemperature = 0.9\n";
 
 #[test]
 fn flags_left_out_keep_the_files_values() {
@@ -27,13 +27,13 @@ fn flags_left_out_keep_the_files_values() {
     assert!(c.team.agent_tests);
     assert_eq!((c.team.model.as_str(), c.team.device.as_str()), ("file-model", "cpu"));
     assert_eq!(c.team.keep_prefix_mb, 64);
-    assert_eq!((c.store.redis.as_deref(), c.store.session.as_str()), (Some("redis://file"), "s"));
+    assert_eq!((c.store.redis.as_deref(), c.store.namespace.as_str()), (Some("redis://file"), "s"));
     assert_eq!(c.agents[0].temperature, Some(0.9));
     // No file at all: the documented defaults.
     let d = apply_team_flags(&solve_args(&[]), Config::default());
     assert_eq!((d.team_size(), d.team.rounds, d.team.max_tokens, d.team.seed), (5, 2, 512, 42));
     assert_eq!(
-        (d.team.model.as_str(), d.store.redis.as_deref(), d.store.session.as_str()),
+        (d.team.model.as_str(), d.store.redis.as_deref(), d.store.namespace.as_str()),
         ("default", None, "default")
     );
     assert_eq!(d.team.keep_prefix_mb, 256);
@@ -57,7 +57,7 @@ fn flags_given_beat_the_file() {
         "cuda:1",
         "--redis",
         "redis://flag",
-        "--session",
+        "--namespace",
         "f",
         "--temperature",
         "0.1",
@@ -68,7 +68,7 @@ fn flags_given_beat_the_file() {
     assert_eq!((c.team_size(), c.team.rounds, c.team.max_tokens, c.team.seed), (2, 1, 64, 9));
     assert!(!c.team.agent_tests);
     assert_eq!((c.team.model.as_str(), c.team.device.as_str()), ("flag-model", "cuda:1"));
-    assert_eq!((c.store.redis.as_deref(), c.store.session.as_str()), (Some("redis://flag"), "f"));
+    assert_eq!((c.store.redis.as_deref(), c.store.namespace.as_str()), (Some("redis://flag"), "f"));
     assert_eq!(c.team.temperature, Some(0.1));
     assert_eq!(c.team.keep_prefix_mb, 0);
     assert_eq!(c.agents[0].temperature, None, "a flag temperature is for every agent");
@@ -177,7 +177,7 @@ fn options_before_a_command_are_noticed() {
 /// A config that sets every team setting a worker could ignore.
 const REMOTE_TEAM: &str =
     "[team]\nagents = 3\nrounds = 3\nmax_tokens = 200\nseed = 9\nagent_tests = false\ntemperature = 0.6\n\
-    [store]\nsession = \"class\"\n\
+    [store]\nnamespace = \"class\"\n\
     [sandbox]\nmode = \"weak\"\ntest_timeout_secs = 3\nrun_memory_mb = 300\n\
     [[agents]]\nrole = \"Plan first.\"\nmax_tokens = 90\n[[agents]]\ntemperature = 0.1\n";
 
@@ -198,7 +198,7 @@ fn a_worker_coordinating_a_task_runs_the_team_solve_remote_runs() {
     );
     let (worker, solve) = (SessionSettings::from_config(&worker_cfg), SessionSettings::from_config(&solve_cfg));
     assert_eq!(worker, solve);
-    assert_eq!(worker_cfg.store.session, "class", "the worker meets in the config's session");
+    assert_eq!(worker_cfg.store.namespace, "class", "the worker meets in the config's key namespace");
     // And it is the config's team, not memdoor's defaults.
     assert_eq!((worker.team.agents, worker.rounds, worker.team.max_tokens, worker.team.seed), (3, 3, 200, 9));
     assert!(!worker.mechanisms.agent_tests);
@@ -214,4 +214,18 @@ fn a_worker_coordinating_a_task_runs_the_team_solve_remote_runs() {
     let solve = SessionSettings::from_config(&apply_team_flags(&solve_args(&flags), config(REMOTE_TEAM)));
     assert_eq!(worker, solve);
     assert_eq!((worker.team.agents, worker.rounds, worker.team.max_tokens), (2, 1, 64));
+}
+
+#[test]
+fn the_key_namespace_flag_is_namespace_and_session_still_works() {
+    for flag in ["--namespace", "--session"] {
+        let c = apply_team_flags(&solve_args(&[flag, "n"]), config(FILE));
+        assert_eq!(c.store.namespace, "n", "solve {flag}");
+        let c = crate::cli::agent::apply_agent_flags(&agent_args(&[flag, "n"]), config(REMOTE_TEAM));
+        assert_eq!(c.store.namespace, "n", "agent {flag}");
+        let cli = Cli::try_parse_from(["memdoor", flag, "n", "a problem"]).unwrap();
+        assert_eq!(cli.tui.session.team.namespace.as_deref(), Some("n"), "the TUI's {flag}");
+        let cli = Cli::try_parse_from(["memdoor", "watch", "--redis", "redis://127.0.0.1:1", flag, "n"]).unwrap();
+        assert!(matches!(cli.command, Some(Command::Watch(a)) if a.namespace.as_deref() == Some("n")), "watch {flag}");
+    }
 }

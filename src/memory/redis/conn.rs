@@ -1,7 +1,7 @@
 //! One Redis server or a Redis Cluster, behind one connection type. A URL
 //! names any one server; if it answers `CLUSTER INFO`, it is a Cluster
 //! node and memdoor speaks the cluster protocol to the whole cluster (the
-//! client follows MOVED/ASK and learns the slots). Every key of a session
+//! client follows MOVED/ASK and learns the slots). Every key of a namespace
 //! shares the `{S}` hash tag and the seed keys are single-key commands, so
 //! nothing memdoor sends crosses slots — except what must visit every node:
 //! SCAN and keyspace notifications (a node reports only its own keys), which
@@ -22,7 +22,7 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Ordinary commands answer at once; a server silent this long is treated as gone.
 const RESPONSE_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// A connection to wherever the session's keys live.
+/// A connection to wherever the namespace's keys live.
 #[derive(Clone)]
 pub enum RedisConn {
     /// One server; reconnects by itself, never retries a command.
@@ -71,8 +71,8 @@ pub enum Topology {
     Cluster {
         client: Box<ClusterClient>,
         seed: ConnectionInfo,
-        /// The master found last to own the session's slot (blocking reads go there).
-        session_master: Arc<Mutex<Option<Client>>>,
+        /// The master found last to own the namespace's slot (blocking reads go there).
+        namespace_master: Arc<Mutex<Option<Client>>>,
     },
 }
 
@@ -99,7 +99,7 @@ impl Topology {
             .tcp_settings(info.tcp_settings().clone())
             .build()
             .with_context(|| format!("a Redis Cluster client for {shown_url}"))?;
-        Ok(Self::Cluster { client: Box::new(client), seed: info, session_master: Arc::default() })
+        Ok(Self::Cluster { client: Box::new(client), seed: info, namespace_master: Arc::default() })
     }
 
     pub fn is_cluster(&self) -> bool {
@@ -141,7 +141,7 @@ impl Topology {
     /// A connection of its own whose replies may take `wait` (XREAD BLOCK:
     /// a blocked read would stall every other command sharing a connection).
     /// On a cluster it is a plain connection to the master owning the slot of
-    /// `session_key` — every key of a session shares that slot — checked to
+    /// `namespace_key` — every key of a namespace shares that slot — checked to
     /// own it (a moved slot is looked up again): one connection, not one to
     /// every node.
     pub async fn blocking_connection(
@@ -149,28 +149,32 @@ impl Topology {
         conn: &RedisConn,
         wait: Duration,
         shown_url: &str,
-        session_key: &str,
+        namespace_key: &str,
     ) -> Result<RedisConn> {
         let what = || format!("connecting a subscriber to Redis at {shown_url}");
-        let (seed, session_master) = match self {
+        let (seed, namespace_master) = match self {
             Self::Single(client) => return plain(client, wait).await.map(RedisConn::Plain).with_context(what),
-            Self::Cluster { seed, session_master, .. } => (seed, session_master),
+            Self::Cluster { seed, namespace_master, .. } => (seed, namespace_master),
         };
-        let known = session_master.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let known = namespace_master.lock().unwrap_or_else(|p| p.into_inner()).clone();
         if let Some(node) = known {
-            if let Ok(c) = owner_connection(&node, wait, session_key).await {
+            if let Ok(c) = owner_connection(&node, wait, namespace_key).await {
                 return Ok(c);
             }
         }
         let mut conn = conn.clone();
-        let slot: u16 =
-            ::redis::cmd("CLUSTER").arg("KEYSLOT").arg(session_key).query_async(&mut conn).await.with_context(what)?;
+        let slot: u16 = ::redis::cmd("CLUSTER")
+            .arg("KEYSLOT")
+            .arg(namespace_key)
+            .query_async(&mut conn)
+            .await
+            .with_context(what)?;
         let listing: String = ::redis::cmd("CLUSTER").arg("NODES").query_async(&mut conn).await.with_context(what)?;
         let owner = nodes::masters(&listing).into_iter().find(|m| m.owns(slot));
         let owner = owner.with_context(|| format!("no master of {shown_url} serves slot {slot} now"))?;
         let node = node_client(seed, owner.host, owner.port).with_context(what)?;
-        let c = owner_connection(&node, wait, session_key).await.with_context(what)?;
-        *session_master.lock().unwrap_or_else(|p| p.into_inner()) = Some(node);
+        let c = owner_connection(&node, wait, namespace_key).await.with_context(what)?;
+        *namespace_master.lock().unwrap_or_else(|p| p.into_inner()) = Some(node);
         Ok(c)
     }
 

@@ -87,7 +87,7 @@ impl EntryCheck {
             }
         }
         let entry: Entry = serde_json::from_str(json).map_err(|e| format!("not a memory entry ({e})"))?;
-        // `memdoor:{S}:log:<task>`: the session holds no braces, so the first
+        // `memdoor:{S}:log:<task>`: the namespace holds no braces, so the first
         // "}:log:" ends it and the rest is the task id, exactly.
         if log.split_once("}:log:").map(|(_, task)| task) != Some(entry.task.as_str()) {
             return Err(format!("it names another task ({:?})", entry.task));

@@ -41,14 +41,14 @@ const PAGE: usize = 64;
 /// Entries read ahead of a slow subscriber before the reader waits for it.
 const SUBSCRIBER_BUFFER: usize = 256;
 
-/// The shared memory in Redis, for one session (`{S}` in the key names).
+/// The shared memory in Redis, for one key namespace (`{S}` in the key names).
 #[derive(Clone)]
 pub struct RedisStore {
     /// One server or a cluster (conn.rs).
     topology: Topology,
     /// Ordinary commands; it reconnects by itself but never retries.
     conn: RedisConn,
-    session: String,
+    namespace: String,
     /// The URL without its password, for messages.
     shown_url: String,
     append_once: Script,
@@ -64,14 +64,14 @@ pub const DEFAULT_RETENTION: Duration = Duration::from_secs(24 * 3600);
 
 impl RedisStore {
     /// Connects to `url` (`redis://`, `rediss://`, `redis+unix://`, `unix://`,
-    /// with user and password if any) for the session `session`. A URL to
+    /// with user and password if any) for the key namespace `namespace`. A URL to
     /// any node of a Redis Cluster reaches the whole cluster.
-    pub async fn connect(url: &str, session: &str) -> Result<Self> {
+    pub async fn connect(url: &str, namespace: &str) -> Result<Self> {
         let shown_url = crate::hygiene::redact_url(url);
         crate::tls::ensure_provider();
-        // The session becomes a Cluster hash tag; braces inside it would split the tag.
-        if session.is_empty() || session.contains(['{', '}']) {
-            bail!("Redis session id {session:?} must be non-empty and without braces");
+        // The namespace becomes a Cluster hash tag; braces inside it would split the tag.
+        if namespace.is_empty() || namespace.contains(['{', '}']) {
+            bail!("Redis key namespace {namespace:?} must be non-empty and without braces");
         }
         let info = url.into_connection_info().with_context(|| format!("bad Redis URL {shown_url}"))?;
         let keepalive = socket2::TcpKeepalive::new().with_time(KEEPALIVE).with_interval(KEEPALIVE);
@@ -81,7 +81,7 @@ impl RedisStore {
         Ok(Self {
             topology,
             conn,
-            session: session.to_string(),
+            namespace: namespace.to_string(),
             shown_url,
             append_once: Script::new(APPEND_ONCE),
             append_over: Script::new(APPEND_OVER),
@@ -148,12 +148,14 @@ impl RedisStore {
     /// every other command sharing the connection, and needs the longer
     /// response timeout.
     pub async fn blocking_connection(&self) -> Result<RedisConn> {
-        let session_key = format!("memdoor:{{{}}}:work", self.session);
-        self.topology.blocking_connection(&self.conn, SUBSCRIBER_RESPONSE_TIMEOUT, &self.shown_url, &session_key).await
+        let namespace_key = format!("memdoor:{{{}}}:work", self.namespace);
+        self.topology
+            .blocking_connection(&self.conn, SUBSCRIBER_RESPONSE_TIMEOUT, &self.shown_url, &namespace_key)
+            .await
     }
 
-    pub fn session(&self) -> &str {
-        &self.session
+    pub fn namespace(&self) -> &str {
+        &self.namespace
     }
 
     /// The URL without its password, for messages.
@@ -163,12 +165,12 @@ impl RedisStore {
 
     /// The stream holding a task's entries.
     pub fn log_key(&self, task: &str) -> String {
-        format!("memdoor:{{{}}}:log:{task}", self.session)
+        format!("memdoor:{{{}}}:log:{task}", self.namespace)
     }
 
     /// The hash mapping a task's entry keys to their stream ids.
     pub fn keys_key(&self, task: &str) -> String {
-        format!("memdoor:{{{}}}:keys:{task}", self.session)
+        format!("memdoor:{{{}}}:keys:{task}", self.namespace)
     }
 
     /// Where plain clients read a task's final answer.
@@ -219,7 +221,7 @@ impl MemoryStore for RedisStore {
         let secs = keep.as_secs().max(1) as i64;
         let what = || format!("setting the retention of {task}'s keys on {}", self.shown_url);
         let mut conn = self.conn.clone();
-        // The session's keys share one slot and go in one pipeline; the seed
+        // The namespace's keys share one slot and go in one pipeline; the seed
         // keys may each live on another node of a cluster: a command each.
         let mut pipe = ::redis::pipe();
         pipe.expire(self.log_key(task), secs).ignore().expire(self.keys_key(task), secs).ignore();

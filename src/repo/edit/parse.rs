@@ -190,7 +190,12 @@ fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> 
         if block > MAX_BLOCKS {
             return Err(EditError::TooManyBlocks);
         }
-        let (text, end) = section(lines, i + 1, block, &|l| is_fence(l))?;
+        let (text, end) = match section(lines, i + 1, block, &|l| is_fence(l)) {
+            Ok(closed) => closed,
+            // An answer cut off by its token limit inside a block: the blocks it finished stand.
+            Err(EditError::Unterminated { .. }) if !blocks.is_empty() => break,
+            Err(e) => return Err(e),
+        };
         blocks.push((path_before(lines, i + 1), text));
         i = end + 1;
     }
@@ -200,7 +205,10 @@ fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> 
         let path = match (named, shown) {
             (Some(p), _) => RepoPath::parse(p)?,
             (None, [(only, _)]) if single => only.clone(),
-            _ => continue, // an example or a snippet, not a file
+            (None, _) => match file_defining(&text, shown) {
+                Some(path) => path.clone(),
+                None => continue, // an example or a snippet, not a file
+            },
         };
         if let Some((_, before)) = shown.iter().find(|(p, _)| *p == path) {
             let missing = missing_definitions(before, &text, &path);
@@ -220,19 +228,43 @@ fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> 
     Ok(edits)
 }
 
+/// The top-level `def`/`class` names of Python text, in order.
+fn top_level_names(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| {
+            l.strip_prefix("def ").or_else(|| l.strip_prefix("class ")).or_else(|| l.strip_prefix("async def "))
+        })
+        .map(|rest| rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>())
+        .filter(|name| !name.is_empty())
+        .collect()
+}
+
+fn is_python(path: &RepoPath) -> bool {
+    path.as_path().extension().is_some_and(|e| e == "py")
+}
+
+/// The file of a Python block under no path, when several files were shown:
+/// the one shown Python file defining any of its top-level names. Models
+/// asked to say first what they change write "Here is the new `f`:" above
+/// the block, not the path.
+fn file_defining<'s>(block: &str, shown: &'s [Shown]) -> Option<&'s RepoPath> {
+    let names = top_level_names(block);
+    if names.is_empty() {
+        return None;
+    }
+    let mut defining = shown
+        .iter()
+        .filter(|(path, text)| is_python(path) && top_level_names(text).iter().any(|n| names.contains(n)))
+        .map(|(path, _)| path);
+    let first = defining.next()?;
+    defining.next().is_none().then_some(first)
+}
+
 /// The top-level `def`/`class` names of a Python file `before` that `after` lacks.
 fn missing_definitions(before: &str, after: &str, path: &RepoPath) -> Vec<String> {
-    if path.as_path().extension().is_none_or(|e| e != "py") {
+    if !is_python(path) {
         return Vec::new();
     }
-    let names = |text: &str| -> Vec<String> {
-        text.lines()
-            .filter_map(|l| {
-                l.strip_prefix("def ").or_else(|| l.strip_prefix("class ")).or_else(|| l.strip_prefix("async def "))
-            })
-            .map(|rest| rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect())
-            .collect()
-    };
-    let kept = names(after);
-    names(before).into_iter().filter(|n| !kept.contains(n)).collect()
+    let kept = top_level_names(after);
+    top_level_names(before).into_iter().filter(|n| !kept.contains(n)).collect()
 }
