@@ -476,6 +476,7 @@ fn the_repository_bench_runs_the_configs_team() {
     let stem = fast.file_stem().unwrap().to_str().unwrap();
     assert!(stderr.contains(&format!("1 repositories, 2 agents (2 x {stem}), 1 rounds")), "{stderr}");
     assert_eq!(stderr.matches("memdoor: loading ").count(), 1, "one load for both agents:\n{stderr}");
+    assert!(stderr.contains(&format!("agent 1 ({stem}) leads")), "the config's lead leads here too:\n{stderr}");
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["agents"], 2, "{report}");
     assert_eq!(report["rows"][0]["name"], "py-calc-negative", "{report}");

@@ -302,6 +302,48 @@ async fn a_whole_function_under_its_path_replaces_its_namesake_and_is_judged() {
     applies(dir.path(), &v.answer);
 }
 
+/// A team's lead (a mixed team's bigger model) whose own answer failed
+/// repairs the patch closest to passing, a teammate's, shown with what its
+/// tests said; the others repair their own.
+#[tokio::test]
+async fn the_lead_repairs_the_patch_closest_to_passing_whoever_wrote_it() {
+    let dir = repo(&[]);
+    let fix = "calc.py\n```python\ndef add(a, b):\n    return a + b\n```\n";
+    let unchanged_double = "calc.py\n```python\ndef double(x):\n    return x * 2\n```\n";
+    let missing = "calc.py\n<<<<<<< SEARCH\n    return a * b\n=======\n    return a + b\n>>>>>>> REPLACE\n";
+    // Round 1: the lead's blocks do not apply; agent 1's patch runs and fixes nothing.
+    let scripts = vec![vec![missing.into(), fix.into()], vec![unchanged_double.into(), unchanged_double.into()]];
+    let mut led = team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 2).await;
+    led.spec.agents[0].lead = true;
+    let (verdict, events, _) = led.drive(Step::Start).await;
+    let turn = |agent| {
+        events.iter().find_map(|e| match e {
+            TeamEvent::TurnStarted { agent: a, round: 2, turn } if *a == agent => Some(*turn),
+            _ => None,
+        })
+    };
+    assert_eq!((turn(0), turn(1)), (Some(Turn::RepairClosest), Some(Turn::Repair)));
+    let shown = led.backends[0].prompts()[1].clone();
+    assert!(
+        shown.contains("A teammate's change (not applied to the files above), as a patch:")
+            && shown.contains("+    return x * 2")
+            && shown.contains("these tests fail: tests/test_calc.py::test_add"),
+        "{shown}"
+    );
+    assert!(!shown.contains("return a * b"), "the lead's own failed blocks are not what it repairs: {shown}");
+    let v = verdict.expect("the lead's repair stands");
+    assert_eq!(v.agents, [0]);
+    assert!(v.answer.contains("+    return a + b\n"), "{}", v.answer);
+    // Without lead roles the lead repairs its own answer like the others.
+    let scripts = vec![vec![missing.into(), fix.into()], vec![unchanged_double.into(), unchanged_double.into()]];
+    let mut off = team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 2).await;
+    off.spec.agents[0].lead = true;
+    off.spec.mechanisms.lead_roles = false;
+    let (_, events, _) = off.drive(Step::Start).await;
+    assert!(events.iter().any(|e| matches!(e, TeamEvent::TurnStarted { agent: 0, round: 2, turn: Turn::Repair })));
+    assert!(off.backends[0].prompts()[1].contains("could not be applied"));
+}
+
 /// A re-prompt on a repository continues from the team's patch: every agent
 /// is shown it with the user's feedback, writes the change again, and only
 /// the new patches vote; the untouched tree's tests are not run again.

@@ -147,6 +147,8 @@ struct Bench<'a> {
     cfg: &'a TeamConfig,
     rounds: u32,
     sandbox: &'a Sandbox,
+    /// The agent that leads (the config's `lead = true`): it repairs the patch closest to passing.
+    lead: Option<usize>,
 }
 
 impl Bench<'_> {
@@ -171,7 +173,7 @@ impl Bench<'_> {
         let counting: Vec<Arc<CountingBackend>> =
             self.models.iter().map(|m| Arc::new(CountingBackend::new(m.clone()))).collect();
         let team = TeamConfig { agents, ..self.cfg.clone() };
-        let settings = SessionSettings::plain(team, rounds, Mechanisms::default(), None);
+        let settings = SessionSettings::plain(team, rounds, Mechanisms::default(), self.lead);
         let agents = settings.agents(|id| -> Arc<dyn ModelBackend> { counting[id % counting.len()].clone() });
         let store = Arc::new(EmbeddedStore::new());
         let spec = SessionSpec {
@@ -245,15 +247,17 @@ impl Bench<'_> {
     }
 }
 
-/// Runs every method on every repository of the set, one after another.
+/// Runs every method on every repository of the set, one after another;
+/// `lead`: the agent that leads, if one does.
 pub async fn run_repos(
     cases: &[RepoCase],
     models: &[Arc<dyn ModelBackend>],
     cfg: &TeamConfig,
     rounds: u32,
     sandbox: &Sandbox,
+    lead: Option<usize>,
 ) -> Result<RepoReport> {
-    let bench = Bench { models, cfg, rounds, sandbox };
+    let bench = Bench { models, cfg, rounds, sandbox, lead };
     let mut rows = Vec::new();
     for (i, case) in cases.iter().enumerate() {
         let row = bench.run_case(case).await.with_context(|| format!("repository {}", case.name))?;

@@ -249,8 +249,7 @@ pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Co
 
 /// `memdoor bench --repos DIR`: the repository mode on a set of repositories,
 /// with `--agents` agents on one model or `team`'s `[[agents]]` (mixed
-/// models; a `lead = true` does nothing here: the repository's rounds have
-/// no lead roles yet).
+/// models; its `lead = true` agent repairs the patch closest to passing).
 async fn bench_repos(
     args: &super::SetBenchArgs,
     dir: &std::path::Path,
@@ -276,8 +275,12 @@ async fn bench_repos(
         args.rounds,
         sandbox.describe()
     );
+    let lead = team.as_ref().and_then(|c| c.lead());
+    if let Some(lead) = lead {
+        eprintln!("memdoor bench: agent {lead} ({}) leads", models[lead].name());
+    }
     let cfg = crate::team::TeamConfig { agents: models.len(), max_tokens: args.max_tokens, ..Default::default() };
-    let report = crate::bench::repos::run_repos(&cases, &models, &cfg, args.rounds.max(1), &sandbox).await?;
+    let report = crate::bench::repos::run_repos(&cases, &models, &cfg, args.rounds.max(1), &sandbox, lead).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

@@ -277,25 +277,44 @@ pub fn repair_messages(ask: &PatchAsk<'_>, last_answer: &str, setback: &Setback<
     let mut messages = propose_messages(ask);
     let what = match setback {
         Setback::EditFailed(why) => format!("Your edit could not be applied: {why}."),
-        Setback::TestsFailed { patch, run } => {
-            let failing = run.failing();
-            let which = if failing.is_empty() {
-                format!("the test command ends with {}", run.ending())
-            } else {
-                format!("these tests fail: {}", failing.iter().take(8).copied().collect::<Vec<_>>().join(", "))
-            };
-            format!(
-                "Your change, as a patch:\n```diff\n{}\n```\nWith it, {which}. The end of the output:\n```\n{}\n```",
-                patch.trim_end(),
-                tail(&run.tail)
-            )
-        }
+        Setback::TestsFailed { patch, run } => tests_failed("Your change", patch, run),
     };
     messages.push(Message::assistant(last_answer));
     messages.push(Message::user(format!(
         "{what}\nWrite the whole change again against the files as shown above (they are unchanged), in the \
 same form, fixing the mistake."
     )));
+    messages
+}
+
+/// A patch, and what its run of the tests said.
+fn tests_failed(whose: &str, patch: &str, run: &TestReport) -> String {
+    let failing = run.failing();
+    let which = if failing.is_empty() {
+        format!("the test command ends with {}", run.ending())
+    } else {
+        format!("these tests fail: {}", failing.iter().take(8).copied().collect::<Vec<_>>().join(", "))
+    };
+    format!(
+        "{whose}, as a patch:\n```diff\n{}\n```\nWith it, {which}. The end of the output:\n```\n{}\n```",
+        patch.trim_end(),
+        tail(&run.tail)
+    )
+}
+
+/// The lead's repair of a teammate's patch, the one closest to passing:
+/// the first turn's messages, then the patch and what its tests said, in
+/// the same user message (the agent did not write it).
+pub fn repair_closest_messages(ask: &PatchAsk<'_>, patch: &str, run: &TestReport) -> Vec<Message> {
+    let mut messages = propose_messages(ask);
+    let request = format!(
+        "{}\nWrite the whole change again against the files as shown above (they are unchanged), in the same \
+form, fixing its mistake.",
+        tests_failed("A teammate's change (not applied to the files above)", patch, run)
+    );
+    if let Some(last) = messages.last_mut() {
+        last.content = format!("{}\n\n{request}", last.content.trim_end());
+    }
     messages
 }
 

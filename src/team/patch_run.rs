@@ -4,7 +4,9 @@
 //! is a failed ballot, counted and shown to the agent) and its patch runs
 //! the repository's tests in the sandbox; in later rounds an agent whose
 //! patch makes the whole suite pass rests and the others repair from what
-//! went wrong. The answer — a patch — is chosen by the tests (`repo::rank`),
+//! went wrong — a lead (a mixed team's bigger model; `lead_roles`) repairs
+//! instead the patch closest to passing, whoever wrote it. The answer — a
+//! patch — is chosen by the tests (`repo::rank`),
 //! or, with no tests to run, is the patch most agents wrote, unverified.
 //! A re-prompt (`Continuation`) continues from the team's latest patch: every
 //! agent is shown it with the user's feedback and writes the change again;
@@ -22,7 +24,8 @@ use tokio_util::sync::CancellationToken;
 use super::agent::Agent;
 use super::agent_turn::{emit, remember, stream_answer};
 use super::patch_prompt::{
-    continue_messages, propose_messages, repair_messages, tests_before, PatchAsk, Setback, EXAMPLE_PATH,
+    continue_messages, propose_messages, repair_closest_messages, repair_messages, tests_before, PatchAsk, Setback,
+    EXAMPLE_PATH,
 };
 use super::session::{Continuation, Session};
 use crate::domain::Consensus;
@@ -124,13 +127,22 @@ pub(super) async fn run_patch_rounds(
         if cancel.is_cancelled() {
             break;
         }
+        // The lead (a mixed team's bigger model) repairs the patch closest to passing, whoever wrote it.
+        let closest = before.as_ref().and_then(|b| closest_patch(&attempts, b));
         let turns: Vec<Turn> = s
             .agents
             .iter()
-            .map(|a| match latest.get(&a.id).map(|&i| &attempts[i]) {
+            .map(|agent| match latest.get(&agent.id).map(|&i| &attempts[i]) {
                 None if more.is_some() => Turn::Refine,
                 None => Turn::Propose,
-                Some(a) if a.complete() => Turn::Rest,
+                Some(own) if own.complete() => Turn::Rest,
+                Some(_)
+                    if agent.lead
+                        && s.mechanisms.lead_roles
+                        && closest.is_some_and(|i| attempts[i].key.agent != agent.id) =>
+                {
+                    Turn::RepairClosest
+                }
                 Some(_) => Turn::Repair,
             })
             .collect();
@@ -142,6 +154,10 @@ pub(super) async fn run_patch_rounds(
             let last = latest.get(&agent.id).map(|&i| &attempts[i]);
             let messages = match (turn, last) {
                 (Turn::Rest, _) => None,
+                (Turn::RepairClosest, _) => closest.map(|i| &attempts[i]).and_then(|c| {
+                    let (Ok((_, patch)), Some(run)) = (&c.patch, &c.run) else { return None };
+                    Some(repair_closest_messages(&ask, patch, run))
+                }),
                 (_, Some(last)) => Some(repair_messages(&ask, &last.text, &setback(last))),
                 (Turn::Refine, None) => Some(continue_messages(&ask, current.as_deref(), feedback.as_deref())),
                 (_, None) => Some(propose_messages(&ask)),
@@ -261,6 +277,19 @@ pub(super) async fn run_patch_rounds(
     let answer = verdict.as_ref().map(|v| v.answer.clone());
     emit(&events, TeamEvent::TaskFinished { task, answer, elapsed_secs: started.elapsed().as_secs_f64() }).await;
     verdict
+}
+
+/// The patch closest to passing, of every one that ran and does not pass
+/// whole: fewest tests broken, then most fixed, then fewest failing, the
+/// earliest on ties. `None` when none ran.
+fn closest_patch(attempts: &[Attempt], before: &TestReport) -> Option<usize> {
+    attempts
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.patch.is_ok() && !a.complete())
+        .filter_map(|(i, a)| Some((i, standing(before, a.run.as_ref()?))))
+        .min_by_key(|(i, st)| (st.broken.len(), std::cmp::Reverse(st.fixed), st.failing, *i))
+        .map(|(i, _)| i)
 }
 
 /// Why an answer is the worked example's and not a change to this

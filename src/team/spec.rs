@@ -76,7 +76,8 @@ pub struct Mechanisms {
     /// or aggregation where nothing runs) — the ablation that shows what they buy.
     pub public_tests: bool,
     /// A team with a lead (`Agent::lead`): while no draft passes, the lead
-    /// repairs the draft closest to passing instead of drawing afresh, and
+    /// repairs the draft closest to passing instead of drawing afresh (on a
+    /// repository, the patch closest to passing instead of its own), and
     /// it alone writes and judges distinguishing inputs. Nothing without a lead.
     pub lead_roles: bool,
 }
