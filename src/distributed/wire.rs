@@ -23,9 +23,23 @@ pub struct WireSampling {
     /// the JSON earlier builds wrote, and earlier builds' jobs read as off.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub top_k: Option<usize>,
+    /// Read as JSON's f64 and narrowed: one past f32's range would be
+    /// infinite, and write back as `null` (found by fuzzing).
+    #[serde(deserialize_with = "finite_f32")]
     pub repeat_penalty: f32,
     pub repeat_last_n: usize,
     pub seed: u64,
+}
+
+/// An f32 that a JSON number past f32's range is refused as, not read as infinity.
+fn finite_f32<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f32, D::Error> {
+    let wide = f64::deserialize(d)?;
+    let narrow = wide as f32;
+    if narrow.is_finite() {
+        Ok(narrow)
+    } else {
+        Err(serde::de::Error::custom(format!("{wide} is out of range for an f32")))
+    }
 }
 
 /// One agent's turn as a job carries it.
@@ -142,6 +156,11 @@ mod tests {
         assert_eq!(ChatRequest::from(serde_json::from_value::<WireRequest>(json).unwrap()), with_k);
         let done =
             Chunk::Done { finish: FinishReason::Length, usage: Usage { completion_tokens: 3, ..Usage::default() } };
+        // A penalty past f32's range is refused, not read as infinity.
+        let mut far = serde_json::to_value(WireRequest::from(&req)).unwrap();
+        far["sampling"]["repeat_penalty"] = serde_json::json!(7.7e39);
+        let refused = serde_json::from_value::<WireRequest>(far).unwrap_err().to_string();
+        assert!(refused.contains("out of range for an f32"), "{refused}");
         for c in [Chunk::Text("x".into()), Chunk::Restart, done] {
             let wire = serde_json::to_value(WireChunk::from(c.clone())).unwrap();
             assert_eq!(wire, serde_json::to_value(&c).unwrap());
