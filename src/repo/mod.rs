@@ -12,6 +12,7 @@ pub mod context;
 pub mod edit;
 pub mod outcomes;
 pub mod patch;
+pub mod python;
 pub mod rank;
 pub mod review;
 pub mod testrun;

@@ -3,10 +3,13 @@
 //! before any change; in a repair, its last answer and what went wrong; in a
 //! re-prompt, the team's current patch and the user's feedback on it.
 
+use std::collections::BTreeSet;
+
 use crate::model::Message;
 use crate::problem::Problem;
 use crate::repo::context::{files_prompt, FILES_HEADING};
 use crate::repo::edit::Shown;
+use crate::repo::python;
 use crate::repo::TestReport;
 
 /// How agents are asked to write their changes. The parser reads every
@@ -25,7 +28,7 @@ impl EditStyle {
     /// `Definitions` when every file shown is a Python file, else `Blocks`.
     pub fn for_files<'a>(paths: impl IntoIterator<Item = &'a std::path::Path>) -> EditStyle {
         let mut paths = paths.into_iter().peekable();
-        let python = paths.peek().is_some() && paths.all(|p| p.extension().is_some_and(|e| e == "py"));
+        let python = paths.peek().is_some() && paths.all(python::is_python);
         if python {
             EditStyle::Definitions
         } else {
@@ -116,25 +119,19 @@ const DEFINITIONS_NAMED: usize = 4;
 /// `class NAME`, at any depth), in the task's order, at most
 /// `DEFINITIONS_NAMED`.
 fn named_definitions(task: &str, shown: &[Shown]) -> Vec<(String, String)> {
-    let code: Vec<&Shown> = shown
+    // Each file's names read once: a task's words are looked up, not searched for.
+    let code: Vec<(String, BTreeSet<&str>)> = shown
         .iter()
-        .filter(|(p, _)| p.as_path().extension().is_some_and(|e| e == "py") && !is_test_path(&p.to_string()))
+        .filter(|(p, _)| python::is_python(p.as_path()) && !is_test_path(&p.to_string()))
+        .map(|(p, text)| (p.to_string(), python::names_at_any_depth(text)))
         .collect();
-    let defines = |text: &str, name: &str| {
-        text.lines().any(|line| {
-            let line = line.trim_start();
-            let rest = line.strip_prefix("async ").unwrap_or(line);
-            let rest = rest.strip_prefix("def ").or_else(|| rest.strip_prefix("class "));
-            rest.and_then(|r| r.strip_prefix(name)).is_some_and(|after| after.starts_with(['(', ':']))
-        })
-    };
     let mut found: Vec<(String, String)> = Vec::new();
     for word in task.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
         if word.len() < 3 || word.starts_with(|c: char| c.is_ascii_digit()) || found.iter().any(|(n, _)| n == word) {
             continue;
         }
-        if let Some((path, _)) = code.iter().find(|(_, text)| defines(text, word)) {
-            found.push((word.to_string(), path.to_string()));
+        if let Some((path, _)) = code.iter().find(|(_, names)| names.contains(word)) {
+            found.push((word.to_string(), path.clone()));
             if found.len() == DEFINITIONS_NAMED {
                 break;
             }

@@ -21,6 +21,7 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use super::{Edit, EditError, RepoPath};
+use crate::repo::python::{definition_name, is_python};
 
 /// What one top-level unit of a Python text is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -78,7 +79,7 @@ fn units_at(text: &str, indent: &str) -> Vec<(Unit, Range<usize>)> {
         }
         let kind = definition_name(body).map_or_else(
             || if body.starts_with("import ") || body.starts_with("from ") { Unit::Import } else { Unit::Other },
-            Unit::Definition,
+            |name| Unit::Definition(name.to_string()),
         );
         out.push((kind, decorators.take().unwrap_or(start)..end));
     }
@@ -90,13 +91,6 @@ fn line_at<'a>(text: &'a str, lines: &[(usize, &str)], j: usize) -> &'a str {
     let start = lines[j].0;
     let end = lines.get(j + 1).map_or(text.len(), |l| l.0);
     text[start..end].trim_end_matches(['\n', '\r'])
-}
-
-/// The name a top-level line defines: `def f(` → `f`, `class C:` → `C`.
-fn definition_name(line: &str) -> Option<String> {
-    let rest = ["def ", "async def ", "class "].iter().find_map(|k| line.strip_prefix(k))?;
-    let name: String = rest.trim_start().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
-    (!name.is_empty()).then_some(name)
 }
 
 /// A model's demo, not part of the change: `print(…)` or `if __name__ == …`.
@@ -171,7 +165,7 @@ pub(super) fn definition_edits(
     code: &str,
     block: usize,
 ) -> Option<Result<Vec<Edit>, EditError>> {
-    if path.as_path().extension().is_none_or(|e| e != "py") {
+    if !is_python(path.as_path()) {
         return None;
     }
     let file = units(before);

@@ -3,8 +3,11 @@
 //! Python definitions) in fences under their paths; each block's file
 //! named, or found among the files shown.
 
+use std::collections::HashSet;
+
 use super::definitions::definition_edits;
 use super::{occurrences, Edit, EditError, RepoPath, MAX_BLOCKS, MAX_SECTION_BYTES};
+use crate::repo::python::{is_python, top_level_names};
 
 fn is_marker(line: &str, ch: char, word: &str) -> bool {
     let line = line.trim_end();
@@ -228,33 +231,20 @@ fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> 
     Ok(edits)
 }
 
-/// The top-level `def`/`class` names of Python text, in order.
-fn top_level_names(text: &str) -> Vec<String> {
-    text.lines()
-        .filter_map(|l| {
-            l.strip_prefix("def ").or_else(|| l.strip_prefix("class ")).or_else(|| l.strip_prefix("async def "))
-        })
-        .map(|rest| rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>())
-        .filter(|name| !name.is_empty())
-        .collect()
-}
-
-fn is_python(path: &RepoPath) -> bool {
-    path.as_path().extension().is_some_and(|e| e == "py")
-}
-
 /// The file of a Python block under no path, when several files were shown:
 /// the one shown Python file defining any of its top-level names. Models
 /// asked to say first what they change write "Here is the new `f`:" above
 /// the block, not the path.
 fn file_defining<'s>(block: &str, shown: &'s [Shown]) -> Option<&'s RepoPath> {
-    let names = top_level_names(block);
+    let names: HashSet<&str> = top_level_names(block).into_iter().collect();
     if names.is_empty() {
         return None;
     }
     let mut defining = shown
         .iter()
-        .filter(|(path, text)| is_python(path) && top_level_names(text).iter().any(|n| names.contains(n)))
+        .filter(|(path, text)| {
+            is_python(path.as_path()) && top_level_names(text).into_iter().any(|n| names.contains(n))
+        })
         .map(|(path, _)| path);
     let first = defining.next()?;
     defining.next().is_none().then_some(first)
@@ -262,9 +252,9 @@ fn file_defining<'s>(block: &str, shown: &'s [Shown]) -> Option<&'s RepoPath> {
 
 /// The top-level `def`/`class` names of a Python file `before` that `after` lacks.
 fn missing_definitions(before: &str, after: &str, path: &RepoPath) -> Vec<String> {
-    if !is_python(path) {
+    if !is_python(path.as_path()) {
         return Vec::new();
     }
-    let kept = top_level_names(after);
-    top_level_names(before).into_iter().filter(|n| !kept.contains(n)).collect()
+    let kept: HashSet<&str> = top_level_names(after).into_iter().collect();
+    top_level_names(before).into_iter().filter(|n| !kept.contains(n)).map(String::from).collect()
 }

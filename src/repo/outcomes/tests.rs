@@ -2,6 +2,7 @@
 //! 8.3.4, Python 3.11.7's unittest, cargo test, node 20.20's TAP; tracebacks
 //! and stacks shortened), go from its documented format, and hostile output.
 
+use super::found::Map;
 use super::*;
 
 use TestOutcome::{Error, Fail, Pass, Skip};
