@@ -86,7 +86,18 @@ struct Team {
 }
 
 async fn team(dir: &Path, test: &str, timeout: Duration, scripts: Vec<Vec<String>>, rounds: u32) -> Team {
-    let task = "add in calc.py subtracts; make test_add pass";
+    team_on(dir, "add in calc.py subtracts; make test_add pass", test, timeout, scripts, rounds).await
+}
+
+/// As `team`, with the task said.
+async fn team_on(
+    dir: &Path,
+    task: &str,
+    test: &str,
+    timeout: Duration,
+    scripts: Vec<Vec<String>>,
+    rounds: u32,
+) -> Team {
     let context = gather(dir, task, &[], 6000).unwrap();
     let problem = Problem::from_text_with_context(task, &context.as_prompt()).unwrap();
     let bench = Workbench::snapshot(dir).unwrap();
@@ -196,7 +207,8 @@ async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() 
     // other changes) with no worked example, then the file and the failing test.
     let first = run.backends[0].asked.lock().unwrap()[0].messages.clone();
     assert!(
-        first[0].content.contains("function or class you change whole") && first[0].content.contains("<<<<<<< SEARCH")
+        first[0].content.contains("function, method or class you change whole")
+            && first[0].content.contains("<<<<<<< SEARCH")
     );
     assert!(first.len() == 2 && !first[1].content.contains("def area(width, height):"), "{first:?}");
     let last = &first.last().unwrap().content;
@@ -299,6 +311,75 @@ async fn a_whole_function_under_its_path_replaces_its_namesake_and_is_judged() {
         .filter(|l| (l.starts_with('+') || l.starts_with('-')) && !l.starts_with("+++") && !l.starts_with("---"))
         .collect();
     assert_eq!(changed, ["-    return a - b", "+    return a + b"], "only add changes; the demo is left out");
+    applies(dir.path(), &v.answer);
+}
+
+/// A crate whose `Pager::page_count` drops a partly full last page: one of its two tests fails.
+const PAGER: &str = "pub struct Pager {
+    pub total: usize,
+    pub per_page: usize,
+}
+
+impl Pager {
+    /// Number of pages.
+    pub fn page_count(&self) -> usize {
+        self.total / self.per_page
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_multiple() {
+        assert_eq!(Pager { total: 20, per_page: 10 }.page_count(), 2);
+    }
+
+    #[test]
+    fn partial_last_page() {
+        assert_eq!(Pager { total: 21, per_page: 10 }.page_count(), 3);
+    }
+}
+";
+
+/// Rust and real `cargo test`: a method given alone under prose (no path, a
+/// ```rust fence) goes into its `impl` at its depth; one that breaks the
+/// passing test is ruled out; the tests are read one by one from cargo's lines.
+#[tokio::test]
+async fn a_rust_method_under_prose_goes_into_its_impl_and_cargo_test_judges_it() {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q"]);
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        "[package]\nname = \"pager\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("src/lib.rs"), PAGER).unwrap();
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init"]);
+    let method = |body: &str| {
+        format!("It must round up.\n\n```rust\npub fn page_count(&self) -> usize {{\n    {body}\n}}\n```\n")
+    };
+    let fix = method("self.total.div_ceil(self.per_page)");
+    let breaks = method("self.total / self.per_page + 1");
+    let scripts = vec![vec![fix], vec![breaks], vec!["I cannot tell.".into()]];
+    let task = "Pager::page_count in src/lib.rs drops the last page when it is only partly full";
+    let team = team_on(dir.path(), task, "cargo test --offline", Duration::from_secs(300), scripts, 1).await;
+    let (verdict, _, notes) = team.drive(Step::Start).await;
+    let v = verdict.expect("a patch stands");
+    assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true });
+    assert_eq!(v.agents, [0]);
+    assert!(
+        v.answer.contains("-        self.total / self.per_page\n+        self.total.div_ceil(self.per_page)\n"),
+        "{}",
+        v.answer
+    );
+    assert!(notes.iter().any(|n| n.starts_with("agent 1's patch: fixes 1, breaks 1")), "{notes:#?}");
+    let first = team.backends[0].asked.lock().unwrap()[0].messages.clone();
+    let closing = first.last().unwrap().content.rsplit("\n\n").next().unwrap().to_string();
+    assert!(closing.contains("`page_count` of src/lib.rs") && closing.contains("```rust block"), "{closing}");
     applies(dir.path(), &v.answer);
 }
 

@@ -73,10 +73,13 @@ pub(super) fn judge_results(data: &[u8]) -> bool {
 /// what its SEARCH lines cover: the text before them is kept.
 pub(super) fn edit_blocks(data: &[u8]) -> bool {
     use crate::repo::edit::{apply_edit, parse_edits, RepoPath, MAX_BLOCKS, MAX_SECTION_BYTES};
-    // Up to two files before the answer, each ended by a 0xff byte (never in UTF-8): a.py, then b.py.
-    let mut parts: Vec<&[u8]> = data.splitn(3, |b| *b == 0xff).collect();
+    // Up to four files before the answer, each ended by a 0xff byte (never in UTF-8): a.py,
+    // b.py, c.rs, d.js — two of one language (which defines a block under no path?), and the
+    // brace languages' reading.
+    const FILES: [&str; 4] = ["a.py", "b.py", "c.rs", "d.js"];
+    let mut parts: Vec<&[u8]> = data.splitn(FILES.len() + 1, |b| *b == 0xff).collect();
     let answer = String::from_utf8_lossy(parts.pop().unwrap_or_default());
-    let shown: Vec<(RepoPath, String)> = ["a.py", "b.py"]
+    let shown: Vec<(RepoPath, String)> = FILES
         .iter()
         .zip(&parts)
         .filter_map(|(name, text)| Some((RepoPath::parse(name).ok()?, String::from_utf8_lossy(text).into_owned())))

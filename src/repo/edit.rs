@@ -24,8 +24,12 @@
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
+mod brace_units;
 mod definitions;
 mod parse;
+mod python_units;
+mod reader;
+mod unit;
 
 pub use parse::{parse_edits, Shown};
 

@@ -212,3 +212,30 @@ fn an_answer_cut_off_inside_a_block_keeps_the_blocks_it_finished() {
     let only = "m.py\n```python\ndef f():\n    return 10\n";
     assert_eq!(parse_edits(only, &shown), Err(EditError::Unterminated { block: 1 }));
 }
+
+#[test]
+fn methods_under_prose_go_into_the_shipped_rust_and_javascript_files_that_define_them() {
+    let lib = include_str!("../../assets/repos/rs-paginate/repo/src/lib.rs");
+    let bus = include_str!("../../assets/repos/js-event-once/repo/eventbus.js");
+    let shown: Vec<Shown> = vec![
+        (RepoPath::parse("src/lib.rs").unwrap(), lib.to_string()),
+        (RepoPath::parse("eventbus.js").unwrap(), bus.to_string()),
+    ];
+    let answer = "Round up.\n\n```rust\npub fn page_count(&self) -> usize {\n    if self.total == 0 {\n        return 1;\n    }\n    (self.total + self.per_page - 1) / self.per_page\n}\n```\n\nAnd once:\n\n```javascript\nonce(event, handler) {\n  const wrapper = (...args) => { this.off(event, wrapper); handler(...args); };\n  return this.on(event, wrapper);\n}\n```\n";
+    let edits = parse_edits(answer, &shown).unwrap();
+    let after = |path: &str, text: &str| {
+        edits
+            .iter()
+            .filter(|e| e.path.to_string() == path)
+            .fold(text.to_string(), |t, e| apply_edit(Some(&t), e, 1).unwrap())
+    };
+    let lib_after = after("src/lib.rs", lib);
+    assert!(lib_after.contains("        (self.total + self.per_page - 1) / self.per_page\n    }\n"), "{lib_after}");
+    assert!(!lib_after.contains("self.total / self.per_page"));
+    let bus_after = after("eventbus.js", bus);
+    assert!(bus_after.contains("  once(event, handler) {\n    const wrapper"), "{bus_after}");
+    assert!(
+        bus_after.ends_with("    return this.on(event, wrapper);\n  }\n}\n\nmodule.exports = { EventBus };\n"),
+        "{bus_after}"
+    );
+}

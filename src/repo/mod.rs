@@ -10,9 +10,9 @@
 pub mod accept;
 pub mod context;
 pub mod edit;
+pub mod lang;
 pub mod outcomes;
 pub mod patch;
-pub mod python;
 pub mod rank;
 pub mod review;
 pub mod testrun;

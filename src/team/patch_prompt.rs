@@ -9,7 +9,7 @@ use crate::model::Message;
 use crate::problem::Problem;
 use crate::repo::context::{files_prompt, FILES_HEADING};
 use crate::repo::edit::Shown;
-use crate::repo::python;
+use crate::repo::lang::Language;
 use crate::repo::TestReport;
 
 /// How agents are asked to write their changes. The parser reads every
@@ -19,17 +19,25 @@ use crate::repo::TestReport;
 pub enum EditStyle {
     /// SEARCH/REPLACE blocks (aider's): any language.
     Blocks,
-    /// Whole Python definitions, each replacing its namesake (`repo::edit`),
-    /// SEARCH/REPLACE for anything else: when every file shown is Python.
+    /// Whole definitions, each replacing its namesake (`repo::edit`),
+    /// SEARCH/REPLACE for anything else: when the code shown is Python,
+    /// JavaScript or Rust (`repo::lang`).
     Definitions,
 }
 
 impl EditStyle {
-    /// `Definitions` when every file shown is a Python file, else `Blocks`.
+    /// `Definitions` when some file shown is code whose definitions are
+    /// read and every other is too, or is data or text (`Cargo.toml`, a
+    /// README); else `Blocks`.
     pub fn for_files<'a>(paths: impl IntoIterator<Item = &'a std::path::Path>) -> EditStyle {
-        let mut paths = paths.into_iter().peekable();
-        let python = paths.peek().is_some() && paths.all(python::is_python);
-        if python {
+        let (mut read, mut other_code) = (false, false);
+        for path in paths {
+            match Language::of(path) {
+                Some(_) => read = true,
+                None => other_code |= !is_data_or_text(path),
+            }
+        }
+        if read && !other_code {
             EditStyle::Definitions
         } else {
             EditStyle::Blocks
@@ -54,6 +62,13 @@ impl EditStyle {
             EditStyle::Definitions => None,
         }
     }
+}
+
+/// A file that holds no code: data, configuration, prose.
+fn is_data_or_text(path: &std::path::Path) -> bool {
+    const EXTENSIONS: [&str; 13] =
+        ["toml", "md", "txt", "rst", "json", "yaml", "yml", "cfg", "ini", "lock", "csv", "gitignore", "in"];
+    path.extension().and_then(|e| e.to_str()).is_none_or(|e| EXTENSIONS.contains(&e))
 }
 
 /// The closing line's opening. Asked for the change alone, the models (the
@@ -115,15 +130,15 @@ fn named_paths(shown: &[Shown]) -> String {
 const DEFINITIONS_NAMED: usize = 4;
 
 /// The functions the task names, each with the file defining it: the words
-/// of `task` that a shown Python file, not a test's, defines (`def NAME` or
+/// of `task` that a shown code file, not a test's, defines (`def NAME`, `fn NAME`…
 /// `class NAME`, at any depth), in the task's order, at most
 /// `DEFINITIONS_NAMED`.
 fn named_definitions(task: &str, shown: &[Shown]) -> Vec<(String, String)> {
     // Each file's names read once: a task's words are looked up, not searched for.
-    let code: Vec<(String, BTreeSet<&str>)> = shown
+    let code: Vec<(String, BTreeSet<String>)> = shown
         .iter()
-        .filter(|(p, _)| python::is_python(p.as_path()) && !is_test_path(&p.to_string()))
-        .map(|(p, text)| (p.to_string(), python::names_at_any_depth(text)))
+        .filter(|(p, _)| !is_test_path(&p.to_string()))
+        .filter_map(|(p, text)| Some((p.to_string(), Language::of(p.as_path())?.names_at_any_depth(text))))
         .collect();
     let mut found: Vec<(String, String)> = Vec::new();
     for word in task.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
@@ -153,15 +168,17 @@ fn closing_line(style: EditStyle, defs: &[(String, String)], paths: &str) -> Str
             format!("{SAY_FIRST} answer with SEARCH/REPLACE blocks for this repository's files ({paths}).")
         }
         (EditStyle::Definitions, [(name, path)], _) => format!(
-            "{SAY_FIRST} write the whole new `{name}` of {path} with that change made, in a ```python block under \
-its file's path (and any other function you change, the same way)."
+            "{SAY_FIRST} write the whole new `{name}` of {path} with that change made, in a ```{} block under \
+its file's path (and any other function you change, the same way).",
+            Language::fence_tag(std::path::Path::new(path))
         ),
         (EditStyle::Definitions, [_, _, ..], _) => {
             let names: Vec<String> = defs.iter().map(|(n, p)| format!("`{n}` of {p}")).collect();
             format!(
                 "{SAY_FIRST} write the whole new definition of each function you change (the task names {}) with \
-that change made, each in a ```python block under its file's path.",
-                names.join(", ")
+that change made, each in a ```{} block under its file's path.",
+                names.join(", "),
+                Language::fence_tag(std::path::Path::new(&defs[0].1))
             )
         }
         (EditStyle::Definitions, [], "") => format!(
@@ -181,10 +198,11 @@ are in the file, with their indentation; =======; the lines to put in their plac
 short: never copy a whole function when one line changes. To create a file, leave SEARCH empty. Change tests only \
 if the task asks for it.";
 
-/// The Python form: whole definitions, which small models write far more
-/// reliably than lines quoted exactly (docs/benchmarks.md).
-const DEFINITIONS_FORMAT: &str = "You change a repository's Python code to do a task. Write each function or \
-class you change whole, with the change made, in a ```python block under its file's path, with any imports it \
+/// The form for code whose definitions are read: whole definitions, which
+/// small models write far more reliably than lines quoted exactly
+/// (docs/benchmarks.md).
+const DEFINITIONS_FORMAT: &str = "You change a repository's code to do a task. Write each function, method or \
+class you change whole, with the change made, in a fenced code block under its file's path, with any imports it \
 needs; nothing else. A change outside any function is a SEARCH/REPLACE block: the file's path; <<<<<<< SEARCH; \
 the lines exactly as in the file; =======; the new lines; >>>>>>> REPLACE. Change tests only if the task asks.";
 

@@ -7,18 +7,22 @@ fn shown(paths: &[&str]) -> Vec<Shown> {
 }
 
 #[test]
-fn python_files_are_asked_for_whole_definitions_and_any_other_for_blocks() {
+fn code_whose_definitions_are_read_is_asked_for_whole_definitions_and_any_other_for_blocks() {
     use std::path::Path;
     let py = [Path::new("calc.py"), Path::new("tests/test_calc.py")];
     assert_eq!(EditStyle::for_files(py), EditStyle::Definitions);
-    assert_eq!(EditStyle::for_files([Path::new("calc.py"), Path::new("lib.rs")]), EditStyle::Blocks);
+    let rust = [Path::new("src/lib.rs"), Path::new("Cargo.toml"), Path::new("README.md")];
+    assert_eq!(EditStyle::for_files(rust), EditStyle::Definitions, "data and prose beside the code");
+    assert_eq!(EditStyle::for_files([Path::new("bus.js"), Path::new("web/app.ts")]), EditStyle::Definitions);
+    assert_eq!(EditStyle::for_files([Path::new("calc.py"), Path::new("main.go")]), EditStyle::Blocks);
+    assert_eq!(EditStyle::for_files([Path::new("Cargo.toml")]), EditStyle::Blocks, "no code shown");
     assert_eq!(EditStyle::for_files(std::iter::empty::<&Path>()), EditStyle::Blocks, "nothing shown");
     let p = Problem::from_text("fix add in calc.py").unwrap();
     let defs = propose_messages(&PatchAsk::new(&p, None, &shown(&["calc.py", "tests/test_calc.py"])));
     // Python: no worked exchange (the models answered it again, word for word).
-    assert!(defs[0].content.contains("function or class you change whole") && defs.len() == 2, "{defs:?}");
+    assert!(defs[0].content.contains("function, method or class you change whole") && defs.len() == 2, "{defs:?}");
     assert!(defs[1].content.ends_with("under its file's path."), "{}", defs[1].content);
-    let blocks = propose_messages(&PatchAsk::new(&p, None, &shown(&["calc.py", "lib.rs"])));
+    let blocks = propose_messages(&PatchAsk::new(&p, None, &shown(&["calc.py", "main.go"])));
     assert!(blocks[0].content.contains("<<<<<<< SEARCH") && blocks[2].content.contains(">>>>>>> REPLACE"));
     // The worked answer is what the parser takes: it applies to the example's file as its form says.
     let file = EXAMPLE_FILE;
@@ -49,10 +53,10 @@ a_test.py) with the whole new definition of each function you change, under its 
         ),
         "{last}"
     );
-    let many: Vec<String> = (0..9).map(|i| format!("src/m{i}.rs")).collect();
+    let many: Vec<String> = (0..9).map(|i| format!("src/m{i}.go")).collect();
     let ask = PatchAsk::new(&p, None, &shown(&many.iter().map(String::as_str).collect::<Vec<_>>()));
     let last = propose_messages(&ask).pop().unwrap().content;
-    assert!(last.ends_with("(src/m0.rs, src/m1.rs, src/m2.rs, src/m3.rs, src/m4.rs, src/m5.rs and 3 more)."), "{last}");
+    assert!(last.ends_with("(src/m0.go, src/m1.go, src/m2.go, src/m3.go, src/m4.go, src/m5.go and 3 more)."), "{last}");
     assert!(!last.contains(EXAMPLE_PATH), "{last}");
     assert!(["spec/x.js", "web/a.spec.ts", "lib/b.test.js", "pkg/x_test.go"].iter().all(|p| is_test_path(p)));
     assert!(!is_test_path("src/contest.py") && !is_test_path("latest/x.py"));
@@ -126,4 +130,31 @@ with that change made, in a ```python block under its file's path (and any other
     );
     // A name that is only a prefix of a definition's is not it.
     assert!(closing("fix token handling").contains("repository's files ("), "token is not tokenize");
+}
+
+#[test]
+fn a_rust_or_javascript_function_is_asked_for_in_its_own_fence() {
+    let shown: Vec<Shown> = vec![
+        (RepoPath::parse("src/lib.rs").unwrap(), "pub fn median(v: &[f64]) -> Option<f64> {\n    None\n}\n".into()),
+        (RepoPath::parse("Cargo.toml").unwrap(), "[package]\nname = \"stats\"\n".into()),
+    ];
+    let p = Problem::from_text("median in src/lib.rs panics on an empty slice").unwrap();
+    let last = propose_messages(&PatchAsk::new(&p, None, &shown)).pop().unwrap().content;
+    assert!(
+        last.ends_with(
+            "write the whole new `median` of src/lib.rs with that change made, in a ```rust block under its \
+file's path (and any other function you change, the same way)."
+        ),
+        "{last}"
+    );
+    let shown: Vec<Shown> = vec![(
+        RepoPath::parse("bus.js").unwrap(),
+        "class EventBus {\n  emit(event) {\n    return this;\n  }\n}\n".into(),
+    )];
+    let p = Problem::from_text("Add once to EventBus, run by emit").unwrap();
+    let last = propose_messages(&PatchAsk::new(&p, None, &shown)).pop().unwrap().content;
+    assert!(
+        last.contains("(the task names `EventBus` of bus.js, `emit` of bus.js)") && last.contains("```javascript"),
+        "{last}"
+    );
 }

@@ -12,6 +12,7 @@ mod cgroup;
 mod cgroup_v2;
 mod contain;
 mod exec;
+mod reach;
 mod tree;
 
 use std::fmt;

@@ -15,6 +15,7 @@ use anyhow::{Context, Result};
 use tokio::process::Command;
 
 use super::bwrap::{self, Python};
+use super::reach::Reachable;
 use super::{cgroup, contain, exec, remove_run_dir, Limits, RunOutput, Sandbox};
 
 /// Where the tree is copied to, and the command runs, inside bubblewrap.
@@ -50,14 +51,18 @@ impl Sandbox {
         let strong = self.strength().is_strong();
         // The weak run's own copy (the strong one copies inside its namespace).
         let scratch = if strong { None } else { Some(weak_copy(run, uid)?) };
+        let reach = Reachable::new(self.python().binds.iter().chain(run.binds), uid.filter(|_| strong))?;
         let mut cmd = match &scratch {
-            None => strong_tree(&self.bwrap, self.python(), run, self.limits()),
+            None => strong_tree(&self.bwrap, self.python(), run, self.limits(), &reach),
             Some(dir) => weak_tree(self.python(), run, dir.path()),
         };
+        // Before the uid drop (contain::install's): the mounts need root.
+        reach.install(&mut cmd);
         let group = cgroup::RunCgroup::create(self.limits());
         contain::install(&mut cmd, self.limits(), uid, group.as_ref().map(|g| g.join_files()).unwrap_or_default());
         let out = exec::supervise(cmd, b"", self.limits(), uid, strong, None).await;
         drop(group);
+        drop(reach);
         if let Some(dir) = scratch {
             remove_run_dir(dir);
         }
@@ -80,7 +85,7 @@ fn path_var(py: &Python, binds: &[PathBuf]) -> String {
     dirs.join(":")
 }
 
-fn strong_tree(bwrap_exe: &Path, py: &Python, run: &TreeRun<'_>, limits: &Limits) -> Command {
+fn strong_tree(bwrap_exe: &Path, py: &Python, run: &TreeRun<'_>, limits: &Limits, reach: &Reachable) -> Command {
     let mut cmd = Command::new(bwrap_exe);
     bwrap::system_mounts(&mut cmd);
     let size = run.tree_bytes.to_string();
@@ -89,8 +94,10 @@ fn strong_tree(bwrap_exe: &Path, py: &Python, run: &TreeRun<'_>, limits: &Limits
     cmd.args(["--size", &size, "--tmpfs", TREE_INSIDE]);
     cmd.arg("--ro-bind").arg(run.base).arg(BASE_INSIDE);
     cmd.arg("--ro-bind").arg(run.overlay).arg(EDITS_INSIDE);
-    for dir in py.binds.iter().chain(run.binds) {
-        cmd.arg("--ro-bind").arg(dir).arg(dir);
+    // Debian's `cc` (the linker cargo calls) and other tools are links through /etc/alternatives.
+    cmd.args(["--ro-bind-try", "/etc/alternatives", "/etc/alternatives"]);
+    for (source, dir) in reach.binds() {
+        cmd.arg("--ro-bind").arg(source).arg(dir);
     }
     cmd.args(["--chdir", TREE_INSIDE, "--remount-ro", "/", "--remount-ro", "/dev"]);
     cmd.args(["/bin/sh", "-c", COPY_THEN_RUN, "sh", run.command]);

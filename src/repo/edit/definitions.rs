@@ -1,103 +1,34 @@
-//! Whole definitions as edits (Python): a fenced block under a Python
-//! file's path that holds some of the file's top-level `def`s and `class`es
-//! is read as their new text. Each replaces the definition of the same name
-//! in the file — found by its name, exactly once, never by likeness; a
-//! definition the file lacks goes after the last one replaced; an import
-//! the file lacks goes after its last import. Small models write a changed
-//! function whole far more often than they quote its lines exactly
-//! (docs/benchmarks.md, the repository mode); the name says where it goes.
+//! Whole definitions as edits (Python, JavaScript, Rust: `lang`): a fenced
+//! block under a file's path that holds some of the file's top-level
+//! definitions (`def`, `class`; `function`, `class`, `const`; `fn`,
+//! `struct`, `impl`…) is read as their new text. Each replaces the
+//! definition of the same name in the file — found by its name, exactly
+//! once, never by likeness; a definition the file lacks goes after the last
+//! one replaced; an import the file lacks goes after its last import. Small
+//! models write a changed function whole far more often than they quote its
+//! lines exactly (docs/benchmarks.md, the repository mode); the name says
+//! where it goes.
 //!
-//! A class given with only some of the file's class's methods is read the
-//! same way one level down: those methods replace their namesakes, a new one
-//! goes after the last replaced (a class given with all of them, or with
-//! another header, replaces the class whole).
+//! A class (or `impl`) given with only some of the file's class's methods
+//! is read the same way one level down: those methods replace their
+//! namesakes, a new one goes after the last replaced (a class given with all
+//! of them, or with another header, replaces the class whole). A method
+//! given alone, with no class around it, replaces the one method of that
+//! name in the file's classes — when it reads as a method (`self`; a
+//! method's form) and the file has no top-level definition of that name.
 //!
 //! Strict where it matters: any other top-level code in the block that the
 //! file does not have (a demo call, a global) refuses the block, except a
-//! `print(…)` line or an `if __name__ == "__main__":` block (a model's demo,
-//! left out); a name defined twice in the file is ambiguous and refused.
+//! model's demo (`print(…)`, `if __name__ == "__main__":`, `console.log(…)`),
+//! left out; a name defined twice in the file is ambiguous and refused.
 
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
+use super::reader::{body_indent, dedented, indented, Reader};
+use super::unit::Unit;
 use super::{Edit, EditError, RepoPath};
-use crate::repo::python::{definition_name, is_python};
-
-/// What one top-level unit of a Python text is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Unit {
-    /// `def NAME`, `async def NAME` or `class NAME`, with its decorators and body.
-    Definition(String),
-    Import,
-    Other,
-}
-
-/// The top-level units of `text`, each with its byte range: from its first
-/// line (a decorator's, for a definition) to its last non-blank, non-comment
-/// line, inclusive of that line's newline. Blank lines and column-0 comments
-/// between units belong to none.
-fn units(text: &str) -> Vec<(Unit, Range<usize>)> {
-    units_at(text, "")
-}
-
-/// The units of `text` at the indentation `indent` (a class body's: the
-/// lines there are its methods and attributes), as `units` reads column 0.
-fn units_at(text: &str, indent: &str) -> Vec<(Unit, Range<usize>)> {
-    // Each line's start, and its text past `indent` when it opens a unit: at exactly that
-    // depth, not blank, not a comment, not inside a triple-quoted string.
-    let mut lines: Vec<(usize, &str)> = Vec::new();
-    let mut offset = 0;
-    let mut in_string = false;
-    for line in text.split_inclusive('\n') {
-        let body = line.trim_end_matches(['\n', '\r']);
-        let rest = body.strip_prefix(indent).filter(|r| !in_string && !r.trim().is_empty());
-        let opens = rest.filter(|r| !r.starts_with([' ', '\t', '#']));
-        lines.push((offset, opens.unwrap_or("")));
-        // Odd counts of a triple quote open or close a string that spans lines (a rough, safe reading).
-        let quotes = body.matches("\"\"\"").count() + body.matches("'''").count();
-        if quotes % 2 == 1 {
-            in_string = !in_string;
-        }
-        offset += line.len();
-    }
-    // A comment no deeper than the units' own depth sits between units, not in one.
-    let between = |line: &str| {
-        let trimmed = line.trim_start();
-        trimmed.is_empty() || (trimmed.starts_with('#') && line.len() - trimmed.len() <= indent.len())
-    };
-    let starts: Vec<usize> = (0..lines.len()).filter(|&i| !lines[i].1.is_empty()).collect();
-    let mut out: Vec<(Unit, Range<usize>)> = Vec::new();
-    let mut decorators: Option<usize> = None;
-    for (n, &i) in starts.iter().enumerate() {
-        let (start, body) = lines[i];
-        let next = starts.get(n + 1).map_or(lines.len(), |&j| j);
-        let last = (i..next).rev().find(|&j| j == i || !between(line_at(text, &lines, j))).unwrap_or(i);
-        let end = lines.get(last + 1).map_or(text.len(), |l| l.0);
-        if body.starts_with('@') {
-            decorators.get_or_insert(start);
-            continue;
-        }
-        let kind = definition_name(body).map_or_else(
-            || if body.starts_with("import ") || body.starts_with("from ") { Unit::Import } else { Unit::Other },
-            |name| Unit::Definition(name.to_string()),
-        );
-        out.push((kind, decorators.take().unwrap_or(start)..end));
-    }
-    out
-}
-
-/// Line `j` of `text` (without its newline), by the offsets in `lines`.
-fn line_at<'a>(text: &'a str, lines: &[(usize, &str)], j: usize) -> &'a str {
-    let start = lines[j].0;
-    let end = lines.get(j + 1).map_or(text.len(), |l| l.0);
-    text[start..end].trim_end_matches(['\n', '\r'])
-}
-
-/// A model's demo, not part of the change: `print(…)` or `if __name__ == …`.
-fn is_demo(unit: &str) -> bool {
-    let first = unit.lines().next().unwrap_or("").trim();
-    first.starts_with("print(") || (first.starts_with("if __name__") && first.ends_with(':'))
-}
+use crate::repo::lang::Language;
 
 /// The file's own text as a SEARCH section: exactly as read, ending in a
 /// newline (a last line without one still matches: `occurrences`).
@@ -127,21 +58,53 @@ struct Index<'a> {
     units: &'a [(Unit, Range<usize>)],
     definitions: HashMap<&'a str, (usize, &'a Range<usize>)>,
     code: HashSet<(bool, &'a str)>,
+    /// The definitions one level down, in the file's containers (classes,
+    /// `impl`s): by name, each range (in the file) with its indentation.
+    nested: HashMap<String, Vec<(Range<usize>, &'a str)>>,
+    /// Each container's last unit (in the file) and its body's indentation:
+    /// where a new method goes.
+    containers: Vec<(Range<usize>, &'a str)>,
 }
 
 impl<'a> Index<'a> {
-    fn new(text: &'a str, units: &'a [(Unit, Range<usize>)]) -> Self {
+    fn new(reader: Reader, text: &'a str, units: &'a [(Unit, Range<usize>)]) -> Self {
         let mut definitions: HashMap<&str, (usize, &Range<usize>)> = HashMap::new();
         let mut code = HashSet::new();
+        let mut nested: HashMap<String, Vec<(Range<usize>, &str)>> = HashMap::new();
+        let mut containers = Vec::new();
         for (unit, range) in units {
             match unit {
-                Unit::Definition(name) => definitions.entry(name.as_str()).or_insert((0, range)).0 += 1,
+                Unit::Definition(name) => {
+                    definitions.entry(name.as_str()).or_insert((0, range)).0 += 1;
+                    let Some((head, body)) = reader.split_container(&text[range.clone()]) else { continue };
+                    let Some(indent) = body_indent(body) else { continue };
+                    let base = range.start + head.len();
+                    let inner = reader.units_at(body, indent);
+                    if let Some((_, last)) = inner.last() {
+                        containers.push((base + last.start..base + last.end, indent));
+                    }
+                    for (unit, at) in inner {
+                        if let Unit::Definition(method) = unit {
+                            nested.entry(method).or_default().push((base + at.start..base + at.end, indent));
+                        }
+                    }
+                }
                 Unit::Import | Unit::Other => {
                     code.insert((*unit == Unit::Import, text[range.clone()].trim()));
                 }
             }
         }
-        Index { units, definitions, code }
+        Index { units, definitions, code, nested, containers }
+    }
+
+    /// The one definition of `name` in the file's containers: its range and
+    /// indentation; `Err(times)` when there are several.
+    fn nested(&self, name: &str) -> Option<Result<(Range<usize>, &'a str), usize>> {
+        match self.nested.get(name)?.as_slice() {
+            [] => None,
+            [(at, indent)] => Some(Ok((at.clone(), *indent))),
+            many => Some(Err(many.len())),
+        }
     }
 
     /// Definitions of `name`, and the range of the first.
@@ -155,145 +118,162 @@ impl<'a> Index<'a> {
     }
 }
 
-/// The block `code` (block number `block`) as edits of the Python file
-/// `before` at `path`, when it holds at least one of the file's top-level
-/// definitions; `None` when it is no such block (not Python, or none of its
-/// definitions is the file's).
+/// The block `code` (block number `block`) as edits of the file `before`
+/// at `path`, when it holds at least one of the file's definitions (a
+/// top-level one, or a method given alone); `None` when it is no such block
+/// (not a language whose definitions are read, or none of its definitions
+/// is the file's).
 pub(super) fn definition_edits(
     path: &RepoPath,
     before: &str,
     code: &str,
     block: usize,
 ) -> Option<Result<Vec<Edit>, EditError>> {
-    if !is_python(path.as_path()) {
+    let reader = Reader { lang: Language::of(path.as_path())? };
+    let code = dedented(code);
+    let file = reader.units(before);
+    let index = Index::new(reader, before, &file);
+    let new = reader.units(&code);
+    // Some definition has a place in the file: a namesake, or a method's container.
+    let placed = new.iter().any(|(u, range)| match u {
+        Unit::Definition(n) => {
+            index.find(n).0 > 0
+                || (reader.looks_like_method(&code[range.clone()])
+                    && (index.nested(n).is_some() || index.containers.len() == 1))
+        }
+        _ => false,
+    });
+    if !placed {
         return None;
     }
-    let file = units(before);
-    let index = Index::new(before, &file);
-    let new = units(code);
-    let replaces = new.iter().any(|(u, _)| matches!(u, Unit::Definition(n) if index.find(n).0 > 0));
-    if !replaces {
-        return None;
-    }
-    Some(definitions_into(path, before, &index, code, &new, "\n\n\n", block))
+    let into = Place { reader, path, before, file: &index, top: true, block };
+    Some(into.definitions(&code, &new))
 }
 
-/// The units `new` (of `code`) laid into `units` (of `before`, where a
-/// definition of the same name is replaced and anything else must already
-/// be). `gap`: what goes between a definition and one added after it
-/// (two blank lines at the top level, one in a class).
-fn definitions_into(
-    path: &RepoPath,
-    before: &str,
-    file: &Index<'_>,
-    code: &str,
-    new: &[(Unit, Range<usize>)],
-    gap: &str,
+/// Where a block's units go: the file's text (or a container's body) and
+/// its index.
+struct Place<'a> {
+    reader: Reader,
+    path: &'a RepoPath,
+    before: &'a str,
+    file: &'a Index<'a>,
+    /// The file's top level (not a container's body): a method given alone may go into a container.
+    top: bool,
     block: usize,
-) -> Result<Vec<Edit>, EditError> {
-    let edit = |search: &str, replace: String| Edit { path: path.clone(), search: exact(search), replace };
-    let mut edits: Vec<Edit> = Vec::new();
-    // The edit whose replacement a new definition follows: the last whole definition replaced.
-    let mut anchor: Option<usize> = None;
-    let mut added = String::new();
-    let mut imports = String::new();
-    for (unit, range) in new {
-        let text = &code[range.clone()];
-        match unit {
-            Unit::Definition(name) => match file.find(name) {
-                (0, _) => added += &format!("{gap}{}", text.trim_end()),
-                (1, Some(at)) => {
-                    let old = &before[at.clone()];
-                    match class_edits(path, old, text, block) {
-                        Some(by_method) => edits.extend(by_method?),
-                        None => {
-                            anchor = Some(edits.len());
-                            edits.push(edit(old, one_newline(text)));
+}
+
+impl Place<'_> {
+    /// The units `new` (of `code`) laid into the file (where a definition
+    /// of the same name is replaced and anything else must already be).
+    fn definitions(&self, code: &str, new: &[(Unit, Range<usize>)]) -> Result<Vec<Edit>, EditError> {
+        let (path, before, file, block) = (self.path, self.before, self.file, self.block);
+        let edit = |search: &str, replace: String| Edit { path: path.clone(), search: exact(search), replace };
+        let gap = self.reader.gap(self.top);
+        let mut edits: Vec<Edit> = Vec::new();
+        // The edit whose replacement a new definition follows: the last whole definition replaced.
+        let mut anchor: Option<usize> = None;
+        let mut added = String::new();
+        let mut imports = String::new();
+        for (unit, range) in new {
+            let text = &code[range.clone()];
+            match unit {
+                Unit::Definition(name) => match file.find(name) {
+                    (0, _) if self.top && self.reader.looks_like_method(text) => match file.nested(name) {
+                        // A method given alone: into its container, at its depth.
+                        Some(Ok((at, indent))) => edits.push(edit(&before[at], one_newline(&indented(text, indent)))),
+                        Some(Err(times)) => return Err(EditError::Ambiguous { block, path: path.clone(), times }),
+                        // A new one: after the last unit of the file's one container (a method
+                        // has no other place); with none or several, as any new definition.
+                        None => match file.containers.as_slice() {
+                            [(last, indent)] => {
+                                let old = exact(&before[last.clone()]);
+                                let method = indented(text.trim_end(), indent);
+                                match edits.iter_mut().find(|e| e.search == old) {
+                                    Some(e) => e.replace = format!("{}\n\n{method}\n", e.replace.trim_end()),
+                                    None => edits.push(edit(&old, format!("{}\n\n{method}\n", old.trim_end()))),
+                                }
+                            }
+                            _ => added += &format!("{gap}{}", text.trim_end()),
+                        },
+                    },
+                    (0, _) => added += &format!("{gap}{}", text.trim_end()),
+                    (1, Some(at)) => {
+                        let old = &before[at.clone()];
+                        match self.container_edits(old, text) {
+                            Some(by_method) => edits.extend(by_method?),
+                            None => {
+                                anchor = Some(edits.len());
+                                edits.push(edit(old, one_newline(text)));
+                            }
                         }
                     }
+                    (times, _) => return Err(EditError::Ambiguous { block, path: path.clone(), times }),
+                },
+                Unit::Import => {
+                    if !file.has(true, text) {
+                        imports += &one_newline(text);
+                    }
                 }
-                (times, _) => return Err(EditError::Ambiguous { block, path: path.clone(), times }),
-            },
-            Unit::Import => {
-                if !file.has(true, text) {
-                    imports += &one_newline(text);
-                }
-            }
-            Unit::Other => {
-                if !file.has(false, text) && !is_demo(text) {
-                    return Err(EditError::TopLevelCode { block, path: path.clone(), line: first_line(text) });
+                Unit::Other => {
+                    if !file.has(false, text) && !self.reader.is_demo(text) {
+                        return Err(EditError::TopLevelCode { block, path: path.clone(), line: first_line(text) });
+                    }
                 }
             }
         }
-    }
-    if !added.is_empty() {
-        match anchor {
-            Some(i) => edits[i].replace = format!("{}{added}\n", edits[i].replace.trim_end()),
-            // Only methods were replaced: after the last unit there is, before any other edit
-            // (that unit's text is still as read then).
-            None => {
-                let Some((_, last)) = file.units.last() else { return Err(EditError::NoChange) };
-                let old = &before[last.clone()];
-                edits.insert(0, edit(old, format!("{}{added}\n", old.trim_end_matches(['\n', '\r']))));
+        if !added.is_empty() {
+            match anchor {
+                Some(i) => edits[i].replace = format!("{}{added}\n", edits[i].replace.trim_end()),
+                // Only methods were replaced: after the last unit there is, before any other edit
+                // (that unit's text is still as read then).
+                None => {
+                    let Some((_, last)) = file.units.last() else { return Err(EditError::NoChange) };
+                    let old = &before[last.clone()];
+                    edits.insert(0, edit(old, format!("{}{added}\n", old.trim_end_matches(['\n', '\r']))));
+                }
             }
         }
-    }
-    if !imports.is_empty() {
-        match file.units.iter().rev().find(|(u, _)| *u == Unit::Import) {
-            Some((_, at)) => {
-                let old = &before[at.clone()];
-                edits.insert(0, edit(old, format!("{}{imports}", exact(old))));
+        if !imports.is_empty() {
+            match file.units.iter().rev().find(|(u, _)| *u == Unit::Import) {
+                Some((_, at)) => {
+                    let old = &before[at.clone()];
+                    edits.insert(0, edit(old, format!("{}{imports}", exact(old))));
+                }
+                None => match edits.iter_mut().find(|e| e.search == e.search.trim_start()) {
+                    Some(first) => first.replace = format!("{imports}\n\n{}", first.replace),
+                    None => {
+                        return Err(EditError::TopLevelCode { block, path: path.clone(), line: first_line(&imports) })
+                    }
+                },
             }
-            None => match edits.iter_mut().find(|e| e.search == e.search.trim_start()) {
-                Some(first) => first.replace = format!("{imports}\n\n{}", first.replace),
-                None => return Err(EditError::TopLevelCode { block, path: path.clone(), line: first_line(&imports) }),
-            },
         }
+        Ok(edits)
     }
-    Ok(edits)
-}
 
-/// A class given with only some of its methods: each replaces its namesake
-/// in the file's class, a new one goes after the last replaced (or at the
-/// class's end). `None` when the class is to be replaced whole (not a
-/// class; the block has every method of the file's class; its header or
-/// body depth differs from the file's).
-fn class_edits(path: &RepoPath, old: &str, new: &str, block: usize) -> Option<Result<Vec<Edit>, EditError>> {
-    let (old_head, old_body) = split_class(old)?;
-    let (new_head, new_body) = split_class(new)?;
-    let indent = body_indent(old_body)?;
-    if old_head.trim_end() != new_head.trim_end() || body_indent(new_body)? != indent {
-        return None;
-    }
-    let (old_units, new_units) = (units_at(old_body, indent), units_at(new_body, indent));
-    let names = |units: &'_ [(Unit, Range<usize>)]| -> HashSet<String> {
-        units.iter().filter_map(|(u, _)| if let Unit::Definition(n) = u { Some(n.clone()) } else { None }).collect()
-    };
-    if names(&old_units).is_subset(&names(&new_units)) {
-        return None;
-    }
-    Some(definitions_into(path, old_body, &Index::new(old_body, &old_units), new_body, &new_units, "\n\n", block))
-}
-
-/// A class's text split after its `class …:` line (past any decorators).
-fn split_class(text: &str) -> Option<(&str, &str)> {
-    let mut at = 0;
-    for line in text.split_inclusive('\n') {
-        at += line.len();
-        let body = line.trim_end();
-        if body.starts_with('@') {
-            continue;
+    /// A container (a class, an `impl`) given with only some of its
+    /// methods: each replaces its namesake in the file's container, a new one
+    /// goes after the last replaced (or at the container's end). `None` when
+    /// it is to be replaced whole (no container; the block has every method
+    /// of the file's; its header or body depth differs from the file's).
+    fn container_edits(&self, old: &str, new: &str) -> Option<Result<Vec<Edit>, EditError>> {
+        let reader = self.reader;
+        let (old_head, old_body) = reader.split_container(old)?;
+        let (new_head, new_body) = reader.split_container(new)?;
+        let indent = body_indent(old_body)?;
+        if old_head.trim_end() != new_head.trim_end() || body_indent(new_body)? != indent {
+            return None;
         }
-        return (body.starts_with("class ") && body.ends_with(':')).then(|| text.split_at(at));
+        let (old_units, new_units) = (reader.units_at(old_body, indent), reader.units_at(new_body, indent));
+        let names = |units: &'_ [(Unit, Range<usize>)]| -> HashSet<String> {
+            units.iter().filter_map(|(u, _)| if let Unit::Definition(n) = u { Some(n.clone()) } else { None }).collect()
+        };
+        if names(&old_units).is_subset(&names(&new_units)) {
+            return None;
+        }
+        let index = Index::new(reader, old_body, &old_units);
+        let into = Place { reader, path: self.path, before: old_body, file: &index, top: false, block: self.block };
+        Some(into.definitions(new_body, &new_units))
     }
-    None
-}
-
-/// The leading whitespace of a class body's first line that holds anything.
-fn body_indent(body: &str) -> Option<&str> {
-    let line = body.lines().find(|l| !l.trim().is_empty())?;
-    let indent = &line[..line.len() - line.trim_start().len()];
-    (!indent.is_empty()).then_some(indent)
 }
 
 #[cfg(test)]

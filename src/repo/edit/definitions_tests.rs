@@ -1,5 +1,5 @@
 use super::*;
-use crate::repo::edit::apply_edit;
+use crate::repo::edit::{apply_edit, Shown};
 
 fn apply_all(before: &str, edits: &[Edit]) -> String {
     edits.iter().enumerate().fold(before.to_string(), |text, (i, e)| apply_edit(Some(&text), e, i + 1).unwrap())
@@ -13,7 +13,8 @@ fn path() -> RepoPath {
 
 #[test]
 fn the_units_of_a_file_are_its_definitions_imports_and_other_code_with_decorators_and_without_trailing_comments() {
-    let got: Vec<(Unit, &str)> = units(FILE).into_iter().map(|(u, r)| (u, &FILE[r])).collect();
+    let got: Vec<(Unit, &str)> =
+        Reader { lang: Language::Python }.units(FILE).into_iter().map(|(u, r)| (u, &FILE[r])).collect();
     assert_eq!(
         got,
         [
@@ -101,8 +102,8 @@ fn other_top_level_code_a_twice_defined_name_or_no_known_definition_is_not_taken
         Some(Err(EditError::Ambiguous { times: 2, .. }))
     ));
     assert_eq!(definition_edits(&path(), FILE, "def volume(w, h, d):\n    return w * h * d\n", 1), None);
-    let js = RepoPath::parse("a.js").unwrap();
-    assert_eq!(definition_edits(&js, "function f() {}\n", "function f() { return 1 }\n", 1), None);
+    let go = RepoPath::parse("a.go").unwrap();
+    assert_eq!(definition_edits(&go, "func f() {}\n", "func f() { return 1 }\n", 1), None, "no reading of Go");
 }
 
 #[test]
@@ -122,6 +123,41 @@ fn hostile_blocks_never_panic() {
         let _ = definition_edits(&path(), FILE, code, 1);
         let _ = definition_edits(&path(), code, "def area(w, h):\n    return 1\n", 1);
     }
+    let (rs, js) = (RepoPath::parse("src/lib.rs").unwrap(), RepoPath::parse("a.js").unwrap());
+    for code in [
+        "}",
+        "{",
+        "'",
+        "r#\"",
+        "r##\"#",
+        "'\\",
+        "/*",
+        "`${",
+        "#[",
+        "impl<",
+        "impl<<>",
+        "pub(",
+        "fn",
+        "é'\u{0}'",
+        "impl Pager {\n}\n",
+        "pub fn page_count(&self) {\n",
+        "  on(x) {\n  }\n",
+        "class A {\n  on() {\n  }\n};\n",
+        "const fn\n",
+        "pub(in\n",
+        "extern \"C",
+        "macro_rules!",
+        "'a'b'c'",
+        "b'",
+        "br#",
+        "r",
+    ] {
+        for (path, file) in [(&rs, PAGER_RS), (&js, BUS_JS)] {
+            let _ = definition_edits(path, file, code, 1);
+            let _ = definition_edits(path, code, "pub fn page_count(&self) -> usize {\n    1\n}\n", 1);
+            let _ = definition_edits(path, code, "on(event) {\n  return 1;\n}\n", 1);
+        }
+    }
 }
 
 #[test]
@@ -132,4 +168,71 @@ fn a_block_repeating_thousands_of_the_files_lines_is_read_by_lookup() {
     let block = format!("{globals}\n\ndef f():\n    return 2\n");
     let edits = definition_edits(&path(), &before, &block, 1).unwrap().unwrap();
     assert_eq!(apply_all(&before, &edits), before.replace("return 1", "return 2"));
+}
+
+const BACKOFF_JS: &str = "'use strict';\n\nconst DEFAULTS = { baseMs: 100, factor: 2 };\n\n// Delay before retry `attempt`.\nfunction backoffDelay(attempt, options = {}) {\n  const { baseMs, factor } = { ...DEFAULTS, ...options };\n  return baseMs * factor ** attempt;\n}\n\nfunction backoffSchedule(retries) {\n  return [1, 2].map((a) => backoffDelay(a));\n}\n\nmodule.exports = { backoffDelay, backoffSchedule };\n";
+
+#[test]
+fn a_javascript_function_given_whole_replaces_its_namesake_and_a_new_export_list_the_old() {
+    let js = RepoPath::parse("backoff.js").unwrap();
+    let block = "// Fixed.\nfunction backoffDelay(attempt, options = {}) {\n  const { baseMs, factor } = { ...DEFAULTS, ...options };\n  return baseMs * factor ** (attempt - 1);\n}\n\nconsole.log(backoffDelay(1));\n";
+    let after = apply_all(BACKOFF_JS, &definition_edits(&js, BACKOFF_JS, block, 1).unwrap().unwrap());
+    assert_eq!(after, BACKOFF_JS.replace("factor ** attempt;", "factor ** (attempt - 1);"), "the demo is left out");
+    let with_exports = "function backoffSchedule(retries) {\n  return [];\n}\n\nmodule.exports = { backoffDelay, backoffSchedule, retry };\n";
+    let after = apply_all(BACKOFF_JS, &definition_edits(&js, BACKOFF_JS, with_exports, 1).unwrap().unwrap());
+    assert!(
+        after.ends_with("  return [];\n}\n\nmodule.exports = { backoffDelay, backoffSchedule, retry };\n"),
+        "{after}"
+    );
+    assert!(after.contains("// Delay before retry `attempt`.\nfunction backoffDelay"), "{after}");
+}
+
+const BUS_JS: &str = "class EventBus {\n  constructor() {\n    this.handlers = new Map();\n  }\n\n  on(event, handler) {\n    this.handlers.set(event, handler);\n    return this;\n  }\n\n  listenerCount(event) {\n    return this.handlers.has(event) ? 1 : 0;\n  }\n}\n\nmodule.exports = { EventBus };\n";
+
+#[test]
+fn a_method_given_alone_goes_into_the_files_one_class_replacing_its_namesake_or_after_the_last() {
+    let js = RepoPath::parse("eventbus.js").unwrap();
+    let block = "on(event, handler) {\n  this.handlers.set(event, [handler]);\n  return this;\n}\n\nonce(event, handler) {\n  return this.on(event, handler);\n}\n";
+    let after = apply_all(BUS_JS, &definition_edits(&js, BUS_JS, block, 1).unwrap().unwrap());
+    assert!(
+        after.contains("  on(event, handler) {\n    this.handlers.set(event, [handler]);\n    return this;\n  }\n"),
+        "{after}"
+    );
+    assert!(
+        after.contains("    return this.handlers.has(event) ? 1 : 0;\n  }\n\n  once(event, handler) {\n    return this.on(event, handler);\n  }\n}\n\nmodule.exports"),
+        "the new method, at the class's depth, after its last: {after}"
+    );
+    // Still indented as in the class: read the same.
+    let indented = "  on(event, handler) {\n    return null;\n  }\n";
+    let after = apply_all(BUS_JS, &definition_edits(&js, BUS_JS, indented, 1).unwrap().unwrap());
+    assert!(after.contains("  on(event, handler) {\n    return null;\n  }\n\n  listenerCount"), "{after}");
+}
+
+const PAGER_RS: &str = "use std::ops::Range;\n\npub struct Pager {\n    pub total: usize,\n    pub per_page: usize,\n}\n\nimpl Pager {\n    pub fn new(total: usize, per_page: usize) -> Pager {\n        Pager { total, per_page }\n    }\n\n    /// Number of pages.\n    pub fn page_count(&self) -> usize {\n        self.total / self.per_page\n    }\n}\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn one() {}\n}\n";
+
+#[test]
+fn a_rust_method_alone_or_in_its_impl_replaces_the_impls_method() {
+    let rs = RepoPath::parse("src/lib.rs").unwrap();
+    let fixed = "        self.total.div_ceil(self.per_page).max(1)\n";
+    let want = PAGER_RS.replace("        self.total / self.per_page\n", fixed);
+    let alone = "/// Pages, the last one partly full.\npub fn page_count(&self) -> usize {\n    self.total.div_ceil(self.per_page).max(1)\n}\n";
+    assert_eq!(apply_all(PAGER_RS, &definition_edits(&rs, PAGER_RS, alone, 1).unwrap().unwrap()), want);
+    let in_impl = "impl Pager {\n    pub fn page_count(&self) -> usize {\n        self.total.div_ceil(self.per_page).max(1)\n    }\n}\n";
+    assert_eq!(apply_all(PAGER_RS, &definition_edits(&rs, PAGER_RS, in_impl, 1).unwrap().unwrap()), want);
+    // A free function of the same name is not a method: it goes after the file's units.
+    let free = "pub fn page_count(total: usize) -> usize {\n    total\n}\n";
+    assert_eq!(definition_edits(&rs, PAGER_RS, free, 1), None, "it replaces none of the file's definitions");
+}
+
+#[test]
+fn a_rust_block_under_no_path_goes_to_the_shown_file_defining_its_method() {
+    let shown: Vec<Shown> = vec![
+        (RepoPath::parse("Cargo.toml").unwrap(), "[package]\nname = \"pager\"\n".into()),
+        (RepoPath::parse("src/lib.rs").unwrap(), PAGER_RS.into()),
+    ];
+    let answer = "The division must round up.\n\n```rust\npub fn page_count(&self) -> usize {\n    self.total.div_ceil(self.per_page).max(1)\n}\n```\n";
+    let edits = crate::repo::edit::parse_edits(answer, &shown).unwrap();
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0].path.to_string(), "src/lib.rs");
+    assert!(apply_all(PAGER_RS, &edits).contains("div_ceil"));
 }

@@ -3,11 +3,12 @@
 //! Python definitions) in fences under their paths; each block's file
 //! named, or found among the files shown.
 
-use std::collections::HashSet;
+use std::cell::OnceCell;
+use std::collections::{BTreeSet, HashSet};
 
 use super::definitions::definition_edits;
 use super::{occurrences, Edit, EditError, RepoPath, MAX_BLOCKS, MAX_SECTION_BYTES};
-use crate::repo::python::{is_python, top_level_names};
+use crate::repo::lang::Language;
 
 fn is_marker(line: &str, ch: char, word: &str) -> bool {
     let line = line.trim_end();
@@ -182,7 +183,7 @@ fn labelled_blocks(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditErr
 /// (`definitions`). A block that leaves out definitions of the file and
 /// replaces none of them is refused, and said.
 fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> {
-    let mut blocks: Vec<(Option<&str>, String)> = Vec::new();
+    let mut blocks: Vec<(Option<&str>, Option<Language>, String)> = Vec::new();
     let mut i = 0;
     while i < lines.len() {
         if !is_fence(lines[i]) {
@@ -199,16 +200,17 @@ fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> 
             Err(EditError::Unterminated { .. }) if !blocks.is_empty() => break,
             Err(e) => return Err(e),
         };
-        blocks.push((path_before(lines, i + 1), text));
+        blocks.push((path_before(lines, i + 1), Language::of_fence_tag(lines[i].trim().trim_start_matches('`')), text));
         i = end + 1;
     }
     let single = blocks.len() == 1;
+    let defined = OnceCell::new();
     let mut edits = Vec::new();
-    for (n, (named, text)) in blocks.into_iter().enumerate() {
+    for (n, (named, tag, text)) in blocks.into_iter().enumerate() {
         let path = match (named, shown) {
             (Some(p), _) => RepoPath::parse(p)?,
             (None, [(only, _)]) if single => only.clone(),
-            (None, _) => match file_defining(&text, shown) {
+            (None, _) => match file_defining(&text, tag, defined.get_or_init(|| defined_in(shown))) {
                 Some(path) => path.clone(),
                 None => continue, // an example or a snippet, not a file
             },
@@ -231,30 +233,49 @@ fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> 
     Ok(edits)
 }
 
-/// The file of a Python block under no path, when several files were shown:
-/// the one shown Python file defining any of its top-level names. Models
-/// asked to say first what they change write "Here is the new `f`:" above
-/// the block, not the path.
-fn file_defining<'s>(block: &str, shown: &'s [Shown]) -> Option<&'s RepoPath> {
-    let names: HashSet<&str> = top_level_names(block).into_iter().collect();
-    if names.is_empty() {
-        return None;
-    }
-    let mut defining = shown
+/// What each shown file defines at any depth, in its language: read once
+/// per answer, when a block names no file.
+type Defined<'s> = Vec<(&'s RepoPath, Language, BTreeSet<String>)>;
+
+fn defined_in(shown: &[Shown]) -> Defined<'_> {
+    shown
         .iter()
-        .filter(|(path, text)| {
-            is_python(path.as_path()) && top_level_names(text).into_iter().any(|n| names.contains(n))
+        .filter_map(|(path, text)| {
+            let lang = Language::of(path.as_path())?;
+            Some((path, lang, lang.names_at_any_depth(text)))
         })
-        .map(|(path, _)| path);
-    let first = defining.next()?;
-    defining.next().is_none().then_some(first)
+        .collect()
 }
 
-/// The top-level `def`/`class` names of a Python file `before` that `after` lacks.
-fn missing_definitions(before: &str, after: &str, path: &RepoPath) -> Vec<String> {
-    if !is_python(path.as_path()) {
-        return Vec::new();
+/// The file of a block of code under no path, when several files were
+/// shown: the one shown file (in a language whose definitions are read)
+/// defining, at any depth, any of the block's top-level names read in that
+/// file's language; else, for a block whose fence names its language
+/// (```rust), the one shown file in that language (a new method has no
+/// namesake to find it by). Models asked to say first what they change
+/// write "Here is the new `f`:" above the block, not the path.
+fn file_defining<'s>(block: &str, tag: Option<Language>, defined: &Defined<'s>) -> Option<&'s RepoPath> {
+    let by_name: Vec<&RepoPath> = defined
+        .iter()
+        .filter(|(_, lang, names)| lang.top_level_names(block).iter().any(|n| names.contains(n)))
+        .map(|(path, _, _)| *path)
+        .collect();
+    if !by_name.is_empty() {
+        return the_one(by_name.into_iter());
     }
-    let kept: HashSet<&str> = top_level_names(after).into_iter().collect();
-    top_level_names(before).into_iter().filter(|n| !kept.contains(n)).map(String::from).collect()
+    the_one(defined.iter().filter(|(_, lang, _)| tag == Some(*lang)).map(|(path, _, _)| *path))
+}
+
+/// The only item, if there is exactly one.
+fn the_one<T>(mut found: impl Iterator<Item = T>) -> Option<T> {
+    let first = found.next()?;
+    found.next().is_none().then_some(first)
+}
+
+/// The top-level definitions of a file `before` that `after` lacks (in a
+/// language whose definitions are read; else none).
+fn missing_definitions(before: &str, after: &str, path: &RepoPath) -> Vec<String> {
+    let Some(lang) = Language::of(path.as_path()) else { return Vec::new() };
+    let kept: HashSet<String> = lang.top_level_names(after).into_iter().collect();
+    lang.top_level_names(before).into_iter().filter(|n| !kept.contains(n)).collect()
 }

@@ -1,0 +1,205 @@
+//! The languages whose definitions memdoor reads — Python, JavaScript (and
+//! TypeScript), Rust — and what a line of each defines: the one reading the
+//! edit parser (whole definitions, a block under no path) and the prompt
+//! (the functions a task names) share. Read line by line, not parsed — a
+//! `def` inside a string counts — good enough to name and place a
+//! definition, never to run one.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// A language whose definitions a block may give whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    Python,
+    /// JavaScript and TypeScript: braces, `function`, `class`, `const`.
+    JavaScript,
+    Rust,
+}
+
+/// Words that open a JavaScript statement, never a method: `if (x) {` is not a method `if`.
+const JS_KEYWORDS: [&str; 12] =
+    ["if", "for", "while", "switch", "catch", "function", "return", "with", "else", "do", "try", "new"];
+
+impl Language {
+    /// The language of a file, by its name.
+    pub fn of(path: &Path) -> Option<Language> {
+        match path.extension()?.to_str()? {
+            "py" => Some(Language::Python),
+            "js" | "mjs" | "cjs" | "jsx" | "ts" | "mts" | "cts" | "tsx" => Some(Language::JavaScript),
+            "rs" => Some(Language::Rust),
+            _ => None,
+        }
+    }
+
+    /// The language a fence's info string names (```rust, ```js).
+    pub fn of_fence_tag(info: &str) -> Option<Language> {
+        match info.split_whitespace().next()?.to_ascii_lowercase().as_str() {
+            "python" | "py" | "python3" => Some(Language::Python),
+            "javascript" | "js" | "jsx" | "node" | "typescript" | "ts" | "tsx" => Some(Language::JavaScript),
+            "rust" | "rs" => Some(Language::Rust),
+            _ => None,
+        }
+    }
+
+    /// The tag of a fenced block of `path`'s code (```python).
+    pub fn fence_tag(path: &Path) -> &'static str {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("py") => "python",
+            Some("rs") => "rust",
+            Some("ts" | "mts" | "cts" | "tsx") => "typescript",
+            _ => "javascript",
+        }
+    }
+
+    /// The name a line defines, read from its first character (an indented
+    /// line defines nothing: trim it first to read any depth). Python:
+    /// `def f(`, `async def f(`, `class C:`. Rust: `fn`, `struct`, `enum`,
+    /// `trait`, `type`, `mod`, `const`, `static`, `macro_rules!`, past `pub`
+    /// and the qualifiers; `impl X` and `impl T for X` by that header.
+    /// JavaScript: `function f(`, `class C`, `const|let|var x =`, past
+    /// `export`, `default`, `async`; `module.exports` and `exports.x`; a
+    /// method `m(…) {` (also `static`, `async`, `get`, `set`).
+    pub fn definition_name(self, line: &str) -> Option<String> {
+        match self {
+            Language::Python => python_name(line).map(String::from),
+            Language::Rust => rust_name(line),
+            Language::JavaScript => js_name(line),
+        }
+    }
+
+    /// A definition whose body holds definitions read one level down: a
+    /// Python `class`, a Rust `impl` or `trait`, a JavaScript `class`.
+    pub fn is_container(self, line: &str) -> bool {
+        match self {
+            Language::Python => line.starts_with("class "),
+            Language::Rust => {
+                let rest = strip_visibility(line);
+                rest.starts_with("impl") && rust_impl_header(rest).is_some()
+                    || rest.strip_prefix("unsafe ").unwrap_or(rest).starts_with("trait ")
+            }
+            Language::JavaScript => {
+                strip_words(line, &["export", "default", "declare", "abstract"]).starts_with("class ")
+            }
+        }
+    }
+
+    /// The names `text` defines at column 0, in order (a name defined twice, twice).
+    pub fn top_level_names(self, text: &str) -> Vec<String> {
+        text.lines().filter_map(|line| self.definition_name(line)).collect()
+    }
+
+    /// The names `text` defines at any depth: functions, methods, classes.
+    pub fn names_at_any_depth(self, text: &str) -> BTreeSet<String> {
+        text.lines().filter_map(|line| self.definition_name(line.trim_start())).collect()
+    }
+}
+
+/// The identifier `text` starts with (letters, digits, `_`; `$` in JavaScript).
+fn identifier(text: &str) -> Option<&str> {
+    let end = text.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).unwrap_or(text.len());
+    (end > 0 && !text.starts_with(|c: char| c.is_ascii_digit())).then_some(&text[..end])
+}
+
+/// `text` past any of `words` (each followed by a space), in any order.
+fn strip_words<'a>(mut text: &'a str, words: &[&str]) -> &'a str {
+    while let Some(rest) = words.iter().find_map(|w| text.strip_prefix(w).and_then(|r| r.strip_prefix(' '))) {
+        text = rest.trim_start();
+    }
+    text
+}
+
+fn python_name(line: &str) -> Option<&str> {
+    let rest = ["def ", "async def ", "class "].iter().find_map(|k| line.strip_prefix(k))?.trim_start();
+    identifier(rest).filter(|name| !name.contains('$'))
+}
+
+/// A Rust line past `pub`, `pub(crate)`, `pub(in path)`.
+fn strip_visibility(line: &str) -> &str {
+    match line.strip_prefix("pub") {
+        Some(rest) if rest.starts_with('(') => rest.find(')').map_or(line, |end| rest[end + 1..].trim_start()),
+        Some(rest) if rest.starts_with(' ') => rest.trim_start(),
+        _ => line,
+    }
+}
+
+/// `impl<T> Display for Pager<T> {` → `impl Display for Pager`: the header
+/// past its generics, without `where` or the brace, spaces made single.
+fn rust_impl_header(rest: &str) -> Option<String> {
+    let mut tail = rest.strip_prefix("impl")?;
+    if tail.starts_with('<') {
+        // Past the generics: the `>` that closes the first `<`.
+        let mut depth = 0usize;
+        let end = tail.char_indices().find(|&(_, c)| {
+            depth = match c {
+                '<' => depth + 1,
+                '>' => depth.saturating_sub(1),
+                _ => depth,
+            };
+            c == '>' && depth == 0
+        })?;
+        tail = &tail[end.0 + 1..];
+    } else if !tail.starts_with(' ') {
+        return None;
+    }
+    let head = tail.split(['{', '<']).next().unwrap_or("");
+    let head = head.split(" where").next().unwrap_or(head);
+    let words: Vec<&str> = head.split_whitespace().collect();
+    (!words.is_empty()).then(|| format!("impl {}", words.join(" ")))
+}
+
+fn rust_name(line: &str) -> Option<String> {
+    let rest = strip_visibility(line);
+    if rest.starts_with("impl") {
+        return rust_impl_header(rest);
+    }
+    if let Some(after) = rest.strip_prefix("macro_rules!") {
+        return identifier(after.trim_start()).map(String::from);
+    }
+    let mut rest = strip_words(rest, &["default", "async", "unsafe"]);
+    // `const fn f`, `const unsafe fn f`: a qualifier; `const N: usize` is the item.
+    if let Some(after) = rest.strip_prefix("const ") {
+        if ["fn ", "unsafe ", "async ", "extern "].iter().any(|k| after.trim_start().starts_with(k)) {
+            rest = strip_words(after.trim_start(), &["async", "unsafe"]);
+        }
+    }
+    let rest = match rest.strip_prefix("extern ") {
+        // `extern "C" fn f`: past the ABI.
+        Some(abi) => {
+            abi.trim_start().strip_prefix('"').and_then(|a| a.split_once('"')).map_or(rest, |(_, r)| r.trim_start())
+        }
+        None => rest,
+    };
+    let keywords = ["fn", "struct", "enum", "trait", "type", "union", "mod", "const", "static mut", "static"];
+    let after = keywords.iter().find_map(|k| rest.strip_prefix(k).and_then(|r| r.strip_prefix(' ')))?;
+    identifier(after.trim_start()).filter(|name| !name.contains('$')).map(String::from)
+}
+
+fn js_name(line: &str) -> Option<String> {
+    if let Some(rest) = line.strip_prefix("module.exports") {
+        return rest.trim_start().starts_with(['=', '.']).then(|| "module.exports".to_string());
+    }
+    if let Some(rest) = line.strip_prefix("exports.") {
+        let name = identifier(rest)?;
+        return rest[name.len()..].trim_start().starts_with('=').then(|| format!("exports.{name}"));
+    }
+    let rest = strip_words(line, &["export", "default", "declare", "abstract", "async"]);
+    if let Some(after) = rest.strip_prefix("function") {
+        return identifier(after.trim_start().trim_start_matches('*').trim_start()).map(String::from);
+    }
+    for keyword in ["class", "const", "let", "var", "interface", "type", "enum"] {
+        if let Some(after) = rest.strip_prefix(keyword).and_then(|r| r.strip_prefix(' ')) {
+            return identifier(after.trim_start()).map(String::from);
+        }
+    }
+    // A method: `name(args) {`, past `static`, `async`, `get`, `set`, `*`, `#`.
+    let method = strip_words(line, &["static", "async", "get", "set", "public", "private", "protected"]);
+    let method = method.trim_start_matches(['*', '#']);
+    let name = identifier(method)?;
+    let opens = method[name.len()..].trim_start().starts_with('(') && line.trim_end().ends_with('{');
+    (opens && !JS_KEYWORDS.contains(&name)).then(|| name.to_string())
+}
+
+#[cfg(test)]
+#[path = "lang_tests.rs"]
+mod tests;
