@@ -133,13 +133,13 @@ pub enum EditError {
     },
     /// An edit that leaves every file as it was.
     NoChange,
-    /// A code block given as a whole Python file lacks some of its top-level definitions.
+    /// A code block given as a whole file lacks some of its top-level definitions.
     PartialFile {
         block: usize,
         path: RepoPath,
         missing: Vec<String>,
     },
-    /// A block of whole Python definitions also holds top-level code the file has not.
+    /// A block of whole definitions also holds top-level code the file has not.
     TopLevelCode {
         block: usize,
         path: RepoPath,
@@ -152,8 +152,8 @@ impl fmt::Display for EditError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EditError::NoBlocks => f.write_str(
-                "no SEARCH/REPLACE block: write each change as the file's path, then <<<<<<< SEARCH, the lines \
-to find, =======, the new lines, >>>>>>> REPLACE",
+                "no edit: no code block under a file's path, and no SEARCH/REPLACE block (the file's path, then \
+<<<<<<< SEARCH, the lines to find, =======, the new lines, >>>>>>> REPLACE)",
             ),
             EditError::NoPath { block } => write!(
                 f,
@@ -188,8 +188,8 @@ to change",
             EditError::NoChange => f.write_str("the blocks change nothing"),
             EditError::PartialFile { block, path, missing } => write!(
                 f,
-                "block {block} would replace {path} whole but lacks {}: write SEARCH/REPLACE blocks for the lines \
-that change",
+                "block {block} would replace {path} whole but lacks {}: give only the functions that change, each \
+whole, or SEARCH/REPLACE blocks for the lines that change",
                 missing.join(", ")
             ),
             EditError::TopLevelCode { block, path, line } => write!(

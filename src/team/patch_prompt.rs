@@ -44,6 +44,17 @@ impl EditStyle {
         }
     }
 
+    /// The form, said again in a repair: how to write the change once more
+    /// ("the same form" repeated what had failed).
+    fn again(self) -> &'static str {
+        match self {
+            EditStyle::Blocks => "in SEARCH/REPLACE blocks, each under its file's path",
+            EditStyle::Definitions => {
+                "each function you change whole, with the change made, in a fenced code block under its file's path"
+            }
+        }
+    }
+
     fn format(self) -> &'static str {
         match self {
             EditStyle::Blocks => BLOCKS_FORMAT,
@@ -296,8 +307,9 @@ pub fn repair_messages(ask: &PatchAsk<'_>, last_answer: &str, setback: &Setback<
     };
     messages.push(Message::assistant(last_answer));
     messages.push(Message::user(format!(
-        "{what}\nWrite the whole change again against the files as shown above (they are unchanged), in the \
-same form, fixing the mistake."
+        "{what}\nWrite the whole change again against the files as shown above (they are unchanged), {}, fixing \
+the mistake.",
+        ask.style.again()
     )));
     messages
 }
@@ -323,9 +335,10 @@ fn tests_failed(whose: &str, patch: &str, run: &TestReport) -> String {
 pub fn repair_closest_messages(ask: &PatchAsk<'_>, patch: &str, run: &TestReport) -> Vec<Message> {
     let mut messages = propose_messages(ask);
     let request = format!(
-        "{}\nWrite the whole change again against the files as shown above (they are unchanged), in the same \
-form, fixing its mistake.",
-        tests_failed("A teammate's change (not applied to the files above)", patch, run)
+        "{}\nWrite the whole change again against the files as shown above (they are unchanged), {}, fixing its \
+mistake.",
+        tests_failed("A teammate's change (not applied to the files above)", patch, run),
+        ask.style.again()
     );
     if let Some(last) = messages.last_mut() {
         last.content = format!("{}\n\n{request}", last.content.trim_end());
@@ -350,8 +363,10 @@ pub fn continue_messages(ask: &PatchAsk<'_>, patch: Option<&str>, feedback: Opti
     if let Some(feedback) = feedback.map(str::trim).filter(|f| !f.is_empty()) {
         request += &format!("The user's feedback on it: {feedback}\n");
     }
-    request += "Write the whole change again against the files as shown above, in the same form, taking the \
-feedback into account.";
+    request += &format!(
+        "Write the whole change again against the files as shown above, {}, taking the feedback into account.",
+        ask.style.again()
+    );
     if let Some(last) = messages.last_mut() {
         last.content = format!("{}\n\n{request}", last.content.trim_end());
     }

@@ -158,3 +158,22 @@ file's path (and any other function you change, the same way)."
         "{last}"
     );
 }
+
+#[test]
+fn a_repair_asks_again_for_the_form_the_style_asked_for() {
+    let p = Problem::from_text("fix add in calc.py").unwrap();
+    let failed = Setback::EditFailed("no edit");
+    let py = PatchAsk::new(&p, None, &shown(&["calc.py"]));
+    let again = repair_messages(&py, "It is fine.", &failed).pop().unwrap().content;
+    assert!(
+        again.starts_with("Your edit could not be applied: no edit.\n")
+            && again.contains("each function you change whole, with the change made, in a fenced code block"),
+        "{again}"
+    );
+    let go = PatchAsk::new(&p, None, &shown(&["calc.go"]));
+    let again = repair_messages(&go, "It is fine.", &failed).pop().unwrap().content;
+    assert!(
+        again.contains("in SEARCH/REPLACE blocks, each under its file's path") && !again.contains("same form"),
+        "{again}"
+    );
+}
