@@ -6,6 +6,8 @@ use std::fs;
 use std::os::unix::fs::{symlink, PermissionsExt};
 use std::path::{Path, PathBuf};
 
+use sha2::{Digest, Sha256};
+
 use super::*;
 
 /// A tree holding `files` (path, bytes, permission bits).
