@@ -522,6 +522,10 @@ async fn the_tui_on_a_repository_shows_the_patch_re_prompts_from_it_and_acceptin
         "and the test it fixes:\n{screen}"
     );
     assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC, "nothing written before accept");
+    // `d`: the focused agent's patch against the consensus, by the trees they make (the same here).
+    t.keys(&["d"]);
+    t.wait_for("the diff view", Duration::from_secs(10), |s| s.contains("no differences"));
+    t.keys(&["Escape"]);
     t.keys(&["n"]);
     t.wait_for("a new task refused", Duration::from_secs(10), |s| s.contains("works one task"));
     t.keys(&["r"]);

@@ -88,6 +88,13 @@ impl RepoTask {
         all.iter().find(|(p, _)| p == patch).map(|(_, c)| c.clone())
     }
 
+    /// The two trees `mine` and `other` (both this session's patches) make,
+    /// as `Candidate::trees_beside` shows them; `None` when either is not
+    /// one the session made (an edited patch).
+    pub fn trees(&self, mine: &str, other: &str) -> Option<(String, String)> {
+        Some(self.candidate(mine)?.trees_beside(&self.candidate(other)?))
+    }
+
     /// Writes `patch` — one of this session's candidates, never text from
     /// elsewhere — into the user's tree after every check of `accept`; the
     /// files written (new ones marked), or why nothing was.

@@ -45,6 +45,30 @@ pub struct Candidate {
     pub changes: BTreeMap<RepoPath, Change>,
 }
 
+impl Candidate {
+    /// The files either candidate changes, as they stand after this one and
+    /// after `other`, each under a `### path` line, in path order: two texts
+    /// whose diff is the difference between the two trees (a file the other
+    /// leaves alone stands as the session read it; one not made, empty).
+    pub fn trees_beside(&self, other: &Candidate) -> (String, String) {
+        let paths: std::collections::BTreeSet<&RepoPath> = self.changes.keys().chain(other.changes.keys()).collect();
+        let (mut mine, mut theirs) = (String::new(), String::new());
+        for path in paths {
+            let read = self.changes.get(path).or_else(|| other.changes.get(path)).and_then(|c| c.before.as_deref());
+            let read = read.unwrap_or("");
+            let after_mine = self.changes.get(path).map_or(read, |c| c.after.as_str());
+            let after_other = other.changes.get(path).map_or(read, |c| c.after.as_str());
+            for (out, text) in [(&mut mine, after_mine), (&mut theirs, after_other)] {
+                *out += &format!("### {path}\n{text}");
+                if !text.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+        }
+        (mine, theirs)
+    }
+}
+
 pub struct Workbench {
     /// The user's repository (its top level).
     root: PathBuf,

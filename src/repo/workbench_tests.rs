@@ -92,3 +92,22 @@ fn two_blocks_on_one_file_apply_in_order_and_the_plan_keeps_what_was_read() {
     let digest: [u8; 32] = Sha256::digest(b"a = 1\nb = 2\n").into();
     assert_eq!(plan[0].before, Some(digest));
 }
+
+#[test]
+fn two_candidates_trees_show_every_file_either_changes_after_each() {
+    let change = |before: Option<&str>, after: &str| Change { before: before.map(String::from), after: after.into() };
+    let path = |p: &str| RepoPath::parse(p).unwrap();
+    let mine = Candidate {
+        changes: [(path("a.py"), change(Some("a = 1\n"), "a = 2\n")), (path("new.py"), change(None, "n = 1"))].into(),
+    };
+    let other = Candidate {
+        changes: [
+            (path("a.py"), change(Some("a = 1\n"), "a = 3\n")),
+            (path("b.py"), change(Some("b = 1\n"), "b = 2\n")),
+        ]
+        .into(),
+    };
+    let (left, right) = mine.trees_beside(&other);
+    assert_eq!(left, "### a.py\na = 2\n### b.py\nb = 1\n### new.py\nn = 1\n");
+    assert_eq!(right, "### a.py\na = 3\n### b.py\nb = 2\n### new.py\n\n");
+}

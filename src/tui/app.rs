@@ -161,6 +161,10 @@ fn run_effect(
                 r.cancel();
             }
         }
+        Effect::LoadTrees { mine, other } => match runner {
+            Some(r) => r.trees(mine, other),
+            None => send(tx, Msg::Trees { mine, other, trees: None }),
+        },
         Effect::Judge(code) => match runner {
             Some(r) => r.judge(code),
             None => send(tx, Msg::Judged(super::state::JudgeOutcome::NoTests)),

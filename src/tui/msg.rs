@@ -38,6 +38,13 @@ pub enum Msg {
     /// `$EDITOR` returned (or could not be run).
     Edited(Result<Edited, String>),
     Judged(super::state::JudgeOutcome),
+    /// The trees two patches make (`Effect::LoadTrees`): the files each
+    /// changes, after each; `None` when either is not one the session made.
+    Trees {
+        mine: String,
+        other: String,
+        trees: Option<(String, String)>,
+    },
     /// Replay: the journal has no more events.
     ReplayEnded,
 }
@@ -94,6 +101,11 @@ pub enum Effect {
     ExternalEdit(String),
     /// Run the (edited) answer on the problem's tests.
     Judge(String),
+    /// The trees two of the session's patches make, for the diff view.
+    LoadTrees {
+        mine: String,
+        other: String,
+    },
     ReplaySpeed(f64),
     ReplayPause(bool),
     ReplayStep,

@@ -114,6 +114,16 @@ impl TeamRunner {
     }
 
     /// Runs `code` on the problem's public tests; the outcome comes back as `Msg::Judged`.
+    /// The trees two of the session's patches make (in memory: the
+    /// session kept each candidate's files), sent back for the diff view.
+    pub fn trees(&self, mine: String, other: String) {
+        let trees = self.spec.repo.as_ref().and_then(|work| work.trees(&mine, &other));
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            let _ = tx.send(Msg::Trees { mine, other, trees }).await;
+        });
+    }
+
     pub fn judge(&self, code: String) {
         let (problem, sandbox, tx) = (self.problem.clone(), self.spec.sandbox.clone(), self.tx.clone());
         tokio::spawn(async move {

@@ -122,6 +122,16 @@ pub struct DiffKey {
     pub width: u16,
 }
 
+/// The trees two patches make, for the diff view on a repository: asked
+/// for once per pair (`trees` is `None` until they come, and stays `None`
+/// when a patch is not the session's, e.g. an edited consensus).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TreesCache {
+    pub mine: String,
+    pub other: String,
+    pub trees: Option<(String, String)>,
+}
+
 /// The diff view's lines for `key` (diffing is quadratic at worst: done once
 /// per change of what is shown, never per frame).
 #[derive(Debug, Clone, Default)]
@@ -165,6 +175,8 @@ pub struct State {
     pub default_save: PathBuf,
     /// The diff view's lines, made by `update` when what it shows changes.
     pub diff: DiffCache,
+    /// The trees the compared patches make, once loaded (on a repository).
+    pub trees: Option<TreesCache>,
     /// A one-line message in the status bar (results of actions, errors).
     pub flash: Option<super::flash::Flash>,
     pub replay: Option<ReplayState>,
@@ -201,6 +213,7 @@ impl State {
             accepted: None,
             default_save: PathBuf::from("solution.py"),
             diff: DiffCache::default(),
+            trees: None,
             flash: None,
             replay: None,
             now_ms: 0,

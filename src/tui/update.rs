@@ -19,9 +19,9 @@ use super::team_events;
 const REPO_ONE_TASK: &str = "a --repo session works one task: start memdoor --repo again for another";
 
 pub fn update(state: &mut State, msg: Msg) -> Vec<Effect> {
-    let effects = apply(state, msg);
+    let mut effects = apply(state, msg);
     // Whatever the message changed, the diff view shows it, made here, not while drawing.
-    diff_view::refresh(state);
+    effects.extend(diff_view::refresh(state));
     effects
 }
 
@@ -123,6 +123,12 @@ fn apply(state: &mut State, msg: Msg) -> Vec<Effect> {
         Msg::Judged(outcome) => {
             if let Some(c) = state.consensus.as_mut() {
                 c.judged = Some(outcome);
+            }
+            Vec::new()
+        }
+        Msg::Trees { mine, other, trees } => {
+            if let Some(cache) = state.trees.as_mut().filter(|c| c.mine == mine && c.other == other) {
+                cache.trees = trees;
             }
             Vec::new()
         }
