@@ -239,3 +239,15 @@ fn methods_under_prose_go_into_the_shipped_rust_and_javascript_files_that_define
         "{bus_after}"
     );
 }
+
+#[test]
+fn a_snippet_under_no_path_beside_a_real_edit_is_left_out_not_refused() {
+    let shown: Vec<Shown> = vec![
+        (RepoPath::parse("calc.py").unwrap(), "def add(a, b):\n    return a - b\n".into()),
+        (RepoPath::parse("util.py").unwrap(), "X = 1\n".into()),
+    ];
+    let answer = "calc.py\n```python\ndef add(a, b):\n    return a + b\n```\n\nTry it:\n\n```python\nprint(add(2, 3))\n```\n\nOr a helper:\n\n```python\ndef helper():\n    return 1\n```\n";
+    let edits = parse_edits(answer, &shown).unwrap();
+    assert_eq!(edits.len(), 1, "{edits:?}");
+    assert_eq!(edits[0].path.to_string(), "calc.py");
+}

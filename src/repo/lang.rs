@@ -84,6 +84,16 @@ impl Language {
         }
     }
 
+    /// A lone definition's first line that reads as a method's: JavaScript's
+    /// method form (`name(params) {`); in Python and Rust any definition may
+    /// be one (the caller reads its parameters).
+    pub fn is_method_form(self, line: &str) -> bool {
+        match self {
+            Language::JavaScript => js_method(line).is_some(),
+            Language::Python | Language::Rust => self.definition_name(line).is_some(),
+        }
+    }
+
     /// The names `text` defines at column 0, in order (a name defined twice, twice).
     pub fn top_level_names(self, text: &str) -> Vec<String> {
         text.lines().filter_map(|line| self.definition_name(line)).collect()
@@ -123,8 +133,10 @@ fn strip_visibility(line: &str) -> &str {
     }
 }
 
-/// `impl<T> Display for Pager<T> {` → `impl Display for Pager`: the header
-/// past its generics, without `where` or the brace, spaces made single.
+/// `impl<T> Display for Pager<T> {` → `impl Display for Pager<T>`: the
+/// header past the impl's own generics (the trait's and the type's stay:
+/// `impl From<u32> for Id` is not `impl From<u64> for Id`), without `where`
+/// or the brace, spaces made single.
 fn rust_impl_header(rest: &str) -> Option<String> {
     let mut tail = rest.strip_prefix("impl")?;
     if tail.starts_with('<') {
@@ -142,7 +154,7 @@ fn rust_impl_header(rest: &str) -> Option<String> {
     } else if !tail.starts_with(' ') {
         return None;
     }
-    let head = tail.split(['{', '<']).next().unwrap_or("");
+    let head = tail.split('{').next().unwrap_or("");
     let head = head.split(" where").next().unwrap_or(head);
     let words: Vec<&str> = head.split_whitespace().collect();
     (!words.is_empty()).then(|| format!("impl {}", words.join(" ")))
@@ -192,12 +204,32 @@ fn js_name(line: &str) -> Option<String> {
             return identifier(after.trim_start()).map(String::from);
         }
     }
-    // A method: `name(args) {`, past `static`, `async`, `get`, `set`, `*`, `#`.
-    let method = strip_words(line, &["static", "async", "get", "set", "public", "private", "protected"]);
+    js_method(line).map(String::from)
+}
+
+/// A JavaScript method's header, `name(params) {` (past `static`, `async`,
+/// `get`, `set`, `*`, `#`; a TypeScript return type before the brace):
+/// its name. Parameters are names, defaults and types — a call with a
+/// callback (`describe('x', () => {`, `useEffect(() => {`) is no method.
+fn js_method(line: &str) -> Option<&str> {
+    let method = strip_words(line, &["static", "async", "get", "set", "public", "private", "protected", "override"]);
     let method = method.trim_start_matches(['*', '#']);
     let name = identifier(method)?;
-    let opens = method[name.len()..].trim_start().starts_with('(') && line.trim_end().ends_with('{');
-    (opens && !JS_KEYWORDS.contains(&name)).then(|| name.to_string())
+    let rest = method[name.len()..].trim_start().strip_prefix('(')?;
+    // The parameters: up to the `)` that closes the `(`.
+    let mut depth = 1usize;
+    let close = rest.char_indices().find(|&(_, c)| {
+        depth = match c {
+            '(' | '[' | '{' => depth + 1,
+            ')' | ']' | '}' => depth.saturating_sub(1),
+            _ => depth,
+        };
+        depth == 0
+    })?;
+    let (params, after) = (&rest[..close.0], rest[close.0 + 1..].trim());
+    let plain = !params.contains(['\'', '"', '`']) && !params.contains("=>");
+    let opens = after == "{" || (after.starts_with(':') && after.ends_with('{') && !after.contains("=>"));
+    (plain && opens && !JS_KEYWORDS.contains(&name)).then_some(name)
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ fn a_rust_line_defines_items_past_their_visibility_and_qualifiers() {
     assert_eq!(name(Rust, "impl Pager {").as_deref(), Some("impl Pager"));
     assert_eq!(
         name(Rust, "impl<T: Clone> fmt::Display for  Pager<T> where T: Debug {").as_deref(),
-        Some("impl fmt::Display for Pager")
+        Some("impl fmt::Display for Pager<T>")
     );
     assert_eq!(name(Rust, "use std::fmt;"), None);
     assert_eq!(name(Rust, "let x = 3;"), None);
@@ -85,4 +85,18 @@ fn a_fence_names_its_language() {
     assert_eq!(Language::of_fence_tag("python3"), Some(Language::Python));
     assert_eq!(Language::of_fence_tag(""), None);
     assert_eq!(Language::of_fence_tag("go"), None);
+}
+
+#[test]
+fn a_call_with_a_callback_is_no_method_and_an_impls_trait_keeps_its_generics() {
+    use Language::{JavaScript, Rust};
+    assert_eq!(name(JavaScript, "describe('errors', () => {"), None);
+    assert_eq!(name(JavaScript, "useEffect(() => {"), None);
+    assert_eq!(name(JavaScript, "test(\"x\", async function () {"), None);
+    assert_eq!(name(JavaScript, "render(): string {").as_deref(), Some("render"));
+    assert_eq!(name(JavaScript, "constructor(a = {}, [b] = []) {").as_deref(), Some("constructor"));
+    assert!(JavaScript.is_method_form("once(event, handler) {") && !JavaScript.is_method_form("interface Options {"));
+    assert_eq!(name(Rust, "impl From<u64> for Id {").as_deref(), Some("impl From<u64> for Id"));
+    assert_ne!(name(Rust, "impl From<u64> for Id {"), name(Rust, "impl From<u32> for Id {"));
+    assert_eq!(name(Rust, "impl<T: Clone> Pager<T> {").as_deref(), Some("impl Pager<T>"));
 }

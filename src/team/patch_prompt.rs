@@ -75,11 +75,14 @@ impl EditStyle {
     }
 }
 
-/// A file that holds no code: data, configuration, prose.
+/// A file that holds no code: data, configuration, prose (a file without
+/// an extension may be a script: code, unless it is a known name).
 fn is_data_or_text(path: &std::path::Path) -> bool {
-    const EXTENSIONS: [&str; 13] =
-        ["toml", "md", "txt", "rst", "json", "yaml", "yml", "cfg", "ini", "lock", "csv", "gitignore", "in"];
-    path.extension().and_then(|e| e.to_str()).is_none_or(|e| EXTENSIONS.contains(&e))
+    const EXTENSIONS: [&str; 12] =
+        ["toml", "md", "txt", "rst", "json", "yaml", "yml", "cfg", "ini", "lock", "csv", "in"];
+    const NAMES: [&str; 6] = ["README", "LICENSE", "CHANGELOG", "NOTICE", ".gitignore", ".editorconfig"];
+    let named = path.file_name().and_then(|n| n.to_str()).is_some_and(|n| NAMES.contains(&n));
+    named || path.extension().and_then(|e| e.to_str()).is_some_and(|e| EXTENSIONS.contains(&e))
 }
 
 /// The closing line's opening. Asked for the change alone, the models (the

@@ -16,6 +16,7 @@ fn code_whose_definitions_are_read_is_asked_for_whole_definitions_and_any_other_
     assert_eq!(EditStyle::for_files([Path::new("bus.js"), Path::new("web/app.ts")]), EditStyle::Definitions);
     assert_eq!(EditStyle::for_files([Path::new("calc.py"), Path::new("main.go")]), EditStyle::Blocks);
     assert_eq!(EditStyle::for_files([Path::new("Cargo.toml")]), EditStyle::Blocks, "no code shown");
+    assert_eq!(EditStyle::for_files([Path::new("cli.py"), Path::new("bin/cli")]), EditStyle::Blocks, "a script");
     assert_eq!(EditStyle::for_files(std::iter::empty::<&Path>()), EditStyle::Blocks, "nothing shown");
     let p = Problem::from_text("fix add in calc.py").unwrap();
     let defs = propose_messages(&PatchAsk::new(&p, None, &shown(&["calc.py", "tests/test_calc.py"])));

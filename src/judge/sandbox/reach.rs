@@ -90,8 +90,12 @@ impl Reachable {
 }
 
 /// Whether a uid of no group of the path's may enter it: every directory
-/// down to it lets others search it.
+/// down to it (past links) lets others search it. A toolchain's files are
+/// then readable by the run's uid (rustup's are 0644; a `credentials.toml`
+/// of 0600 in `CARGO_HOME` stays unreadable).
 fn others_may_enter(path: &Path) -> bool {
+    // Where a link leads is what the run must reach.
+    let Ok(path) = std::fs::canonicalize(path) else { return false };
     path.ancestors().all(|dir| std::fs::metadata(dir).is_ok_and(|m| m.permissions().mode() & 0o001 != 0))
 }
 

@@ -51,6 +51,8 @@ fn scan_line(lang: Language, line: &str, scan: &mut Scan) -> Option<LineScan> {
     let chars: Vec<char> = line.chars().collect();
     let at = |i: usize| chars.get(i).copied();
     let mut out = LineScan { opened_brace: false, last_code: None };
+    // A regex that found no closing `/` means none will on this line: not tried again (linear).
+    let mut regex_closes = true;
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -82,6 +84,25 @@ fn scan_line(lang: Language, line: &str, scan: &mut Scan) -> Option<LineScan> {
                 scan.block_comment = true;
                 i += 1;
             }
+            '/' if !rust && regex_closes && regex_may_open(&chars, i) => {
+                // A JavaScript regex literal (`/"/g`): past its closing `/`, outside `[…]`;
+                // none on the line, it was a division.
+                let (mut j, mut class) = (i + 1, false);
+                while j < chars.len() && (chars[j] != '/' || class) {
+                    match chars[j] {
+                        '\\' => j += 1,
+                        '[' => class = true,
+                        ']' => class = false,
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                if j < chars.len() {
+                    i = j;
+                } else {
+                    regex_closes = false;
+                }
+            }
             '"' => scan.string = Some(Quote::Double),
             '`' if !rust => scan.string = Some(Quote::Template),
             '\'' if !rust => {
@@ -103,7 +124,8 @@ fn scan_line(lang: Language, line: &str, scan: &mut Scan) -> Option<LineScan> {
             }
             'r' if rust && raw_string_may_open(&chars, i) => {
                 let hashes = chars[i + 1..].iter().take_while(|&&h| h == '#').count();
-                if at(i + 1 + hashes) == Some('"') {
+                // Rust allows at most 255 `#`; more is no raw string (and keeps the close check short).
+                if hashes <= 255 && at(i + 1 + hashes) == Some('"') {
                     scan.string = Some(Quote::Raw(hashes));
                     i += 1 + hashes;
                 }
@@ -127,6 +149,29 @@ fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_'
 }
 
+/// A `/` at `i` that opens a regex literal rather than dividing: after an
+/// operator, a bracket, a comma or `return`, or first on its line.
+fn regex_may_open(chars: &[char], i: usize) -> bool {
+    let mut j = i;
+    while j > 0 && chars[j - 1].is_whitespace() {
+        j -= 1;
+    }
+    let Some(&c) = j.checked_sub(1).and_then(|k| chars.get(k)) else { return true };
+    if "(,=:[!&|?{};+-*%<>~^".contains(c) {
+        return true;
+    }
+    // The word before, if short: `return /x/`.
+    let mut k = j;
+    while k > 0 && j - k < 7 && is_word(chars[k - 1]) {
+        k -= 1;
+    }
+    if k > 0 && (is_word(chars[k - 1]) || chars[k - 1] == '.') {
+        return false;
+    }
+    let word: String = chars[k..j].iter().collect();
+    matches!(word.as_str(), "return" | "typeof" | "case" | "yield")
+}
+
 /// An `r` at `i` that may open a raw string: not inside a word (`for`), or
 /// after a lone `b` (`br"…"`).
 fn raw_string_may_open(chars: &[char], i: usize) -> bool {
@@ -142,7 +187,6 @@ fn raw_string_may_open(chars: &[char], i: usize) -> bool {
 struct Line<'a> {
     start: usize,
     opens: Option<&'a str>,
-    opened_brace: bool,
     last_code: Option<char>,
     depth_after: usize,
 }
@@ -162,13 +206,7 @@ pub(super) fn units_at(lang: Language, text: &str, indent: &str) -> Vec<(Unit, R
             .filter(|r| scan.at_top() && !r.trim().is_empty() && !r.starts_with([' ', '\t']))
             .filter(|r| !r.starts_with("//") && !r.starts_with("/*"));
         let Some(done) = scan_line(lang, body, &mut scan) else { return Vec::new() };
-        lines.push(Line {
-            start: offset,
-            opens,
-            opened_brace: done.opened_brace,
-            last_code: done.last_code,
-            depth_after: scan.depth,
-        });
+        lines.push(Line { start: offset, opens, last_code: done.last_code, depth_after: scan.depth });
         offset += raw.len();
     }
     if !scan.at_top() {
@@ -183,15 +221,12 @@ pub(super) fn units_at(lang: Language, text: &str, indent: &str) -> Vec<(Unit, R
             i += 1;
             continue;
         };
-        // The line that ends the unit: back outside every bracket, having closed a brace or
-        // ended with `;` (JavaScript may leave `;` out: then a blank line or the next unit ends it).
-        let mut opened = false;
+        // The line that ends the unit: back outside every bracket, ending in `}` or `;`
+        // (JavaScript may leave `;` out: then a blank line or the next unit ends it).
         let mut j = i;
         let end = loop {
-            opened |= lines[j].opened_brace;
             let closed = lines[j].depth_after == 0
-                && (opened
-                    || lines[j].last_code == Some(';')
+                && (matches!(lines[j].last_code, Some('}' | ';'))
                     || is_attribute(head)
                     || (lang == Language::JavaScript
                         && lines.get(j + 1).is_none_or(|next| {
@@ -212,12 +247,53 @@ pub(super) fn units_at(lang: Language, text: &str, indent: &str) -> Vec<(Unit, R
     out
 }
 
-/// `#[derive(Debug)]` or `@Component(…)`: it belongs to the unit below.
+/// `#[derive(Debug)]` or `@Component(…)` alone on its line: it belongs to
+/// the unit below (`#[test] fn a() {}`, `@Input() name: string;` are units
+/// of their own).
 fn is_attribute(head: &str) -> bool {
-    (head.starts_with("#[") || head.starts_with('@')) && !head.starts_with("#![")
+    if head.starts_with("#![") {
+        return false;
+    }
+    let rest = past_attribute(head);
+    rest.len() < head.len() && (rest.trim_end().is_empty() || rest.starts_with("//"))
+}
+
+/// `text` past the `close` that ends a bracket already opened (nested
+/// `open`s counted); `None` when it does not end on this line.
+fn past_close(text: &str, open: char, close: char) -> Option<&str> {
+    let mut depth = 1usize;
+    for (i, c) in text.char_indices() {
+        if c == open {
+            depth += 1;
+        } else if c == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(&text[i + c.len_utf8()..]);
+            }
+        }
+    }
+    None
+}
+
+/// A head past an attribute or decorator on its own line's start (`#[test] fn a`).
+fn past_attribute(head: &str) -> &str {
+    let rest = if let Some(inner) = head.strip_prefix("#[") {
+        past_close(inner, '[', ']')
+    } else if let Some(name) = head.strip_prefix('@') {
+        let end = name.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '.' || c == '$')).unwrap_or(name.len());
+        match name[end..].strip_prefix('(') {
+            Some(args) if end > 0 => past_close(args, '(', ')'),
+            _ if end > 0 => Some(&name[end..]),
+            _ => None,
+        }
+    } else {
+        None
+    };
+    rest.map_or(head, str::trim_start)
 }
 
 fn unit_kind(lang: Language, head: &str) -> Unit {
+    let head = past_attribute(head);
     let import = match lang {
         Language::Rust => {
             let rest = head.strip_prefix("pub ").unwrap_or(head);
@@ -239,17 +315,22 @@ fn unit_kind(lang: Language, head: &str) -> Unit {
 /// such container.
 pub(super) fn split_container(lang: Language, text: &str) -> Option<(&str, &str, &str)> {
     let mut at = 0;
+    let mut lines = text.split_inclusive('\n').skip_while(|l| is_attribute(l.trim()));
+    at += text.split_inclusive('\n').take_while(|l| is_attribute(l.trim())).map(str::len).sum::<usize>();
+    let first = lines.next()?;
+    if !lang.is_container(first.trim_end()) {
+        return None;
+    }
+    // The header runs to the line that opens the body (rustfmt's `impl<T> S<T>\nwhere\n    T: Clone,\n{`).
+    let mut scan = Scan::default();
     let mut head_end = None;
-    for line in text.split_inclusive('\n') {
+    for line in std::iter::once(first).chain(lines).take(20) {
         at += line.len();
-        let body = line.trim_end();
-        if is_attribute(body) {
-            continue;
-        }
-        if lang.is_container(body) && body.ends_with('{') {
+        let done = scan_line(lang, line.trim_end_matches(['\n', '\r']), &mut scan)?;
+        if done.opened_brace && scan.depth == 1 {
             head_end = Some(at);
+            break;
         }
-        break;
     }
     let head_end = head_end?;
     let trimmed = text.trim_end();

@@ -108,3 +108,43 @@ fn text_that_cannot_be_read_has_no_units() {
     }
     assert!(units_at(Language::JavaScript, "function f() {\n  return `open\n}\n", "").is_empty());
 }
+
+#[test]
+fn regex_literals_one_line_attributes_and_arrow_bodies_end_units_where_they_end() {
+    let js = "function a(s) {\n  return s.replace(/\"/g, '');\n}\n\nfunction b(s) {\n  return s.split(/\"/);\n}\n";
+    assert_eq!(cut(Language::JavaScript, js).into_iter().map(|(u, _)| u).collect::<Vec<_>>(), [def("a"), def("b")]);
+    let ratio = "const half = x / 2;\nconst third = x / 3;\n";
+    assert_eq!(cut(Language::JavaScript, ratio).len(), 2, "a division is no regex");
+    let arrow = "const Item = ({ name }) =>\n  `<li>${name}</li>`;\n\nconst Other = 1;\n";
+    assert_eq!(
+        cut(Language::JavaScript, arrow),
+        [(def("Item"), "const Item = ({ name }) =>\n  `<li>${name}</li>`;\n"), (def("Other"), "const Other = 1;\n")]
+    );
+    let rust = "#[test] fn a() {}\n\n#[test]\nfn b() {}\n";
+    assert_eq!(cut(Language::Rust, rust), [(def("a"), "#[test] fn a() {}\n"), (def("b"), "#[test]\nfn b() {}\n")]);
+    let ts = "class C {\n  @Input() name: string;\n  @HostListener('click')\n  onClick() {\n  }\n}\n";
+    let (_, body, _) = split_container(Language::JavaScript, ts).unwrap();
+    let units = units_at(Language::JavaScript, body, "  ");
+    assert_eq!(units.len(), 2, "the field with its decorator, and the method with its own: {units:?}");
+    assert_eq!(&body[units[1].1.clone()], "  @HostListener('click')\n  onClick() {\n  }\n");
+}
+
+#[test]
+fn a_container_header_may_go_on_over_lines() {
+    let text =
+        "impl<T> Pager<T>\nwhere\n    T: Clone,\n{\n    pub fn page_count(&self) -> usize {\n        0\n    }\n}\n";
+    let (head, body, _) = split_container(Language::Rust, text).unwrap();
+    assert_eq!(head, "impl<T> Pager<T>\nwhere\n    T: Clone,\n{\n");
+    assert_eq!(units_at(Language::Rust, body, "    ").len(), 1);
+    let commented = "impl Pager { // pages\n    fn a(&self) {}\n}\n";
+    assert!(split_container(Language::Rust, commented).is_some());
+}
+
+#[test]
+fn hostile_lines_are_read_in_linear_time() {
+    // Each would be quadratic if a failed regex, raw string or char scan were retried at every position.
+    for line in ["(/[".repeat(20_000), format!("r{}\"{}", "#".repeat(300), "\"".repeat(20_000)), "'\\".repeat(20_000)] {
+        let _ = units_at(Language::JavaScript, &line, "");
+        let _ = units_at(Language::Rust, &line, "");
+    }
+}

@@ -236,3 +236,21 @@ fn a_rust_block_under_no_path_goes_to_the_shown_file_defining_its_method() {
     assert_eq!(edits[0].path.to_string(), "src/lib.rs");
     assert!(apply_all(PAGER_RS, &edits).contains("div_ceil"));
 }
+
+#[test]
+fn a_class_header_over_lines_and_a_method_signature_over_lines_are_read() {
+    let file = "class Cache(\n    Base,\n):\n    def get(self, key):\n        return None\n\n    def put(self, key, value):\n        pass\n";
+    let block = "class Cache(\n    Base,\n):\n    def get(self, key):\n        return 1\n";
+    let after = apply_all(file, &definition_edits(&path(), file, block, 1).unwrap().unwrap());
+    assert_eq!(after, file.replace("return None", "return 1"), "put stays");
+    let rs = RepoPath::parse("src/lib.rs").unwrap();
+    let alone = "pub fn page_count(\n    &self,\n) -> usize {\n    self.total.div_ceil(self.per_page).max(1)\n}\n";
+    let after = apply_all(PAGER_RS, &definition_edits(&rs, PAGER_RS, alone, 1).unwrap().unwrap());
+    assert!(
+        after.contains("    pub fn page_count(\n        &self,\n    ) -> usize {\n        self.total.div_ceil"),
+        "{after}"
+    );
+    // A TypeScript interface given alone is no method: it does not go into the file's one class.
+    let ts = RepoPath::parse("bus.ts").unwrap();
+    assert_eq!(definition_edits(&ts, BUS_JS, "interface Options {\n  once: boolean;\n}\n", 1), None);
+}

@@ -207,14 +207,22 @@ fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> 
     let defined = OnceCell::new();
     let mut edits = Vec::new();
     for (n, (named, tag, text)) in blocks.into_iter().enumerate() {
-        let path = match (named, shown) {
-            (Some(p), _) => RepoPath::parse(p)?,
-            (None, [(only, _)]) if single => only.clone(),
+        let (path, by_language) = match (named, shown) {
+            (Some(p), _) => (RepoPath::parse(p)?, false),
+            (None, [(only, _)]) if single => (only.clone(), false),
             (None, _) => match file_defining(&text, tag, defined.get_or_init(|| defined_in(shown))) {
-                Some(path) => path.clone(),
+                Some((path, by_language)) => (path.clone(), by_language),
                 None => continue, // an example or a snippet, not a file
             },
         };
+        if by_language {
+            // Only definitions placed by name or as a method: never a whole file on a guess.
+            let before = shown.iter().find(|(p, _)| *p == path).map(|(_, text)| text.as_str());
+            if let Some(placed) = before.and_then(|before| definition_edits(&path, before, &text, n + 1)) {
+                edits.extend(placed?);
+            }
+            continue;
+        }
         if let Some((_, before)) = shown.iter().find(|(p, _)| *p == path) {
             let missing = missing_definitions(before, &text, &path);
             if !missing.is_empty() {
@@ -254,16 +262,20 @@ fn defined_in(shown: &[Shown]) -> Defined<'_> {
 /// (```rust), the one shown file in that language (a new method has no
 /// namesake to find it by). Models asked to say first what they change
 /// write "Here is the new `f`:" above the block, not the path.
-fn file_defining<'s>(block: &str, tag: Option<Language>, defined: &Defined<'s>) -> Option<&'s RepoPath> {
+/// The path, and whether only the language chose it (then a block none of
+/// whose definitions has a place there is skipped, not refused).
+fn file_defining<'s>(block: &str, tag: Option<Language>, defined: &Defined<'s>) -> Option<(&'s RepoPath, bool)> {
     let by_name: Vec<&RepoPath> = defined
         .iter()
         .filter(|(_, lang, names)| lang.top_level_names(block).iter().any(|n| names.contains(n)))
         .map(|(path, _, _)| *path)
         .collect();
     if !by_name.is_empty() {
-        return the_one(by_name.into_iter());
+        return the_one(by_name.into_iter()).map(|p| (p, false));
     }
-    the_one(defined.iter().filter(|(_, lang, _)| tag == Some(*lang)).map(|(path, _, _)| *path))
+    // A definition by the fence's language alone: only for code that defines something.
+    let tag = tag.filter(|lang| !lang.top_level_names(block).is_empty())?;
+    the_one(defined.iter().filter(|(_, lang, _)| *lang == tag).map(|(path, _, _)| *path)).map(|p| (p, true))
 }
 
 /// The only item, if there is exactly one.

@@ -17,15 +17,21 @@ pub(super) fn units_at(text: &str, indent: &str) -> Vec<(Unit, Range<usize>)> {
     let mut lines: Vec<(usize, &str)> = Vec::new();
     let mut offset = 0;
     let mut in_string = false;
+    // Brackets open at a line's start: inside them a line goes on the one above (black's
+    // `class A(\n    Base,\n):`).
+    let mut depth = 0usize;
     for line in text.split_inclusive('\n') {
         let body = line.trim_end_matches(['\n', '\r']);
-        let rest = body.strip_prefix(indent).filter(|r| !in_string && !r.trim().is_empty());
+        let rest = body.strip_prefix(indent).filter(|r| !in_string && depth == 0 && !r.trim().is_empty());
         let opens = rest.filter(|r| !r.starts_with([' ', '\t', '#']));
         lines.push((offset, opens.unwrap_or("")));
         // Odd counts of a triple quote open or close a string that spans lines (a rough, safe reading).
         let quotes = body.matches("\"\"\"").count() + body.matches("'''").count();
         if quotes % 2 == 1 {
             in_string = !in_string;
+        }
+        if !in_string && quotes == 0 {
+            depth = brackets_after(body, depth);
         }
         offset += line.len();
     }
@@ -53,6 +59,35 @@ pub(super) fn units_at(text: &str, indent: &str) -> Vec<(Unit, Range<usize>)> {
         out.push((kind, decorators.take().unwrap_or(start)..end));
     }
     out
+}
+
+/// The bracket depth after `line`, from `depth` before it: its code's
+/// brackets outside one-line strings and before a `#` comment (a rough
+/// reading: a line a string spans is left alone by the caller).
+fn brackets_after(line: &str, mut depth: usize) -> usize {
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for c in line.chars() {
+        match quote {
+            Some(q) => {
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == q {
+                    quote = None;
+                }
+            }
+            None => match c {
+                '#' => break,
+                '\'' | '"' => quote = Some(c),
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            },
+        }
+    }
+    depth
 }
 
 /// Line `j` of `text` (without its newline), by the offsets in `lines`.

@@ -67,34 +67,49 @@ impl Reader {
     /// first parameter is `self` or `cls` (Python), it takes or returns
     /// `self`/`Self` (Rust), it has a method's form (JavaScript).
     pub(super) fn looks_like_method(self, unit: &str) -> bool {
-        let head = unit.lines().map(str::trim).find(|l| !(l.starts_with('@') || l.starts_with("#["))).unwrap_or("");
+        let mut lines = unit.lines().map(str::trim).skip_while(|l| l.starts_with('@') || l.starts_with("#["));
+        let head = lines.next().unwrap_or("");
+        if !self.lang.is_method_form(head) {
+            return false;
+        }
+        // The signature may go on over lines (rustfmt's and black's `f(\n    self,`).
+        let signature = std::iter::once(head).chain(lines.take(3)).collect::<Vec<_>>().join(" ");
         // The first parameter, past `&`, a lifetime and `mut`.
-        let first = head.split_once('(').map_or("", |(_, params)| params.split([',', ')']).next().unwrap_or(""));
+        let first = signature.split_once('(').map_or("", |(_, params)| params.split([',', ')']).next().unwrap_or(""));
         let first = first.trim().trim_start_matches('&').trim_start();
         let first = if first.starts_with('\'') { first.split_once(' ').map_or("", |(_, r)| r) } else { first };
         let first = first.strip_prefix("mut ").unwrap_or(first).trim();
         let word = first.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("");
         match self.lang {
             Language::Python => matches!(word, "self" | "cls"),
-            Language::Rust => head.contains("fn ") && (word == "self" || head.contains("Self")),
-            Language::JavaScript => {
-                let declares = ["function", "class ", "const ", "let ", "var ", "export ", "module.", "exports."];
-                !declares.iter().any(|k| head.starts_with(k) || head.starts_with(&format!("async {k}")))
-            }
+            Language::Rust => head.contains("fn ") && (word == "self" || signature.contains("Self")),
+            Language::JavaScript => true,
         }
     }
 }
 
 /// A Python class's text split after its `class …:` line (past any decorators).
+/// The header may go on over lines (black's `class A(\n    Base,\n):`): it
+/// ends at the first line, outside brackets, whose code ends with `:`.
 fn split_class(text: &str) -> Option<(&str, &str)> {
     let mut at = 0;
-    for line in text.split_inclusive('\n') {
+    let mut lines = text.split_inclusive('\n').skip_while(|l| l.starts_with('@')).peekable();
+    let skipped: usize = text.split_inclusive('\n').take_while(|l| l.starts_with('@')).map(str::len).sum();
+    at += skipped;
+    if !lines.peek()?.starts_with("class ") {
+        return None;
+    }
+    let mut depth = 0i64;
+    for line in lines.take(20) {
         at += line.len();
-        let body = line.trim_end();
-        if body.starts_with('@') {
-            continue;
+        let code = line.split('#').next().unwrap_or("").trim_end();
+        depth += code
+            .chars()
+            .map(|c| i64::from(matches!(c, '(' | '[' | '{')) - i64::from(matches!(c, ')' | ']' | '}')))
+            .sum::<i64>();
+        if depth <= 0 && code.ends_with(':') {
+            return Some(text.split_at(at));
         }
-        return (body.starts_with("class ") && body.ends_with(':')).then(|| text.split_at(at));
     }
     None
 }
