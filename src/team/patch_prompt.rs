@@ -188,11 +188,17 @@ its file's path (and any other function you change, the same way).",
         ),
         (EditStyle::Definitions, [_, _, ..], _) => {
             let names: Vec<String> = defs.iter().map(|(n, p)| format!("`{n}` of {p}")).collect();
+            // One language's fence by name; files of several, a fenced block each in its own.
+            let tags: std::collections::BTreeSet<&str> =
+                defs.iter().map(|(_, p)| Language::fence_tag(std::path::Path::new(p))).collect();
+            let fence = match tags.iter().next() {
+                Some(tag) if tags.len() == 1 => format!("a ```{tag} block"),
+                _ => "a fenced code block".to_string(),
+            };
             format!(
                 "{SAY_FIRST} write the whole new definition of each function you change (the task names {}) with \
-that change made, each in a ```{} block under its file's path.",
-                names.join(", "),
-                Language::fence_tag(std::path::Path::new(&defs[0].1))
+that change made, each in {fence} under its file's path.",
+                names.join(", ")
             )
         }
         (EditStyle::Definitions, [], "") => format!(
