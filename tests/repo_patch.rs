@@ -188,7 +188,10 @@ async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() 
     let scripts = vec![vec![good.clone()], vec![not_there, good.clone()], vec![breaks.clone(), breaks]];
     let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 2).await;
     let v = run.verdict.clone().expect("a patch stands");
-    assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true });
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true, reproduced: 0 }
+    );
     assert!(v.answer.starts_with("diff --git a/calc.py b/calc.py\n"), "{}", v.answer);
     assert!(v.answer.contains("-    return a - b\n+    return a + b\n"));
     assert_eq!(v.agents, [0, 1], "agent 2's patch broke test_double");
@@ -248,7 +251,10 @@ def test_network():\n    socket.create_connection(('127.0.0.1', {port}), timeout
     let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), vec![vec![answer]], 1).await;
     assert_eq!(std::fs::read_to_string(&target).unwrap(), CALC, "the user's file is not in the sandbox");
     let v = run.verdict.clone().expect("the patch stands: it fixes test_add and breaks nothing that passed");
-    assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 1, per_test: true });
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 1, per_test: true, reproduced: 0 }
+    );
     let listed: Vec<(char, &str, &str)> = v.tests.iter().map(|t| (t.mark(), t.name.as_str(), t.how())).collect();
     assert_eq!(
         listed,
@@ -303,7 +309,10 @@ async fn a_whole_function_under_its_path_replaces_its_namesake_and_is_judged() {
     run.assert_note(|n| n.starts_with("agent 1's edit does not apply: it edits geometry/shapes.py, the worked"));
     let v = run.verdict.clone().expect("the patch stands");
     assert_eq!(v.agents, [0]);
-    assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true });
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true, reproduced: 0 }
+    );
     assert!(v.answer.contains("-    return a - b\n+    return a + b\n"), "{}", v.answer);
     let changed: Vec<&str> = v
         .answer
@@ -312,6 +321,85 @@ async fn a_whole_function_under_its_path_replaces_its_namesake_and_is_judged() {
         .collect();
     assert_eq!(changed, ["-    return a - b", "+    return a + b"], "only add changes; the demo is left out");
     applies(dir.path(), &v.answer);
+}
+
+/// A repository whose tests all pass though `clamp` ignores `hi`: no test of its own can tell a fix.
+fn clamp_repo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q"]);
+    std::fs::create_dir_all(dir.path().join("tests")).unwrap();
+    std::fs::write(dir.path().join("calc.py"), "def clamp(x, lo, hi):\n    return max(lo, x)\n").unwrap();
+    std::fs::write(
+        dir.path().join("tests/test_calc.py"),
+        "from calc import clamp\n\n\ndef test_clamp_low():\n    assert clamp(-1, 0, 10) == 0\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("conftest.py"), "").unwrap();
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init"]);
+    dir
+}
+
+#[tokio::test]
+async fn where_every_test_passes_a_test_an_agent_adds_that_fails_without_its_change_picks_the_patch() {
+    let dir = clamp_repo();
+    let task = "clamp in calc.py ignores hi: clamp(50, 0, 10) must be 10";
+    // Agents 0 and 1 agree on a wrong change; the repository's one test passes with it.
+    let wrong = "calc.py\n```python\ndef clamp(x, lo, hi):\n    return max(lo, x) if x < hi else hi + 1\n```\n";
+    let right = "calc.py\n```python\ndef clamp(x, lo, hi):\n    return min(hi, max(lo, x))\n```\n";
+    // Agent 2 fixes it and adds a test (only a new function: it goes after the file's last).
+    let with_test = format!(
+        "clamp must also take the min with hi.\n\n{right}\ntests/test_calc.py\n```python\n\
+def test_clamp_high():\n    assert clamp(50, 0, 10) == 10\n```\n"
+    );
+    let pytest = "python3 -m pytest -q";
+    let scripts = |n: usize| {
+        let answers = [wrong.to_string(), wrong.to_string(), with_test.clone(), right.to_string(), right.to_string()];
+        answers.into_iter().take(n).map(|a| vec![a]).collect::<Vec<_>>()
+    };
+    // Three agents: the one whose test reproduces the task wins over the larger cluster.
+    let team = team_on(dir.path(), task, pytest, Duration::from_secs(60), scripts(3), 1).await;
+    let (verdict, _, notes) = team.drive(Step::Start).await;
+    let v = verdict.expect("a patch stands");
+    assert_eq!(v.agents, [2], "the reproduced patch, over the larger cluster the tests cannot tell apart");
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 0, failing_before: 0, failing_after: 0, per_test: true, reproduced: 1 }
+    );
+    assert!(v.decision.unverified(), "an agent's test is evidence, not the repository's verdict");
+    assert!(v.answer.contains("+    return min(hi, max(lo, x))") && v.answer.contains("+def test_clamp_high():"));
+    let note = |start: &str| notes.iter().any(|n| n.starts_with(start));
+    assert!(note("agent 2's patch: fixes 0, breaks 0, 0 failing; 1 test(s) it adds fail"), "{notes:#?}");
+    assert!(
+        note(
+            "agent 2's reproduction (tests/test_calc.py::test_clamp_high) on teammates' patches: passes with \
+agents [], fails with [0, 1]"
+        ),
+        "{notes:#?}"
+    );
+    // Every agent was asked for such a test, since nothing failed before.
+    let asked = team.backends[0].prompts()[0].clone();
+    assert!(asked.contains("also add one new test that fails now and passes with your change"), "{asked}");
+    applies(dir.path(), &v.answer);
+
+    // Five agents: agent 2's test, run on its teammates' code, confirms agents 3 and 4 (the same
+    // change, no test) and not 0 and 1; the two confirmed outvote the one.
+    let team = team_on(dir.path(), task, pytest, Duration::from_secs(60), scripts(5), 1).await;
+    let (verdict, _, notes) = team.drive(Step::Start).await;
+    let v = verdict.expect("a patch stands");
+    assert_eq!(v.agents, [3, 4], "{notes:#?}");
+    assert!(v.answer.contains("+    return min(hi, max(lo, x))") && !v.answer.contains("test_clamp_high"));
+    assert!(notes.iter().any(|n| n.ends_with("passes with agents [3, 4], fails with [0, 1]")), "{notes:#?}");
+
+    // The ablation: no test asked for, none run alone, and outcomes the tests cannot tell apart
+    // make one cluster of the wrong and the right change, whose earliest draft (wrong) speaks.
+    let mut team = team_on(dir.path(), task, pytest, Duration::from_secs(60), scripts(5), 1).await;
+    team.spec.mechanisms.agent_tests = false;
+    let (verdict, _, _) = team.drive(Step::Start).await;
+    let v = verdict.expect("a patch stands");
+    assert_eq!(v.agents, [0, 1, 3, 4]);
+    assert!(v.answer.contains("hi + 1") && v.decision.unverified());
+    assert!(!team.backends[0].prompts()[0].contains("also add one new test"));
 }
 
 /// A crate whose `Pager::page_count` drops a partly full last page: one of its two tests fails.
@@ -369,7 +457,10 @@ async fn a_rust_method_under_prose_goes_into_its_impl_and_cargo_test_judges_it()
     let team = team_on(dir.path(), task, "cargo test --offline", Duration::from_secs(300), scripts, 1).await;
     let (verdict, _, notes) = team.drive(Step::Start).await;
     let v = verdict.expect("a patch stands");
-    assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true });
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true, reproduced: 0 }
+    );
     assert_eq!(v.agents, [0]);
     assert!(
         v.answer.contains("-        self.total / self.per_page\n+        self.total.div_ceil(self.per_page)\n"),

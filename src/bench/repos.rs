@@ -95,6 +95,20 @@ pub struct RepoRow {
     pub oracle: bool,
     /// Answers whose edit blocks did not apply, of all the team's answers.
     pub failed_edits: (usize, usize),
+    /// The team's answers that did not apply, each with why: what to read
+    /// to learn which forms the model writes that the parser does not take.
+    pub unapplied: Vec<Unapplied>,
+}
+
+/// One answer of the team whose edit did not apply.
+#[derive(Debug, Clone, Serialize)]
+pub struct Unapplied {
+    pub round: u32,
+    pub agent: usize,
+    /// The memory's note (`agent N's edit does not apply: …`).
+    pub why: String,
+    /// The answer as the model wrote it (at most 4,000 characters).
+    pub answer: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -203,6 +217,7 @@ impl Bench<'_> {
             }
         }
         let failed = drafts.iter().filter(|(.., d)| d.code.is_none()).count();
+        let unapplied = unapplied(&events, &drafts);
         let team = PatchArm {
             pass: self.grade(&work, case, verdict.as_ref().map(|v| v.answer.as_str())).await?,
             patched: verdict.is_some(),
@@ -243,8 +258,30 @@ impl Bench<'_> {
             team,
             oracle,
             failed_edits: (failed, drafts.len()),
+            unapplied,
         })
     }
+}
+
+/// The team's answers that did not apply, with the note saying why.
+fn unapplied(events: &[TeamEvent], drafts: &[(u32, usize, crate::domain::Draft)]) -> Vec<Unapplied> {
+    drafts
+        .iter()
+        .filter(|(.., d)| d.code.is_none())
+        .map(|(round, agent, d)| {
+            let prefix = format!("agent {agent}'s edit does not apply: ");
+            let why = events
+                .iter()
+                .find_map(|e| match e {
+                    TeamEvent::MemoryEntry(m) if m.round == *round && m.content.starts_with(&prefix) => {
+                        Some(m.content[prefix.len()..].to_string())
+                    }
+                    _ => None,
+                })
+                .unwrap_or_default();
+            Unapplied { round: *round, agent: *agent, why, answer: d.text.chars().take(4_000).collect() }
+        })
+        .collect()
 }
 
 /// Runs every method on every repository of the set, one after another;

@@ -51,6 +51,10 @@ pub enum Decision {
         failing_after: usize,
         /// Per-test outcomes were read (else the command's exit status alone).
         per_test: bool,
+        /// Reproductions that pass with the answer (tests an agent added
+        /// that fail without its change and pass with it, its own and its
+        /// teammates', `repo::rank`): evidence, never a verification.
+        reproduced: usize,
     },
     /// Nothing could run: agent 0 wrote one answer from every draft.
     Aggregator,
@@ -97,12 +101,24 @@ impl fmt::Display for Decision {
                 }
                 Ok(())
             }
-            Decision::RepoTests { fixed, failing_before, failing_after, per_test: true } => write!(
-                f,
-                "the repository's tests: fixes {fixed} of {failing_before} failing before, breaks none, \
-{failing_after} still failing{}",
-                if *fixed == 0 { " (unverified: no test shows the change)" } else { "" }
-            ),
+            Decision::RepoTests { fixed, failing_before, failing_after, per_test: true, reproduced } => {
+                write!(
+                    f,
+                    "the repository's tests: fixes {fixed} of {failing_before} failing before, breaks none, \
+{failing_after} still failing"
+                )?;
+                if *reproduced > 0 {
+                    write!(
+                        f,
+                        "; {reproduced} reproduction(s) pass with it (agents' tests that fail without a change)"
+                    )?;
+                }
+                f.write_str(match (*fixed, *reproduced) {
+                    (0, 0) => " (unverified: no test shows the change)",
+                    (0, _) => " (unverified by the repository's own tests)",
+                    _ => "",
+                })
+            }
             Decision::RepoTests { fixed, per_test: false, .. } => f.write_str(if *fixed > 0 {
                 "the repository's test command: passes now, failed before"
             } else {
@@ -132,6 +148,8 @@ impl<'de> Deserialize<'de> for Decision {
                 failing_before: usize,
                 failing_after: usize,
                 per_test: bool,
+                #[serde(default)]
+                reproduced: usize,
             },
             Aggregator,
             SelfConsistency,
@@ -145,8 +163,8 @@ impl<'de> Deserialize<'de> for Decision {
         }
         Ok(match Either::deserialize(d)? {
             Either::Typed(Typed::ExecutionVote { checked, settled }) => Decision::ExecutionVote { checked, settled },
-            Either::Typed(Typed::RepoTests { fixed, failing_before, failing_after, per_test }) => {
-                Decision::RepoTests { fixed, failing_before, failing_after, per_test }
+            Either::Typed(Typed::RepoTests { fixed, failing_before, failing_after, per_test, reproduced }) => {
+                Decision::RepoTests { fixed, failing_before, failing_after, per_test, reproduced }
             }
             Either::Typed(Typed::Aggregator) => Decision::Aggregator,
             Either::Typed(Typed::SelfConsistency) => Decision::SelfConsistency,

@@ -75,6 +75,20 @@ impl RepoPath {
     pub fn as_path(&self) -> &Path {
         &self.0
     }
+
+    /// Whether the path looks like a test file: named as one (`test_x.py`,
+    /// `x_test.go`, `a.test.js`, `b.spec.ts`), or under a tests folder.
+    pub fn is_test(&self) -> bool {
+        let text = self.to_string();
+        let mut parts = text.rsplit('/');
+        let name = parts.next().unwrap_or_default();
+        let stem = name.split('.').next().unwrap_or_default();
+        stem.starts_with("test")
+            || stem.ends_with("_test")
+            || name.contains(".test.")
+            || name.contains(".spec.")
+            || parts.any(|dir| matches!(dir, "tests" | "test" | "__tests__" | "spec"))
+    }
 }
 
 impl fmt::Display for RepoPath {

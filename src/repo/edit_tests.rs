@@ -140,11 +140,17 @@ fn a_fenced_file_under_its_path_replaces_it_whole_unless_it_is_only_part_of_it()
             replace: "def f():\n    return 10\n".into()
         }]
     );
-    // None of its definitions is the file's: not the file, and not an edit of it.
+    // Only definitions the file lacks: added after its last one (a new test beside the tests).
     let other = "m.py\n```python\ndef h():\n    return 10\n```\n";
+    let edits = parse_edits(other, &shown).unwrap();
+    assert_eq!(edits.len(), 1);
+    assert_eq!(edits[0].search, "def g():\n    return 2\n");
+    assert_eq!(edits[0].replace, "def g():\n    return 2\n\n\ndef h():\n    return 10\n");
+    // Part new, part code the file does not have: not the file, and not an edit of it.
+    let other = "m.py\n```python\ndef h():\n    return 10\n\nX = h()\n```\n";
     assert_eq!(
         parse_edits(other, &shown),
-        Err(EditError::PartialFile { block: 1, path: path("m.py"), missing: vec!["f".into(), "g".into()] })
+        Err(EditError::TopLevelCode { block: 1, path: path("m.py"), line: "X = h()".into() })
     );
     // A snippet under no path, with several files shown, is not an edit.
     assert_eq!(parse_edits("```python\nprint(1)\n```\n", &shown), Err(EditError::NoBlocks));

@@ -4,7 +4,12 @@
 //! are ranked by the failing tests they fix (a candidate passing everything
 //! first), clustered by their outcomes as the execution vote clusters
 //! behaviours, and the cluster scoring drafts × (fixes + 1) wins, ties to
-//! the earliest draft. A test the candidate adds is evidence, never a fix.
+//! the earliest draft. A test the candidate adds is evidence, never a fix:
+//! one that fails on the tree with the candidate's test files alone and
+//! passes with the whole candidate reproduces the task (`reproductions`);
+//! run on a teammate's code it may pass there too. Among candidates the
+//! repository's tests rank alike, the one passing the most reproductions
+//! (its own and its teammates') goes first.
 
 use super::outcomes::TestOutcome;
 use super::testrun::TestReport;
@@ -73,25 +78,58 @@ pub struct Ballot<'a> {
     pub key: DraftKey,
     pub patch: &'a str,
     pub run: &'a TestReport,
+    /// The run of the tree with the candidate's test files alone
+    /// (`Candidate::tests_alone`), where it writes tests and code both.
+    pub alone: Option<&'a TestReport>,
+    /// Teammates' reproductions that pass on its code (`Candidate::code_with`).
+    pub confirmed: usize,
+}
+
+/// The tests a candidate adds that reproduce its task: absent from the
+/// untouched tree's run (`before`), failing on the tree with its test files
+/// alone (`alone`) — or missing there when that run failed as a whole (a
+/// test file that cannot import what the change adds) — and passing with
+/// the whole candidate (`run`). Evidence the change does what its author's
+/// test says, never a fix of the repository's tests.
+pub fn reproductions(before: &TestReport, alone: &TestReport, run: &TestReport) -> Vec<String> {
+    let (Some(b), Some(r)) = (&before.outcomes, &run.outcomes) else { return Vec::new() };
+    let failed_alone = |name: &str| match alone.outcomes.as_ref().and_then(|a| a.get(name)) {
+        Some(o) => o.failed(),
+        // Not read, or not reached: only a run that failed where the tree alone passes tells.
+        None => !alone.passed() && before.passed(),
+    };
+    r.iter()
+        .filter(|(name, o)| matches!(o, TestOutcome::Pass) && !b.contains_key(*name) && failed_alone(name))
+        .map(|(name, _)| name.clone())
+        .collect()
 }
 
 /// The answer by the repository's tests; `None` when every candidate broke
 /// something that passed (or there is none).
 pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> {
-    let mut ballots: Vec<(&Ballot<'_>, Standing)> = ballots.iter().map(|b| (b, standing(before, b.run))).collect();
-    ballots.sort_by_key(|(b, _)| b.key);
-    let eligible: Vec<&(&Ballot<'_>, Standing)> = ballots.iter().filter(|(_, s)| s.broken.is_empty()).collect();
-    let best = eligible.iter().map(|(_, s)| (s.complete, s.fixed)).max()?;
+    let mut ballots: Vec<(&Ballot<'_>, Standing, usize)> = ballots
+        .iter()
+        .map(|b| {
+            let own = b.alone.is_some_and(|alone| !reproductions(before, alone, b.run).is_empty());
+            (b, standing(before, b.run), usize::from(own) + b.confirmed)
+        })
+        .collect();
+    ballots.sort_by_key(|(b, ..)| b.key);
+    let eligible: Vec<&(&Ballot<'_>, Standing, usize)> =
+        ballots.iter().filter(|(_, s, _)| s.broken.is_empty()).collect();
+    // The repository's tests first; reproductions only among the candidates they rank alike.
+    let rank = |s: &Standing, reproduced: usize| (s.complete, s.fixed, reproduced);
+    let best = eligible.iter().map(|(_, s, r)| rank(s, *r)).max()?;
     // Clusters of alike outcomes among the best, in order of their earliest draft.
-    let mut clusters: Vec<(String, Vec<DraftKey>, &Ballot<'_>, &Standing)> = Vec::new();
-    for (ballot, s) in eligible.iter().filter(|(_, s)| (s.complete, s.fixed) == best) {
+    let mut clusters: Vec<(String, Vec<DraftKey>, &Ballot<'_>, &Standing, usize)> = Vec::new();
+    for (ballot, s, reproduced) in eligible.iter().filter(|(_, s, r)| rank(s, *r) == best) {
         let sig = signature(ballot.run);
         match clusters.iter_mut().find(|(other, ..)| *other == sig) {
             Some((_, keys, ..)) => keys.push(ballot.key),
-            None => clusters.push((sig, vec![ballot.key], ballot, s)),
+            None => clusters.push((sig, vec![ballot.key], ballot, s, *reproduced)),
         }
     }
-    let (index, (_, keys, winner, s)) = clusters.iter().enumerate().max_by(|(ia, a), (ib, b)| {
+    let (index, (_, keys, winner, s, reproduced)) = clusters.iter().enumerate().max_by(|(ia, a), (ib, b)| {
         (a.1.len() * (a.3.fixed + 1)).cmp(&(b.1.len() * (b.3.fixed + 1))).then(ib.cmp(ia))
     })?;
     let failing_before = match &before.outcomes {
@@ -100,7 +138,7 @@ pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> 
     };
     let evidence = ballots
         .iter()
-        .map(|(b, st)| DraftEvidence {
+        .map(|(b, st, _)| DraftEvidence {
             agent: b.key.agent,
             round: b.key.round,
             cluster: clusters.iter().position(|(_, keys, ..)| keys.contains(&b.key)),
@@ -114,6 +152,7 @@ pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> 
             failing_before,
             failing_after: s.failing,
             per_test: s.per_test,
+            reproduced: *reproduced,
         },
         cluster: index,
         agents: agents_of(keys),

@@ -31,12 +31,15 @@ fn a_candidate_that_breaks_a_passing_test_is_ruled_out_whatever_it_fixes() {
     let s = standing(&before, &breaks);
     assert_eq!((s.fixed, s.broken.clone()), (2, vec!["a".to_string()]));
     let ballots = [
-        Ballot { key: key(1, 0), patch: "breaks", run: &breaks },
-        Ballot { key: key(1, 1), patch: "fixes one", run: &fixes_one },
+        Ballot { key: key(1, 0), patch: "breaks", run: &breaks, alone: None, confirmed: 0 },
+        Ballot { key: key(1, 1), patch: "fixes one", run: &fixes_one, alone: None, confirmed: 0 },
     ];
     let v = decide(&before, &ballots).unwrap();
     assert_eq!(v.answer, "fixes one");
-    assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 2, failing_after: 1, per_test: true });
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 1, failing_before: 2, failing_after: 1, per_test: true, reproduced: 0 }
+    );
     assert!(!v.decision.unverified());
     // A test that is gone counts as broken: deleting the failing test is no fix.
     let deleted = report(&[("a", Pass), ("c", Pass)]);
@@ -49,11 +52,11 @@ fn the_most_fixes_then_the_largest_cluster_then_the_earliest_win() {
     let all = report(&[("a", Pass), ("b", Pass), ("c", Pass)]);
     let one = report(&[("a", Pass), ("b", Pass), ("c", Fail)]);
     let ballots = [
-        Ballot { key: key(1, 0), patch: "one", run: &one },
-        Ballot { key: key(1, 1), patch: "one again", run: &one },
-        Ballot { key: key(1, 2), patch: "one more", run: &one },
-        Ballot { key: key(2, 3), patch: "all, late", run: &all },
-        Ballot { key: key(1, 4), patch: "all", run: &all },
+        Ballot { key: key(1, 0), patch: "one", run: &one, alone: None, confirmed: 0 },
+        Ballot { key: key(1, 1), patch: "one again", run: &one, alone: None, confirmed: 0 },
+        Ballot { key: key(1, 2), patch: "one more", run: &one, alone: None, confirmed: 0 },
+        Ballot { key: key(2, 3), patch: "all, late", run: &all, alone: None, confirmed: 0 },
+        Ballot { key: key(1, 4), patch: "all", run: &all, alone: None, confirmed: 0 },
     ];
     let v = decide(&before, &ballots).unwrap();
     assert_eq!(v.answer, "all", "a complete patch beats a larger cluster of partial ones; the earliest draft speaks");
@@ -61,8 +64,8 @@ fn the_most_fixes_then_the_largest_cluster_then_the_earliest_win() {
     // Two complete clusters of alike outcomes: the larger wins, ties go to the earliest.
     let all_with_extra = report(&[("a", Pass), ("b", Pass), ("c", Pass), ("new", Pass)]);
     let tied = [
-        Ballot { key: key(1, 1), patch: "second", run: &all_with_extra },
-        Ballot { key: key(1, 0), patch: "first", run: &all },
+        Ballot { key: key(1, 1), patch: "second", run: &all_with_extra, alone: None, confirmed: 0 },
+        Ballot { key: key(1, 0), patch: "first", run: &all, alone: None, confirmed: 0 },
     ];
     assert_eq!(decide(&before, &tied).unwrap().answer, "first");
 }
@@ -73,16 +76,21 @@ fn without_outcomes_the_exit_status_decides_and_nothing_broken_stands() {
     let passes = exit_only(0);
     let fails = exit_only(1);
     let ballots = [
-        Ballot { key: key(1, 0), patch: "fails", run: &fails },
-        Ballot { key: key(1, 1), patch: "passes", run: &passes },
+        Ballot { key: key(1, 0), patch: "fails", run: &fails, alone: None, confirmed: 0 },
+        Ballot { key: key(1, 1), patch: "passes", run: &passes, alone: None, confirmed: 0 },
     ];
     let v = decide(&before, &ballots).unwrap();
     assert_eq!(v.answer, "passes");
-    assert_eq!(v.decision, Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: false });
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: false, reproduced: 0 }
+    );
     // Everything passed before: a candidate that makes the command fail is ruled out.
-    assert!(decide(&exit_only(0), &[Ballot { key: key(1, 0), patch: "x", run: &fails }]).is_none());
+    assert!(decide(&exit_only(0), &[Ballot { key: key(1, 0), patch: "x", run: &fails, alone: None, confirmed: 0 }])
+        .is_none());
     // A candidate that changes nothing the tests see is an answer, unverified.
-    let v = decide(&exit_only(0), &[Ballot { key: key(1, 0), patch: "x", run: &passes }]).unwrap();
+    let v = decide(&exit_only(0), &[Ballot { key: key(1, 0), patch: "x", run: &passes, alone: None, confirmed: 0 }])
+        .unwrap();
     assert!(v.decision.unverified());
 }
 
@@ -92,7 +100,9 @@ fn a_run_whose_outcomes_vanish_breaks_what_passed() {
     let crashed = TestReport { outcomes: None, ..exit_only(2) };
     let s = standing(&before, &crashed);
     assert_eq!(s.broken, ["a"]);
-    assert!(decide(&before, &[Ballot { key: key(1, 0), patch: "x", run: &crashed }]).is_none());
+    assert!(
+        decide(&before, &[Ballot { key: key(1, 0), patch: "x", run: &crashed, alone: None, confirmed: 0 }]).is_none()
+    );
 }
 
 #[test]
@@ -100,7 +110,7 @@ fn the_answer_lists_the_tests_that_tell_it_apart_failures_first_and_not_what_pas
     use TestOutcome::{Error, Skip};
     let before = report(&[("a", Pass), ("b", Fail), ("c", Fail), ("d", Error), ("e", Skip)]);
     let run = report(&[("a", Pass), ("b", Pass), ("c", Fail), ("d", Pass), ("e", Pass), ("new", Pass)]);
-    let v = decide(&before, &[Ballot { key: key(1, 0), patch: "p", run: &run }]).unwrap();
+    let v = decide(&before, &[Ballot { key: key(1, 0), patch: "p", run: &run, alone: None, confirmed: 0 }]).unwrap();
     let listed: Vec<(&str, Option<TestOutcome>, Option<TestOutcome>)> =
         v.tests.iter().map(|t| (t.name.as_str(), t.before, t.after)).collect();
     assert_eq!(
@@ -121,4 +131,61 @@ fn the_answer_lists_the_tests_that_tell_it_apart_failures_first_and_not_what_pas
     let many: Vec<(String, TestOutcome)> = (0..1000).map(|i| (format!("t{i}"), Fail)).collect();
     let many: Vec<(&str, TestOutcome)> = many.iter().map(|(n, o)| (n.as_str(), *o)).collect();
     assert_eq!(test_changes(&report(&many), &report(&many)).len(), MAX_TESTS_SHOWN);
+}
+
+#[test]
+fn a_test_a_candidate_adds_that_fails_without_its_change_and_passes_with_it_goes_first_among_equals() {
+    // Every test passes before: the repository's tests tell no candidate apart.
+    let before = report(&[("t::a", Pass)]);
+    let plain = report(&[("t::a", Pass)]);
+    // Agent 1 adds t::new, which fails on the tree with its test alone and passes with its change.
+    let alone = report(&[("t::a", Pass), ("t::new", Fail)]);
+    let with = report(&[("t::a", Pass), ("t::new", Pass)]);
+    assert_eq!(reproductions(&before, &alone, &with), ["t::new"]);
+    // A test that passes without the change reproduces nothing; a test already there is no reproduction.
+    assert!(reproductions(&before, &with, &with).is_empty());
+    assert!(reproductions(&report(&[("t::a", Pass), ("t::new", Fail)]), &alone, &with).is_empty());
+    // A test file that cannot even load without the change: its tests missing from a failed run.
+    let unloadable = TestReport { outcomes: Some([("t.py".to_string(), TestOutcome::Error)].into()), ..exit_only(2) };
+    assert_eq!(reproductions(&before, &unloadable, &with), ["t::new"]);
+    // ...but only where the tree alone passed: a failing tree says nothing of why.
+    assert!(reproductions(&report(&[("t::b", Fail)]), &unloadable, &with).is_empty());
+
+    let ballots = [
+        Ballot { key: key(1, 0), patch: "plain", run: &plain, alone: None, confirmed: 0 },
+        Ballot { key: key(1, 1), patch: "plain again", run: &plain, alone: None, confirmed: 0 },
+        Ballot { key: key(1, 2), patch: "reproduced", run: &with, alone: Some(&alone), confirmed: 0 },
+    ];
+    let v = decide(&before, &ballots).unwrap();
+    assert_eq!(v.answer, "reproduced", "a reproduction outranks a larger cluster the tests cannot tell apart");
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 0, failing_before: 0, failing_after: 0, per_test: true, reproduced: 1 }
+    );
+    assert!(v.decision.unverified(), "its author's test is evidence, never a verification");
+    assert!(v.decision.to_string().contains("1 reproduction(s) pass with it"), "{}", v.decision);
+    // A change passing two agents' reproductions goes before one passing its own alone.
+    let ballots = [
+        Ballot { key: key(1, 0), patch: "own", run: &with, alone: Some(&alone), confirmed: 0 },
+        Ballot { key: key(1, 1), patch: "confirmed", run: &plain, alone: None, confirmed: 2 },
+    ];
+    let v = decide(&before, &ballots).unwrap();
+    assert_eq!(
+        (v.answer.as_str(), &v.decision),
+        (
+            "confirmed",
+            &Decision::RepoTests { fixed: 0, failing_before: 0, failing_after: 0, per_test: true, reproduced: 2 }
+        )
+    );
+
+    // Never before the repository's tests: a fix of a failing test outranks any reproduction.
+    let before = report(&[("t::a", Fail)]);
+    let fixes = report(&[("t::a", Pass)]);
+    let reproduces = report(&[("t::a", Fail), ("t::new", Pass)]);
+    let alone = report(&[("t::a", Fail), ("t::new", Fail)]);
+    let ballots = [
+        Ballot { key: key(1, 0), patch: "reproduces", run: &reproduces, alone: Some(&alone), confirmed: 0 },
+        Ballot { key: key(1, 1), patch: "fixes", run: &fixes, alone: None, confirmed: 0 },
+    ];
+    assert_eq!(decide(&before, &ballots).unwrap().answer, "fixes");
 }

@@ -46,6 +46,23 @@ pub struct Candidate {
 }
 
 impl Candidate {
+    /// Its changes to test files alone (`RepoPath::is_test`), when it also
+    /// changes other files: run on the tree, they show whether the tests it
+    /// writes fail without the rest of its change (a reproduction, `rank`).
+    pub fn tests_alone(&self) -> Option<Candidate> {
+        let (tests, code): (BTreeMap<_, _>, BTreeMap<_, _>) =
+            self.changes.iter().map(|(p, c)| (p.clone(), c.clone())).partition(|(p, _)| p.is_test());
+        (!tests.is_empty() && !code.is_empty()).then_some(Candidate { changes: tests })
+    }
+
+    /// Its changes to code, with `tests` (a teammate's test files alone) in
+    /// place of its own: how a teammate's reproduction fares on this change.
+    pub fn code_with(&self, tests: &Candidate) -> Candidate {
+        let code = self.changes.iter().filter(|(p, _)| !p.is_test());
+        let changes = code.chain(&tests.changes).map(|(p, c)| (p.clone(), c.clone())).collect();
+        Candidate { changes }
+    }
+
     /// The files either candidate changes, as they stand after this one and
     /// after `other`, each under a `### path` line, in path order: two texts
     /// whose diff is the difference between the two trees (a file the other

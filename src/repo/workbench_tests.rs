@@ -111,3 +111,29 @@ fn two_candidates_trees_show_every_file_either_changes_after_each() {
     assert_eq!(left, "### a.py\na = 2\n### b.py\nb = 1\n### new.py\nn = 1\n");
     assert_eq!(right, "### a.py\na = 3\n### b.py\nb = 2\n### new.py\n\n");
 }
+
+#[test]
+fn a_candidates_tests_alone_are_its_test_files_only_when_it_changes_code_too() {
+    let change = |after: &str| Change { before: Some(String::new()), after: after.to_string() };
+    let path = |p: &str| RepoPath::parse(p).unwrap();
+    let both = Candidate {
+        changes: [
+            (path("calc.py"), change("x")),
+            (path("tests/test_calc.py"), change("t")),
+            (path("test_b.py"), change("u")),
+        ]
+        .into_iter()
+        .collect(),
+    };
+    let alone = both.tests_alone().unwrap();
+    assert_eq!(alone.changes.keys().map(ToString::to_string).collect::<Vec<_>>(), ["test_b.py", "tests/test_calc.py"]);
+    // Tests alone, or code alone: nothing to tell a reproduction by.
+    assert_eq!(alone.tests_alone(), None);
+    let code = Candidate { changes: [(path("calc.py"), change("x"))].into_iter().collect() };
+    assert_eq!(code.tests_alone(), None);
+    // A teammate's tests over this code: its own test files give way.
+    let theirs = Candidate { changes: [(path("tests/test_calc.py"), change("theirs"))].into_iter().collect() };
+    let merged = both.code_with(&theirs);
+    let files: Vec<(String, &str)> = merged.changes.iter().map(|(p, c)| (p.to_string(), c.after.as_str())).collect();
+    assert_eq!(files, [("calc.py".to_string(), "x"), ("tests/test_calc.py".to_string(), "theirs")]);
+}

@@ -93,18 +93,6 @@ const SAY_FIRST: &str = "Say in a sentence which lines must change and how, then
 /// Paths the closing line names at most.
 const PATHS_NAMED: usize = 6;
 
-/// Whether a path looks like a test file: named as one, or under a tests folder.
-fn is_test_path(path: &str) -> bool {
-    let mut parts = path.rsplit('/');
-    let name = parts.next().unwrap_or_default();
-    let stem = name.split('.').next().unwrap_or_default();
-    stem.starts_with("test")
-        || stem.ends_with("_test")
-        || name.contains(".test.")
-        || name.contains(".spec.")
-        || parts.any(|dir| matches!(dir, "tests" | "test" | "__tests__" | "spec"))
-}
-
 /// What every prompt of one repository session shares: the task with its
 /// files (the problem's statement), how the tests stood before any change,
 /// the form asked for, and the paths shown, to be named in the closing line.
@@ -126,13 +114,28 @@ impl<'a> PatchAsk<'a> {
         let closing = closing_line(style, &named_definitions(task, shown), &named_paths(shown));
         PatchAsk { problem, tests, style, closing }
     }
+
+    /// The ask with a reproduction test asked for too: where every test of
+    /// the repository passes before any change, none of them can tell a
+    /// right change from a wrong one (`repo::rank::reproductions` weighs
+    /// the test an agent adds).
+    pub fn asking_for_a_test(mut self) -> Self {
+        self.closing += " ";
+        self.closing += REPRODUCE;
+        self
+    }
 }
+
+/// The reproduction test, asked for after the change.
+const REPRODUCE: &str = "Every test passes now, so also add one new test that fails now and passes with your \
+change, under the path of a test file (a new one, or one above with its tests left as they are).";
 
 /// The paths shown, the ones to change first (tests last), at most
 /// `PATHS_NAMED` and "and N more"; empty when none is shown.
 fn named_paths(shown: &[Shown]) -> String {
-    let mut paths: Vec<String> = shown.iter().map(|(p, _)| p.to_string()).collect();
-    paths.sort_by_key(|p| is_test_path(p));
+    let mut paths: Vec<&crate::repo::RepoPath> = shown.iter().map(|(p, _)| p).collect();
+    paths.sort_by_key(|p| p.is_test());
+    let paths: Vec<String> = paths.iter().map(|p| p.to_string()).collect();
     let mut named = paths.iter().take(PATHS_NAMED).cloned().collect::<Vec<_>>().join(", ");
     if paths.len() > PATHS_NAMED {
         named += &format!(" and {} more", paths.len() - PATHS_NAMED);
@@ -151,7 +154,7 @@ fn named_definitions(task: &str, shown: &[Shown]) -> Vec<(String, String)> {
     // Each file's names read once: a task's words are looked up, not searched for.
     let code: Vec<(String, BTreeSet<String>)> = shown
         .iter()
-        .filter(|(p, _)| !is_test_path(&p.to_string()))
+        .filter(|(p, _)| !p.is_test())
         .filter_map(|(p, text)| Some((p.to_string(), Language::of(p.as_path())?.names_at_any_depth(text))))
         .collect();
     let mut found: Vec<(String, String)> = Vec::new();

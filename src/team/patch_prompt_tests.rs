@@ -59,8 +59,9 @@ a_test.py) with the whole new definition of each function you change, under its 
     let last = propose_messages(&ask).pop().unwrap().content;
     assert!(last.ends_with("(src/m0.go, src/m1.go, src/m2.go, src/m3.go, src/m4.go, src/m5.go and 3 more)."), "{last}");
     assert!(!last.contains(EXAMPLE_PATH), "{last}");
-    assert!(["spec/x.js", "web/a.spec.ts", "lib/b.test.js", "pkg/x_test.go"].iter().all(|p| is_test_path(p)));
-    assert!(!is_test_path("src/contest.py") && !is_test_path("latest/x.py"));
+    let is_test = |p: &str| RepoPath::parse(p).unwrap().is_test();
+    assert!(["spec/x.js", "web/a.spec.ts", "lib/b.test.js", "pkg/x_test.go", "tests/t.rs"].iter().all(|p| is_test(p)));
+    assert!(!is_test("src/contest.py") && !is_test("latest/x.py"));
 }
 
 #[test]
@@ -177,4 +178,15 @@ fn a_repair_asks_again_for_the_form_the_style_asked_for() {
         again.contains("in SEARCH/REPLACE blocks, each under its file's path") && !again.contains("same form"),
         "{again}"
     );
+}
+
+#[test]
+fn where_every_test_passes_the_ask_ends_asking_for_a_test_that_reproduces_the_task() {
+    let p = Problem::from_text("add neg to calc/ops.py").unwrap();
+    let ask = PatchAsk::new(&p, None, &shown(&["calc/ops.py", "tests/test_ops.py"])).asking_for_a_test();
+    let first = propose_messages(&ask).pop().unwrap().content;
+    assert!(first.ends_with(&format!("under its file's path. {REPRODUCE}")), "{first}");
+    // A repair asks it again: the whole change, the test with it.
+    let repair = repair_messages(&ask, "no", &Setback::EditFailed("x"));
+    assert!(repair.iter().any(|m| m.content.contains(REPRODUCE)));
 }

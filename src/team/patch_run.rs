@@ -36,7 +36,7 @@ use crate::judge::{self_consistency, DraftKey};
 use crate::memory::{Entry, EntryKind};
 use crate::model::ChatRequest;
 use crate::repo::outcomes::TestOutcome;
-use crate::repo::rank::{decide, standing, Ballot};
+use crate::repo::rank::{decide, reproductions, standing, Ballot};
 use crate::repo::{parse_edits, patch, run_tests, test_limits, RepoTask, TestReport};
 
 /// Outcomes one `TestRun` event carries at most (failures first): the panes count them.
@@ -52,6 +52,11 @@ struct Attempt {
     /// The patch, or why the blocks did not apply.
     patch: Result<(crate::repo::Candidate, String), String>,
     run: Option<TestReport>,
+    /// The tree with the patch's test files alone (`Candidate::tests_alone`):
+    /// whether the tests it adds fail without its change.
+    alone: Option<TestReport>,
+    /// Teammates' reproductions that pass on its code (`cross_check`).
+    confirmed: usize,
 }
 
 impl Attempt {
@@ -120,6 +125,11 @@ pub(super) async fn run_patch_rounds(
     };
     let last_round = first_round + s.rounds.max(1) - 1;
     let ask = PatchAsk::new(s.problem, tests_line.as_deref(), &work.shown);
+    // Tests that all pass tell no change apart: each agent adds one that reproduces the task.
+    let ask = match &before {
+        Some(b) if s.mechanisms.agent_tests && b.passed() => ask.asking_for_a_test(),
+        _ => ask,
+    };
 
     let mut attempts: Vec<Attempt> = Vec::new();
     let mut latest: BTreeMap<usize, usize> = BTreeMap::new();
@@ -205,15 +215,17 @@ pub(super) async fn run_patch_rounds(
             };
             remember(&*s.store, &events, entry).await;
             latest.insert(agent.id, attempts.len());
-            attempts.push(Attempt { key, text, patch, run: None });
+            attempts.push(Attempt { key, text, patch, run: None, alone: None, confirmed: 0 });
         }
         if let (Some(sb), Some(cmd), Some(before)) = (&tester, &work.test, &before) {
-            test_new(sb, work, cmd, &mut attempts[first_new..], &events, &cancel).await;
+            let alone = s.mechanisms.agent_tests;
+            test_new(sb, work, cmd, &mut attempts[first_new..], alone, &events, &cancel).await;
             for a in attempts[first_new..].iter().filter(|a| a.run.is_some()) {
                 let Some(run) = &a.run else { continue };
                 let s_ = standing(before, run);
+                let reproduced = a.alone.as_ref().map_or(0, |alone| reproductions(before, alone, run).len());
                 let note = format!(
-                    "agent {}'s patch: fixes {}, breaks {}{}, {} failing",
+                    "agent {}'s patch: fixes {}, breaks {}{}, {} failing{}",
                     a.key.agent,
                     s_.fixed,
                     s_.broken.len(),
@@ -222,7 +234,12 @@ pub(super) async fn run_patch_rounds(
                     } else {
                         format!(" ({})", s_.broken.iter().take(3).cloned().collect::<Vec<_>>().join(", "))
                     },
-                    s_.failing
+                    s_.failing,
+                    if reproduced > 0 {
+                        format!("; {reproduced} test(s) it adds fail without its change and pass with it")
+                    } else {
+                        String::new()
+                    }
                 );
                 remember(&*s.store, &events, Entry::new(&task, round, Some(a.key.agent), EntryKind::Note, note)).await;
             }
@@ -235,11 +252,20 @@ pub(super) async fn run_patch_rounds(
         }
     }
 
+    if let (Some(sb), Some(cmd), Some(before), true) = (&tester, &work.test, &before, s.mechanisms.agent_tests) {
+        let round = attempts.last().map_or(1, |a| a.key.round);
+        for note in cross_check(sb, work, cmd, before, &mut attempts, &latest, &cancel).await {
+            remember(&*s.store, &events, Entry::new(&task, round, None, EntryKind::Note, note)).await;
+        }
+    }
     let verdict = match &before {
         Some(before) => {
             let ballots: Vec<Ballot<'_>> = attempts
                 .iter()
-                .filter_map(|a| Some(Ballot { key: a.key, patch: &a.patch.as_ref().ok()?.1, run: a.run.as_ref()? }))
+                .filter_map(|a| {
+                    let (patch, run) = (&a.patch.as_ref().ok()?.1, a.run.as_ref()?);
+                    Some(Ballot { key: a.key, patch, run, alone: a.alone.as_ref(), confirmed: a.confirmed })
+                })
                 .collect();
             decide(before, &ballots)
         }
@@ -340,36 +366,118 @@ async fn cancellable<T>(fut: impl std::future::Future<Output = T>, cancel: &Canc
     }
 }
 
-/// Runs the tests on every new attempt whose patch applied, a few at once.
+/// Runs the tests on every new attempt whose patch applied, a few at once;
+/// with `alone`, also on the tree with only the test files of a patch that
+/// changes tests and code both (whether its new tests fail without its change).
 async fn test_new(
     sandbox: &Sandbox,
     work: &RepoTask,
     cmd: &crate::repo::TestCommand,
     new: &mut [Attempt],
+    alone: bool,
     events: &mpsc::Sender<TeamEvent>,
     cancel: &CancellationToken,
 ) {
     let width = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
-    let mut jobs: Vec<BoxFuture<'_, (usize, Option<anyhow::Result<TestReport>>)>> = Vec::new();
+    type Job<'a> = BoxFuture<'a, (usize, bool, Option<anyhow::Result<TestReport>>)>;
+    let mut jobs: Vec<Job<'_>> = Vec::new();
     for (i, a) in new.iter().enumerate() {
-        if let Ok((candidate, _)) = &a.patch {
-            let run = run_tests(sandbox, &work.bench, Some(candidate), cmd);
-            jobs.push(Box::pin(async move { (i, cancellable(run, cancel).await) }));
+        let Ok((candidate, _)) = &a.patch else { continue };
+        let run = run_tests(sandbox, &work.bench, Some(candidate), cmd);
+        jobs.push(Box::pin(async move { (i, false, cancellable(run, cancel).await) }));
+        if let Some(tests) = candidate.tests_alone().filter(|_| alone) {
+            jobs.push(Box::pin(async move {
+                let run = run_tests(sandbox, &work.bench, Some(&tests), cmd);
+                (i, true, cancellable(run, cancel).await)
+            }));
         }
     }
     let done: Vec<_> = futures::stream::iter(jobs).buffer_unordered(width).collect().await;
-    for (i, result) in done {
+    for (i, is_alone, result) in done {
+        let a = &mut new[i];
         match result {
+            Some(Ok(report)) if is_alone => a.alone = Some(report),
             Some(Ok(report)) => {
-                let a = &mut new[i];
                 emit(events, TeamEvent::TestRun { agent: a.key.agent, round: a.key.round, results: shown(&report) })
                     .await;
                 a.run = Some(report);
             }
-            Some(Err(e)) => tracing::warn!(key = ?new[i].key, "the tests could not run: {e:#}"),
+            Some(Err(e)) => tracing::warn!(key = ?a.key, is_alone, "the tests could not run: {e:#}"),
             None => {}
         }
     }
+}
+
+/// Reproductions run on teammates' patches, at most this many (each costs
+/// a run of the suite on every other agent's latest patch).
+const REPRODUCTIONS_SHARED: usize = 3;
+
+/// Each agent's reproduction — the tests its patch adds that fail without
+/// its change and pass with it — run on the other agents' latest patches
+/// that break nothing (their code with its test files, `Candidate::code_with`):
+/// a teammate's change that makes them pass gains `confirmed`. A notes line
+/// per reproduction says where it passed.
+async fn cross_check(
+    sandbox: &Sandbox,
+    work: &RepoTask,
+    cmd: &crate::repo::TestCommand,
+    before: &TestReport,
+    attempts: &mut [Attempt],
+    latest: &BTreeMap<usize, usize>,
+    cancel: &CancellationToken,
+) -> Vec<String> {
+    let mut sources: Vec<(usize, crate::repo::Candidate, Vec<String>)> = Vec::new();
+    for &i in latest.values() {
+        let a = &attempts[i];
+        let (Ok((candidate, _)), Some(run), Some(alone)) = (&a.patch, &a.run, &a.alone) else { continue };
+        let names = reproductions(before, alone, run);
+        let Some(tests) = candidate.tests_alone().filter(|_| !names.is_empty()) else { continue };
+        if sources.len() < REPRODUCTIONS_SHARED && !sources.iter().any(|(_, t, _)| *t == tests) {
+            sources.push((i, tests, names));
+        }
+    }
+    let targets: Vec<usize> = latest
+        .values()
+        .copied()
+        .filter(|&i| attempts[i].run.as_ref().is_some_and(|run| standing(before, run).broken.is_empty()))
+        .collect();
+    let width = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
+    let mut jobs: Vec<BoxFuture<'_, (usize, usize, bool)>> = Vec::new();
+    for (s, (author, tests, names)) in sources.iter().enumerate() {
+        for &i in targets.iter().filter(|&&i| i != *author) {
+            let Ok((candidate, _)) = &attempts[i].patch else { continue };
+            let merged = candidate.code_with(tests);
+            jobs.push(Box::pin(async move {
+                let run = cancellable(run_tests(sandbox, &work.bench, Some(&merged), cmd), cancel).await;
+                let passes = |name: &String| {
+                    run.as_ref()
+                        .and_then(|r| r.as_ref().ok()?.outcomes.as_ref()?.get(name).copied())
+                        .is_some_and(|o| matches!(o, TestOutcome::Pass))
+                };
+                (s, i, names.iter().all(passes))
+            }));
+        }
+    }
+    let done: Vec<(usize, usize, bool)> = futures::stream::iter(jobs).buffer_unordered(width).collect().await;
+    let mut notes = Vec::new();
+    for (s, (author, _, names)) in sources.iter().enumerate() {
+        let mut results: Vec<(usize, bool)> =
+            done.iter().filter(|(src, ..)| *src == s).map(|(_, i, ok)| (attempts[*i].key.agent, *ok)).collect();
+        results.sort();
+        let agents = |ok: bool| results.iter().filter(|r| r.1 == ok).map(|r| r.0.to_string()).collect::<Vec<_>>();
+        let (pass, fail) = (agents(true), agents(false));
+        notes.push(format!(
+            "agent {}'s reproduction ({}) on teammates' patches: passes with agents [{}], fails with [{}]",
+            attempts[*author].key.agent,
+            names.iter().take(3).cloned().collect::<Vec<_>>().join(", "),
+            pass.join(", "),
+            fail.join(", ")
+        ));
+    }
+    for (_, i, ok) in done {
+        attempts[i].confirmed += usize::from(ok);
+    }
+    notes
 }
 
 /// A run as the panes' test results: one per test (failures first, at most

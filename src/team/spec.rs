@@ -52,7 +52,9 @@ pub fn agent_sampling(cfg: &TeamConfig, i: usize) -> Sampling {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mechanisms {
     /// Agents write test inputs after proposing when the problem has no public tests
-    /// (never trusted as expected outputs).
+    /// (never trusted as expected outputs). On a repository: where every test
+    /// passes before any change, agents are asked for a test reproducing the
+    /// task, and a patch's test files run alone (`repo::rank::reproductions`).
     pub agent_tests: bool,
     /// An agent whose draft failed repairs it from the tests it failed (its own
     /// draft alone); off, it refines from its teammates' drafts instead.
@@ -104,7 +106,8 @@ impl Default for Mechanisms {
 pub enum Ablation {
     /// One round only.
     Rounds,
-    /// No agent test inputs (asked for only where a problem has no tests).
+    /// No agent test inputs (asked for only where a problem has no tests);
+    /// on a repository, no reproduction test asked for or run alone.
     AgentTests,
     /// Teammates' drafts in place of the failed tests in a repair.
     RepairPrompts,

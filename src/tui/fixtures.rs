@@ -181,7 +181,7 @@ pub fn on_repo(w: u16, h: u16) -> State {
     let test = |name: &str, before, after| TestChange { name: name.into(), before: Some(before), after: Some(after) };
     let consensus = Consensus {
         answer: PATCH_SUM.to_string(),
-        decision: Decision::RepoTests { fixed: 1, failing_before: 2, failing_after: 1, per_test: true },
+        decision: Decision::RepoTests { fixed: 1, failing_before: 2, failing_after: 1, per_test: true, reproduced: 0 },
         cluster: 0,
         votes: 3,
         agents: vec![0, 1, 2],

@@ -129,21 +129,49 @@ pub(super) fn definition_edits(
     code: &str,
     block: usize,
 ) -> Option<Result<Vec<Edit>, EditError>> {
+    laid_in(path, before, code, block, Fit::Placed)
+}
+
+/// Which blocks `laid_in` takes.
+#[derive(Clone, Copy)]
+pub(super) enum Fit {
+    /// Some definition has a place in the file: a namesake, or a method's container.
+    Placed,
+    /// Every definition is new to the file, and there is one (a new test
+    /// beside the file's tests): each goes after the file's last definition
+    /// (a method into the file's one class), an import it lacks after its
+    /// last import.
+    AllNew,
+}
+
+/// The block `code` as edits of the file `before` at `path` when it fits
+/// as `fit` says; `None` when it does not (or the language is not read).
+pub(super) fn laid_in(
+    path: &RepoPath,
+    before: &str,
+    code: &str,
+    block: usize,
+    fit: Fit,
+) -> Option<Result<Vec<Edit>, EditError>> {
     let reader = Reader { lang: Language::of(path.as_path())? };
     let code = dedented(code);
     let file = reader.units(before);
     let index = Index::new(reader, before, &file);
     let new = reader.units(&code);
-    // Some definition has a place in the file: a namesake, or a method's container.
-    let placed = new.iter().any(|(u, range)| match u {
-        Unit::Definition(n) => {
+    let mut names =
+        new.iter().filter_map(|(u, range)| if let Unit::Definition(n) = u { Some((n, range)) } else { None });
+    let takes = match fit {
+        Fit::Placed => names.any(|(n, range)| {
             index.find(n).0 > 0
                 || (reader.looks_like_method(&code[range.clone()])
                     && (index.nested(n).is_some() || index.containers.len() == 1))
+        }),
+        Fit::AllNew => {
+            let names: Vec<_> = names.collect();
+            !names.is_empty() && names.iter().all(|(n, _)| index.find(n).0 == 0 && index.nested(n).is_none())
         }
-        _ => false,
-    });
-    if !placed {
+    };
+    if !takes {
         return None;
     }
     let into = Place { reader, path, before, file: &index, top: true, block };

@@ -254,3 +254,30 @@ fn a_class_header_over_lines_and_a_method_signature_over_lines_are_read() {
     let ts = RepoPath::parse("bus.ts").unwrap();
     assert_eq!(definition_edits(&ts, BUS_JS, "interface Options {\n  once: boolean;\n}\n", 1), None);
 }
+
+#[test]
+fn a_block_of_only_new_definitions_is_added_after_the_files_last_and_a_test_method_into_its_class() {
+    let tests = RepoPath::parse("tests/test_calc.py").unwrap();
+    let pytest = "from calc import add\n\n\ndef test_add():\n    assert add(1, 2) == 3\n";
+    let block = "from calc import add, neg\n\ndef test_neg():\n    assert neg(2) == -2\n";
+    assert_eq!(definition_edits(&tests, pytest, block, 1), None, "it replaces none of the file's definitions");
+    let after = apply_all(pytest, &laid_in(&tests, pytest, block, 1, Fit::AllNew).unwrap().unwrap());
+    assert_eq!(
+        after,
+        "from calc import add\nfrom calc import add, neg\n\n\ndef test_add():\n    assert add(1, 2) == 3\n\n\n\
+def test_neg():\n    assert neg(2) == -2\n"
+    );
+    let unittest = "import unittest\n\n\nclass TestCalc(unittest.TestCase):\n    def test_add(self):\n        \
+self.assertEqual(1 + 2, 3)\n";
+    let method = "def test_neg(self):\n    self.assertEqual(-2, -2)\n";
+    let after = apply_all(unittest, &definition_edits(&tests, unittest, method, 1).unwrap().unwrap());
+    assert!(
+        after.ends_with(
+            "        self.assertEqual(1 + 2, 3)\n\n    def test_neg(self):\n        self.assertEqual(-2, -2)\n"
+        ),
+        "{after}"
+    );
+    // A namesake is definition_edits' to place; nothing defined is no addition.
+    assert_eq!(laid_in(&tests, pytest, "def test_add():\n    pass\n", 1, Fit::AllNew), None);
+    assert_eq!(laid_in(&tests, pytest, "import os\n", 1, Fit::AllNew), None);
+}

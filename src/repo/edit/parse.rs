@@ -6,7 +6,7 @@
 use std::cell::OnceCell;
 use std::collections::{BTreeSet, HashSet};
 
-use super::definitions::definition_edits;
+use super::definitions::{definition_edits, laid_in, Fit};
 use super::{occurrences, Edit, EditError, RepoPath, MAX_BLOCKS, MAX_SECTION_BYTES};
 use crate::repo::lang::Language;
 
@@ -226,8 +226,10 @@ fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> 
         if let Some((_, before)) = shown.iter().find(|(p, _)| *p == path) {
             let missing = missing_definitions(before, &text, &path);
             if !missing.is_empty() {
-                // Some of the file's definitions, whole: each replaces its namesake.
-                match definition_edits(&path, before, &text, n + 1) {
+                // Some of the file's definitions, whole, each replacing its namesake; or only new ones, added.
+                let placed = definition_edits(&path, before, &text, n + 1)
+                    .or_else(|| laid_in(&path, before, &text, n + 1, Fit::AllNew));
+                match placed {
                     Some(by_name) => {
                         edits.extend(by_name?);
                         continue;
