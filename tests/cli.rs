@@ -481,6 +481,11 @@ fn the_repository_bench_runs_the_configs_team() {
     assert_eq!(report["agents"], 2, "{report}");
     assert_eq!(report["rows"][0]["name"], "py-calc-negative", "{report}");
     assert!(report["rows"][0]["team"]["tokens"].as_u64().unwrap() > 0, "{report}");
+    // Each answer that did not apply is kept with why, to learn what the model writes.
+    let row = &report["rows"][0];
+    let unapplied = row["unapplied"].as_array().unwrap();
+    assert_eq!(unapplied.len() as u64, row["failed_edits"][0].as_u64().unwrap(), "{report}");
+    assert!(unapplied.iter().all(|u| !u["why"].as_str().unwrap().is_empty()), "{report}");
 
     for flags in [&["--vs", "coder-0.5b"][..], &["--ablate"], &["--mixed", "team.toml"]] {
         let out = bench(flags);

@@ -269,7 +269,7 @@ fn unapplied(events: &[TeamEvent], drafts: &[(u32, usize, crate::domain::Draft)]
         .iter()
         .filter(|(.., d)| d.code.is_none())
         .map(|(round, agent, d)| {
-            let prefix = format!("agent {agent}'s edit does not apply: ");
+            let prefix = crate::team::unapplied_note(*agent);
             let why = events
                 .iter()
                 .find_map(|e| match e {

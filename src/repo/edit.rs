@@ -77,14 +77,17 @@ impl RepoPath {
     }
 
     /// Whether the path looks like a test file: named as one (`test_x.py`,
-    /// `x_test.go`, `a.test.js`, `b.spec.ts`), or under a tests folder.
+    /// `x_test.go`, `a.test.js`, `b.spec.ts`, `CalcTest.java`, pytest's
+    /// `conftest.py`), or under a tests folder — not `testing.py` or
+    /// `testutils.py`, which are code a test may import.
     pub fn is_test(&self) -> bool {
         let text = self.to_string();
         let mut parts = text.rsplit('/');
         let name = parts.next().unwrap_or_default();
         let stem = name.split('.').next().unwrap_or_default();
-        stem.starts_with("test")
-            || stem.ends_with("_test")
+        matches!(stem, "test" | "tests" | "conftest")
+            || stem.starts_with("test_")
+            || ["_test", "_tests", "Test", "Tests"].iter().any(|end| stem.ends_with(end))
             || name.contains(".test.")
             || name.contains(".spec.")
             || parts.any(|dir| matches!(dir, "tests" | "test" | "__tests__" | "spec"))

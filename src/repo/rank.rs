@@ -6,10 +6,10 @@
 //! behaviours, and the cluster scoring drafts × (fixes + 1) wins, ties to
 //! the earliest draft. A test the candidate adds is evidence, never a fix:
 //! one that fails on the tree with the candidate's test files alone and
-//! passes with the whole candidate reproduces the task (`reproductions`);
-//! run on a teammate's code it may pass there too. Among candidates the
-//! repository's tests rank alike, the one passing the most reproductions
-//! (its own and its teammates') goes first.
+//! passes with the whole candidate reproduces the task (`reproductions`;
+//! `team::patch_check` runs each on the teammates' code too). Among
+//! candidates the repository's tests rank alike, the one passing the most
+//! reproductions goes first.
 
 use super::outcomes::TestOutcome;
 use super::testrun::TestReport;
@@ -78,11 +78,9 @@ pub struct Ballot<'a> {
     pub key: DraftKey,
     pub patch: &'a str,
     pub run: &'a TestReport,
-    /// The run of the tree with the candidate's test files alone
-    /// (`Candidate::tests_alone`), where it writes tests and code both.
-    pub alone: Option<&'a TestReport>,
-    /// Teammates' reproductions that pass on its code (`Candidate::code_with`).
-    pub confirmed: usize,
+    /// Reproductions that pass on it (tests agents added that fail without
+    /// a change: its own, and its teammates' run on its code).
+    pub reproductions: usize,
 }
 
 /// The tests a candidate adds that reproduce its task: absent from the
@@ -107,13 +105,8 @@ pub fn reproductions(before: &TestReport, alone: &TestReport, run: &TestReport) 
 /// The answer by the repository's tests; `None` when every candidate broke
 /// something that passed (or there is none).
 pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> {
-    let mut ballots: Vec<(&Ballot<'_>, Standing, usize)> = ballots
-        .iter()
-        .map(|b| {
-            let own = b.alone.is_some_and(|alone| !reproductions(before, alone, b.run).is_empty());
-            (b, standing(before, b.run), usize::from(own) + b.confirmed)
-        })
-        .collect();
+    let mut ballots: Vec<(&Ballot<'_>, Standing, usize)> =
+        ballots.iter().map(|b| (b, standing(before, b.run), b.reproductions)).collect();
     ballots.sort_by_key(|(b, ..)| b.key);
     let eligible: Vec<&(&Ballot<'_>, Standing, usize)> =
         ballots.iter().filter(|(_, s, _)| s.broken.is_empty()).collect();
@@ -123,7 +116,7 @@ pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> 
     // Clusters of alike outcomes among the best, in order of their earliest draft.
     let mut clusters: Vec<(String, Vec<DraftKey>, &Ballot<'_>, &Standing, usize)> = Vec::new();
     for (ballot, s, reproduced) in eligible.iter().filter(|(_, s, r)| rank(s, *r) == best) {
-        let sig = signature(ballot.run);
+        let sig = signature(before, ballot.run);
         match clusters.iter_mut().find(|(other, ..)| *other == sig) {
             Some((_, keys, ..)) => keys.push(ballot.key),
             None => clusters.push((sig, vec![ballot.key], ballot, s, *reproduced)),
@@ -185,11 +178,16 @@ pub fn test_changes(before: &TestReport, run: &TestReport) -> Vec<TestChange> {
     changes
 }
 
-/// A run's outcomes as one comparable string (the exit status when none were read).
-fn signature(run: &TestReport) -> String {
-    match &run.outcomes {
-        Some(o) => o.iter().map(|(n, o)| format!("{n}={o:?}\n")).collect(),
-        None => format!("{:?}", run.status),
+/// A run's outcomes of the tests the untouched tree has, as one comparable
+/// string (the exit status when none were read): tests a candidate adds
+/// are its own, named as it likes, and would make every cluster one patch.
+fn signature(before: &TestReport, run: &TestReport) -> String {
+    match (&before.outcomes, &run.outcomes) {
+        (Some(b), Some(o)) => {
+            o.iter().filter(|(n, _)| b.contains_key(*n)).map(|(n, o)| format!("{n}={o:?}\n")).collect()
+        }
+        (None, Some(o)) => o.iter().map(|(n, o)| format!("{n}={o:?}\n")).collect(),
+        (_, None) => format!("{:?}", run.status),
     }
 }
 

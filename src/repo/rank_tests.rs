@@ -31,8 +31,8 @@ fn a_candidate_that_breaks_a_passing_test_is_ruled_out_whatever_it_fixes() {
     let s = standing(&before, &breaks);
     assert_eq!((s.fixed, s.broken.clone()), (2, vec!["a".to_string()]));
     let ballots = [
-        Ballot { key: key(1, 0), patch: "breaks", run: &breaks, alone: None, confirmed: 0 },
-        Ballot { key: key(1, 1), patch: "fixes one", run: &fixes_one, alone: None, confirmed: 0 },
+        Ballot { key: key(1, 0), patch: "breaks", run: &breaks, reproductions: 0 },
+        Ballot { key: key(1, 1), patch: "fixes one", run: &fixes_one, reproductions: 0 },
     ];
     let v = decide(&before, &ballots).unwrap();
     assert_eq!(v.answer, "fixes one");
@@ -52,22 +52,36 @@ fn the_most_fixes_then_the_largest_cluster_then_the_earliest_win() {
     let all = report(&[("a", Pass), ("b", Pass), ("c", Pass)]);
     let one = report(&[("a", Pass), ("b", Pass), ("c", Fail)]);
     let ballots = [
-        Ballot { key: key(1, 0), patch: "one", run: &one, alone: None, confirmed: 0 },
-        Ballot { key: key(1, 1), patch: "one again", run: &one, alone: None, confirmed: 0 },
-        Ballot { key: key(1, 2), patch: "one more", run: &one, alone: None, confirmed: 0 },
-        Ballot { key: key(2, 3), patch: "all, late", run: &all, alone: None, confirmed: 0 },
-        Ballot { key: key(1, 4), patch: "all", run: &all, alone: None, confirmed: 0 },
+        Ballot { key: key(1, 0), patch: "one", run: &one, reproductions: 0 },
+        Ballot { key: key(1, 1), patch: "one again", run: &one, reproductions: 0 },
+        Ballot { key: key(1, 2), patch: "one more", run: &one, reproductions: 0 },
+        Ballot { key: key(2, 3), patch: "all, late", run: &all, reproductions: 0 },
+        Ballot { key: key(1, 4), patch: "all", run: &all, reproductions: 0 },
     ];
     let v = decide(&before, &ballots).unwrap();
     assert_eq!(v.answer, "all", "a complete patch beats a larger cluster of partial ones; the earliest draft speaks");
     assert_eq!((v.votes, v.agents.clone()), (2, vec![3, 4]));
-    // Two complete clusters of alike outcomes: the larger wins, ties go to the earliest.
+    // A test a candidate adds does not split a cluster (each agent names its own): alike on the
+    // repository's tests, one cluster, whose earliest draft speaks.
     let all_with_extra = report(&[("a", Pass), ("b", Pass), ("c", Pass), ("new", Pass)]);
-    let tied = [
-        Ballot { key: key(1, 1), patch: "second", run: &all_with_extra, alone: None, confirmed: 0 },
-        Ballot { key: key(1, 0), patch: "first", run: &all, alone: None, confirmed: 0 },
+    let alike = [
+        Ballot { key: key(1, 1), patch: "second", run: &all_with_extra, reproductions: 0 },
+        Ballot { key: key(1, 0), patch: "first", run: &all, reproductions: 0 },
     ];
-    assert_eq!(decide(&before, &tied).unwrap().answer, "first");
+    let v = decide(&before, &alike).unwrap();
+    assert_eq!((v.answer.as_str(), v.votes), ("first", 2));
+    // Two clusters at the top, fixing as many: ties go to the earliest.
+    let before = report(&[("a", Pass), ("b", Fail), ("c", Fail), ("d", Fail)]);
+    let (b_c, b_d) = (
+        report(&[("a", Pass), ("b", Pass), ("c", Pass), ("d", Fail)]),
+        report(&[("a", Pass), ("b", Pass), ("c", Fail), ("d", Pass)]),
+    );
+    let tied = [
+        Ballot { key: key(1, 1), patch: "second", run: &b_c, reproductions: 0 },
+        Ballot { key: key(1, 0), patch: "first", run: &b_d, reproductions: 0 },
+    ];
+    let v = decide(&before, &tied).unwrap();
+    assert_eq!((v.answer.as_str(), v.votes), ("first", 1));
 }
 
 #[test]
@@ -76,8 +90,8 @@ fn without_outcomes_the_exit_status_decides_and_nothing_broken_stands() {
     let passes = exit_only(0);
     let fails = exit_only(1);
     let ballots = [
-        Ballot { key: key(1, 0), patch: "fails", run: &fails, alone: None, confirmed: 0 },
-        Ballot { key: key(1, 1), patch: "passes", run: &passes, alone: None, confirmed: 0 },
+        Ballot { key: key(1, 0), patch: "fails", run: &fails, reproductions: 0 },
+        Ballot { key: key(1, 1), patch: "passes", run: &passes, reproductions: 0 },
     ];
     let v = decide(&before, &ballots).unwrap();
     assert_eq!(v.answer, "passes");
@@ -86,11 +100,9 @@ fn without_outcomes_the_exit_status_decides_and_nothing_broken_stands() {
         Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: false, reproduced: 0 }
     );
     // Everything passed before: a candidate that makes the command fail is ruled out.
-    assert!(decide(&exit_only(0), &[Ballot { key: key(1, 0), patch: "x", run: &fails, alone: None, confirmed: 0 }])
-        .is_none());
+    assert!(decide(&exit_only(0), &[Ballot { key: key(1, 0), patch: "x", run: &fails, reproductions: 0 }]).is_none());
     // A candidate that changes nothing the tests see is an answer, unverified.
-    let v = decide(&exit_only(0), &[Ballot { key: key(1, 0), patch: "x", run: &passes, alone: None, confirmed: 0 }])
-        .unwrap();
+    let v = decide(&exit_only(0), &[Ballot { key: key(1, 0), patch: "x", run: &passes, reproductions: 0 }]).unwrap();
     assert!(v.decision.unverified());
 }
 
@@ -100,9 +112,7 @@ fn a_run_whose_outcomes_vanish_breaks_what_passed() {
     let crashed = TestReport { outcomes: None, ..exit_only(2) };
     let s = standing(&before, &crashed);
     assert_eq!(s.broken, ["a"]);
-    assert!(
-        decide(&before, &[Ballot { key: key(1, 0), patch: "x", run: &crashed, alone: None, confirmed: 0 }]).is_none()
-    );
+    assert!(decide(&before, &[Ballot { key: key(1, 0), patch: "x", run: &crashed, reproductions: 0 }]).is_none());
 }
 
 #[test]
@@ -110,7 +120,7 @@ fn the_answer_lists_the_tests_that_tell_it_apart_failures_first_and_not_what_pas
     use TestOutcome::{Error, Skip};
     let before = report(&[("a", Pass), ("b", Fail), ("c", Fail), ("d", Error), ("e", Skip)]);
     let run = report(&[("a", Pass), ("b", Pass), ("c", Fail), ("d", Pass), ("e", Pass), ("new", Pass)]);
-    let v = decide(&before, &[Ballot { key: key(1, 0), patch: "p", run: &run, alone: None, confirmed: 0 }]).unwrap();
+    let v = decide(&before, &[Ballot { key: key(1, 0), patch: "p", run: &run, reproductions: 0 }]).unwrap();
     let listed: Vec<(&str, Option<TestOutcome>, Option<TestOutcome>)> =
         v.tests.iter().map(|t| (t.name.as_str(), t.before, t.after)).collect();
     assert_eq!(
@@ -152,9 +162,9 @@ fn a_test_a_candidate_adds_that_fails_without_its_change_and_passes_with_it_goes
     assert!(reproductions(&report(&[("t::b", Fail)]), &unloadable, &with).is_empty());
 
     let ballots = [
-        Ballot { key: key(1, 0), patch: "plain", run: &plain, alone: None, confirmed: 0 },
-        Ballot { key: key(1, 1), patch: "plain again", run: &plain, alone: None, confirmed: 0 },
-        Ballot { key: key(1, 2), patch: "reproduced", run: &with, alone: Some(&alone), confirmed: 0 },
+        Ballot { key: key(1, 0), patch: "plain", run: &plain, reproductions: 0 },
+        Ballot { key: key(1, 1), patch: "plain again", run: &plain, reproductions: 0 },
+        Ballot { key: key(1, 2), patch: "reproduced", run: &with, reproductions: 1 },
     ];
     let v = decide(&before, &ballots).unwrap();
     assert_eq!(v.answer, "reproduced", "a reproduction outranks a larger cluster the tests cannot tell apart");
@@ -166,8 +176,8 @@ fn a_test_a_candidate_adds_that_fails_without_its_change_and_passes_with_it_goes
     assert!(v.decision.to_string().contains("1 reproduction(s) pass with it"), "{}", v.decision);
     // A change passing two agents' reproductions goes before one passing its own alone.
     let ballots = [
-        Ballot { key: key(1, 0), patch: "own", run: &with, alone: Some(&alone), confirmed: 0 },
-        Ballot { key: key(1, 1), patch: "confirmed", run: &plain, alone: None, confirmed: 2 },
+        Ballot { key: key(1, 0), patch: "own", run: &with, reproductions: 1 },
+        Ballot { key: key(1, 1), patch: "confirmed", run: &plain, reproductions: 2 },
     ];
     let v = decide(&before, &ballots).unwrap();
     assert_eq!(
@@ -182,10 +192,9 @@ fn a_test_a_candidate_adds_that_fails_without_its_change_and_passes_with_it_goes
     let before = report(&[("t::a", Fail)]);
     let fixes = report(&[("t::a", Pass)]);
     let reproduces = report(&[("t::a", Fail), ("t::new", Pass)]);
-    let alone = report(&[("t::a", Fail), ("t::new", Fail)]);
     let ballots = [
-        Ballot { key: key(1, 0), patch: "reproduces", run: &reproduces, alone: Some(&alone), confirmed: 0 },
-        Ballot { key: key(1, 1), patch: "fixes", run: &fixes, alone: None, confirmed: 0 },
+        Ballot { key: key(1, 0), patch: "reproduces", run: &reproduces, reproductions: 1 },
+        Ballot { key: key(1, 1), patch: "fixes", run: &fixes, reproductions: 0 },
     ];
     assert_eq!(decide(&before, &ballots).unwrap().answer, "fixes");
 }

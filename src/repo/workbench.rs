@@ -55,11 +55,12 @@ impl Candidate {
         (!tests.is_empty() && !code.is_empty()).then_some(Candidate { changes: tests })
     }
 
-    /// Its changes to code, with `tests` (a teammate's test files alone) in
-    /// place of its own: how a teammate's reproduction fares on this change.
-    pub fn code_with(&self, tests: &Candidate) -> Candidate {
-        let code = self.changes.iter().filter(|(p, _)| !p.is_test());
-        let changes = code.chain(&tests.changes).map(|(p, c)| (p.clone(), c.clone())).collect();
+    /// This candidate with `tests` (a teammate's test files alone) laid
+    /// over it, in place of its own changes to those files: how a
+    /// teammate's reproduction fares on this change.
+    pub fn with_tests(&self, tests: &Candidate) -> Candidate {
+        let mut changes = self.changes.clone();
+        changes.extend(tests.changes.iter().map(|(p, c)| (p.clone(), c.clone())));
         Candidate { changes }
     }
 

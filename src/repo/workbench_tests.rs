@@ -131,9 +131,10 @@ fn a_candidates_tests_alone_are_its_test_files_only_when_it_changes_code_too() {
     assert_eq!(alone.tests_alone(), None);
     let code = Candidate { changes: [(path("calc.py"), change("x"))].into_iter().collect() };
     assert_eq!(code.tests_alone(), None);
-    // A teammate's tests over this code: its own test files give way.
+    // A teammate's tests over this candidate: its own change to the same file gives way, the rest stays.
     let theirs = Candidate { changes: [(path("tests/test_calc.py"), change("theirs"))].into_iter().collect() };
-    let merged = both.code_with(&theirs);
+    let merged = both.with_tests(&theirs);
     let files: Vec<(String, &str)> = merged.changes.iter().map(|(p, c)| (p.to_string(), c.after.as_str())).collect();
-    assert_eq!(files, [("calc.py".to_string(), "x"), ("tests/test_calc.py".to_string(), "theirs")]);
+    let want = [("calc.py", "x"), ("test_b.py", "u"), ("tests/test_calc.py", "theirs")];
+    assert_eq!(files, want.map(|(p, a)| (p.to_string(), a)));
 }

@@ -126,9 +126,12 @@ impl<'a> PatchAsk<'a> {
     }
 }
 
-/// The reproduction test, asked for after the change.
-const REPRODUCE: &str = "Every test passes now, so also add one new test that fails now and passes with your \
-change, under the path of a test file (a new one, or one above with its tests left as they are).";
+/// The reproduction test, asked for after the change: in a new file, whole
+/// (a block of test calls added to a file shown is no definition the
+/// parser can place, and a file in a language it does not read would be
+/// replaced whole).
+const REPRODUCE: &str = "Every test passes now, so also add a new test file beside the repository's tests, \
+under its path, with one test that fails now and passes with your change.";
 
 /// The paths shown, the ones to change first (tests last), at most
 /// `PATHS_NAMED` and "and N more"; empty when none is shown.

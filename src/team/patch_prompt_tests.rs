@@ -61,7 +61,9 @@ a_test.py) with the whole new definition of each function you change, under its 
     assert!(!last.contains(EXAMPLE_PATH), "{last}");
     let is_test = |p: &str| RepoPath::parse(p).unwrap().is_test();
     assert!(["spec/x.js", "web/a.spec.ts", "lib/b.test.js", "pkg/x_test.go", "tests/t.rs"].iter().all(|p| is_test(p)));
+    assert!(["conftest.py", "src/CalcTest.java", "test.py", "a/test_x.py"].iter().all(|p| is_test(p)));
     assert!(!is_test("src/contest.py") && !is_test("latest/x.py"));
+    assert!(!is_test("testing.py") && !is_test("src/testutils.py") && !is_test("src/tester.rs"));
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! first (what fails before); round 1 every agent answers with edit blocks;
 //! each answer is applied to the session's copy (a block that does not apply
 //! is a failed ballot, counted and shown to the agent) and its patch runs
-//! the repository's tests in the sandbox; in later rounds an agent whose
+//! the repository's tests in the sandbox (`patch_check`: also the agents'
+//! reproduction tests); in later rounds an agent whose
 //! patch makes the whole suite pass rests and the others repair from what
 //! went wrong — a lead (a mixed team's bigger model; `lead_roles`) repairs
 //! instead the patch closest to passing, whoever wrote it. The answer — a
@@ -17,12 +18,12 @@ use std::collections::BTreeMap;
 use std::time::Instant;
 
 use futures::future::BoxFuture;
-use futures::StreamExt;
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::agent::Agent;
 use super::agent_turn::{emit, remember, stream_answer};
+use super::patch_check::{cancellable, unapplied_note, Attempt, Judge};
 use super::patch_prompt::{
     continue_messages, propose_messages, repair_closest_messages, repair_messages, tests_before, PatchAsk, Setback,
     EXAMPLE_PATH,
@@ -30,40 +31,15 @@ use super::patch_prompt::{
 use super::session::{Continuation, Session};
 use crate::domain::Consensus;
 use crate::domain::{AgentInfo, Draft, TeamEvent, Turn};
-use crate::judge::grade::{TestResult, TestVerdict};
-use crate::judge::sandbox::Sandbox;
 use crate::judge::{self_consistency, DraftKey};
 use crate::memory::{Entry, EntryKind};
 use crate::model::ChatRequest;
 use crate::repo::outcomes::TestOutcome;
-use crate::repo::rank::{decide, reproductions, standing, Ballot};
+use crate::repo::rank::{decide, standing, Ballot};
 use crate::repo::{parse_edits, patch, run_tests, test_limits, RepoTask, TestReport};
-
-/// Outcomes one `TestRun` event carries at most (failures first): the panes count them.
-const MAX_RESULTS_SHOWN: usize = 500;
 
 /// A streamed answer: its text, how it ended, what it cost.
 type Answer = (String, crate::model::FinishReason, crate::model::Usage);
-
-/// One agent's answer in a round.
-struct Attempt {
-    key: DraftKey,
-    text: String,
-    /// The patch, or why the blocks did not apply.
-    patch: Result<(crate::repo::Candidate, String), String>,
-    run: Option<TestReport>,
-    /// The tree with the patch's test files alone (`Candidate::tests_alone`):
-    /// whether the tests it adds fail without its change.
-    alone: Option<TestReport>,
-    /// Teammates' reproductions that pass on its code (`cross_check`).
-    confirmed: usize,
-}
-
-impl Attempt {
-    fn complete(&self) -> bool {
-        self.run.as_ref().is_some_and(TestReport::passed)
-    }
-}
 
 pub(super) async fn run_patch_rounds(
     s: Session<'_>,
@@ -126,8 +102,9 @@ pub(super) async fn run_patch_rounds(
     let last_round = first_round + s.rounds.max(1) - 1;
     let ask = PatchAsk::new(s.problem, tests_line.as_deref(), &work.shown);
     // Tests that all pass tell no change apart: each agent adds one that reproduces the task.
+    // (Only where outcomes are read per test: a test is told apart by its name.)
     let ask = match &before {
-        Some(b) if s.mechanisms.agent_tests && b.passed() => ask.asking_for_a_test(),
+        Some(b) if s.mechanisms.agent_tests && b.passed() && b.outcomes.is_some() => ask.asking_for_a_test(),
         _ => ask,
     };
 
@@ -208,22 +185,21 @@ pub(super) async fn run_patch_rounds(
             let entry = match &patch {
                 Ok((_, diff)) => Entry::new(&task, round, Some(agent.id), EntryKind::Draft, diff.clone()),
                 Err(why) => {
-                    let note = format!("agent {}'s edit does not apply: {why}", agent.id);
+                    let note = format!("{}{why}", unapplied_note(agent.id));
                     remember(&*s.store, &events, Entry::new(&task, round, Some(agent.id), EntryKind::Note, note)).await;
                     Entry::prose_draft(&task, round, agent.id, text.clone())
                 }
             };
             remember(&*s.store, &events, entry).await;
             latest.insert(agent.id, attempts.len());
-            attempts.push(Attempt { key, text, patch, run: None, alone: None, confirmed: 0 });
+            attempts.push(Attempt::new(key, text, patch));
         }
-        if let (Some(sb), Some(cmd), Some(before)) = (&tester, &work.test, &before) {
-            let alone = s.mechanisms.agent_tests;
-            test_new(sb, work, cmd, &mut attempts[first_new..], alone, &events, &cancel).await;
+        if let (Some(sandbox), Some(cmd), Some(before)) = (&tester, &work.test, &before) {
+            let judge = Judge { sandbox, work, cmd, before, cancel: &cancel };
+            judge.test_new(&mut attempts[first_new..], s.mechanisms.agent_tests, &events).await;
             for a in attempts[first_new..].iter().filter(|a| a.run.is_some()) {
                 let Some(run) = &a.run else { continue };
                 let s_ = standing(before, run);
-                let reproduced = a.alone.as_ref().map_or(0, |alone| reproductions(before, alone, run).len());
                 let note = format!(
                     "agent {}'s patch: fixes {}, breaks {}{}, {} failing{}",
                     a.key.agent,
@@ -235,10 +211,9 @@ pub(super) async fn run_patch_rounds(
                         format!(" ({})", s_.broken.iter().take(3).cloned().collect::<Vec<_>>().join(", "))
                     },
                     s_.failing,
-                    if reproduced > 0 {
-                        format!("; {reproduced} test(s) it adds fail without its change and pass with it")
-                    } else {
-                        String::new()
+                    match a.reproduces.len() {
+                        0 => String::new(),
+                        n => format!("; {n} test(s) it adds fail without its change and pass with it"),
                     }
                 );
                 remember(&*s.store, &events, Entry::new(&task, round, Some(a.key.agent), EntryKind::Note, note)).await;
@@ -252,9 +227,10 @@ pub(super) async fn run_patch_rounds(
         }
     }
 
-    if let (Some(sb), Some(cmd), Some(before), true) = (&tester, &work.test, &before, s.mechanisms.agent_tests) {
+    if let (Some(sandbox), Some(cmd), Some(before), true) = (&tester, &work.test, &before, s.mechanisms.agent_tests) {
         let round = attempts.last().map_or(1, |a| a.key.round);
-        for note in cross_check(sb, work, cmd, before, &mut attempts, &latest, &cancel).await {
+        let judge = Judge { sandbox, work, cmd, before, cancel: &cancel };
+        for note in judge.cross_check(&mut attempts).await {
             remember(&*s.store, &events, Entry::new(&task, round, None, EntryKind::Note, note)).await;
         }
     }
@@ -264,7 +240,7 @@ pub(super) async fn run_patch_rounds(
                 .iter()
                 .filter_map(|a| {
                     let (patch, run) = (&a.patch.as_ref().ok()?.1, a.run.as_ref()?);
-                    Some(Ballot { key: a.key, patch, run, alone: a.alone.as_ref(), confirmed: a.confirmed })
+                    Some(Ballot { key: a.key, patch, run, reproductions: a.backed })
                 })
                 .collect();
             decide(before, &ballots)
@@ -355,154 +331,6 @@ fn setback(last: &Attempt) -> Setback<'_> {
         (Ok((_, patch)), Some(run)) => Setback::TestsFailed { patch, run },
         // Applied but not run (the run could not be set up): nothing to say but the patch.
         (Ok(_), None) => Setback::EditFailed("the tests could not run on it"),
-    }
-}
-
-/// `fut`, or `None` once `cancel` fires (dropping it kills a running test command).
-async fn cancellable<T>(fut: impl std::future::Future<Output = T>, cancel: &CancellationToken) -> Option<T> {
-    tokio::select! {
-        out = fut => Some(out),
-        _ = cancel.cancelled() => None,
-    }
-}
-
-/// Runs the tests on every new attempt whose patch applied, a few at once;
-/// with `alone`, also on the tree with only the test files of a patch that
-/// changes tests and code both (whether its new tests fail without its change).
-async fn test_new(
-    sandbox: &Sandbox,
-    work: &RepoTask,
-    cmd: &crate::repo::TestCommand,
-    new: &mut [Attempt],
-    alone: bool,
-    events: &mpsc::Sender<TeamEvent>,
-    cancel: &CancellationToken,
-) {
-    let width = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
-    type Job<'a> = BoxFuture<'a, (usize, bool, Option<anyhow::Result<TestReport>>)>;
-    let mut jobs: Vec<Job<'_>> = Vec::new();
-    for (i, a) in new.iter().enumerate() {
-        let Ok((candidate, _)) = &a.patch else { continue };
-        let run = run_tests(sandbox, &work.bench, Some(candidate), cmd);
-        jobs.push(Box::pin(async move { (i, false, cancellable(run, cancel).await) }));
-        if let Some(tests) = candidate.tests_alone().filter(|_| alone) {
-            jobs.push(Box::pin(async move {
-                let run = run_tests(sandbox, &work.bench, Some(&tests), cmd);
-                (i, true, cancellable(run, cancel).await)
-            }));
-        }
-    }
-    let done: Vec<_> = futures::stream::iter(jobs).buffer_unordered(width).collect().await;
-    for (i, is_alone, result) in done {
-        let a = &mut new[i];
-        match result {
-            Some(Ok(report)) if is_alone => a.alone = Some(report),
-            Some(Ok(report)) => {
-                emit(events, TeamEvent::TestRun { agent: a.key.agent, round: a.key.round, results: shown(&report) })
-                    .await;
-                a.run = Some(report);
-            }
-            Some(Err(e)) => tracing::warn!(key = ?a.key, is_alone, "the tests could not run: {e:#}"),
-            None => {}
-        }
-    }
-}
-
-/// Reproductions run on teammates' patches, at most this many (each costs
-/// a run of the suite on every other agent's latest patch).
-const REPRODUCTIONS_SHARED: usize = 3;
-
-/// Each agent's reproduction — the tests its patch adds that fail without
-/// its change and pass with it — run on the other agents' latest patches
-/// that break nothing (their code with its test files, `Candidate::code_with`):
-/// a teammate's change that makes them pass gains `confirmed`. A notes line
-/// per reproduction says where it passed.
-async fn cross_check(
-    sandbox: &Sandbox,
-    work: &RepoTask,
-    cmd: &crate::repo::TestCommand,
-    before: &TestReport,
-    attempts: &mut [Attempt],
-    latest: &BTreeMap<usize, usize>,
-    cancel: &CancellationToken,
-) -> Vec<String> {
-    let mut sources: Vec<(usize, crate::repo::Candidate, Vec<String>)> = Vec::new();
-    for &i in latest.values() {
-        let a = &attempts[i];
-        let (Ok((candidate, _)), Some(run), Some(alone)) = (&a.patch, &a.run, &a.alone) else { continue };
-        let names = reproductions(before, alone, run);
-        let Some(tests) = candidate.tests_alone().filter(|_| !names.is_empty()) else { continue };
-        if sources.len() < REPRODUCTIONS_SHARED && !sources.iter().any(|(_, t, _)| *t == tests) {
-            sources.push((i, tests, names));
-        }
-    }
-    let targets: Vec<usize> = latest
-        .values()
-        .copied()
-        .filter(|&i| attempts[i].run.as_ref().is_some_and(|run| standing(before, run).broken.is_empty()))
-        .collect();
-    let width = std::thread::available_parallelism().map_or(1, |n| n.get()).clamp(1, 4);
-    let mut jobs: Vec<BoxFuture<'_, (usize, usize, bool)>> = Vec::new();
-    for (s, (author, tests, names)) in sources.iter().enumerate() {
-        for &i in targets.iter().filter(|&&i| i != *author) {
-            let Ok((candidate, _)) = &attempts[i].patch else { continue };
-            let merged = candidate.code_with(tests);
-            jobs.push(Box::pin(async move {
-                let run = cancellable(run_tests(sandbox, &work.bench, Some(&merged), cmd), cancel).await;
-                let passes = |name: &String| {
-                    run.as_ref()
-                        .and_then(|r| r.as_ref().ok()?.outcomes.as_ref()?.get(name).copied())
-                        .is_some_and(|o| matches!(o, TestOutcome::Pass))
-                };
-                (s, i, names.iter().all(passes))
-            }));
-        }
-    }
-    let done: Vec<(usize, usize, bool)> = futures::stream::iter(jobs).buffer_unordered(width).collect().await;
-    let mut notes = Vec::new();
-    for (s, (author, _, names)) in sources.iter().enumerate() {
-        let mut results: Vec<(usize, bool)> =
-            done.iter().filter(|(src, ..)| *src == s).map(|(_, i, ok)| (attempts[*i].key.agent, *ok)).collect();
-        results.sort();
-        let agents = |ok: bool| results.iter().filter(|r| r.1 == ok).map(|r| r.0.to_string()).collect::<Vec<_>>();
-        let (pass, fail) = (agents(true), agents(false));
-        notes.push(format!(
-            "agent {}'s reproduction ({}) on teammates' patches: passes with agents [{}], fails with [{}]",
-            attempts[*author].key.agent,
-            names.iter().take(3).cloned().collect::<Vec<_>>().join(", "),
-            pass.join(", "),
-            fail.join(", ")
-        ));
-    }
-    for (_, i, ok) in done {
-        attempts[i].confirmed += usize::from(ok);
-    }
-    notes
-}
-
-/// A run as the panes' test results: one per test (failures first, at most
-/// `MAX_RESULTS_SHOWN`), or one for the whole command when no outcome was read.
-fn shown(run: &TestReport) -> Vec<TestResult> {
-    let result = |name: &str, verdict: TestVerdict| TestResult {
-        verdict,
-        got: None,
-        key: Some(name.to_string()),
-        error: (verdict != TestVerdict::Pass).then(|| name.to_string()),
-    };
-    match &run.outcomes {
-        Some(outcomes) => {
-            let verdict = |o: &TestOutcome| match o {
-                TestOutcome::Pass | TestOutcome::Skip => TestVerdict::Pass,
-                TestOutcome::Fail => TestVerdict::WrongAnswer,
-                TestOutcome::Error => TestVerdict::RuntimeError,
-            };
-            let mut all: Vec<TestResult> = outcomes.iter().map(|(n, o)| result(n, verdict(o))).collect();
-            all.sort_by_key(|r| r.verdict == TestVerdict::Pass);
-            all.truncate(MAX_RESULTS_SHOWN);
-            all
-        }
-        None if run.passed() => vec![result("the test command", TestVerdict::Pass)],
-        None => vec![TestResult::failed(TestVerdict::RuntimeError, run.ending())],
     }
 }
 

@@ -16,6 +16,8 @@
 //! given alone, with no class around it, replaces the one method of that
 //! name in the file's classes — when it reads as a method (`self`; a
 //! method's form) and the file has no top-level definition of that name.
+//! A block of only definitions the file lacks, under its path, is added at
+//! its end (`Fit::AllNew`): a new test beside the file's tests.
 //!
 //! Strict where it matters: any other top-level code in the block that the
 //! file does not have (a demo call, a global) refuses the block, except a
@@ -138,9 +140,10 @@ pub(super) enum Fit {
     /// Some definition has a place in the file: a namesake, or a method's container.
     Placed,
     /// Every definition is new to the file, and there is one (a new test
-    /// beside the file's tests): each goes after the file's last definition
-    /// (a method into the file's one class), an import it lacks after its
-    /// last import.
+    /// beside the file's tests): each goes at the file's end, before a
+    /// closing demo (a method into the file's one class), an import it
+    /// lacks after its last import. Never a test-named function into a file
+    /// that is not a test's, nor a method into a file without one class.
     AllNew,
 }
 
@@ -167,8 +170,16 @@ pub(super) fn laid_in(
                     && (index.nested(n).is_some() || index.containers.len() == 1))
         }),
         Fit::AllNew => {
+            // Never a test function into code, nor a method where no one class can take it.
+            let test_named = |n: &str| n.starts_with("test") || n.starts_with("Test");
+            let fits = |n: &str, text: &str| {
+                index.find(n).0 == 0
+                    && index.nested(n).is_none()
+                    && (path.is_test() || !test_named(n))
+                    && (!reader.looks_like_method(text) || index.containers.len() == 1)
+            };
             let names: Vec<_> = names.collect();
-            !names.is_empty() && names.iter().all(|(n, _)| index.find(n).0 == 0 && index.nested(n).is_none())
+            !names.is_empty() && names.iter().all(|(n, range)| fits(n, &code[(*range).clone()]))
         }
     };
     if !takes {
@@ -255,7 +266,11 @@ impl Place<'_> {
                 // Only methods were replaced: after the last unit there is, before any other edit
                 // (that unit's text is still as read then).
                 None => {
-                    let Some((_, last)) = file.units.last() else { return Err(EditError::NoChange) };
+                    // Before a closing demo (`if __name__ == "__main__":`), which runs what is above it.
+                    let closing_demo =
+                        |(u, at): &&(Unit, Range<usize>)| *u == Unit::Other && self.reader.is_demo(&before[at.clone()]);
+                    let last = file.units.iter().rev().find(|u| !closing_demo(u)).or(file.units.last());
+                    let Some((_, last)) = last else { return Err(EditError::NoChange) };
                     let old = &before[last.clone()];
                     edits.insert(0, edit(old, format!("{}{added}\n", old.trim_end_matches(['\n', '\r']))));
                 }

@@ -280,4 +280,16 @@ self.assertEqual(1 + 2, 3)\n";
     // A namesake is definition_edits' to place; nothing defined is no addition.
     assert_eq!(laid_in(&tests, pytest, "def test_add():\n    pass\n", 1, Fit::AllNew), None);
     assert_eq!(laid_in(&tests, pytest, "import os\n", 1, Fit::AllNew), None);
+    // Never a test function into code, nor a method where no one class can take it.
+    let code = RepoPath::parse("calc.py").unwrap();
+    let calc = "def add(a, b):\n    return a + b\n";
+    assert_eq!(laid_in(&code, calc, "def test_add():\n    assert add(1, 2) == 3\n", 1, Fit::AllNew), None);
+    let two = "class A:\n    def f(self):\n        pass\n\n\nclass B:\n    def g(self):\n        pass\n";
+    assert_eq!(laid_in(&code, two, "def h(self):\n    return 1\n", 1, Fit::AllNew), None);
+    // A new function goes before a closing demo, which calls what is above it.
+    let script = "def add(a, b):\n    return a + b\n\n\nif __name__ == \"__main__\":\n    print(add(1, 2))\n";
+    let after =
+        apply_all(script, &laid_in(&code, script, "def neg(a):\n    return -a\n", 1, Fit::AllNew).unwrap().unwrap());
+    assert!(after.starts_with("def add(a, b):\n    return a + b\n\n\ndef neg(a):\n    return -a\n"), "{after}");
+    assert!(after.ends_with("if __name__ == \"__main__\":\n    print(add(1, 2))\n"), "{after}");
 }

@@ -178,10 +178,11 @@ fn labelled_blocks(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditErr
 }
 
 /// Fenced blocks under a file's path (or the only block, when one file was
-/// shown), each the whole new text of a small file — or, for a Python file,
-/// some of its top-level definitions whole, each replacing its namesake
-/// (`definitions`). A block that leaves out definitions of the file and
-/// replaces none of them is refused, and said.
+/// shown), each the whole new text of a small file — or, for a file whose
+/// definitions are read, some of its definitions whole, each replacing its
+/// namesake, or only new ones, added (`definitions`). A block that leaves
+/// out definitions of the file and neither replaces nor adds any is
+/// refused, and said.
 fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> {
     let mut blocks: Vec<(Option<&str>, Option<Language>, String)> = Vec::new();
     let mut i = 0;
