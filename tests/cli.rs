@@ -487,6 +487,14 @@ fn the_repository_bench_runs_the_configs_team() {
     assert_eq!(unapplied.len() as u64, row["failed_edits"][0].as_u64().unwrap(), "{report}");
     assert!(unapplied.iter().all(|u| !u["why"].as_str().unwrap().is_empty()), "{report}");
 
+    // --hide-failing: the failing visible test is taken out first (every visible test then passes).
+    let out = bench(&["--hide-failing"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((report["hide_failing"].as_bool(), report["skipped"].as_array().map(Vec::len)), (Some(true), Some(0)));
+    assert_eq!(report["rows"][0]["hidden_failing"], 1, "test_negative_numbers: {report}");
+
     for flags in [&["--vs", "coder-0.5b"][..], &["--ablate"], &["--mixed", "team.toml"]] {
         let out = bench(flags);
         let stderr = String::from_utf8_lossy(&out.stderr);

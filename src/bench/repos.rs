@@ -9,6 +9,11 @@
 //!   chosen by the visible tests as the team chooses (`repo::rank`);
 //! - team: the whole session (repairs from failing tests);
 //! - oracle: any of the team's patches passes.
+//!
+//! With `hide_failing`, each repository's failing visible tests are taken
+//! out first (`hide_failing`): every visible test passes, as for a bug
+//! report no test shows, and only the agents' reproduction tests can tell
+//! patches apart; the private tests grade as before.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -98,6 +103,8 @@ pub struct RepoRow {
     /// The team's answers that did not apply, each with why: what to read
     /// to learn which forms the model writes that the parser does not take.
     pub unapplied: Vec<Unapplied>,
+    /// Failing visible tests taken out before the team started (`hide_failing`).
+    pub hidden_failing: usize,
 }
 
 /// One answer of the team whose edit did not apply.
@@ -116,24 +123,44 @@ pub struct RepoReport {
     pub model: String,
     pub agents: usize,
     pub rounds: u32,
+    pub hide_failing: bool,
     pub rows: Vec<RepoRow>,
+    /// Repositories left out, each with why (a failing test that could not be taken out).
+    pub skipped: Vec<(String, String)>,
+}
+
+/// How a repository bench runs the team.
+#[derive(Debug, Clone)]
+pub struct RepoBenchOptions {
+    pub rounds: u32,
+    /// The agent that leads (the config's `lead = true`): it repairs the patch closest to passing.
+    pub lead: Option<usize>,
+    pub mechanisms: Mechanisms,
+    /// Each repository's failing visible tests taken out first.
+    pub hide_failing: bool,
 }
 
 /// A git repository of a copy of `files` (and `extra` over it), committed.
 fn checkout(files: &Path) -> Result<tempfile::TempDir> {
     let dir = tempfile::Builder::new().prefix("memdoor-bench-repo-").tempdir()?;
     crate::judge::sandbox::copy_tree(files, dir.path())?;
-    let git = |args: &[&str]| -> Result<()> {
-        let out = Command::new("git").arg("-C").arg(dir.path()).args(args).output()?;
-        if !out.status.success() {
-            bail!("git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        }
-        Ok(())
-    };
-    git(&["init", "-q"])?;
-    git(&["add", "-A"])?;
-    git(&["-c", "user.name=memdoor", "-c", "user.email=bench@memdoor", "commit", "-qm", "bench"])?;
+    git(dir.path(), &["init", "-q"])?;
+    commit(dir.path(), "bench")?;
     Ok(dir)
+}
+
+/// Commits every change in the work tree at `dir`.
+fn commit(dir: &Path, message: &str) -> Result<()> {
+    git(dir, &["add", "-A"])?;
+    git(dir, &["-c", "user.name=memdoor", "-c", "user.email=bench@memdoor", "commit", "-qm", message])
+}
+
+fn git(dir: &Path, args: &[&str]) -> Result<()> {
+    let out = Command::new("git").arg("-C").arg(dir).args(args).output()?;
+    if !out.status.success() {
+        bail!("git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    Ok(())
 }
 
 /// `candidate` with the private tests laid over it, as new or replaced files.
@@ -159,10 +186,8 @@ struct Bench<'a> {
     /// Agent i's backend (one for all, or a mixed team's).
     models: &'a [Arc<dyn ModelBackend>],
     cfg: &'a TeamConfig,
-    rounds: u32,
     sandbox: &'a Sandbox,
-    /// The agent that leads (the config's `lead = true`): it repairs the patch closest to passing.
-    lead: Option<usize>,
+    opts: &'a RepoBenchOptions,
 }
 
 impl Bench<'_> {
@@ -187,7 +212,7 @@ impl Bench<'_> {
         let counting: Vec<Arc<CountingBackend>> =
             self.models.iter().map(|m| Arc::new(CountingBackend::new(m.clone()))).collect();
         let team = TeamConfig { agents, ..self.cfg.clone() };
-        let settings = SessionSettings::plain(team, rounds, Mechanisms::default(), self.lead);
+        let settings = SessionSettings::plain(team, rounds, self.opts.mechanisms, self.opts.lead);
         let agents = settings.agents(|id| -> Arc<dyn ModelBackend> { counting[id % counting.len()].clone() });
         let store = Arc::new(EmbeddedStore::new());
         let spec = SessionSpec {
@@ -201,15 +226,24 @@ impl Bench<'_> {
         Ok((verdict, recorder.events, tokens, started.elapsed().as_secs_f64()))
     }
 
-    async fn run_case(&self, case: &RepoCase) -> Result<RepoRow> {
+    /// The row of `case`, or why it was left out.
+    async fn run_case(&self, case: &RepoCase) -> Result<Result<RepoRow, String>> {
         let dir = checkout(&case.files)?;
+        let timeout = Duration::from_secs(crate::repo::testrun::TEST_TIMEOUT_SECS);
+        let hidden_failing = match self.opts.hide_failing {
+            true => match self.hide_failing(dir.path(), case, timeout).await? {
+                Ok(n) => n,
+                Err(why) => return Ok(Err(why)),
+            },
+            false => 0,
+        };
         let context = gather(dir.path(), &case.task, &[], 6000)?;
         let problem = Problem::from_text_with_context(&case.task, &context.as_prompt())?;
-        let timeout = Duration::from_secs(crate::repo::testrun::TEST_TIMEOUT_SECS);
         let test = Some(TestCommand::given(&case.test));
         let work = Arc::new(RepoTask::new(Workbench::snapshot(dir.path())?, test.clone(), &context, timeout));
 
-        let (verdict, events, tokens, wall_s) = self.session(&problem, &work, self.cfg.agents, self.rounds).await?;
+        let (verdict, events, tokens, wall_s) =
+            self.session(&problem, &work, self.cfg.agents, self.opts.rounds).await?;
         let mut drafts = Vec::new();
         for e in &events {
             if let TeamEvent::AgentDone { agent, round, draft } = e {
@@ -250,7 +284,7 @@ impl Bench<'_> {
             tokens: s_tokens,
             wall_s: s_wall,
         };
-        Ok(RepoRow {
+        Ok(Ok(RepoRow {
             name: case.name.clone(),
             single,
             sampled,
@@ -259,7 +293,42 @@ impl Bench<'_> {
             oracle,
             failed_edits: (failed, drafts.len()),
             unapplied,
-        })
+            hidden_failing,
+        }))
+    }
+
+    /// Takes out of the repository at `dir` the visible tests that fail
+    /// there — each a top-level test function of the file its name gives
+    /// (pytest's `path::test`, cargo's `tests/x.rs::test`) — and commits:
+    /// how many, or why not (a name without a file, a test in a class, a
+    /// language whose definitions are not read, tests still failing).
+    async fn hide_failing(&self, dir: &Path, case: &RepoCase, timeout: Duration) -> Result<Result<usize, String>> {
+        let tester = self.sandbox.clone().with_limits(test_limits(self.sandbox.limits(), timeout));
+        let cmd = TestCommand::given(&case.test);
+        let before = run_tests(&tester, &Workbench::snapshot(dir)?, None, &cmd).await?;
+        let failing: Vec<String> = before.failing().into_iter().map(str::to_string).collect();
+        let mut by_file: std::collections::BTreeMap<&str, Vec<&str>> = Default::default();
+        for name in &failing {
+            let Some((file, test)) = name.split_once("::") else {
+                return Ok(Err(format!("the failing test {name:?} names no file")));
+            };
+            let test = test.split('[').next().unwrap_or(test);
+            by_file.entry(file).or_default().push(test);
+        }
+        for (file, tests) in &by_file {
+            let Ok(path) = RepoPath::parse(file) else { return Ok(Err(format!("{file:?} is not a path"))) };
+            let text = std::fs::read_to_string(dir.join(path.as_path())).with_context(|| format!("reading {file}"))?;
+            let Some(kept) = crate::repo::edit::without_definitions(&path, &text, tests) else {
+                return Ok(Err(format!("{tests:?} are not top-level definitions of {file}")));
+            };
+            std::fs::write(dir.join(path.as_path()), kept)?;
+        }
+        commit(dir, "the failing tests taken out")?;
+        let after = run_tests(&tester, &Workbench::snapshot(dir)?, None, &cmd).await?;
+        if !after.passed() || after.outcomes.is_none() {
+            return Ok(Err(format!("with {failing:?} taken out the tests end with {}", after.ending())));
+        }
+        Ok(Ok(failing.len()))
     }
 }
 
@@ -290,14 +359,20 @@ pub async fn run_repos(
     cases: &[RepoCase],
     models: &[Arc<dyn ModelBackend>],
     cfg: &TeamConfig,
-    rounds: u32,
     sandbox: &Sandbox,
-    lead: Option<usize>,
+    opts: &RepoBenchOptions,
 ) -> Result<RepoReport> {
-    let bench = Bench { models, cfg, rounds, sandbox, lead };
-    let mut rows = Vec::new();
+    let bench = Bench { models, cfg, sandbox, opts };
+    let (mut rows, mut skipped) = (Vec::new(), Vec::new());
     for (i, case) in cases.iter().enumerate() {
-        let row = bench.run_case(case).await.with_context(|| format!("repository {}", case.name))?;
+        let row = match bench.run_case(case).await.with_context(|| format!("repository {}", case.name))? {
+            Ok(row) => row,
+            Err(why) => {
+                eprintln!("[{}/{}] {:<24} left out: {why}", i + 1, cases.len(), case.name);
+                skipped.push((case.name.clone(), why));
+                continue;
+            }
+        };
         let mark = |b: bool| if b { "✓" } else { "·" };
         eprintln!(
             "[{}/{}] {:<24} single {}  sample-and-select {} ({} patches)  team {}  oracle {}  ({} tok, {:.0} s; {} of {} answers did not apply)",
@@ -323,7 +398,7 @@ pub async fn run_repos(
         }
     }
     let model = names.join(", ");
-    Ok(RepoReport { model, agents: cfg.agents, rounds, rows })
+    Ok(RepoReport { model, agents: cfg.agents, rounds: opts.rounds, hide_failing: opts.hide_failing, rows, skipped })
 }
 
 pub fn print_repos(report: &RepoReport) {
@@ -332,6 +407,10 @@ pub fn print_repos(report: &RepoReport) {
     let tokens = |f: &dyn Fn(&RepoRow) -> usize| report.rows.iter().map(f).sum::<usize>();
     let wall = |f: &dyn Fn(&RepoRow) -> f64| report.rows.iter().map(f).sum::<f64>();
     println!("{} repositories · {} agents on {} · {} rounds", n, report.agents, report.model, report.rounds);
+    if report.hide_failing {
+        let hidden: usize = report.rows.iter().map(|r| r.hidden_failing).sum();
+        println!("failing visible tests taken out first: {hidden}; left out: {}", report.skipped.len());
+    }
     println!("{:<34} {:>7} {:>9} {:>9}", "method", "pass", "tokens", "wall s");
     let row = |name: &str, pass: usize, tok: usize, w: f64| println!("{name:<34} {pass:>3}/{n:<3} {tok:>9} {w:>9.0}");
     row(

@@ -280,7 +280,13 @@ async fn bench_repos(
         eprintln!("memdoor bench: agent {lead} ({}) leads", models[lead].name());
     }
     let cfg = crate::team::TeamConfig { agents: models.len(), max_tokens: args.max_tokens, ..Default::default() };
-    let report = crate::bench::repos::run_repos(&cases, &models, &cfg, args.rounds.max(1), &sandbox, lead).await?;
+    let opts = crate::bench::repos::RepoBenchOptions {
+        rounds: args.rounds.max(1),
+        lead,
+        mechanisms: crate::team::Mechanisms { agent_tests: !args.no_agent_tests, ..Default::default() },
+        hide_failing: args.hide_failing,
+    };
+    let report = crate::bench::repos::run_repos(&cases, &models, &cfg, &sandbox, &opts).await?;
     if args.json {
         println!("{}", serde_json::to_string_pretty(&report)?);
     } else {

@@ -133,9 +133,16 @@ pub struct SetBenchArgs {
     /// Only the first N problems.
     #[arg(long)]
     pub limit: Option<usize>,
-    /// Skip the step where agents write test inputs (asked for only on problems with no public tests).
+    /// Skip the step where agents write test inputs (asked for only on problems with no public
+    /// tests); with --repos, the agents' reproduction tests.
     #[arg(long)]
     pub no_agent_tests: bool,
+    /// With --repos: take each repository's failing visible tests out first (top-level test
+    /// functions: pytest's, cargo's integration tests), so every visible test passes, as for a
+    /// bug report no test shows; a repository whose failing tests cannot be taken out is left
+    /// out, and said. The private tests grade as before.
+    #[arg(long, requires = "repos")]
+    pub hide_failing: bool,
     /// Also run the team with one mechanism flipped at a time and print a row
     /// for each: every mechanism with a bare `--ablate` (about ten times as
     /// long), or those named, as in `--ablate=fresh-drafts,early-stop`.

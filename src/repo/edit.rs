@@ -31,6 +31,7 @@ mod python_units;
 mod reader;
 mod unit;
 
+pub use definitions::without_definitions;
 pub use parse::{parse_edits, Shown};
 
 /// Blocks one answer may hold.

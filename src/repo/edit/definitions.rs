@@ -189,6 +189,30 @@ pub(super) fn laid_in(
     Some(into.definitions(&code, &new))
 }
 
+/// `text` (the file at `path`) without its top-level definitions named in
+/// `names`, their decorators and attributes with them; `None` when its
+/// language is not read or a name is not defined there exactly once. (The
+/// repository bench takes a set's failing tests out with it.)
+pub fn without_definitions(path: &RepoPath, text: &str, names: &[&str]) -> Option<String> {
+    let reader = Reader { lang: Language::of(path.as_path())? };
+    let units = reader.units(text);
+    let mut cut: Vec<Range<usize>> = Vec::new();
+    for name in names {
+        let mut found = units.iter().filter(|(u, _)| matches!(u, Unit::Definition(n) if n == name));
+        let (Some((_, at)), None) = (found.next(), found.next()) else { return None };
+        cut.push(at.clone());
+    }
+    cut.sort_by_key(|r| r.start);
+    cut.dedup();
+    let (mut kept, mut from) = (String::new(), 0);
+    for at in cut {
+        kept += &text[from..at.start];
+        from = at.end;
+    }
+    kept += &text[from..];
+    Some(kept)
+}
+
 /// Where a block's units go: the file's text (or a container's body) and
 /// its index.
 struct Place<'a> {

@@ -293,3 +293,24 @@ self.assertEqual(1 + 2, 3)\n";
     assert!(after.starts_with("def add(a, b):\n    return a + b\n\n\ndef neg(a):\n    return -a\n"), "{after}");
     assert!(after.ends_with("if __name__ == \"__main__\":\n    print(add(1, 2))\n"), "{after}");
 }
+
+#[test]
+fn named_definitions_are_taken_out_with_their_decorators_and_attributes() {
+    let tests = RepoPath::parse("tests/test_calc.py").unwrap();
+    let file =
+        "from calc import add\n\n\ndef test_a():\n    assert add(1, 1) == 2\n\n\n@mark\ndef test_b():\n    assert 0\n";
+    let kept = without_definitions(&tests, file, &["test_b"]).unwrap();
+    assert!(kept.contains("def test_a()") && !kept.contains("test_b") && !kept.contains("@mark"), "{kept}");
+    let rs = RepoPath::parse("tests/stats.rs").unwrap();
+    let file = "use stats::mean;\n\n#[test]\nfn one() {\n    assert!(true);\n}\n\n#[test]\nfn two() {\n    assert!(false);\n}\n";
+    assert_eq!(
+        without_definitions(&rs, file, &["two"]).unwrap().trim_end(),
+        "use stats::mean;\n\n#[test]\nfn one() {\n    assert!(true);\n}"
+    );
+    // A name defined nowhere, or a language not read: nothing taken out.
+    assert_eq!(without_definitions(&tests, "def a():\n    pass\n", &["b"]), None);
+    assert_eq!(
+        without_definitions(&RepoPath::parse("x_test.go").unwrap(), "func TestA(t *testing.T) {}\n", &["TestA"]),
+        None
+    );
+}
