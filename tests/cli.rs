@@ -494,6 +494,9 @@ fn the_repository_bench_runs_the_configs_team() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!((report["hide_failing"].as_bool(), report["skipped"].as_array().map(Vec::len)), (Some(true), Some(0)));
     assert_eq!(report["rows"][0]["hidden_failing"], 1, "test_negative_numbers: {report}");
+    // Where a patch stood, the row says how it was chosen.
+    let decision = &report["rows"][0]["decision"];
+    assert!(decision.is_null() || decision.as_str().unwrap().starts_with("the repository's tests"), "{report}");
 
     for flags in [&["--vs", "coder-0.5b"][..], &["--ablate"], &["--mixed", "team.toml"]] {
         let out = bench(flags);

@@ -105,6 +105,9 @@ pub struct RepoRow {
     pub unapplied: Vec<Unapplied>,
     /// Failing visible tests taken out before the team started (`hide_failing`).
     pub hidden_failing: usize,
+    /// How the team's answer was chosen, in words (the tests' standing,
+    /// reproductions passed); `None` when no patch stood.
+    pub decision: Option<String>,
 }
 
 /// One answer of the team whose edit did not apply.
@@ -294,6 +297,7 @@ impl Bench<'_> {
             failed_edits: (failed, drafts.len()),
             unapplied,
             hidden_failing,
+            decision: verdict.as_ref().map(|v| v.decision.to_string()),
         }))
     }
 
