@@ -606,7 +606,10 @@ async fn the_tui_on_a_repository_shows_the_patch_re_prompts_from_it_and_acceptin
         stderr.display()
     );
     let t = tmux::Tmux::start(&command, 160, 48, &[]).with_log(&stderr);
-    let screen = t.wait_for("the team's patch", Duration::from_secs(120), |s| s.contains("votes (A"));
+    // The pane's title can be drawn a frame before the patch under it: wait for both.
+    let screen = t.wait_for("the team's patch", Duration::from_secs(120), |s| {
+        s.contains("votes (A") && s.contains("+    return a + b")
+    });
     assert!(screen.contains("+    return a + b"), "the consensus pane shows the patch:\n{screen}");
     assert!(
         screen.contains("✓ tests/test_calc.py::test_add  fixed: failed before"),
