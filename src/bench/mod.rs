@@ -14,6 +14,7 @@ mod problems_table;
 mod sample_select;
 pub use problems_table::print_set;
 pub mod prompts;
+mod repo_set;
 pub mod repos;
 pub mod sampling;
 pub mod serve;
