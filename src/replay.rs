@@ -117,6 +117,7 @@ mod tests {
                     agents: vec![0],
                     evidence: vec![],
                     tests: Vec::new(),
+                    alternatives: Vec::new(),
                 }),
             ),
             rec(7, TeamEvent::TaskFinished { task: "t".into(), answer: Some("x = 1".into()), elapsed_secs: 0.0 }),

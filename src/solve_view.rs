@@ -19,6 +19,8 @@ const TESTS_LISTED: usize = 20;
 pub struct SolveView {
     json: bool,
     show_drafts: bool,
+    /// Print the team's answer on stdout at the end (a review prints its findings instead).
+    print_answer: bool,
     max_tokens: usize,
     live: Option<(MultiProgress, Vec<ProgressBar>)>,
     /// The session so far (the TUI renders from the same model).
@@ -53,7 +55,20 @@ fn tail(text: &str) -> String {
 
 impl SolveView {
     pub fn new(json: bool, show_drafts: bool, max_tokens: usize) -> Self {
-        Self { json, show_drafts, max_tokens, live: None, model: SessionView::default(), shown_round: 0 }
+        Self {
+            json,
+            show_drafts,
+            print_answer: true,
+            max_tokens,
+            live: None,
+            model: SessionView::default(),
+            shown_round: 0,
+        }
+    }
+
+    /// The view without the answer on stdout: the caller prints what it stands for.
+    pub fn without_answer(self) -> Self {
+        Self { print_answer: false, ..self }
     }
 
     /// A line on stderr. Lines quote agents, workers and journals: they are
@@ -207,10 +222,11 @@ impl SolveView {
                     }
                 }
                 match answer {
-                    Some(code) => {
+                    Some(code) if self.print_answer => {
                         eprintln!("memdoor: done in {elapsed_secs:.1} s; the team's answer follows on stdout (code, or a patch with --repo)");
                         println!("{}", shown(code.trim_end()));
                     }
+                    Some(_) => eprintln!("memdoor: done in {elapsed_secs:.1} s; the findings follow on stdout"),
                     None => {
                         // The memory's notes above say which (a repository's: the edits that did not apply).
                         eprintln!(

@@ -323,6 +323,33 @@ async fn a_whole_function_under_its_path_replaces_its_namesake_and_is_judged() {
     applies(dir.path(), &v.answer);
 }
 
+#[tokio::test]
+async fn a_failing_test_rewritten_to_pass_fixes_nothing_and_the_fix_of_the_code_wins() {
+    let dir = repo(&[]);
+    // Makes test_add pass by changing what it expects: the repository's test as written still fails.
+    let rewrite = edit("tests/test_calc.py", "    assert add(2, 3) == 5\n", "    assert add(2, 3) == -1\n");
+    // Rewrites it too, and fixes the code: judged by the test as it was, it fixes it.
+    let both = format!("{}\n{}", edit("calc.py", FIX.0, FIX.1), rewrite.replace("== -1", "== 5 and True"));
+    let scripts = vec![vec![rewrite], vec![edit("calc.py", FIX.0, FIX.1)], vec![both]];
+    let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 1).await;
+    run.assert_note(|n| {
+        n.starts_with("agent 0's patch: fixes 0, breaks 0, 1 failing")
+            && n.contains("it edits the repository's tests (tests/test_calc.py)")
+    });
+    run.assert_note(|n| n.starts_with("agent 2's patch: fixes 1, breaks 0, 0 failing"));
+    let v = run.verdict.clone().expect("a patch stands");
+    // Agents 1 and 2 are one cluster (alike on the repository's tests); the earliest patch speaks for it.
+    assert_eq!(v.agents, [1, 2]);
+    assert!(!v.answer.contains("tests/test_calc.py"), "{}", v.answer);
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true, reproduced: 0 }
+    );
+    // The rewrite stands beside it (it breaks nothing) — said to fix nothing, as it does.
+    let rewritten = v.alternatives.iter().find(|a| a.agents == [0]).expect("the rewrite is an alternative");
+    assert!(rewritten.decision.unverified(), "{}", rewritten.decision);
+}
+
 /// A repository whose tests all pass though `clamp` ignores `hi`: no test of its own can tell a fix.
 fn clamp_repo() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -678,6 +705,29 @@ async fn review_shows_the_branch_diff_and_prints_the_patch_its_tests_chose() {
     assert!(first.contains("-    return a + b\n+    return a - b"), "the diff is shown: {first}");
     assert!(first.contains("### calc.py"), "the file it touches is shown: {first}");
     assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC, "review writes nothing");
+    // Each patch that stands and changes something else is a finding of its own, with what it
+    // changes and what the tests said, and applies alone.
+    let doubled = edit("calc.py", "    return 2 * x\n", "    return x + x\n");
+    let backend = Arc::new(Scripted::then_repeating(vec![doubled.clone()], edit("calc.py", FIX.0, FIX.1)));
+    let server = openai_server::serve(backend.clone(), None).await;
+    let config = scripted_team(&server.base, work.path());
+    let out = memdoor("review", &config, dir.path(), work.path()).arg("--no-journal").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let findings: Vec<&str> = stdout.split("\n\n").collect();
+    assert_eq!(findings.len(), 2, "{stdout:?}");
+    let (first, second) = (findings[0], findings[1]);
+    assert!(first.starts_with("# Finding 1 of 2, the team's answer (A"), "{first}");
+    assert!(first.contains(": changes calc.py: add (+1 −1)\n"), "{first}");
+    assert!(first.contains("# judged by `python3 -m pytest -q -rA`: the repository's tests: fixes 1 of 1"), "{first}");
+    assert!(first.contains("#   ✓ tests/test_calc.py::test_add  fixed: failed before"), "{first}");
+    assert!(second.starts_with("# Finding 2 of 2, another that breaks nothing (A"), "{second}");
+    assert!(second.contains(": changes calc.py: double (+1 −1)\n"), "{second}");
+    assert!(second.contains("fixes 0 of 1 failing before, breaks none, 1 still failing"), "{second}");
+    for finding in findings {
+        applies(dir.path(), &format!("{finding}\n"));
+    }
+
     // On the base itself there is nothing to review: said, and no model is asked.
     let asked = backend.prompts().len();
     let out = review(&["--base", "feature"]);

@@ -196,6 +196,7 @@ fn write_journal(path: &Path) {
             agents: vec![0, 1, 2, 3, 4],
             evidence: vec![],
             tests: Vec::new(),
+            alternatives: Vec::new(),
         }),
     ));
     events

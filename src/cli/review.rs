@@ -1,7 +1,9 @@
 //! `memdoor review`: the team on a branch's change (#30 item 6). The change
-//! (`git diff BASE...HEAD`) and the files it touches are the context; the
-//! team proposes one fix as a patch, judged by the repository's tests like
-//! `solve --repo`'s, and the run goes through the same `solve_problem`.
+//! (`git diff BASE...HEAD`) and the files it touches are the context; each
+//! agent proposes a fix as a patch, judged by the repository's tests like
+//! `solve --repo`'s, and the run goes through the same `solve_problem`. It
+//! prints its findings: the team's answer and each other patch that breaks
+//! nothing and changes other definitions (`repo::findings`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -88,5 +90,5 @@ pub async fn review(args: ReviewArgs, file: Config) -> Result<ExitCode> {
         tests: RepoTestFlags { test: args.test, test_timeout: args.test_timeout },
         apply: args.apply,
     };
-    super::solve::solve_problem(solve_args, file, problem, Some(context)).await
+    super::solve::solve_problem(solve_args, file, problem, Some(context), super::solve::Output::Findings).await
 }

@@ -9,7 +9,10 @@ use anyhow::{bail, Result};
 use super::setup::{self, AgentChoice, StoreChoice};
 use super::{RepoTestFlags, SolveArgs};
 use crate::config::Config;
+use crate::hygiene::terminal_safe;
 use crate::judge::sandbox::Sandbox;
+use crate::repo::findings::findings_text;
+use crate::repo::patch::{touches, touches_line};
 use crate::repo::{RepoTask, TestCommand, Workbench};
 use crate::session::{drive, EventSink, JournalChoice, JournalThread, OnJournalError, Step};
 use crate::solve_view::SolveView;
@@ -28,7 +31,18 @@ pub async fn solve(args: SolveArgs, file: Config) -> Result<ExitCode> {
             None => bail!("no problem given: memdoor solve \"TEXT\" or memdoor solve --problem FILE"),
         },
     };
-    solve_problem(args, file, problem, context).await
+    solve_problem(args, file, problem, context, Output::Answer).await
+}
+
+/// What a run prints on stdout at its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// The team's answer: code, or with `--repo` a patch `git apply` takes
+    /// (other patches that stand are named on stderr).
+    Answer,
+    /// A review's findings (`repo::findings`): the answer and every other
+    /// patch that stands, each with what it changes and what the tests said.
+    Findings,
 }
 
 /// Runs the team on a problem already read (with its repository context for
@@ -39,6 +53,7 @@ pub async fn solve_problem(
     file: Config,
     problem: crate::problem::Problem,
     context: Option<crate::repo::Context>,
+    output: Output,
 ) -> Result<ExitCode> {
     let cfg = setup::apply_team_flags(&args.session.team, file);
     let agents = if args.remote { AgentChoice::Remote } else { AgentChoice::Config };
@@ -57,6 +72,9 @@ pub async fn solve_problem(
     // Ctrl-C or SIGTERM: the team stops, the journal is closed whole.
     let cancel = setup::stop_on_signal();
     let mut view = SolveView::new(args.json, args.show_drafts, spec.longest_answer());
+    if output == Output::Findings {
+        view = view.without_answer();
+    }
     let mut journal_sink = journal.as_ref().map(JournalThread::sink);
     let mut sinks: Vec<&mut dyn EventSink> = Vec::new();
     if let Some(j) = journal_sink.as_mut() {
@@ -81,6 +99,22 @@ pub async fn solve_problem(
     if let (Some(work), Some(v)) = (&repo, &verdict) {
         if v.decision.unverified() {
             eprintln!("memdoor: the patch is unverified: {}", v.decision);
+        }
+        let touched = |patch: &str| work.candidate(patch).map(|c| touches(&c)).unwrap_or_default();
+        match output {
+            Output::Findings if !args.json => {
+                let judged_by = work.test.as_ref().map(|t| t.line.as_str());
+                print_stdout(&findings_text(v, touched, judged_by));
+            }
+            Output::Findings => {}
+            Output::Answer => {
+                for a in &v.alternatives {
+                    let who: Vec<String> = a.agents.iter().map(|a| format!("A{a}")).collect();
+                    let what = touches_line(&touched(&a.patch));
+                    let line = format!("memdoor: also standing ({}): changes {what} · {}", who.join(", "), a.decision);
+                    eprintln!("{}", terminal_safe(&line));
+                }
+            }
         }
         if args.apply {
             return apply(work, &v.answer);
@@ -123,5 +157,16 @@ fn apply(work: &RepoTask, patch: &str) -> Result<ExitCode> {
             eprintln!("memdoor: {e}");
             Ok(ExitCode::from(1))
         }
+    }
+}
+
+/// `text` on stdout: on a terminal without its escape sequences (it quotes
+/// model output and the repository's test names); redirected, byte-exact.
+fn print_stdout(text: &str) {
+    use std::io::IsTerminal;
+    if std::io::stdout().is_terminal() {
+        print!("{}", terminal_safe(text));
+    } else {
+        print!("{text}");
     }
 }

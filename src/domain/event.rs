@@ -99,7 +99,28 @@ pub struct Consensus {
     /// counted in `evidence`). Empty for a problem.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tests: Vec<TestChange>,
+    /// On a repository, other patches that stand — they break no test that
+    /// passed — and change other definitions than the answer does, best
+    /// first, at most `MAX_ALTERNATIVES`: a review's further findings.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<Alternative>,
 }
+
+/// Another patch beside a repository's answer (`Consensus::alternatives`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Alternative {
+    pub patch: String,
+    /// Its standing by the repository's tests (a `Decision::RepoTests`).
+    pub decision: Decision,
+    /// Agents who wrote this patch.
+    pub agents: Vec<usize>,
+    /// The tests that tell it apart, as `Consensus::tests`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tests: Vec<TestChange>,
+}
+
+/// Alternatives a consensus carries at most.
+pub const MAX_ALTERNATIVES: usize = 4;
 
 /// Tests a consensus lists at most (a run may name ten thousand).
 pub const MAX_TESTS_SHOWN: usize = 200;
@@ -191,6 +212,7 @@ mod tests {
             agents: vec![0, 1],
             evidence: Vec::new(),
             tests: Vec::new(),
+            alternatives: Vec::new(),
         };
         let line = serde_json::to_string(&TeamEvent::Consensus(c.clone())).unwrap();
         assert!(line.starts_with(r#"{"event":"Consensus","answer":"x","decision":"#), "{line}");

@@ -12,7 +12,7 @@ pub mod usage;
 
 pub use decision::{Checked, Decision, Settled};
 pub use entry::{now_ms, Entry, EntryId, EntryKind};
-pub use event::{AgentInfo, Consensus, Draft, DraftEvidence, NoCode, Repair, TeamEvent};
+pub use event::{AgentInfo, Alternative, Consensus, Draft, DraftEvidence, NoCode, Repair, TeamEvent, MAX_ALTERNATIVES};
 pub use test_result::{all_pass, passed, TestChange, TestOutcome, TestResult, TestVerdict};
 pub use turn::{Framing, Turn};
 pub use usage::{FinishReason, Usage};

@@ -66,6 +66,7 @@ pub fn self_consistency(drafts: &[(DraftKey, Draft)]) -> Option<Consensus> {
         agents,
         evidence,
         tests: Vec::new(),
+        alternatives: Vec::new(),
     })
 }
 

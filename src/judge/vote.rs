@@ -136,6 +136,7 @@ impl ExecutionVote {
             votes: best.drafts.len(),
             evidence,
             tests: Vec::new(),
+            alternatives: Vec::new(),
         })
     }
 

@@ -25,12 +25,14 @@ use std::fmt;
 use std::path::{Component, Path, PathBuf};
 
 mod brace_units;
+mod changed;
 mod definitions;
 mod parse;
 mod python_units;
 mod reader;
 mod unit;
 
+pub use changed::changed_definitions;
 pub use definitions::without_definitions;
 pub use parse::{parse_edits, Shown};
 

@@ -4,12 +4,13 @@
 //! the repository's tests run on each candidate in the sandbox (`testrun`,
 //! `outcomes`) and the answer chosen by them (`rank`); the consensus patch
 //! written into the user's tree only after every check (`accept`); a branch's
-//! change as the task (`review`).
+//! change as the task (`review`), its findings said (`findings`).
 //! docs/repo.md says what is built and what is not.
 
 pub mod accept;
 pub mod context;
 pub mod edit;
+pub mod findings;
 pub mod lang;
 pub mod outcomes;
 pub mod patch;

@@ -1,8 +1,12 @@
 //! A candidate as a patch: the unified diff `git apply` takes (#30 item 5),
-//! what the consensus pane shows, `solve --repo` prints, and the memory keeps.
+//! what the consensus pane shows, `solve --repo` prints, and the memory keeps;
+//! and what a patch changes, file by file, in words (`touches`).
 
-use similar::TextDiff;
+use std::fmt;
 
+use similar::{ChangeTag, TextDiff};
+
+use super::edit::changed_definitions;
 use super::workbench::Candidate;
 
 /// Lines of unchanged context around each change (git's default).
@@ -29,4 +33,60 @@ pub fn unified(candidate: &Candidate) -> String {
         }
     }
     out
+}
+
+/// What a candidate changes in one file: the definitions it touches (by
+/// `changed_definitions`; none where the language is not read, or only
+/// lines outside every definition changed) and the lines it adds and removes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileTouch {
+    pub path: String,
+    pub definitions: Vec<String>,
+    pub added: usize,
+    pub removed: usize,
+    /// The file is new.
+    pub created: bool,
+}
+
+impl fmt::Display for FileTouch {
+    /// `calc.py: add, Parser.feed (+2 −1)`, `tests/test_new.py (new, +12)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.path)?;
+        if !self.definitions.is_empty() {
+            write!(f, ": {}", self.definitions.join(", "))?;
+        }
+        match self.created {
+            true => write!(f, " (new, +{})", self.added),
+            false => write!(f, " (+{} −{})", self.added, self.removed),
+        }
+    }
+}
+
+/// What `candidate` changes, file by file in path order.
+pub fn touches(candidate: &Candidate) -> Vec<FileTouch> {
+    candidate
+        .changes
+        .iter()
+        .map(|(path, change)| {
+            let before = change.before.as_deref().unwrap_or("");
+            let diff = TextDiff::from_lines(before, change.after.as_str());
+            let count = |tag| diff.iter_all_changes().filter(|c| c.tag() == tag).count();
+            let definitions = match &change.before {
+                Some(before) => changed_definitions(path, before, &change.after).unwrap_or_default(),
+                None => Vec::new(),
+            };
+            FileTouch {
+                path: path.to_string(),
+                definitions,
+                added: count(ChangeTag::Insert),
+                removed: count(ChangeTag::Delete),
+                created: change.before.is_none(),
+            }
+        })
+        .collect()
+}
+
+/// What a candidate changes, in one line: `calc.py: add (+1 −1); tests/test_new.py (new, +4)`.
+pub fn touches_line(touches: &[FileTouch]) -> String {
+    touches.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
 }

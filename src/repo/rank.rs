@@ -9,12 +9,15 @@
 //! passes with the whole candidate reproduces the task (`reproductions`;
 //! `team::patch_check` runs each on the teammates' code too). Among
 //! candidates the repository's tests rank alike, the one passing the most
-//! reproductions goes first.
+//! reproductions goes first. The answer carries the patches standing
+//! beside it that change other definitions (`alternatives`): a review's
+//! further findings.
 
 use super::outcomes::TestOutcome;
+use super::patch::FileTouch;
 use super::testrun::TestReport;
 use crate::domain::event::MAX_TESTS_SHOWN;
-use crate::domain::Consensus;
+use crate::domain::{Alternative, Consensus, MAX_ALTERNATIVES};
 use crate::domain::{Decision, DraftEvidence, TestChange};
 use crate::judge::{agents_of, DraftKey};
 
@@ -81,6 +84,9 @@ pub struct Ballot<'a> {
     /// Reproductions that pass on it (tests agents added that fail without
     /// a change: its own, and its teammates' run on its code).
     pub reproductions: usize,
+    /// What it changes (`patch::touches`): candidates changing other
+    /// definitions than the answer are its alternatives.
+    pub touched: &'a [FileTouch],
 }
 
 /// The tests a candidate adds that reproduce its task: absent from the
@@ -110,8 +116,6 @@ pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> 
     ballots.sort_by_key(|(b, ..)| b.key);
     let eligible: Vec<&(&Ballot<'_>, Standing, usize)> =
         ballots.iter().filter(|(_, s, _)| s.broken.is_empty()).collect();
-    // The repository's tests first; reproductions only among the candidates they rank alike.
-    let rank = |s: &Standing, reproduced: usize| (s.complete, s.fixed, reproduced);
     let best = eligible.iter().map(|(_, s, r)| rank(s, *r)).max()?;
     // Clusters of alike outcomes among the best, in order of their earliest draft.
     let mut clusters: Vec<(String, Vec<DraftKey>, &Ballot<'_>, &Standing, usize)> = Vec::new();
@@ -129,6 +133,21 @@ pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> 
         Some(o) => o.values().filter(|o| o.failed()).count(),
         None => usize::from(!before.passed()),
     };
+    let standing_of = |s: &Standing, reproduced: usize| Decision::RepoTests {
+        fixed: s.fixed,
+        failing_before,
+        failing_after: s.failing,
+        per_test: s.per_test,
+        reproduced,
+    };
+    let alternatives =
+        alternatives(&eligible, winner).into_iter().map(|(ballot, s, reproduced, writers)| Alternative {
+            patch: ballot.patch.to_string(),
+            decision: standing_of(s, reproduced),
+            agents: agents_of(&writers),
+            tests: test_changes(before, ballot.run),
+        });
+    let alternatives = alternatives.collect();
     let evidence = ballots
         .iter()
         .map(|(b, st, _)| DraftEvidence {
@@ -140,19 +159,60 @@ pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> 
         .collect();
     Some(Consensus {
         answer: winner.patch.to_string(),
-        decision: Decision::RepoTests {
-            fixed: s.fixed,
-            failing_before,
-            failing_after: s.failing,
-            per_test: s.per_test,
-            reproduced: *reproduced,
-        },
+        decision: standing_of(s, *reproduced),
         cluster: index,
         agents: agents_of(keys),
         votes: keys.len(),
         evidence,
         tests: test_changes(before, winner.run),
+        alternatives,
     })
+}
+
+/// How a candidate ranks: the repository's tests first (the whole command
+/// passing, then fixes); reproductions only among those they rank alike.
+fn rank(s: &Standing, reproduced: usize) -> (bool, usize, usize) {
+    (s.complete, s.fixed, reproduced)
+}
+
+/// The candidates standing beside the answer (`winner`) that change other
+/// definitions than it does: per set of definitions changed (`Ballot::touched`)
+/// the best there by the tests, then the patch most drafts wrote, then the
+/// earliest; best first, at most `MAX_ALTERNATIVES`. Each with its standing,
+/// reproductions, and the drafts that wrote its patch.
+fn alternatives<'b>(
+    eligible: &[&'b (&'b Ballot<'b>, Standing, usize)],
+    winner: &Ballot<'_>,
+) -> Vec<(&'b Ballot<'b>, &'b Standing, usize, Vec<DraftKey>)> {
+    let place = |b: &Ballot<'_>| -> Vec<(String, Vec<String>)> {
+        b.touched.iter().map(|t| (t.path.clone(), t.definitions.clone())).collect()
+    };
+    let writers = |patch: &str| -> Vec<DraftKey> {
+        eligible.iter().filter(|(b, ..)| b.patch == patch).map(|(b, ..)| b.key).collect()
+    };
+    let answer_place = place(winner);
+    // Per place: (place, rank, drafts writing it, the candidate).
+    type Slot<'b> = (Vec<(String, Vec<String>)>, (bool, usize, usize), usize, &'b (&'b Ballot<'b>, Standing, usize));
+    let mut elsewhere: Vec<Slot<'b>> = Vec::new();
+    for &e in eligible {
+        let (ballot, s, reproduced) = (e.0, &e.1, e.2);
+        let here = place(ballot);
+        if ballot.patch == winner.patch || here == answer_place {
+            continue;
+        }
+        let (rank, votes) = (rank(s, reproduced), writers(ballot.patch).len());
+        match elsewhere.iter_mut().find(|(p, ..)| *p == here) {
+            Some(slot) if (rank, votes) > (slot.1, slot.2) => *slot = (here, rank, votes, e),
+            Some(_) => {}
+            None => elsewhere.push((here, rank, votes, e)),
+        }
+    }
+    elsewhere.sort_by(|a, b| (b.1, b.2).cmp(&(a.1, a.2)).then(a.3 .0.key.cmp(&b.3 .0.key)));
+    elsewhere
+        .into_iter()
+        .take(MAX_ALTERNATIVES)
+        .map(|(.., (ballot, s, reproduced))| (*ballot, s, *reproduced, writers(ballot.patch)))
+        .collect()
 }
 
 /// The tests that tell `run` apart from `before`: failing with the patch

@@ -145,6 +145,40 @@ impl TestReport {
         outcomes.iter().filter(|(_, o)| o.failed()).map(|(n, _)| n.as_str()).collect()
     }
 
+    /// One run of a candidate that edits the repository's own tests, made
+    /// of its run as written (`self`) and its run with those tests as they
+    /// were (`as_were`): each test the candidate leaves has the worse of its
+    /// two outcomes (a skip is worse than a pass, an error the worst), so a
+    /// test made to pass by rewriting it fixes nothing; a test it removes is
+    /// gone, as it is after the patch. The worse ending goes with its output;
+    /// where either run's outcomes were not read, none are.
+    pub fn strictest(self, as_were: TestReport) -> TestReport {
+        let rank = |o: &TestOutcome| match o {
+            TestOutcome::Pass => 0,
+            TestOutcome::Skip => 1,
+            TestOutcome::Fail => 2,
+            TestOutcome::Error => 3,
+        };
+        let outcomes = match (self.outcomes, &as_were.outcomes) {
+            (Some(mine), Some(were)) => Some(
+                mine.into_iter()
+                    .map(|(name, o)| {
+                        let worse = were.get(&name).filter(|w| rank(w) > rank(&o)).copied().unwrap_or(o);
+                        (name, worse)
+                    })
+                    .collect(),
+            ),
+            // A run that did not get as far as its tests: so did the candidate.
+            _ => None,
+        };
+        let (status, tail) = if self.status == Exit::Exited(0) && as_were.status != Exit::Exited(0) {
+            (as_were.status, as_were.tail)
+        } else {
+            (self.status, self.tail)
+        };
+        TestReport { status, outcomes, tail, wall: self.wall + as_were.wall }
+    }
+
     /// How the run ended, in words.
     pub fn ending(&self) -> String {
         match self.status {

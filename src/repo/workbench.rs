@@ -55,6 +55,20 @@ impl Candidate {
         (!tests.is_empty() && !code.is_empty()).then_some(Candidate { changes: tests })
     }
 
+    /// The repository's own test files it edits (`RepoPath::is_test`,
+    /// files the tree has): what it must not be judged by alone.
+    pub fn edited_tests(&self) -> Vec<&RepoPath> {
+        self.changes.iter().filter(|(p, c)| p.is_test() && c.before.is_some()).map(|(p, _)| p).collect()
+    }
+
+    /// This candidate with the repository's test files as they were (its
+    /// new test files kept): the run that shows what its code does to the
+    /// repository's tests, with no test rewritten to pass.
+    pub fn with_tests_as_they_were(&self) -> Candidate {
+        let changes = self.changes.iter().filter(|(p, c)| !(p.is_test() && c.before.is_some()));
+        Candidate { changes: changes.map(|(p, c)| (p.clone(), c.clone())).collect() }
+    }
+
     /// This candidate with `tests` (a teammate's test files alone) laid
     /// over it, in place of its own changes to those files: how a
     /// teammate's reproduction fares on this change.

@@ -138,3 +138,20 @@ fn a_candidates_tests_alone_are_its_test_files_only_when_it_changes_code_too() {
     let want = [("calc.py", "x"), ("test_b.py", "u"), ("tests/test_calc.py", "theirs")];
     assert_eq!(files, want.map(|(p, a)| (p.to_string(), a)));
 }
+
+#[test]
+fn the_repositorys_own_tests_a_candidate_edits_are_set_back_as_they_were_and_its_new_ones_kept() {
+    let dir = repo(&[("calc.py", "x = 1\n"), ("tests/test_calc.py", "def test_x():\n    assert False\n")]);
+    let bench = Workbench::snapshot(dir.path()).unwrap();
+    let answer = "calc.py\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n\
+tests/test_calc.py\n<<<<<<< SEARCH\n    assert False\n=======\n    assert True\n>>>>>>> REPLACE\n\
+tests/test_new.py\n<<<<<<< SEARCH\n=======\ndef test_new():\n    pass\n>>>>>>> REPLACE\n";
+    let shown = [];
+    let candidate = bench.apply(&parse_edits(answer, &shown).unwrap()).unwrap();
+    let edited: Vec<String> = candidate.edited_tests().iter().map(ToString::to_string).collect();
+    assert_eq!(edited, ["tests/test_calc.py"], "a test file it creates is its own, not the repository's");
+    let code = candidate.with_tests_as_they_were();
+    let kept: Vec<String> = code.changes.keys().map(ToString::to_string).collect();
+    assert_eq!(kept, ["calc.py", "tests/test_new.py"]);
+    assert!(code.edited_tests().is_empty());
+}

@@ -77,6 +77,7 @@ mod tests {
             votes: 2,
             evidence,
             tests: Vec::new(),
+            alternatives: Vec::new(),
         }
     }
 

@@ -101,6 +101,7 @@ fn the_consensus_and_the_finish_are_kept() {
         agents: vec![0],
         evidence: Vec::new(),
         tests: Vec::new(),
+        alternatives: Vec::new(),
     });
     assert_eq!(m.apply(&consensus), Change::Consensus);
     assert_eq!(m.consensus.as_ref().map(|c| c.answer.as_str()), Some("print(1)"));

@@ -50,6 +50,7 @@ pub fn on_answer(task: &str, answer: &str) -> Vec<TeamEvent> {
         agents: Vec::new(),
         evidence: Vec::new(),
         tests: Vec::new(),
+        alternatives: Vec::new(),
     });
     vec![consensus, TeamEvent::TaskFinished { task: task.into(), answer: Some(answer.into()), elapsed_secs: 0.0 }]
 }

@@ -49,5 +49,6 @@ pub async fn aggregate(
             })
             .collect(),
         tests: Vec::new(),
+        alternatives: Vec::new(),
     })
 }

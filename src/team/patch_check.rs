@@ -77,8 +77,7 @@ impl Judge<'_> {
         let mut jobs: Vec<BoxFuture<'_, (usize, Option<anyhow::Result<TestReport>>)>> = Vec::new();
         for (i, a) in new.iter().enumerate() {
             if let Some(candidate) = a.candidate() {
-                let run = run_tests(self.sandbox, &self.work.bench, Some(candidate), self.cmd);
-                jobs.push(Box::pin(async move { (i, cancellable(run, self.cancel).await) }));
+                jobs.push(Box::pin(async move { (i, cancellable(self.judged(candidate), self.cancel).await) }));
             }
         }
         let done: Vec<_> = futures::stream::iter(jobs).buffer_unordered(Self::width()).collect().await;
@@ -115,6 +114,23 @@ impl Judge<'_> {
                 _ => {}
             }
         }
+    }
+
+    /// The run that judges `candidate`: the repository's tests on it; where
+    /// it edits them, also its code with them as they were, each test taking
+    /// the worse outcome (`TestReport::strictest`) — a test rewritten to pass
+    /// fixes nothing.
+    async fn judged(&self, candidate: &Candidate) -> anyhow::Result<TestReport> {
+        let whole = run_tests(self.sandbox, &self.work.bench, Some(candidate), self.cmd).await?;
+        if candidate.edited_tests().is_empty() {
+            return Ok(whole);
+        }
+        let code = candidate.with_tests_as_they_were();
+        let as_were = match code.changes.is_empty() {
+            true => self.before.clone(),
+            false => run_tests(self.sandbox, &self.work.bench, Some(&code), self.cmd).await?,
+        };
+        Ok(whole.strictest(as_were))
     }
 
     /// The run shows a test passing that the untouched tree's run has not.

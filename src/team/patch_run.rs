@@ -35,6 +35,7 @@ use crate::judge::{self_consistency, DraftKey};
 use crate::memory::{Entry, EntryKind};
 use crate::model::ChatRequest;
 use crate::repo::outcomes::TestOutcome;
+use crate::repo::patch::{touches, FileTouch};
 use crate::repo::rank::{decide, standing, Ballot};
 use crate::repo::{parse_edits, patch, run_tests, test_limits, RepoTask, TestReport};
 
@@ -216,6 +217,18 @@ pub(super) async fn run_patch_rounds(
                         n => format!("; {n} test(s) it adds fail without its change and pass with it"),
                     }
                 );
+                let edited: Vec<String> = match &a.patch {
+                    Ok((c, _)) => c.edited_tests().iter().map(ToString::to_string).collect(),
+                    Err(_) => Vec::new(),
+                };
+                let note = match edited.is_empty() {
+                    true => note,
+                    false => format!(
+                        "{note}; it edits the repository's tests ({}): each counts as the worse of its runs as \
+                         they were and as it leaves them",
+                        edited.join(", ")
+                    ),
+                };
                 remember(&*s.store, &events, Entry::new(&task, round, Some(a.key.agent), EntryKind::Note, note)).await;
             }
         }
@@ -236,11 +249,14 @@ pub(super) async fn run_patch_rounds(
     }
     let verdict = match &before {
         Some(before) => {
+            let touched: Vec<Vec<FileTouch>> =
+                attempts.iter().map(|a| a.patch.as_ref().map(|(c, _)| touches(c)).unwrap_or_default()).collect();
             let ballots: Vec<Ballot<'_>> = attempts
                 .iter()
-                .filter_map(|a| {
+                .zip(&touched)
+                .filter_map(|(a, touched)| {
                     let (patch, run) = (&a.patch.as_ref().ok()?.1, a.run.as_ref()?);
-                    Some(Ballot { key: a.key, patch, run, reproductions: a.backed })
+                    Some(Ballot { key: a.key, patch, run, reproductions: a.backed, touched })
                 })
                 .collect();
             decide(before, &ballots)

@@ -143,6 +143,7 @@ pub fn judged(w: u16, h: u16) -> State {
             agents: vec![0, 1, 2, 4],
             evidence,
             tests: Vec::new(),
+            alternatives: Vec::new(),
         })),
     );
     update(
@@ -190,6 +191,7 @@ pub fn on_repo(w: u16, h: u16) -> State {
             test("tests/test_calc.py::test_sub", TestOutcome::Fail, TestOutcome::Fail),
             test("tests/test_calc.py::test_add", TestOutcome::Fail, TestOutcome::Pass),
         ],
+        alternatives: Vec::new(),
     };
     update(&mut s, Msg::Team(TeamEvent::Consensus(consensus)));
     update(&mut s, Msg::TeamStopped);

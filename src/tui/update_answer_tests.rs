@@ -93,6 +93,7 @@ fn a_consensus_that_arrives_while_the_overwrite_question_is_open_is_not_marked_a
             agents: vec![0, 1, 2, 3, 4],
             evidence: Vec::new(),
             tests: Vec::new(),
+            alternatives: Vec::new(),
         })),
     );
     assert_eq!(s.consensus.as_ref().unwrap().answer, newer);
