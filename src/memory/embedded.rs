@@ -96,13 +96,3 @@ impl MemoryStore for EmbeddedStore {
         Ok(self.with_task(task, |log| log.answer.clone()))
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[tokio::test]
-    async fn passes_the_store_suite() {
-        super::super::suite::run_all(&EmbeddedStore::new(), "embedded").await;
-    }
-}

@@ -6,8 +6,6 @@ pub mod embedded;
 pub mod journal;
 pub mod redis;
 /// The behaviour every store must show; run by each store's tests.
-pub mod suite;
-
 use anyhow::Result;
 use futures::stream::BoxStream;
 

@@ -2,7 +2,7 @@
 """Independent reference tokenizer for byte-level BPE GGUFs: SmolLM2's (pre-tokenizer
 `smollm`) and Qwen2's (`qwen2`, Qwen2.5 and Qwen3 files); others get GPT-2's split.
 
-Used once to produce the expected token ids in tests/tokenizer.rs; it shares no
+Used once to produce the expected token ids in tests/engine/tokenizer.rs; it shares no
 code with memdoor or the `tokenizers` crate: the classic GPT-2 byte-level BPE
 (openai/gpt-2 encoder.py) over the vocabulary and merges read from the GGUF with
 the `gguf` package. smollm's pre-tokenizer: every digit alone, then the GPT-2

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The crate's import graph, file by file (tests/layering.rs runs it).
+"""The crate's import graph, file by file (tests/terminal/layering.rs runs it).
 
 Prints files that import each other, top-level modules that import each
 other, and anything `domain` (the core of plain types) imports from the

@@ -23,7 +23,7 @@ converter folds Gemma's 1+w into the file; the engine must not add 1 again).
 The tokenizer is byte-level BPE ("gpt2"): the 256 byte symbols, merges trained
 on a fixed text, then <|im_start|> and <|im_end|> (control) up to 320 tokens;
 or (--tokenizer spm / spm-noprefix) a SentencePiece-style vocabulary with scores
-and byte fallback, for tests/tokenizer_gguf.rs.
+and byte fallback, for tests/engine/tokenizer_gguf.rs.
 Needs the PyPI `gguf` package and numpy.
 """
 import argparse

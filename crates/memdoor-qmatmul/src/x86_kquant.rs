@@ -14,7 +14,7 @@
 //! depend on how many rows share the product. Ours do not: a lone row gets
 //! the repack order too, the bits it gets in any batch, so a stream's
 //! output does not depend on the streams beside it (the engine's promise,
-//! `tests/batch.rs`); it differs from candle's lone-row result by float
+//! `tests/engine/batch.rs`); it differs from candle's lone-row result by float
 //! rounding only.
 //! On CPUs with AMX candle takes Q4_K products of 32 rows or more to AMX
 //! tiles, with the repack's f32 sequence (same bits by construction, but

@@ -263,7 +263,7 @@ fn sweep(parent: &Path) {
 #[cfg(test)]
 mod tests {
     //! Against a fake cgroup tree: the finding and the files written. The
-    //! kernel's side (joining, killing, removal) is in tests/sandbox.rs, the
+    //! kernel's side (joining, killing, removal) is in tests/judge/sandbox.rs, the
     //! v2 leaf move on a real cgroup2 mount in cgroup_v2_tests.rs.
     use super::*;
 

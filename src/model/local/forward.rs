@@ -130,7 +130,7 @@ fn attend(
 /// stay on this thread: their
 /// mask addition is an element-wise op big enough (>= 64K elements) that
 /// candle runs it on the barrier pool itself, which the engine thread holds
-/// while it works on its share — a deadlock (`tests/batch.rs` hung on it).
+/// while it works on its share — a deadlock (`tests/engine/batch.rs` hung on it).
 /// A decode row's attention uses no such op: views, copies, gemm, softmax.
 fn attend_all(pieces: usize, parallel: bool, attend: impl Fn(usize) -> Result<Tensor> + Sync) -> Result<Vec<Tensor>> {
     if pieces == 1 || !parallel {

@@ -1,0 +1,12 @@
+//! The team: its mechanisms, the one session driver, seeds, cancelling,
+//! re-prompts, journals kept and replayed, and the team on a real git
+//! repository.
+
+mod cancel;
+mod journal_kept;
+mod journal_replay;
+mod repo_patch;
+mod reprompt;
+mod seed_flow;
+mod session_driver;
+mod team_mechanisms;

@@ -1,0 +1,736 @@
+//! The team on a real git repository (#30): agents answer with edit blocks
+//! (a scripted backend, so each test gets the patches it needs), every
+//! candidate runs the repository's own pytest suite in the real sandbox,
+//! the answer is the patch the tests choose, `git apply` takes it, and
+//! accepting it writes the user's tree only when nothing changed there.
+//! The hostile cases run real commands: a suite that hangs, one that reaches
+//! for the network, a patch whose tests write outside their copy.
+
+use memdoor_testkit::openai_server;
+use memdoor_testkit::scripted;
+use memdoor_testkit::tmux;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use memdoor::domain::{Decision, TeamEvent, Turn};
+use memdoor::judge::sandbox::{Limits, Sandbox, SandboxMode};
+use memdoor::memory::embedded::EmbeddedStore;
+use memdoor::memory::{EntryKind, MemoryStore};
+use memdoor::model::Sampling;
+use memdoor::problem::Problem;
+use memdoor::repo::{gather, RepoTask, TestCommand, Workbench};
+use memdoor::session::{drive, Recorder, SessionSpec, Step};
+use memdoor::team::{Agent, Continuation, Mechanisms};
+use scripted::Scripted;
+use tokio_util::sync::CancellationToken;
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git").arg("-C").arg(dir).args(args).output().expect("git runs");
+    assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+}
+
+const CALC: &str = "def add(a, b):\n    return a - b\n\n\ndef double(x):\n    return 2 * x\n";
+const TESTS: &str = "from calc import add, double\n\n\ndef test_add():\n    assert add(2, 3) == 5\n\n\n\
+def test_double():\n    assert double(4) == 8\n";
+
+/// A committed repository: `calc.py` with a bug, its tests (one fails), and `extra` files.
+fn repo(extra: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q"]);
+    let files = [("calc.py", CALC), ("tests/test_calc.py", TESTS), ("conftest.py", "")];
+    for (path, text) in files.iter().chain(extra) {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init"]);
+    dir
+}
+
+fn edit(path: &str, search: &str, replace: &str) -> String {
+    format!(
+        "Here is the change.\n\n{path}\n```python\n<<<<<<< SEARCH\n{search}=======\n{replace}>>>>>>> REPLACE\n```\n"
+    )
+}
+
+const FIX: (&str, &str) = ("    return a - b\n", "    return a + b\n");
+
+struct Run {
+    verdict: Option<memdoor::domain::Consensus>,
+    events: Vec<TeamEvent>,
+    notes: Vec<String>,
+    backends: Vec<Arc<Scripted>>,
+    work: Arc<RepoTask>,
+}
+
+impl Run {
+    /// Some memory note of the session is `what` says; else the notes are shown.
+    #[track_caller]
+    fn assert_note(&self, what: impl Fn(&str) -> bool) {
+        assert!(self.notes.iter().any(|n| what(n)), "no such note among {:#?}", self.notes);
+    }
+}
+
+/// A team on `dir` with `--test test`, each agent answering from its script, not yet run.
+struct Team {
+    spec: SessionSpec,
+    problem: Problem,
+    store: Arc<EmbeddedStore>,
+    backends: Vec<Arc<Scripted>>,
+    work: Arc<RepoTask>,
+}
+
+async fn team(dir: &Path, test: &str, timeout: Duration, scripts: Vec<Vec<String>>, rounds: u32) -> Team {
+    team_on(dir, "add in calc.py subtracts; make test_add pass", test, timeout, scripts, rounds).await
+}
+
+/// As `team`, with the task said.
+async fn team_on(
+    dir: &Path,
+    task: &str,
+    test: &str,
+    timeout: Duration,
+    scripts: Vec<Vec<String>>,
+    rounds: u32,
+) -> Team {
+    let context = gather(dir, task, &[], 6000).unwrap();
+    let problem = Problem::from_text_with_context(task, &context.as_prompt()).unwrap();
+    let bench = Workbench::snapshot(dir).unwrap();
+    let work = Arc::new(RepoTask::new(bench, Some(TestCommand::given(test)), &context, timeout));
+    let backends: Vec<Arc<Scripted>> = scripts.into_iter().map(|s| Arc::new(Scripted::new(s))).collect();
+    let agents = backends.iter().enumerate().map(|(id, b)| Agent::new(id, b.clone(), Sampling::default())).collect();
+    let store = Arc::new(EmbeddedStore::new());
+    let sandbox = Sandbox::open(SandboxMode::Strong, Limits::default()).await.expect("the strong sandbox");
+    let spec = SessionSpec {
+        agents,
+        store: store.clone(),
+        sandbox: Some(sandbox),
+        rounds,
+        max_tokens: 256,
+        // Every round runs: the repair turns are what these tests look at.
+        mechanisms: Mechanisms { early_stop: false, ..Mechanisms::default() },
+        unique_ids: false,
+        repo: Some(work.clone()),
+    };
+    Team { spec, problem, store, backends, work }
+}
+
+impl Team {
+    /// Runs `step`; what it decided, its events, and every note in the memory so far.
+    async fn drive(&self, step: Step) -> (Option<memdoor::domain::Consensus>, Vec<TeamEvent>, Vec<String>) {
+        let mut recorder = Recorder::default();
+        let verdict =
+            drive(&self.spec, &self.problem, step, &mut [&mut recorder], CancellationToken::new()).await.unwrap();
+        let notes = self
+            .store
+            .read(&self.problem.id, None)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|(_, e)| matches!(e.kind, EntryKind::Note | EntryKind::Error))
+            .map(|(_, e)| e.content)
+            .collect();
+        (verdict, recorder.events, notes)
+    }
+}
+
+/// The team on `dir` with `--test test`, each agent answering from its script.
+async fn run_team(dir: &Path, test: &str, timeout: Duration, scripts: Vec<Vec<String>>, rounds: u32) -> Run {
+    let team = team(dir, test, timeout, scripts, rounds).await;
+    let (verdict, events, notes) = team.drive(Step::Start).await;
+    Run { verdict, events, notes, backends: team.backends, work: team.work }
+}
+
+/// The real binary's `command` on the repository `dir`, with `config` and nothing from the environment.
+fn memdoor(command: &str, config: &Path, dir: &Path, log_dir: &Path) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_memdoor"));
+    cmd.arg(command)
+        .arg("--config")
+        .arg(config)
+        .arg("--repo")
+        .arg(dir)
+        .env("MEMDOOR_LOG_DIR", log_dir)
+        .env_remove("MEMDOOR_REDIS")
+        .env_remove("MEMDOOR_CONFIG")
+        .env_remove("MEMDOOR_MODEL")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
+/// A config in `dir` for a one-round team of three agents, all answering from the server at `base`.
+fn scripted_team(base: &str, dir: &Path) -> std::path::PathBuf {
+    let agent = format!("[[agents]]\nbackend = \"openai\"\nbase_url = {base:?}\nmodel = \"scripted\"\n");
+    let config = dir.join("memdoor.toml");
+    std::fs::write(&config, format!("[team]\nagents = 3\nrounds = 1\nmax_tokens = 256\n{}", agent.repeat(3))).unwrap();
+    config
+}
+
+fn applies(dir: &Path, patch: &str) {
+    let file = dir.parent().unwrap().join(format!("{}.patch", dir.file_name().unwrap().to_string_lossy()));
+    std::fs::write(&file, patch).unwrap();
+    git(dir, &["apply", "--check", file.to_str().unwrap()]);
+    std::fs::remove_file(file).unwrap();
+}
+
+#[tokio::test]
+async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() {
+    let dir = repo(&[]);
+    let good = edit("calc.py", FIX.0, FIX.1);
+    let not_there = edit("calc.py", "    return a-b\n", "    return a+b\n");
+    // Fixes add and breaks double: ruled out, though it fixes as much.
+    let breaks = format!("{good}\ncalc.py\n<<<<<<< SEARCH\n    return 2 * x\n=======\n    return x\n>>>>>>> REPLACE\n");
+    let scripts = vec![vec![good.clone()], vec![not_there, good.clone()], vec![breaks.clone(), breaks]];
+    let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 2).await;
+    let v = run.verdict.clone().expect("a patch stands");
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true, reproduced: 0 }
+    );
+    assert!(v.answer.starts_with("diff --git a/calc.py b/calc.py\n"), "{}", v.answer);
+    assert!(v.answer.contains("-    return a - b\n+    return a + b\n"));
+    assert_eq!(v.agents, [0, 1], "agent 2's patch broke test_double");
+    // The consensus lists the test the patch fixed (test_double passes as before: not listed).
+    let listed: Vec<(&str, &str)> = v.tests.iter().map(|t| (t.name.as_str(), t.how())).collect();
+    assert_eq!(listed, [("tests/test_calc.py::test_add", "fixed: failed before")]);
+    // What the tests said before any change, and each patch's standing.
+    run.assert_note(|n| n.starts_with("before any change: 1 of 2 tests pass (failing: tests/test_calc.py::test_add"));
+    run.assert_note(|n| n.contains("agent 1's edit does not apply") && n.contains("not in calc.py exactly"));
+    run.assert_note(|n| n.starts_with("agent 2's patch: fixes 1, breaks 1 (tests/test_calc.py::test_double)"));
+    // Agent 1's repair turn was shown why its blocks failed; agent 0 rested.
+    let repair = run.backends[1].prompts()[1].clone();
+    assert!(repair.contains("could not be applied") && repair.contains("not in calc.py exactly"), "{repair}");
+    assert_eq!(run.backends[0].asked.lock().unwrap().len(), 1, "a patch passing every test rests");
+    // The first prompt said the format (for Python files, a whole definition; SEARCH/REPLACE for
+    // other changes) with no worked example, then the file and the failing test.
+    let first = run.backends[0].asked.lock().unwrap()[0].messages.clone();
+    assert!(
+        first[0].content.contains("function, method or class you change whole")
+            && first[0].content.contains("<<<<<<< SEARCH")
+    );
+    assert!(first.len() == 2 && !first[1].content.contains("def area(width, height):"), "{first:?}");
+    let last = &first.last().unwrap().content;
+    assert!(last.contains("return a - b") && last.contains("test_add"), "{last}");
+    // Its closing line names the function the task names, with its file.
+    let closing = last.rsplit("\n\n").next().unwrap();
+    assert!(closing.contains("then write the whole new `add` of calc.py with that change made"), "{closing}");
+    // The user's tree is untouched; git takes the patch; accepting writes it.
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC);
+    applies(dir.path(), &v.answer);
+    // Only a patch the team made is written: text from elsewhere (an edit of it) is refused.
+    let edited = v.answer.replace("a + b", "b + a");
+    assert!(run.work.apply(&edited).unwrap_err().contains("not one the team made"));
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC);
+    assert_eq!(run.work.apply(&v.answer).unwrap(), ["calc.py"]);
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "a + b"));
+    let passed = run.events.iter().filter(|e| matches!(e, TeamEvent::TestRun { .. })).count();
+    assert_eq!(passed, 4, "every applied patch ran: agents 0 and 2 in round 1, agents 1 and 2 in round 2");
+}
+
+#[tokio::test]
+async fn a_patch_whose_tests_write_outside_their_copy_or_reach_the_network_touches_nothing() {
+    let dir = repo(&[]);
+    let target = dir.path().join("calc.py");
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    // A conftest the patch adds: it tries to overwrite the user's file by its
+    // absolute path and to connect to a port open on this host.
+    let hostile = format!(
+        "import socket\ntry:\n    open({target:?}, 'w').write('owned')\nexcept OSError:\n    pass\n\
+def test_network():\n    socket.create_connection(('127.0.0.1', {port}), timeout=2)\n"
+    );
+    let answer = format!(
+        "{}\ntests/test_net.py\n<<<<<<< SEARCH\n=======\n{hostile}>>>>>>> REPLACE\n",
+        edit("calc.py", FIX.0, FIX.1)
+    );
+    let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), vec![vec![answer]], 1).await;
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), CALC, "the user's file is not in the sandbox");
+    let v = run.verdict.clone().expect("the patch stands: it fixes test_add and breaks nothing that passed");
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 1, per_test: true, reproduced: 0 }
+    );
+    let listed: Vec<(char, &str, &str)> = v.tests.iter().map(|t| (t.mark(), t.name.as_str(), t.how())).collect();
+    assert_eq!(
+        listed,
+        [
+            ('✗', "tests/test_net.py::test_network", "new: the patch adds it, failing"),
+            ('✓', "tests/test_calc.py::test_add", "fixed: failed before")
+        ],
+        "failures first"
+    );
+    let Some(TeamEvent::TestRun { results, .. }) = run.events.iter().find(|e| matches!(e, TeamEvent::TestRun { .. }))
+    else {
+        panic!("no test run")
+    };
+    assert!(
+        results.iter().any(|r| r.key.as_deref() == Some("tests/test_net.py::test_network") && r.error.is_some()),
+        "the network is not reachable from the tests: {results:?}"
+    );
+    listener.set_nonblocking(true).unwrap();
+    assert!(listener.accept().is_err(), "nothing connected");
+}
+
+#[tokio::test]
+async fn a_test_command_that_hangs_is_stopped_at_its_limit_and_said() {
+    let dir = repo(&[("tests/test_slow.py", "import time\n\ndef test_forever():\n    time.sleep(3600)\n")]);
+    let started = std::time::Instant::now();
+    let run = run_team(
+        dir.path(),
+        "python3 -m pytest -q",
+        Duration::from_secs(3),
+        vec![vec![edit("calc.py", FIX.0, FIX.1)]],
+        1,
+    )
+    .await;
+    assert!(started.elapsed() < Duration::from_secs(60), "the hang was cut: {:?}", started.elapsed());
+    run.assert_note(|n| n.contains("before any change: the test command: stopped at its time limit"));
+    // Nothing passes with or without the patch: nothing fixed, nothing broken; the answer says so.
+    let v = run.verdict.clone().expect("a patch that breaks nothing stands");
+    assert!(v.decision.unverified(), "{}", v.decision);
+}
+
+/// What small models write best: the changed function whole, under its
+/// file's path. It replaces its namesake (the rest of the file stays), and
+/// the patch is judged like any other.
+#[tokio::test]
+async fn a_whole_function_under_its_path_replaces_its_namesake_and_is_judged() {
+    let dir = repo(&[]);
+    let answer = "The fix:\n\ncalc.py\n```python\ndef add(a, b):\n    return a + b\n\n\nprint(add(2, 3))\n```\n";
+    // The worked example's answer word for word, as coder-0.5b often gives it: not a patch here.
+    let example = "geometry/shapes.py\n```python\ndef area(width, height):\n    return width * height\n```";
+    let scripts = vec![vec![answer.into()], vec![example.into()]];
+    let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 1).await;
+    run.assert_note(|n| n.starts_with("agent 1's edit does not apply: it edits geometry/shapes.py, the worked"));
+    let v = run.verdict.clone().expect("the patch stands");
+    assert_eq!(v.agents, [0]);
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true, reproduced: 0 }
+    );
+    assert!(v.answer.contains("-    return a - b\n+    return a + b\n"), "{}", v.answer);
+    let changed: Vec<&str> = v
+        .answer
+        .lines()
+        .filter(|l| (l.starts_with('+') || l.starts_with('-')) && !l.starts_with("+++") && !l.starts_with("---"))
+        .collect();
+    assert_eq!(changed, ["-    return a - b", "+    return a + b"], "only add changes; the demo is left out");
+    applies(dir.path(), &v.answer);
+}
+
+#[tokio::test]
+async fn a_failing_test_rewritten_to_pass_fixes_nothing_and_the_fix_of_the_code_wins() {
+    let dir = repo(&[]);
+    // Makes test_add pass by changing what it expects: the repository's test as written still fails.
+    let rewrite = edit("tests/test_calc.py", "    assert add(2, 3) == 5\n", "    assert add(2, 3) == -1\n");
+    // Rewrites it too, and fixes the code: judged by the test as it was, it fixes it.
+    let both = format!("{}\n{}", edit("calc.py", FIX.0, FIX.1), rewrite.replace("== -1", "== 5 and True"));
+    let scripts = vec![vec![rewrite], vec![edit("calc.py", FIX.0, FIX.1)], vec![both]];
+    let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 1).await;
+    run.assert_note(|n| {
+        n.starts_with("agent 0's patch: fixes 0, breaks 0, 1 failing")
+            && n.contains("it edits the repository's tests (tests/test_calc.py)")
+    });
+    run.assert_note(|n| n.starts_with("agent 2's patch: fixes 1, breaks 0, 0 failing"));
+    let v = run.verdict.clone().expect("a patch stands");
+    // Agents 1 and 2 are one cluster (alike on the repository's tests); the earliest patch speaks for it.
+    assert_eq!(v.agents, [1, 2]);
+    assert!(!v.answer.contains("tests/test_calc.py"), "{}", v.answer);
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true, reproduced: 0 }
+    );
+    // The rewrite stands beside it (it breaks nothing) — said to fix nothing, as it does.
+    let rewritten = v.alternatives.iter().find(|a| a.agents == [0]).expect("the rewrite is an alternative");
+    assert!(rewritten.decision.unverified(), "{}", rewritten.decision);
+}
+
+/// A repository whose tests all pass though `clamp` ignores `hi`: no test of its own can tell a fix.
+fn clamp_repo() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q"]);
+    std::fs::create_dir_all(dir.path().join("tests")).unwrap();
+    std::fs::write(dir.path().join("calc.py"), "def clamp(x, lo, hi):\n    return max(lo, x)\n").unwrap();
+    std::fs::write(
+        dir.path().join("tests/test_calc.py"),
+        "from calc import clamp\n\n\ndef test_clamp_low():\n    assert clamp(-1, 0, 10) == 0\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("conftest.py"), "").unwrap();
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init"]);
+    dir
+}
+
+#[tokio::test]
+async fn where_every_test_passes_a_test_an_agent_adds_that_fails_without_its_change_picks_the_patch() {
+    let dir = clamp_repo();
+    let task = "clamp in calc.py ignores hi: clamp(50, 0, 10) must be 10";
+    // Agents 0 and 1 agree on a wrong change; the repository's one test passes with it.
+    let wrong = "calc.py\n```python\ndef clamp(x, lo, hi):\n    return max(lo, x) if x < hi else hi + 1\n```\n";
+    let right = "calc.py\n```python\ndef clamp(x, lo, hi):\n    return min(hi, max(lo, x))\n```\n";
+    // Agent 2 fixes it and adds a test (only a new function: it goes after the file's last).
+    let with_test = format!(
+        "clamp must also take the min with hi.\n\n{right}\ntests/test_calc.py\n```python\n\
+def test_clamp_high():\n    assert clamp(50, 0, 10) == 10\n```\n"
+    );
+    let pytest = "python3 -m pytest -q";
+    let scripts = |n: usize| {
+        let answers = [wrong.to_string(), wrong.to_string(), with_test.clone(), right.to_string(), right.to_string()];
+        answers.into_iter().take(n).map(|a| vec![a]).collect::<Vec<_>>()
+    };
+    // Three agents: the one whose test reproduces the task wins over the larger cluster.
+    let team = team_on(dir.path(), task, pytest, Duration::from_secs(60), scripts(3), 1).await;
+    let (verdict, _, notes) = team.drive(Step::Start).await;
+    let v = verdict.expect("a patch stands");
+    assert_eq!(v.agents, [2], "the reproduced patch, over the larger cluster the tests cannot tell apart");
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 0, failing_before: 0, failing_after: 0, per_test: true, reproduced: 1 }
+    );
+    assert!(v.decision.unverified(), "an agent's test is evidence, not the repository's verdict");
+    assert!(v.answer.contains("+    return min(hi, max(lo, x))") && v.answer.contains("+def test_clamp_high():"));
+    let note = |start: &str| notes.iter().any(|n| n.starts_with(start));
+    assert!(note("agent 2's patch: fixes 0, breaks 0, 0 failing; 1 test(s) it adds fail"), "{notes:#?}");
+    assert!(
+        note(
+            "agent 2's reproduction (tests/test_calc.py::test_clamp_high) on teammates' patches: passes with \
+agents [], fails with [0, 1]"
+        ),
+        "{notes:#?}"
+    );
+    // Every agent was asked for such a test, since nothing failed before.
+    let asked = team.backends[0].prompts()[0].clone();
+    assert!(asked.contains("also add a new test file beside the repository's tests"), "{asked}");
+    applies(dir.path(), &v.answer);
+
+    // Five agents: agent 2's test passes on the code of agents 3 and 4 (the same change, no
+    // test) and not on that of 0 and 1; the three backed by it stand together.
+    let team = team_on(dir.path(), task, pytest, Duration::from_secs(60), scripts(5), 1).await;
+    let (verdict, _, notes) = team.drive(Step::Start).await;
+    let v = verdict.expect("a patch stands");
+    assert_eq!((v.agents.clone(), v.votes), (vec![2, 3, 4], 3), "{notes:#?}");
+    assert!(v.answer.contains("+    return min(hi, max(lo, x))"), "{}", v.answer);
+    assert!(notes.iter().any(|n| n.ends_with("passes with agents [3, 4], fails with [0, 1]")), "{notes:#?}");
+
+    // The ablation: no test asked for, none run alone, and outcomes the tests cannot tell apart
+    // make one cluster of the wrong and the right change, whose earliest draft (wrong) speaks.
+    let mut team = team_on(dir.path(), task, pytest, Duration::from_secs(60), scripts(5), 1).await;
+    team.spec.mechanisms.agent_tests = false;
+    let (verdict, _, _) = team.drive(Step::Start).await;
+    let v = verdict.expect("a patch stands");
+    assert_eq!(v.agents, [0, 1, 2, 3, 4]);
+    assert!(v.answer.contains("hi + 1") && v.decision.unverified());
+    assert!(!team.backends[0].prompts()[0].contains("also add a new test file"));
+}
+
+/// A crate whose `Pager::page_count` drops a partly full last page: one of its two tests fails.
+const PAGER: &str = "pub struct Pager {
+    pub total: usize,
+    pub per_page: usize,
+}
+
+impl Pager {
+    /// Number of pages.
+    pub fn page_count(&self) -> usize {
+        self.total / self.per_page
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_multiple() {
+        assert_eq!(Pager { total: 20, per_page: 10 }.page_count(), 2);
+    }
+
+    #[test]
+    fn partial_last_page() {
+        assert_eq!(Pager { total: 21, per_page: 10 }.page_count(), 3);
+    }
+}
+";
+
+/// Rust and real `cargo test`: a method given alone under prose (no path, a
+/// ```rust fence) goes into its `impl` at its depth; one that breaks the
+/// passing test is ruled out; the tests are read one by one from cargo's lines.
+#[tokio::test]
+async fn a_rust_method_under_prose_goes_into_its_impl_and_cargo_test_judges_it() {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q"]);
+    std::fs::create_dir_all(dir.path().join("src")).unwrap();
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        "[package]\nname = \"pager\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("src/lib.rs"), PAGER).unwrap();
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init"]);
+    let method = |body: &str| {
+        format!("It must round up.\n\n```rust\npub fn page_count(&self) -> usize {{\n    {body}\n}}\n```\n")
+    };
+    let fix = method("self.total.div_ceil(self.per_page)");
+    let breaks = method("self.total / self.per_page + 1");
+    let scripts = vec![vec![fix], vec![breaks], vec!["I cannot tell.".into()]];
+    let task = "Pager::page_count in src/lib.rs drops the last page when it is only partly full";
+    let team = team_on(dir.path(), task, "cargo test --offline", Duration::from_secs(300), scripts, 1).await;
+    let (verdict, _, notes) = team.drive(Step::Start).await;
+    let v = verdict.expect("a patch stands");
+    assert_eq!(
+        v.decision,
+        Decision::RepoTests { fixed: 1, failing_before: 1, failing_after: 0, per_test: true, reproduced: 0 }
+    );
+    assert_eq!(v.agents, [0]);
+    assert!(
+        v.answer.contains("-        self.total / self.per_page\n+        self.total.div_ceil(self.per_page)\n"),
+        "{}",
+        v.answer
+    );
+    assert!(notes.iter().any(|n| n.starts_with("agent 1's patch: fixes 1, breaks 1")), "{notes:#?}");
+    let first = team.backends[0].asked.lock().unwrap()[0].messages.clone();
+    let closing = first.last().unwrap().content.rsplit("\n\n").next().unwrap().to_string();
+    assert!(closing.contains("`page_count` of src/lib.rs") && closing.contains("```rust block"), "{closing}");
+    applies(dir.path(), &v.answer);
+}
+
+/// A team's lead (a mixed team's bigger model) whose own answer failed
+/// repairs the patch closest to passing, a teammate's, shown with what its
+/// tests said; the others repair their own.
+#[tokio::test]
+async fn the_lead_repairs_the_patch_closest_to_passing_whoever_wrote_it() {
+    let dir = repo(&[]);
+    let fix = "calc.py\n```python\ndef add(a, b):\n    return a + b\n```\n";
+    let unchanged_double = "calc.py\n```python\ndef double(x):\n    return x * 2\n```\n";
+    let missing = "calc.py\n<<<<<<< SEARCH\n    return a * b\n=======\n    return a + b\n>>>>>>> REPLACE\n";
+    // Round 1: the lead's blocks do not apply; agent 1's patch runs and fixes nothing.
+    let scripts = vec![vec![missing.into(), fix.into()], vec![unchanged_double.into(), unchanged_double.into()]];
+    let mut led = team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 2).await;
+    led.spec.agents[0].lead = true;
+    let (verdict, events, _) = led.drive(Step::Start).await;
+    let turn = |agent| {
+        events.iter().find_map(|e| match e {
+            TeamEvent::TurnStarted { agent: a, round: 2, turn } if *a == agent => Some(*turn),
+            _ => None,
+        })
+    };
+    assert_eq!((turn(0), turn(1)), (Some(Turn::RepairClosest), Some(Turn::Repair)));
+    let shown = led.backends[0].prompts()[1].clone();
+    assert!(
+        shown.contains("A teammate's change (not applied to the files above), as a patch:")
+            && shown.contains("+    return x * 2")
+            && shown.contains("these tests fail: tests/test_calc.py::test_add"),
+        "{shown}"
+    );
+    assert!(!shown.contains("return a * b"), "the lead's own failed blocks are not what it repairs: {shown}");
+    let v = verdict.expect("the lead's repair stands");
+    assert_eq!(v.agents, [0]);
+    assert!(v.answer.contains("+    return a + b\n"), "{}", v.answer);
+    // Without lead roles the lead repairs its own answer like the others.
+    let scripts = vec![vec![missing.into(), fix.into()], vec![unchanged_double.into(), unchanged_double.into()]];
+    let mut off = team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 2).await;
+    off.spec.agents[0].lead = true;
+    off.spec.mechanisms.lead_roles = false;
+    let (_, events, _) = off.drive(Step::Start).await;
+    assert!(events.iter().any(|e| matches!(e, TeamEvent::TurnStarted { agent: 0, round: 2, turn: Turn::Repair })));
+    assert!(off.backends[0].prompts()[1].contains("could not be applied"));
+}
+
+/// A re-prompt on a repository continues from the team's patch: every agent
+/// is shown it with the user's feedback, writes the change again, and only
+/// the new patches vote; the untouched tree's tests are not run again.
+#[tokio::test]
+async fn a_re_prompt_continues_from_the_teams_patch_with_the_feedback() {
+    let dir = repo(&[]);
+    let first = edit("calc.py", FIX.0, FIX.1);
+    let swapped = edit("calc.py", FIX.0, "    return b + a\n");
+    let breaks = edit("calc.py", "    return 2 * x\n", "    return x\n");
+    let scripts = vec![vec![first.clone(), swapped.clone()], vec![first, swapped], vec![breaks.clone(), breaks]];
+    let team = team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 1).await;
+    let (v, ..) = team.drive(Step::Start).await;
+    let v = v.expect("a patch stands");
+    assert!(v.answer.contains("+    return a + b"), "{}", v.answer);
+    assert_eq!(team.work.answer().as_deref(), Some(v.answer.as_str()), "kept for a re-prompt");
+    let more = Continuation { round: 2, feedback: Some("write it as b + a".into()) };
+    let (again, events, notes) = team.drive(Step::Continue { more, only: None }).await;
+    let again = again.expect("a continued patch stands");
+    assert!(again.answer.contains("+    return b + a"), "the new patches vote, not round 1's: {}", again.answer);
+    assert_eq!((again.agents.clone(), again.votes), (vec![0, 1], 2), "agent 2's patch breaks test_double");
+    // Each agent was shown the team's patch and the feedback, in a turn of round 2.
+    for b in &team.backends {
+        let prompt = b.prompts()[1].clone();
+        assert!(prompt.contains("```diff\ndiff --git a/calc.py b/calc.py"), "{prompt}");
+        assert!(
+            prompt.contains("+    return a + b") && prompt.contains("feedback on it: write it as b + a"),
+            "{prompt}"
+        );
+    }
+    assert!(events.iter().any(|e| matches!(e, TeamEvent::TurnStarted { round: 2, turn: Turn::Refine, .. })));
+    let runs = events.iter().filter(|e| matches!(e, TeamEvent::TestRun { round: 2, .. })).count();
+    assert_eq!(runs, 3, "every new patch ran");
+    assert_eq!(notes.iter().filter(|n| n.starts_with("before any change")).count(), 1, "the tree ran once: {notes:?}");
+    // Accepting writes the continued patch: it is one the session made.
+    assert_eq!(team.work.apply(&again.answer).unwrap(), ["calc.py"]);
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "b + a"));
+}
+
+/// The real binary: `memdoor solve --repo` prints the patch on stdout, which
+/// `git apply` takes; with `--apply` it writes the file itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn solve_repo_prints_a_patch_git_applies_and_apply_writes_it() {
+    let dir = repo(&[]);
+    let server = openai_server::serve(Arc::new(Scripted::repeating(edit("calc.py", FIX.0, FIX.1))), None).await;
+    let work = tempfile::tempdir().unwrap();
+    let config = scripted_team(&server.base, work.path());
+    let solve = |extra: &[&str]| {
+        let out = memdoor("solve", &config, dir.path(), work.path())
+            .args(extra)
+            .arg("add in calc.py subtracts")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{stderr}");
+        (String::from_utf8(out.stdout).unwrap(), stderr)
+    };
+    let (patch, stderr) = solve(&["--no-journal"]);
+    assert!(stderr.contains("judged by `python3 -m pytest -q -rA` (detected"), "{stderr}");
+    assert!(stderr.contains("  ✓ tests/test_calc.py::test_add  fixed: failed before\n"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC, "printing writes nothing");
+    applies(dir.path(), &patch);
+    let (_, stderr) = solve(&["--no-journal", "--apply"]);
+    assert!(stderr.contains("applied the patch: calc.py"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "a + b"));
+}
+
+/// The TUI on a repository (#30 item 5): the consensus pane holds the patch
+/// the repository's tests chose, under the tests it changes (✓/✗); a new
+/// task is refused with a line that says why; a re-prompt continues from the
+/// patch; `a` writes the patch into the user's files (after accept's checks).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tui_on_a_repository_shows_the_patch_re_prompts_from_it_and_accepting_applies_it() {
+    let dir = repo(&[]);
+    let first = edit("calc.py", FIX.0, FIX.1);
+    let swapped = edit("calc.py", FIX.0, "    return b + a\n");
+    let backend = Arc::new(Scripted::then_repeating(vec![first; 3], swapped));
+    let server = openai_server::serve(backend.clone(), None).await;
+    let work = tempfile::tempdir().unwrap();
+    let config = scripted_team(&server.base, work.path());
+    let stderr = work.path().join("stderr.log");
+    let command = format!(
+        "env -u MEMDOOR_REDIS -u MEMDOOR_CONFIG -u MEMDOOR_MODEL MEMDOOR_LOG_DIR='{}' '{}' --config '{}' --repo '{}' \
+         --no-journal 'add in calc.py subtracts' 2>'{}'",
+        work.path().display(),
+        env!("CARGO_BIN_EXE_memdoor"),
+        config.display(),
+        dir.path().display(),
+        stderr.display()
+    );
+    let t = tmux::Tmux::start(&command, 160, 48, &[]).with_log(&stderr);
+    // The pane's title can be drawn a frame before the patch under it: wait for both.
+    let screen = t.wait_for("the team's patch", Duration::from_secs(120), |s| {
+        s.contains("votes (A") && s.contains("+    return a + b")
+    });
+    assert!(screen.contains("+    return a + b"), "the consensus pane shows the patch:\n{screen}");
+    assert!(
+        screen.contains("✓ tests/test_calc.py::test_add  fixed: failed before"),
+        "and the test it fixes:\n{screen}"
+    );
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC, "nothing written before accept");
+    // `d`: the focused agent's patch against the consensus, by the trees they make (the same here).
+    t.keys(&["d"]);
+    t.wait_for("the diff view", Duration::from_secs(10), |s| s.contains("no differences"));
+    t.keys(&["Escape"]);
+    t.keys(&["n"]);
+    t.wait_for("a new task refused", Duration::from_secs(10), |s| s.contains("works one task"));
+    t.keys(&["r"]);
+    t.text("write it as b + a");
+    t.keys(&["Enter"]);
+    t.wait_for("the continued patch", Duration::from_secs(120), |s| s.contains("+    return b + a"));
+    let asked = backend.prompts();
+    assert_eq!(asked.len(), 6, "three agents, twice");
+    assert!(asked[3..].iter().all(|p| p.contains("+    return a + b") && p.contains("write it as b + a")), "{asked:?}");
+    t.keys(&["a"]);
+    t.wait_for("the patch applied", Duration::from_secs(30), |s| s.contains("patch applied: calc.py"));
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "b + a"));
+    // Applied once; the files changed since the session read them, so a second accept refuses.
+    t.keys(&["a"]);
+    t.wait_for("a second apply refused", Duration::from_secs(30), |s| s.contains("not applied:"));
+    t.keys(&["q"]);
+}
+
+/// The real binary: `memdoor review` gives the agents the branch's diff
+/// against main and the file it touches, and prints the patch the tests chose.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn review_shows_the_branch_diff_and_prints_the_patch_its_tests_chose() {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q", "-b", "main"]);
+    let fixed = CALC.replace("a - b", "a + b");
+    for (path, text) in [("calc.py", fixed.as_str()), ("tests/test_calc.py", TESTS), ("conftest.py", "")] {
+        let p = dir.path().join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let commit = |message: &str| {
+        git(dir.path(), &["add", "-A"]);
+        git(dir.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", message]);
+    };
+    commit("init");
+    git(dir.path(), &["checkout", "-q", "-b", "feature"]);
+    std::fs::write(dir.path().join("calc.py"), CALC).unwrap();
+    commit("a change that breaks add");
+    let backend = Arc::new(Scripted::repeating(edit("calc.py", FIX.0, FIX.1)));
+    let server = openai_server::serve(backend.clone(), None).await;
+    let work = tempfile::tempdir().unwrap();
+    let config = scripted_team(&server.base, work.path());
+    let review = |extra: &[&str]| {
+        memdoor("review", &config, dir.path(), work.path()).arg("--no-journal").args(extra).output().unwrap()
+    };
+    let out = review(&["the sign in add"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("review: 1 file(s) changed against main"), "{stderr}");
+    assert!(stderr.contains("judged by `python3 -m pytest -q -rA` (detected"), "{stderr}");
+    applies(dir.path(), &String::from_utf8(out.stdout).unwrap());
+    let prompts = backend.prompts();
+    let first = prompts.first().expect("the agents were asked");
+    assert!(first.contains("Review the change on this branch"), "{first}");
+    assert!(first.contains("Look first at this: the sign in add"), "{first}");
+    assert!(first.contains("-    return a + b\n+    return a - b"), "the diff is shown: {first}");
+    assert!(first.contains("### calc.py"), "the file it touches is shown: {first}");
+    assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC, "review writes nothing");
+    // Each patch that stands and changes something else is a finding of its own, with what it
+    // changes and what the tests said, and applies alone.
+    let doubled = edit("calc.py", "    return 2 * x\n", "    return x + x\n");
+    let backend = Arc::new(Scripted::then_repeating(vec![doubled.clone()], edit("calc.py", FIX.0, FIX.1)));
+    let server = openai_server::serve(backend.clone(), None).await;
+    let config = scripted_team(&server.base, work.path());
+    let out = memdoor("review", &config, dir.path(), work.path()).arg("--no-journal").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let findings: Vec<&str> = stdout.split("\n\n").collect();
+    assert_eq!(findings.len(), 2, "{stdout:?}");
+    let (first, second) = (findings[0], findings[1]);
+    assert!(first.starts_with("# Finding 1 of 2, the team's answer (A"), "{first}");
+    assert!(first.contains(": changes calc.py: add (+1 −1)\n"), "{first}");
+    assert!(first.contains("# judged by `python3 -m pytest -q -rA`: the repository's tests: fixes 1 of 1"), "{first}");
+    assert!(first.contains("#   ✓ tests/test_calc.py::test_add  fixed: failed before"), "{first}");
+    assert!(second.starts_with("# Finding 2 of 2, another that breaks nothing (A"), "{second}");
+    assert!(second.contains(": changes calc.py: double (+1 −1)\n"), "{second}");
+    assert!(second.contains("fixes 0 of 1 failing before, breaks none, 1 still failing"), "{second}");
+    for finding in findings {
+        applies(dir.path(), &format!("{finding}\n"));
+    }
+
+    // On the base itself there is nothing to review: said, and no model is asked.
+    let asked = backend.prompts().len();
+    let out = review(&["--base", "feature"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nothing to review"));
+    assert_eq!(backend.prompts().len(), asked);
+}

@@ -1,0 +1,411 @@
+//! The team's mechanisms on scripted agents (real sandbox, real python3):
+//! every draft of every round is a ballot, the rounds stop once a passing
+//! cluster holds a majority (from round 2 on, once any draft passes), an
+//! agent whose draft passes rests while the others repair alone, fresh drafts replace repairs while nothing passes,
+//! and distinguishing inputs part two passing programs.
+
+use memdoor_testkit::scripted;
+
+use std::sync::Arc;
+
+use memdoor::domain::Consensus;
+use memdoor::domain::{TeamEvent, Turn};
+use memdoor::judge::sandbox::{Limits, Sandbox};
+use memdoor::memory::embedded::EmbeddedStore;
+use memdoor::memory::{EntryKind, MemoryStore};
+use memdoor::model::Sampling;
+use memdoor::problem::{load_set, Problem};
+use memdoor::session::{drive, Recorder, SessionSpec, Step};
+use memdoor::team::{Agent, Mechanisms};
+use scripted::{fenced, Scripted};
+use tokio_util::sync::CancellationToken;
+
+const RIGHT: &str = "s = input().strip()\nprint(s[::-1])\n";
+/// Passes the public tests ("stressed", "a1b2c3") but doubles a one-letter line.
+const DOUBLES_ONE: &str = "s = input().strip()\nprint(s[::-1] if len(s) > 1 else s + s)\n";
+
+fn wrong(i: usize) -> String {
+    format!("print(input().strip() + '{i}')\n")
+}
+
+fn reverse_problem() -> Problem {
+    let problems = load_set(std::path::Path::new("assets/problems/easy.jsonl")).unwrap();
+    problems.into_iter().find(|p| p.id == "reverse-the-line").expect("the reverse problem")
+}
+
+struct Run {
+    verdict: Consensus,
+    backends: Vec<Arc<Scripted>>,
+    notes: Vec<String>,
+    events: Vec<TeamEvent>,
+}
+
+/// Runs a team of `scripts.len()` scripted agents, one script each.
+async fn run(scripts: Vec<Vec<String>>, rounds: u32, mechanisms: Mechanisms) -> Run {
+    run_problem(reverse_problem(), scripts, rounds, mechanisms).await
+}
+
+async fn run_problem(problem: Problem, scripts: Vec<Vec<String>>, rounds: u32, mechanisms: Mechanisms) -> Run {
+    run_led(problem, scripts, rounds, mechanisms, None).await
+}
+
+/// As `run_problem`, agent `lead` (if any) leading.
+async fn run_led(
+    problem: Problem,
+    scripts: Vec<Vec<String>>,
+    rounds: u32,
+    mechanisms: Mechanisms,
+    lead: Option<usize>,
+) -> Run {
+    let backends: Vec<Arc<Scripted>> = scripts.into_iter().map(|a| Arc::new(Scripted::new(a))).collect();
+    let agents: Vec<Agent> = backends
+        .iter()
+        .enumerate()
+        .map(|(id, b)| Agent {
+            lead: lead == Some(id),
+            ..Agent::new(id, b.clone(), Sampling { seed: 42 + id as u64, ..Sampling::default() })
+        })
+        .collect();
+    let store = Arc::new(EmbeddedStore::new());
+    let sandbox = Sandbox::detect(Limits::default()).await;
+    let spec = SessionSpec {
+        agents,
+        store: store.clone(),
+        sandbox: Some(sandbox),
+        rounds,
+        max_tokens: 64,
+        mechanisms,
+        unique_ids: false,
+        repo: None,
+    };
+    let mut recorder = Recorder::default();
+    let verdict = drive(&spec, &problem, Step::Start, &mut [&mut recorder], CancellationToken::new())
+        .await
+        .unwrap()
+        .expect("a verdict");
+    let events = recorder.events;
+    let memory = store.read(&problem.id, None).await.unwrap();
+    let notes = memory
+        .into_iter()
+        .filter(|(_, e)| e.kind == EntryKind::Note && e.agent.is_none())
+        .map(|(_, e)| e.content)
+        .collect();
+    Run { verdict, backends, notes, events }
+}
+
+const PLAIN: Mechanisms = Mechanisms {
+    agent_tests: false,
+    repair_prompts: true,
+    aggregate: false,
+    early_stop: true,
+    fresh_drafts: true,
+    distinguish: true,
+    form_repair: true,
+    public_tests: true,
+    lead_roles: true,
+};
+
+#[tokio::test]
+async fn the_team_stops_once_a_passing_cluster_holds_a_majority() {
+    let scripts = vec![
+        vec![fenced(RIGHT)],
+        vec![fenced(RIGHT)],
+        vec![fenced(RIGHT)],
+        vec![fenced(&wrong(3))],
+        vec![fenced(&wrong(4))],
+    ];
+    // One answer each: a second round would find no script left and fail the test.
+    let r = run(scripts, 3, PLAIN).await;
+    assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 3));
+    assert!(r.notes.iter().any(|n| n.starts_with("stopping early: 3 of 5 drafts")), "{:?}", r.notes);
+    let rounds = r.events.iter().filter(|e| matches!(e, TeamEvent::RoundFinished { .. })).count();
+    assert_eq!(rounds, 1);
+}
+
+#[tokio::test]
+async fn from_the_second_round_on_the_team_goes_on_only_while_no_draft_passes() {
+    // Round 2 brings one passing draft of ten (no majority): a third round would find no script left.
+    let mut scripts = vec![vec![fenced(&wrong(0)), fenced(RIGHT)]];
+    scripts.extend((1..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]));
+    let r = run(scripts, 4, PLAIN).await;
+    let rounds = r.events.iter().filter(|e| matches!(e, TeamEvent::RoundFinished { .. })).count();
+    assert_eq!(rounds, 2, "{:?}", r.notes);
+    assert!(r.notes.iter().any(|n| n.starts_with("stopping: 1 of 10 drafts pass")), "{:?}", r.notes);
+    assert_eq!(r.verdict.answer, RIGHT.trim_end());
+    // While nothing passes, every round asked for is run.
+    let scripts: Vec<Vec<String>> = (0..5).map(|i| (0..3).map(|k| fenced(&wrong(i + 10 * k))).collect()).collect();
+    let r = run(scripts, 3, PLAIN).await;
+    let rounds = r.events.iter().filter(|e| matches!(e, TeamEvent::RoundFinished { .. })).count();
+    assert_eq!(rounds, 3);
+    assert!(r.backends.iter().all(|b| b.prompts().len() == 3));
+}
+
+#[tokio::test]
+async fn a_repair_that_breaks_the_passing_draft_does_not_lose_it() {
+    let mut scripts = vec![vec![fenced(RIGHT), fenced(&wrong(9))]];
+    scripts.extend((1..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]));
+    // Early stop off: the passing agent works in round 2 too (it would rest).
+    let r = run(scripts, 2, Mechanisms { early_stop: false, ..PLAIN }).await;
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
+    assert_eq!(r.verdict.decision.to_string(), "execution vote");
+    assert!(r.verdict.evidence.iter().any(|e| (e.round, e.agent, e.cluster) == (1, 0, Some(0))));
+    assert_eq!(r.backends[0].prompts().len(), 2, "with one passing draft of five the team went on");
+}
+
+#[tokio::test]
+async fn a_passing_agent_rests_while_the_failing_ones_repair_from_their_own_failed_tests() {
+    // One answer for agent 0: asking it again would find no script and fail the test.
+    let mut scripts = vec![vec![fenced(RIGHT)]];
+    scripts.extend((1..5).map(|i| vec![fenced(&wrong(i)), fenced(RIGHT)]));
+    let r = run(scripts, 2, PLAIN).await;
+    assert_eq!(r.backends[0].prompts().len(), 1, "the passing agent rested");
+    let rest = r.events.iter().any(|e| matches!(e, TeamEvent::TurnStarted { agent: 0, round: 2, turn: Turn::Rest }));
+    assert!(rest, "its rest is told to the panes");
+    for b in &r.backends[1..] {
+        let repair = &b.prompts()[1];
+        assert!(repair.contains("Your previous draft:") && repair.contains("Expected:\ndesserts"), "{repair}");
+        assert!(
+            !repair.contains("Teammate") && !repair.contains(RIGHT.trim_end()),
+            "alone, no teammate's draft to copy: {repair}"
+        );
+    }
+    assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 5));
+}
+
+#[tokio::test]
+async fn while_nothing_passes_every_agent_draws_a_fresh_draft_with_a_new_seed() {
+    let scripts: Vec<Vec<String>> = (0..5).map(|i| (0..3).map(|k| fenced(&wrong(i + 10 * k))).collect()).collect();
+    let r = run(scripts.clone(), 3, PLAIN).await;
+    for (agent, b) in r.backends.iter().enumerate() {
+        let prompts = b.prompts();
+        let mut seeds: Vec<u64> = b.asked.lock().unwrap().iter().map(|q| q.sampling.seed).collect();
+        for p in &prompts[1..] {
+            assert!(!p.contains("Find the mistake"), "agent {agent}: {p}");
+            assert!(!p.contains("Teammate") && !p.contains(&wrong(agent)), "agent {agent}: {p}");
+        }
+        assert_ne!(prompts[1], prompts[2], "agent {agent}: round 3 under another framing");
+        seeds.dedup();
+        assert_eq!(seeds.len(), 3, "agent {agent}: a new seed each round");
+    }
+    assert!(r.backends[1].prompts()[1].contains("Before any code, write the steps"), "the plan first");
+    assert!(r.backends[3].prompts()[1].contains("read the input from standard input"), "the form spelled out");
+    // Turned off, every agent repairs; without repair prompts either, it refines from its teammates' drafts.
+    let off = run(scripts.clone(), 2, Mechanisms { fresh_drafts: false, ..PLAIN }).await;
+    assert!(off.backends.iter().all(|b| b.prompts()[1].contains("Find the mistake")));
+    let refine = run(scripts, 2, Mechanisms { fresh_drafts: false, repair_prompts: false, ..PLAIN }).await;
+    assert!(refine.backends.iter().all(|b| b.prompts()[1].contains("Teammate")));
+}
+
+#[tokio::test]
+async fn distinguishing_inputs_part_two_passing_programs_and_more_drafts_side_with_the_later_one() {
+    // A0 (doubles a one-letter line) and A1 (right) both pass the examples:
+    // one cluster of two of five, no majority. On the agents' input "z", A3
+    // and A4 (failing the examples) print "z" as A1 does: A1's side wins.
+    let agrees_on_one_letter =
+        ["s = input().strip()\nprint(s if len(s) == 1 else 'no')\n", "print(input().strip()[:1])\n"];
+    let script = |code: &str| vec![fenced(code), "```input\nz\n```\n".to_string()];
+    let scripts = vec![
+        script(DOUBLES_ONE),
+        script(RIGHT),
+        script(&wrong(2)),
+        script(agrees_on_one_letter[0]),
+        script(agrees_on_one_letter[1]),
+    ];
+    let r = run(scripts.clone(), 1, PLAIN).await;
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
+    assert!(
+        r.verdict.decision.to_string().contains("1 told the top two apart; 3 : 1 drafts agree"),
+        "{}",
+        r.verdict.decision
+    );
+    assert!(r.backends[0].prompts()[1].contains("Program B"));
+    assert!(r.notes.iter().any(|n| n.contains("tell two passing programs apart")), "{:?}", r.notes);
+    let off = run(scripts, 1, Mechanisms { distinguish: false, ..PLAIN }).await;
+    assert_eq!(off.verdict.answer, DOUBLES_ONE.trim_end(), "without the step the earliest passing draft stands");
+}
+
+#[tokio::test]
+async fn with_no_majority_the_agents_predicted_output_decides() {
+    // {A0} doubles a one-letter line, {A1} is right: on "z" nobody else
+    // sides with either (the others print "z2", "z3", …), so the agents'
+    // predicted output decides.
+    let script = |code: &str| {
+        vec![
+            fenced(code),
+            "```input\nz\n```\n".to_string(),
+            "It is the line reversed.\n```output\nz\n```\n".to_string(),
+        ]
+    };
+    let scripts = vec![script(DOUBLES_ONE), script(RIGHT), script(&wrong(2)), script(&wrong(3)), script(&wrong(4))];
+    let r = run(scripts, 1, PLAIN).await;
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
+    assert!(
+        r.verdict.decision.to_string().contains("1 : 1 drafts agree; agents predicted the output 5 : 0)"),
+        "{}",
+        r.verdict.decision
+    );
+    assert!(r.notes.iter().any(|n| n.contains("no majority")), "{:?}", r.notes);
+}
+
+/// Passes the first example ("stressed") and fails the second.
+const HALF_RIGHT: &str = "s = input().strip()\nprint('desserts' if s == 'stressed' else s)\n";
+
+#[tokio::test]
+async fn while_nothing_passes_the_lead_repairs_the_closest_draft_and_the_others_draw_fresh() {
+    // Round 1: no draft passes; agent 2's passes one example of two, the
+    // others none. Agent 0 leads: round 2 shows it agent 2's draft and the
+    // test it failed, and its repair is right.
+    let mut scripts: Vec<Vec<String>> = (0..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]).collect();
+    scripts[2][0] = fenced(HALF_RIGHT);
+    scripts[0][1] = fenced(RIGHT);
+    let r = run_led(reverse_problem(), scripts.clone(), 2, PLAIN, Some(0)).await;
+    let lead = r.backends[0].prompts();
+    assert!(lead[1].contains("A teammate's draft, the closest to passing so far"), "{}", lead[1]);
+    assert!(lead[1].contains("'desserts' if s == 'stressed'") && lead[1].contains("Find the mistake"), "{}", lead[1]);
+    assert!(lead[1].contains("Expected:\n3c2b1a"), "the test it failed: {}", lead[1]);
+    assert!(!lead[1].contains(&wrong(0)), "not the lead's own draft: {}", lead[1]);
+    for (agent, b) in r.backends.iter().enumerate().skip(1) {
+        assert!(!b.prompts()[1].contains("Find the mistake"), "agent {agent} draws fresh");
+    }
+    let turns: Vec<(usize, Turn)> = r
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            TeamEvent::TurnStarted { agent, round: 2, turn } => Some((*agent, *turn)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(turns[0], (0, Turn::RepairClosest));
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
+    // Roles off, the lead draws fresh like the others.
+    let off = run_led(reverse_problem(), scripts, 2, Mechanisms { lead_roles: false, ..PLAIN }, Some(0)).await;
+    assert!(!off.backends[0].prompts()[1].contains("Find the mistake"), "{}", off.backends[0].prompts()[1]);
+}
+
+#[tokio::test]
+async fn with_a_lead_it_alone_writes_the_distinguishing_inputs_and_predicts_the_output() {
+    // As above, {A0} and {A1} pass and nobody sides with either; agent 2
+    // leads: only it is asked for inputs and for the output (the others have
+    // no answer left to give: asking them would fail the run).
+    let mut scripts = vec![
+        vec![fenced(DOUBLES_ONE)],
+        vec![fenced(RIGHT)],
+        vec![fenced(&wrong(2))],
+        vec![fenced(&wrong(3))],
+        vec![fenced(&wrong(4))],
+    ];
+    scripts[2].extend(["```input\nz\n```\n".to_string(), "```output\nz\n```\n".to_string()]);
+    let r = run_led(reverse_problem(), scripts, 1, PLAIN, Some(2)).await;
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
+    assert!(r.verdict.decision.to_string().contains("agents predicted the output 1 : 0)"), "{}", r.verdict.decision);
+    assert!(r.backends.iter().enumerate().all(|(i, b)| b.prompts().len() == if i == 2 { 3 } else { 1 }));
+}
+
+#[tokio::test]
+async fn a_draft_repeated_word_for_word_is_one_ballot_and_still_shows_its_tests() {
+    let mut scripts = vec![vec![fenced(RIGHT), fenced(RIGHT)]];
+    scripts.extend((1..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]));
+    // Early stop off: the passing agent works in round 2 (it would rest).
+    let r = run(scripts, 2, Mechanisms { early_stop: false, ..PLAIN }).await;
+    assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 1));
+    let shown =
+        r.events.iter().any(|e| matches!(e, TeamEvent::TestRun { agent: 0, round: 2, results } if results.len() == 2));
+    assert!(shown, "the repeated draft's pane gets its (earlier) test results");
+}
+
+/// A code block that holds only the prompt's placeholder (or the stub
+/// copied back) is no draft: the agent is asked again in the same round,
+/// its first answer and the reason in the conversation, and the second
+/// answer is its draft, marked as re-asked. A second placeholder stays no
+/// draft: it never votes or stands as the answer.
+#[tokio::test]
+async fn a_placeholder_draft_is_asked_again_in_its_round() {
+    let placeholder = fenced("# YOUR CODE HERE\n");
+    let stub = fenced("def solve(s):\n    \"\"\"Reverse the line.\"\"\"\n    pass\n");
+    let scripts = vec![
+        vec![placeholder.clone(), fenced(RIGHT)],
+        vec![stub, fenced(RIGHT)],
+        vec![fenced(RIGHT)],
+        vec![placeholder.clone(), placeholder.clone()],
+        vec![fenced(&wrong(4))],
+    ];
+    let r = run(scripts, 1, PLAIN).await;
+    assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 3));
+    let done: Vec<(usize, memdoor::domain::Draft)> = r
+        .events
+        .iter()
+        .filter_map(|e| {
+            if let TeamEvent::AgentDone { agent, draft, .. } = e {
+                Some((*agent, draft.clone()))
+            } else {
+                None
+            }
+        })
+        .collect();
+    assert_eq!(done.len(), 5, "one draft an agent: {done:?}");
+    let of = |a: usize| &done.iter().find(|(agent, _)| *agent == a).unwrap().1;
+    use memdoor::domain::NoCode;
+    assert_eq!((of(0).reasked, of(0).code.as_deref()), (Some(NoCode::Placeholder), Some(RIGHT.trim_end())));
+    assert_eq!(of(1).reasked, Some(NoCode::Placeholder));
+    assert_eq!((of(2).reasked, of(3).reasked, of(3).code.as_deref()), (None, Some(NoCode::Placeholder), None));
+    // The second request: the first answer, then the reason.
+    let asked = r.backends[0].asked.lock().unwrap();
+    let second = &asked[1].messages;
+    assert_eq!(second[second.len() - 2].content, placeholder);
+    assert!(second.last().unwrap().content.contains("only a placeholder"), "{second:?}");
+    let restarted = r.events.iter().filter(|e| matches!(e, TeamEvent::AgentRestarted { .. })).count();
+    assert_eq!(restarted, 3, "each re-ask clears its pane");
+}
+
+/// A HumanEval task's docstring examples are its public tests: drafts run on
+/// them (after the prompt, so a whole function without the prompt's imports
+/// still runs, as HumanEval's `check` runs it) and execution decides; the
+/// private `check` never runs for the team.
+#[tokio::test]
+async fn a_humaneval_task_is_decided_by_running_its_docstring_examples() {
+    let dir = tempfile::tempdir().unwrap();
+    let prompt = "from typing import List\n\n\ndef total(xs: List[int]) -> int:\n    \"\"\"Sum of xs.\n    >>> total([1, 2, 3])\n    6\n    >>> total([])\n    0\n    \"\"\"\n";
+    // A check the drafts could never pass: were it run for the team, no draft would.
+    let task = serde_json::json!({"task_id": "HE/sum", "prompt": prompt, "entry_point": "total", "test": "def check(candidate):\n    assert False\n"});
+    let path = dir.path().join("he.jsonl");
+    std::fs::write(&path, format!("{task}\n")).unwrap();
+    let problem = load_set(&path).unwrap().remove(0);
+    assert_eq!(problem.public_tests.len(), 2, "{:?}", problem.public_tests);
+    let right = "def total(xs: List[int]) -> int:\n    return sum(xs)\n";
+    let off = "def total(xs: List[int]) -> int:\n    return sum(xs) + 1\n";
+    let scripts =
+        vec![vec![fenced(off)], vec![fenced(right)], vec![fenced(right)], vec![fenced(off)], vec![fenced(right)]];
+    let r = run_problem(problem.clone(), scripts.clone(), 1, PLAIN).await;
+    assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (right.trim_end(), 3));
+    use memdoor::domain::{Checked, Decision};
+    assert!(
+        matches!(r.verdict.decision, Decision::ExecutionVote { checked: Checked::PublicTests, .. }),
+        "{:?}",
+        r.verdict.decision
+    );
+    let passing = |r: &Run| -> Vec<bool> {
+        r.events
+            .iter()
+            .filter_map(|e| {
+                if let TeamEvent::TestRun { results, .. } = e {
+                    Some(memdoor::domain::all_pass(results))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    };
+    let runs = passing(&r);
+    assert_eq!(
+        (runs.len(), runs.iter().filter(|p| **p).count()),
+        (5, 3),
+        "every draft ran on the examples; the three right ones pass: {runs:?}"
+    );
+
+    // The public-tests ablation: the same drafts, the examples not run (and, here, no agent
+    // inputs): nothing runs, so the most common code stands, marked unverified.
+    let r = run_problem(problem, scripts, 1, Mechanisms { public_tests: false, ..PLAIN }).await;
+    assert_eq!(r.verdict.decision, Decision::SelfConsistency);
+    assert!(r.verdict.decision.unverified());
+    assert!(passing(&r).is_empty(), "no example ran");
+}

@@ -1,0 +1,10 @@
+//! The real binary in a terminal: the command line, config, hostile text, the
+//! layering of the source, and the TUI under tmux (alone, hostile, on Redis).
+
+mod cli;
+mod config_cli;
+mod hostile_text;
+mod hostile_tui;
+mod layering;
+mod tui;
+mod tui_redis;
