@@ -5,6 +5,7 @@
 //! is added or is gone; inside a container (a class, an `impl`) whose text
 //! differs, its members that do (`Parser.feed`, Rust's `S::feed`).
 
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use super::reader::{body_indent, Reader};
@@ -32,30 +33,36 @@ fn differing(
     new: &[(Unit, Range<usize>)],
     descend: bool,
 ) -> Vec<String> {
-    let texts = |text: &'_ str, units: &[(Unit, Range<usize>)], name: &str| -> Vec<String> {
-        units
-            .iter()
-            .filter(|(u, _)| matches!(u, Unit::Definition(n) if n == name))
-            .map(|(_, at)| text[at.clone()].trim_end().to_string())
-            .collect()
-    };
-    let mut names: Vec<&str> = Vec::new();
-    for (unit, _) in new.iter().chain(old) {
-        if let Unit::Definition(name) = unit {
-            if !names.contains(&name.as_str()) {
-                names.push(name);
+    // By name, each definition's text, in order: one pass over each side (a file may hold thousands).
+    let by_name = |text: &'_ str, units: &[(Unit, Range<usize>)]| -> HashMap<String, Vec<String>> {
+        let mut map: HashMap<String, Vec<String>> = HashMap::new();
+        for (unit, at) in units {
+            if let Unit::Definition(name) = unit {
+                map.entry(name.clone()).or_default().push(text[at.clone()].trim_end().to_string());
             }
         }
-    }
+        map
+    };
+    let (was_by, is_by) = (by_name(old_text, old), by_name(new_text, new));
+    let mut seen: HashSet<&str> = HashSet::new();
+    let names: Vec<&str> = new
+        .iter()
+        .chain(old)
+        .filter_map(|(unit, _)| match unit {
+            Unit::Definition(name) if seen.insert(name.as_str()) => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
+    let none = Vec::new();
     let mut changed = Vec::new();
     for name in names {
-        let (was, is) = (texts(old_text, old, name), texts(new_text, new, name));
+        let (was, is) = (was_by.get(name).unwrap_or(&none), is_by.get(name).unwrap_or(&none));
         if was == is {
             continue;
         }
         // Namesakes (Rust's `struct S` and `impl S`) are paired in order.
         let (mut whole, mut members) = (!descend || was.len() != is.len(), Vec::new());
-        for (w, i) in was.iter().zip(&is).filter(|(w, i)| w != i) {
+        for (w, i) in was.iter().zip(is).filter(|(w, i)| w != i) {
             if whole {
                 break;
             }
