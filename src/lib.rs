@@ -6,7 +6,8 @@ pub mod bench;
 pub mod cli;
 pub mod config;
 pub mod distributed;
-pub mod domain;
+/// The core of plain types (crates/memdoor-core): it imports nothing of the rest.
+pub use memdoor_core as domain;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod hygiene;

@@ -1,7 +1,8 @@
 //! The core: plain types every layer shares — the event spine
 //! (`TeamEvent`), drafts, decisions, memory entries, usage and finish reasons, test
-//! results. It imports nothing else from the crate, so any layer may use it
-//! and it never drags a layer in.
+//! results. A crate of its own (`memdoor::domain` re-exports it), so it can
+//! import nothing else of memdoor: any layer may use it and it never drags
+//! a layer in.
 
 pub mod decision;
 pub mod entry;
