@@ -65,8 +65,9 @@ pub enum Command {
     Agent(AgentArgs),
     /// Play a session journal back (headless): the events, the rebuilt memory and its answer.
     Replay(ReplayArgs),
-    /// Review the branch's change (`git diff BASE...HEAD`): the team proposes one fix as a patch,
-    /// judged by the repository's tests in the sandbox; the patch on stdout (`| git apply`), --apply writes it.
+    /// Review the branch's change (`git diff BASE...HEAD`): each agent proposes a fix as a patch, judged by
+    /// the repository's tests in the sandbox; the findings on stdout (each a patch `git apply` takes
+    /// alone, with what it changes and what the tests said), --apply writes the first.
     Review(review::ReviewArgs),
     /// Measure: `memdoor bench --problems FILE` (pass@1 single vs team), `bench engine`, `bench team`.
     /// Figures are printed, never asserted.

@@ -40,8 +40,8 @@ pub struct ReviewArgs {
     #[arg(long, value_name = "SECS", default_value_t = crate::repo::testrun::TEST_TIMEOUT_SECS,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub test_timeout: u64,
-    /// Write the team's patch into the repository's files, only if none of them changed since the
-    /// session read them (the patch is printed on stdout either way).
+    /// Write the team's patch (finding 1) into the repository's files, only if none of them changed
+    /// since the session read them (the findings are printed on stdout either way).
     #[arg(long)]
     pub apply: bool,
     /// Print the TeamEvent stream as JSON lines on stdout instead of the live view.
