@@ -1,5 +1,5 @@
 //! The team in a real Redis: the store, ACLs, TLS, a cluster, bounds, hostile
-//! and forged items, signed entries, workers that fail.
+//! and forged items, signed entries (workers that fail: tests/workers).
 
 mod redis_acl;
 mod redis_bounds;
@@ -8,4 +8,3 @@ mod redis_hostile;
 mod redis_store;
 mod redis_tls;
 mod redis_trust;
-mod worker_faults;
