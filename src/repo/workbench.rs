@@ -58,14 +58,14 @@ impl Candidate {
     /// The repository's own test files it edits (`RepoPath::is_test`,
     /// files the tree has): what it must not be judged by alone.
     pub fn edited_tests(&self) -> Vec<&RepoPath> {
-        self.changes.iter().filter(|(p, c)| p.is_test() && c.before.is_some()).map(|(p, _)| p).collect()
+        self.changes.iter().filter(|(p, c)| is_repository_test(p, c)).map(|(p, _)| p).collect()
     }
 
     /// This candidate with the repository's test files as they were (its
     /// new test files kept): the run that shows what its code does to the
     /// repository's tests, with no test rewritten to pass.
     pub fn with_tests_as_they_were(&self) -> Candidate {
-        let changes = self.changes.iter().filter(|(p, c)| !(p.is_test() && c.before.is_some()));
+        let changes = self.changes.iter().filter(|(p, c)| !is_repository_test(p, c));
         Candidate { changes: changes.map(|(p, c)| (p.clone(), c.clone())).collect() }
     }
 
@@ -99,6 +99,11 @@ impl Candidate {
         }
         (mine, theirs)
     }
+}
+
+/// A change of one of the repository's own test files (not one the candidate creates).
+fn is_repository_test(path: &RepoPath, change: &Change) -> bool {
+    path.is_test() && change.before.is_some()
 }
 
 pub struct Workbench {
