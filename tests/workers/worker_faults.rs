@@ -89,12 +89,18 @@ fn a_paused_worker_that_resumes_late_is_fenced_off() {
     set_task(&mut conn, "p1");
     // Paused while its job is still pending: a fast model may finish the job
     // between our look and the signal, and then there is nothing to reclaim.
-    let (pid, job) = until("a worker paused with its job pending", Duration::from_secs(300), || {
+    // And paused only once it has taken the job (its epoch-1 `Taken` is
+    // written): paused between delivery and its take, its reclaimer's take
+    // would be the first (epoch 1), and the epoch waited for below would
+    // come only from the paused worker itself — a wait that could not end.
+    let (pid, job) = until("a worker paused with its job taken and pending", Duration::from_secs(300), || {
         let (victim, id, job) = busy_non_coordinator(&mut conn, "p1");
         let pid = workers.0[victim].id().to_string();
         assert!(Command::new("kill").args(["-STOP", &pid]).status().unwrap().success());
-        let pending: StreamPendingCountReply = conn.xpending_count(WORK, "agents", "-", "+", 16).ok()?;
-        if pending.ids.iter().any(|p| p.id == id) {
+        let pending: Option<StreamPendingCountReply> = conn.xpending_count(WORK, "agents", "-", "+", 16).ok();
+        let pending = pending.is_some_and(|p| p.ids.iter().any(|p| p.id == id));
+        let taken = replies(&mut conn, &job).iter().any(|r| r.epoch == 1 && matches!(r.reply, Reply::Taken { .. }));
+        if taken && pending {
             return Some((pid, job));
         }
         assert!(Command::new("kill").args(["-CONT", &pid]).status().unwrap().success());
