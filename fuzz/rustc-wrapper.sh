@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # RUSTC_WRAPPER for fuzz/run.sh (cargo runs `rustc-wrapper.sh rustc ARGS…`):
 # libFuzzer's coverage instrumentation for memdoor, its core of plain types
-# (memdoor-core: the event and decision types a journal is parsed into) and
-# the fuzz binary only,
+# (memdoor-core: the event and decision types a journal is parsed into), its
+# model backends (memdoor-model: the OpenAI wire's parsers and byte caps the
+# `wire` target reaches) and the fuzz binary only,
 # with stable rustc flags (no sanitizer, no nightly). Every other crate is
 # compiled as the normal test build compiles it, so cargo finds it already
 # built in the shared target dir. (RUSTC_WORKSPACE_WRAPPER would reach only
@@ -10,7 +11,7 @@
 rustc=$1
 shift
 case " $* " in
-  *" --crate-name memdoor "* | *" --crate-name memdoor_core "* | *" --crate-name memdoor_fuzz "*)
+  *" --crate-name memdoor "* | *" --crate-name memdoor_core "* | *" --crate-name memdoor_model "* | *" --crate-name memdoor_fuzz "*)
     exec "$rustc" "$@" \
       -Cpasses=sancov-module \
       -Cllvm-args=-sanitizer-coverage-level=4 \

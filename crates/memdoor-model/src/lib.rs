@@ -1,6 +1,8 @@
 //! Model backends: one `ModelBackend` trait, a local candle engine, and how
 //! model files are found. Backends are stateless per request: the caller owns
-//! the conversation and sends it whole each time.
+//! the conversation and sends it whole each time. The crate `memdoor-model`,
+//! re-exported as `memdoor::model`: it can import only the core of plain
+//! types and the bottom layer, under the names the rest of memdoor uses.
 
 pub mod catalog;
 pub mod counting;
@@ -9,7 +11,10 @@ pub mod local;
 pub mod openai;
 mod pypi;
 pub mod resolve;
-pub(crate) mod verified;
+pub mod verified;
+
+pub(crate) use memdoor_base::{backoff, hygiene, tls};
+pub(crate) use memdoor_core as domain;
 
 use anyhow::Result;
 use futures::stream::BoxStream;

@@ -135,7 +135,7 @@ pub(crate) fn test_model(bytes: &[u8], layout: super::catalog::WheelLayout) -> N
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::catalog::WheelLayout;
+    use crate::catalog::WheelLayout;
 
     #[test]
     fn a_file_is_stamped_once_verified_and_a_changed_file_is_hashed_again() {

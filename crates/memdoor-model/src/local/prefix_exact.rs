@@ -12,7 +12,7 @@ use super::decoder::Decoder;
 use super::forward::{forward, KvCache, Piece};
 use super::prefix::PREFILL_CHUNK;
 use super::prefix::{common_prefix, reuse_limit, whole_chunks};
-use crate::model::resolve::{resolve, ModelSpec};
+use crate::resolve::{resolve, ModelSpec};
 
 fn llama() -> Decoder {
     let path = resolve(&ModelSpec::parse("default")).expect("the default model (run `memdoor models pull`)");

@@ -14,9 +14,11 @@
 //!   the timeouts.
 //! - The API key lives only in a sensitive header; errors never quote it.
 
-pub(crate) mod caps;
+// Public for the fuzz targets (memdoor's `fuzzing::wire`): the byte caps and
+// the wire parsers are what a hostile server's bytes reach first.
+pub mod caps;
 mod pump;
-pub(crate) mod wire;
+pub mod wire;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,7 +31,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_stream::wrappers::ReceiverStream;
 use tokio_util::sync::CancellationToken;
 
-use crate::model::{ChatRequest, Chunk, ModelBackend};
+use crate::{ChatRequest, Chunk, ModelBackend};
 
 /// Text deltas buffered per stream before the reader task waits for the caller.
 const STREAM_BUFFER: usize = 256;

@@ -24,7 +24,7 @@ use candle_core::Tensor;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use crate::model::Sampling;
+use crate::Sampling;
 
 /// A token whose weight is below e^CUT times the best one's is never drawn:
 /// under 4e-18 of the mass each, 6e-13 over a 151,936-token vocabulary.

@@ -93,7 +93,7 @@ pub(super) mod tests {
 
     pub(crate) fn tiny() -> ModelConfig {
         ModelConfig {
-            arch: crate::model::local::arch::Arch::Llama,
+            arch: crate::local::arch::Arch::Llama,
             n_layer: 2,
             n_head: 2,
             n_kv_head: 1,
@@ -106,7 +106,7 @@ pub(super) mod tests {
             context_len: 1024,
             trained_context: 1024,
             attn_scale: 1.0 / 2f64.sqrt(),
-            activation: crate::model::local::arch::Activation::Silu,
+            activation: crate::local::arch::Activation::Silu,
             embed_scale: None,
             attn_softcap: None,
             final_softcap: None,

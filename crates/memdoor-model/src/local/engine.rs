@@ -22,7 +22,7 @@ use super::decoder::Decoder;
 use super::forward::{forward, KvCache, Piece};
 use super::sequence::Submit;
 use super::tokenizer::{tokenizer_from_gguf, tokenizer_from_json};
-use crate::model::{ChatRequest, Chunk, Message, ModelBackend};
+use crate::{ChatRequest, Chunk, Message, ModelBackend};
 
 #[derive(Debug, Clone)]
 pub struct LoadOptions {

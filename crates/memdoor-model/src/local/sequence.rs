@@ -14,7 +14,7 @@ use super::forward::KvCache;
 use super::prefix::{self, Donor, PREFILL_CHUNK};
 use super::sampler::Sampler;
 use super::utf8_stream::Utf8Stream;
-use crate::model::{Chunk, FinishReason, Sampling, Usage};
+use crate::{Chunk, FinishReason, Sampling, Usage};
 
 static ACTIVE: AtomicUsize = AtomicUsize::new(0);
 

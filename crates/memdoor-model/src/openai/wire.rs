@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::model::{ChatRequest, Message};
+use crate::{ChatRequest, Message};
 
 #[derive(Debug, Serialize)]
 pub struct RequestBody<'a> {
@@ -137,7 +137,7 @@ pub fn llama_error_line(tail: &[u8]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Sampling;
+    use crate::Sampling;
 
     #[test]
     fn top_k_is_sent_only_when_set() {

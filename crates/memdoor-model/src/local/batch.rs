@@ -19,7 +19,7 @@ use super::prefix::{self, Donor, KeptPrefixes, Plan, PREFILL_CHUNK};
 use super::sequence::{Outcome, Seq, Submit};
 pub use super::step_times::StepTimes;
 use super::step_times::{log_step_stats, nanos_since, step_stats_logged, HostLogits};
-use crate::model::FinishReason;
+use crate::FinishReason;
 
 /// Prompt rows per step over all newcomers: more rows read the weights fewer
 /// times, but stall the others' next token longer.

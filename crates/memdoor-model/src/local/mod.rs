@@ -16,7 +16,7 @@ mod prefix;
 mod prefix_exact;
 /// The quantized matrix product, in its own crate so debug builds optimise it.
 pub use memdoor_qmatmul as qmatmul;
-pub(crate) mod sampler;
+pub mod sampler;
 mod sequence;
 mod step_times;
 pub mod tokenizer;

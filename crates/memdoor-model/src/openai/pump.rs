@@ -17,7 +17,7 @@ use tokio::time::timeout;
 use tokio_util::sync::CancellationToken;
 
 use super::wire::{self, StreamChunk, WireUsage};
-use crate::model::{Chunk, FinishReason, Usage};
+use crate::{Chunk, FinishReason, Usage};
 
 /// Raw body bytes kept to explain a stream that died (llama.cpp's `error:` line).
 const TAIL_BYTES: usize = 8192;

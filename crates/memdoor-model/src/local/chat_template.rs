@@ -7,7 +7,7 @@ use minijinja::syntax::SyntaxConfig;
 use minijinja::value::Serde;
 use minijinja::{context, Environment, Error, ErrorKind};
 
-use crate::model::Message;
+use crate::Message;
 
 pub struct ChatTemplate {
     env: Environment<'static>,

@@ -160,8 +160,8 @@ impl KeptPrefixes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::local::kv_cache::tests::{filled, tiny};
-    use crate::model::local::kv_cache::KV_GROW;
+    use crate::local::kv_cache::tests::{filled, tiny};
+    use crate::local::kv_cache::KV_GROW;
 
     const C: usize = PREFILL_CHUNK;
 
