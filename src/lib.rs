@@ -1,8 +1,8 @@
 //! memdoor: a team of LLM agents solving one programming problem together.
 //! See docs/architecture.md for the plan; `domain::TeamEvent` is the spine.
 
-/// The bottom layer (crates/memdoor-base): one backoff, text hygiene, one TLS provider.
-pub use memdoor_base::{backoff, hygiene, tls};
+/// The bottom layer (crates/memdoor-base): one backoff, text hygiene, one TLS provider, the log file.
+pub use memdoor_base::{backoff, hygiene, logging, tls};
 pub mod bench;
 pub mod cli;
 pub mod config;
@@ -11,12 +11,14 @@ pub mod distributed;
 pub use memdoor_core as domain;
 #[doc(hidden)]
 pub mod fuzzing;
-pub mod judge;
-pub mod logging;
-pub mod memory;
+/// The judge (crates/memdoor-judge): it imports only `problem`, the core and the bottom layer.
+pub use memdoor_judge as judge;
+/// The shared memory (crates/memdoor-memory): it imports only the core and the bottom layer.
+pub use memdoor_memory as memory;
 /// The model backends (crates/memdoor-model): they import only the core and the bottom layer.
 pub use memdoor_model as model;
-pub mod problem;
+/// The problems (crates/memdoor-problem): they import only `model` (messages).
+pub use memdoor_problem as problem;
 pub mod replay;
 pub mod repo;
 pub mod serve;

@@ -73,7 +73,7 @@ pub fn self_consistency(drafts: &[(DraftKey, Draft)]) -> Option<Consensus> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{FinishReason, Usage};
+    use crate::domain::{FinishReason, Usage};
 
     fn k(agent: usize) -> DraftKey {
         DraftKey { round: 1, agent }

@@ -160,7 +160,7 @@ fn descriptions_under_input_headers_are_not_examples() {
 
 #[test]
 fn the_sample_problem_file_states_two_tests() {
-    let text = include_str!("../../assets/problems/is_palindrome.txt");
+    let text = include_str!("../../../assets/problems/is_palindrome.txt");
     let s = stated(text).unwrap();
     assert_eq!(s.mode, functional("is_palindrome"));
     assert_eq!(s.tests, vec![case("\"A man, a plan, a canal: Panama\"", "true"), case("\"race a car\"", "false")]);

@@ -67,7 +67,7 @@ pub(super) const APPEND_OVER: &str = concat!("local id", append_and_point!());
 
 /// The checks for items read back, shared by every reader of one store.
 #[derive(Clone, Default)]
-pub(crate) struct EntryCheck {
+pub struct EntryCheck {
     pub key: Option<TeamKey>,
     /// Items dropped so far (bad, foreign or forged).
     pub rejected: Arc<AtomicU64>,
@@ -128,7 +128,7 @@ impl EntryCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::memory::EntryKind;
+    use crate::EntryKind;
 
     const LOG: &str = "memdoor:{s}:log:t1";
 

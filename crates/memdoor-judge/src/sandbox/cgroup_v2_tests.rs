@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::*;
-use crate::judge::sandbox::cgroup::own_groups;
+use crate::sandbox::cgroup::own_groups;
 
 /// The tests change the enabled controllers of our own group: one at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());

@@ -149,7 +149,7 @@ impl ExecutionVote {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{FinishReason, Usage};
+    use crate::domain::{FinishReason, Usage};
 
     fn draft(code: &str) -> Draft {
         Draft {

@@ -94,7 +94,7 @@ pub fn load_set(path: &Path) -> Result<Vec<Problem>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problem::TestCase;
+    use crate::TestCase;
     use std::io::Write;
 
     #[test]

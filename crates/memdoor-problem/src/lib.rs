@@ -1,11 +1,13 @@
 //! A programming problem: free text, a LiveCodeBench problem object
 //! (`question_content`, `starter_code`, tests), or a HumanEval task; its
-//! tests; and the prompt agents are given.
+//! tests; and the prompt agents are given. The crate `memdoor-problem`,
+//! re-exported as `memdoor::problem`: it can import only the model layer
+//! (its messages) and what lies below it.
 
 mod cases;
 mod examples;
 pub mod limits;
-pub(crate) mod literal;
+pub mod literal;
 mod set;
 
 pub use cases::{Mode, TestCase};
@@ -19,7 +21,7 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 
-use crate::model::Message;
+use memdoor_model::Message;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
@@ -314,7 +316,7 @@ mod tests {
 
     #[test]
     fn free_text_examples_become_public_tests_and_the_prompt_stays_as_written() {
-        let text = include_str!("../../assets/problems/is_palindrome.txt");
+        let text = include_str!("../../../assets/problems/is_palindrome.txt");
         let p = Problem::parse(text).unwrap();
         assert_eq!(p.mode, Mode::Functional { fn_name: "is_palindrome".into() });
         let tests: Vec<(&str, Option<&str>)> =

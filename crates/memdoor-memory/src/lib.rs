@@ -1,11 +1,16 @@
 //! The team's shared memory: every draft, note, test and decision as an
-//! `Entry`, in Redis or in-process, behind one `MemoryStore` trait.
+//! `Entry`, in Redis or in-process, behind one `MemoryStore` trait. The crate
+//! `memdoor-memory`, re-exported as `memdoor::memory`: it can import only the
+//! core and the bottom layer (under the names the rest of memdoor uses).
 
 pub mod auth;
 pub mod embedded;
 pub mod journal;
 pub mod redis;
-/// The behaviour every store must show; run by each store's tests.
+
+pub(crate) use memdoor_base::{hygiene, logging, tls};
+pub(crate) use memdoor_core as domain;
+
 use anyhow::Result;
 use futures::stream::BoxStream;
 

@@ -28,7 +28,7 @@ struct Line {
     result: HarnessResult,
 }
 
-pub(crate) struct Reader {
+pub struct Reader {
     /// The tests' expected outputs, in order.
     pub expected: Vec<Option<String>>,
     pub stdin_mode: bool,
@@ -44,7 +44,7 @@ pub(crate) struct Reader {
 /// What was read: verdicts of the first tests, in order, and, when the
 /// reading stopped before the end of the output, the verdict of the tests
 /// left and why (the run is ended for it: the channel closes).
-pub(crate) struct Reading {
+pub struct Reading {
     pub results: Vec<TestResult>,
     pub stopped: Option<(TestVerdict, String)>,
 }
@@ -52,13 +52,8 @@ pub(crate) struct Reading {
 impl Reader {
     /// A whole stdout given at once, read on a runtime of its own with the
     /// caps `grade` uses for a test of `out_cap` bytes: how the fuzz target
-    /// (`crate::fuzzing`) drives the same reader the judge does.
-    pub(crate) fn read_all(
-        expected: Vec<Option<String>>,
-        stdin_mode: bool,
-        out_cap: usize,
-        stdout: Vec<u8>,
-    ) -> Reading {
+    /// (`memdoor::fuzzing`) drives the same reader the judge does.
+    pub fn read_all(expected: Vec<Option<String>>, stdin_mode: bool, out_cap: usize, stdout: Vec<u8>) -> Reading {
         let reader = Reader {
             expected,
             stdin_mode,

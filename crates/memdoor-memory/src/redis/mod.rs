@@ -18,7 +18,7 @@ use entries::{EntryCheck, APPEND_ONCE, APPEND_OVER};
 
 pub mod bounded;
 mod conn;
-pub(crate) mod entries;
+pub mod entries;
 mod follow;
 mod nodes;
 
@@ -345,7 +345,7 @@ impl MemoryStore for RedisStore {
 
 /// Errors a fresh connection may cure: the server lost or slow, or — on a
 /// cluster's plain per-node connection — the slot moved to another master.
-pub(crate) fn is_connection_error(err: &RedisError) -> bool {
+pub fn is_connection_error(err: &RedisError) -> bool {
     err.is_io_error()
         || err.is_connection_dropped()
         || err.is_connection_refusal()

@@ -13,16 +13,16 @@ use super::compare::{same_stdout, same_value, stdout_key};
 use super::sandbox::{Exit, Sandbox};
 use crate::problem::{Mode, TestCase};
 
-pub(crate) mod read;
+pub mod read;
 
 const HARNESS: &str = include_str!("harness.py");
 pub(crate) const MARK: &str = "\u{1e}MEMDOOR-RESULTS ";
 /// LiveCodeBench's per-test timeout.
 pub const TEST_TIMEOUT_SECS: u64 = 6;
 /// Characters of a test's output shown in a result (the comparison sees all of it).
-pub(crate) const SHOWN_CHARS: usize = 300;
+pub const SHOWN_CHARS: usize = 300;
 /// Characters of an output kept as its behaviour key for the vote.
-pub(crate) const KEY_CHARS: usize = 2000;
+pub const KEY_CHARS: usize = 2000;
 /// The least output the harness sends back per test; a test whose expected
 /// output is longer gets twice its length, up to `MAX_OUT_CAP`.
 const MIN_OUT_CAP: usize = 64 * 1024;

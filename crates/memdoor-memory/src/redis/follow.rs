@@ -10,7 +10,7 @@ use anyhow::Result;
 use tokio::sync::mpsc;
 
 use super::{bounded, is_connection_error, RedisConn, RedisStore, BLOCK_MS, MAX_ENTRY_BYTES, PAGE};
-use crate::memory::{Entry, EntryId};
+use crate::{Entry, EntryId};
 
 /// What one call of the follower brings back.
 enum Got {
