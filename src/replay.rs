@@ -21,19 +21,19 @@ pub struct ReplayOutcome {
     /// The final answer the rebuilt memory holds.
     pub answer: Option<String>,
     /// The final answer the journal recorded in `TaskFinished`.
-    pub recorded_answer: Option<String>,
+    pub(crate) recorded_answer: Option<String>,
 }
 
 /// The slowest and fastest replay speeds (`--speed`, the TUI's `+`/`-`).
-pub const MIN_SPEED: f64 = 0.01;
-pub const MAX_SPEED: f64 = 1000.0;
+pub(crate) const MIN_SPEED: f64 = 0.01;
+pub(crate) const MAX_SPEED: f64 = 1000.0;
 /// The longest wait between two events: a journal's times are hostile
 /// (a far-future `at_ms` would hold the replay for ever), and a longer
 /// pause in a real session is only waiting on a model.
-pub const MAX_GAP: Duration = Duration::from_secs(5);
+pub(crate) const MAX_GAP: Duration = Duration::from_secs(5);
 
 /// `--speed`: a finite number within `MIN_SPEED..=MAX_SPEED`.
-pub fn check_speed(speed: f64) -> Result<f64> {
+pub(crate) fn check_speed(speed: f64) -> Result<f64> {
     if !(MIN_SPEED..=MAX_SPEED).contains(&speed) {
         anyhow::bail!("--speed must be a number from {MIN_SPEED} to {MAX_SPEED} (got {speed})");
     }
@@ -41,7 +41,7 @@ pub fn check_speed(speed: f64) -> Result<f64> {
 }
 
 /// How long to wait between events recorded `gap_ms` apart at `speed`.
-pub fn wait_between(gap_ms: u64, speed: f64) -> Duration {
+pub(crate) fn wait_between(gap_ms: u64, speed: f64) -> Duration {
     let secs = gap_ms as f64 / 1000.0 / speed.clamp(MIN_SPEED, MAX_SPEED);
     // The comparison also sends NaN to the cap, so from_secs_f64 never panics.
     if secs < MAX_GAP.as_secs_f64() {

@@ -16,7 +16,7 @@ const TAIL_CHARS: usize = 48;
 /// Tests of a repository's answer listed on stderr at most (the TUI lists all it is given).
 const TESTS_LISTED: usize = 20;
 
-pub struct SolveView {
+pub(crate) struct SolveView {
     json: bool,
     show_drafts: bool,
     /// Print the team's answer on stdout at the end (a review prints its findings instead).
@@ -67,7 +67,7 @@ impl SolveView {
     }
 
     /// The view without the answer on stdout: the caller prints what it stands for.
-    pub fn without_answer(self) -> Self {
+    pub(crate) fn without_answer(self) -> Self {
         Self { print_answer: false, ..self }
     }
 

@@ -40,7 +40,7 @@ pub struct Arm {
 
 /// CPU seconds so far: this process (the engine's threads) and its
 /// waited-for children (the drafts run in the sandbox).
-pub fn cpu_seconds() -> f64 {
+pub(crate) fn cpu_seconds() -> f64 {
     let of = |who| {
         // SAFETY: getrusage writes one rusage into the zeroed struct it is given.
         let mut u: libc::rusage = unsafe { std::mem::zeroed() };
@@ -55,7 +55,7 @@ pub fn cpu_seconds() -> f64 {
 
 /// The team's run and what its drafts say.
 #[derive(Debug, Clone, Serialize)]
-pub struct TeamRun {
+pub(crate) struct TeamRun {
     pub team: Arm,
     /// Agent 0's first draft (greedy), its own tokens.
     pub single: Arm,
@@ -65,14 +65,14 @@ pub struct TeamRun {
     pub decision: Option<Decision>,
     pub drafts: usize,
     /// Drafts whose repaired form passes while the code as written does not, by repair.
-    pub repairs_saved: BTreeMap<String, usize>,
+    pub(crate) repairs_saved: BTreeMap<String, usize>,
     /// Every draft: its turn, tokens and whether it passes every test.
     pub records: Vec<DraftRecord>,
     /// Tokens the team spent beside its drafts (test inputs, distinguishing inputs, predictions, aggregation).
-    pub side_tokens: usize,
+    pub(crate) side_tokens: usize,
 }
 
-pub fn every_test(problem: &Problem) -> Vec<TestCase> {
+pub(crate) fn every_test(problem: &Problem) -> Vec<TestCase> {
     problem.public_tests.iter().chain(&problem.private_tests).cloned().collect()
 }
 
@@ -109,7 +109,7 @@ async fn repairs_saved(
 /// Runs the team with `mechanisms` and grades its answer and drafts.
 /// `models[i]`: agent i's backend (the same one for all, or a mixed team's);
 /// `lead`: the agent that leads, if one does.
-pub async fn team_run(
+pub(crate) async fn team_run(
     problem: &Problem,
     models: &[Arc<dyn ModelBackend>],
     lead: Option<usize>,

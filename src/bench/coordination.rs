@@ -58,11 +58,11 @@ pub struct ScaleReport {
     pub p50_ms: f64,
     pub p99_ms: f64,
     pub commands_per_task: f64,
-    pub bytes_per_task: f64,
+    pub(crate) bytes_per_task: f64,
     pub memory_before_mb: f64,
     pub memory_end_mb: f64,
     pub memory_after_retention_mb: f64,
-    pub retention_s: u64,
+    pub(crate) retention_s: u64,
     /// Keys of this run still in Redis after the retention, sorted (the work
     /// stream and its consumer group stay: one key).
     pub keys_left: Vec<String>,

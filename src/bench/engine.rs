@@ -22,10 +22,10 @@ pub struct StreamFigures {
     /// Of `prompt_tokens`, those copied from a kept prefix, not computed.
     pub prompt_reused: usize,
     /// Prompt tokens computed (reused ones left out) over the time to first token.
-    pub prompt_tok_s: f64,
-    pub time_to_first_token_s: f64,
+    pub(crate) prompt_tok_s: f64,
+    pub(crate) time_to_first_token_s: f64,
     pub generated_tokens: usize,
-    pub generate_tok_s: f64,
+    pub(crate) generate_tok_s: f64,
 }
 
 #[derive(Debug, Serialize)]
@@ -37,13 +37,13 @@ pub struct TeamFigures {
     pub prompt_reused: usize,
     /// Prompt tokens computed (reused ones left out) over the slowest first
     /// token: the engine's speed, not its savings.
-    pub prompt_tok_s: f64,
-    pub mean_time_to_first_token_s: f64,
-    pub max_time_to_first_token_s: f64,
+    pub(crate) prompt_tok_s: f64,
+    pub(crate) mean_time_to_first_token_s: f64,
+    pub(crate) max_time_to_first_token_s: f64,
     pub generated_tokens: usize,
     pub wall_s: f64,
     pub aggregate_tok_s: f64,
-    pub per_stream_tok_s: f64,
+    pub(crate) per_stream_tok_s: f64,
 }
 
 #[derive(Debug, Serialize)]
@@ -51,18 +51,18 @@ pub struct EngineReport {
     pub model: String,
     pub quant: String,
     /// MB of weight matrices.
-    pub weights_mb: Option<f64>,
-    pub compute_threads: String,
-    pub load_s: f64,
+    pub(crate) weights_mb: Option<f64>,
+    pub(crate) compute_threads: String,
+    pub(crate) load_s: f64,
     pub one: StreamFigures,
-    pub peak_rss_one_mb: f64,
+    pub(crate) peak_rss_one_mb: f64,
     pub team: TeamFigures,
-    pub peak_rss_team_mb: f64,
+    pub(crate) peak_rss_team_mb: f64,
     /// How the streams sample: as the team's agents do (`team::agent_sampling`).
     pub sampling: String,
     /// The local engine's sampling time in the one-stream and the team runs.
-    pub sampling_one: SamplingFigures,
-    pub sampling_team: SamplingFigures,
+    pub(crate) sampling_one: SamplingFigures,
+    pub(crate) sampling_team: SamplingFigures,
     /// The engine's decode steps in the one-stream and team runs, by the
     /// number of streams in them: forward pass (on a GPU, issuing kernels)
     /// against the logits' readback (on a GPU, waiting for them).
@@ -77,14 +77,14 @@ pub struct EngineReport {
 
 /// The time `Sampler::sample` took in the engine, against its steps' time.
 #[derive(Debug, Serialize)]
-pub struct SamplingFigures {
+pub(crate) struct SamplingFigures {
     pub tokens: u64,
-    pub us_per_token: f64,
+    pub(crate) us_per_token: f64,
     pub steps: u64,
     /// An engine step's mean time, forward pass and sampling.
-    pub ms_per_step: f64,
+    pub(crate) ms_per_step: f64,
     /// Of the steps' time, the part spent sampling.
-    pub share_of_steps: f64,
+    pub(crate) share_of_steps: f64,
 }
 
 /// Decode steps of one stream count: milliseconds a step, by part.
@@ -92,10 +92,10 @@ pub struct SamplingFigures {
 pub struct DecodeStepFigures {
     pub streams: usize,
     pub steps: u64,
-    pub forward_ms: f64,
-    pub readback_ms: f64,
-    pub sample_ms: f64,
-    pub wall_ms: f64,
+    pub(crate) forward_ms: f64,
+    pub(crate) readback_ms: f64,
+    pub(crate) sample_ms: f64,
+    pub(crate) wall_ms: f64,
 }
 
 impl DecodeStepFigures {
@@ -150,7 +150,7 @@ pub struct ServerFigures {
 }
 
 /// Peak resident memory of this process so far (Linux `VmHWM`), in MB.
-pub fn peak_rss_mb() -> f64 {
+pub(crate) fn peak_rss_mb() -> f64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
         .lines()

@@ -25,5 +25,5 @@ pub use engine::{engine, EngineReport};
 pub use engine_table::print_table;
 pub use overhead::{team_overhead, OverheadFigures};
 
-pub const BENCH_PROMPT: &str =
+pub(crate) const BENCH_PROMPT: &str =
     "Write a Python function is_palindrome(s: str) -> bool that ignores case and non-alphanumeric characters.";

@@ -19,8 +19,8 @@ pub struct OverheadFigures {
     pub rounds: u32,
     pub wall_s: f64,
     /// Per round, the slowest agent's prompt + generation time (agents run in parallel).
-    pub model_s: f64,
-    pub overhead_s: f64,
+    pub(crate) model_s: f64,
+    pub(crate) overhead_s: f64,
 }
 
 /// Runs the team once on the bench prompt with `store` and splits its wall

@@ -50,18 +50,18 @@ pub struct ProblemFigures {
     /// How the team chose its answer (`None`: no draft had code).
     pub decision: Option<Decision>,
     pub oracle: bool,
-    pub oracle5: bool,
-    pub repairs_saved: BTreeMap<String, usize>,
+    pub(crate) oracle5: bool,
+    pub(crate) repairs_saved: BTreeMap<String, usize>,
     /// Every team draft: its turn, tokens, and whether it passes every test.
-    pub team_drafts: Vec<DraftRecord>,
+    pub(crate) team_drafts: Vec<DraftRecord>,
     /// Team tokens beside its drafts (test inputs, distinguishing inputs, predictions).
-    pub side_tokens: usize,
+    pub(crate) side_tokens: usize,
     /// Sample-and-select's samples that pass every test.
-    pub samples_passing: usize,
+    pub(crate) samples_passing: usize,
     /// Sample-and-select's samples whose code block held only a placeholder.
-    pub samples_placeholder: usize,
+    pub(crate) samples_placeholder: usize,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub ablations: Vec<(Ablation, Arm)>,
+    pub(crate) ablations: Vec<(Ablation, Arm)>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vs: Option<VsRun>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -124,7 +124,7 @@ pub async fn run_problem(
     })
 }
 
-pub async fn run_set(
+pub(crate) async fn run_set(
     problems: &[Problem],
     models: &[Arc<dyn ModelBackend>],
     b: &SetBench,

@@ -15,7 +15,7 @@ use crate::team::Ablation;
 #[derive(Debug, Serialize)]
 pub struct Row {
     pub method: String,
-    pub pass_at_1: f64,
+    pub(crate) pass_at_1: f64,
     pub passed: usize,
     pub tokens: usize,
     pub wall_s: f64,
@@ -28,8 +28,8 @@ pub struct SetReport {
     pub problems: Vec<ProblemFigures>,
     pub rows: Vec<Row>,
     /// Where the tokens went: team turns by kind, side questions, samples.
-    pub spend: Vec<SpendRow>,
-    pub repairs_saved: BTreeMap<String, usize>,
+    pub(crate) spend: Vec<SpendRow>,
+    pub(crate) repairs_saved: BTreeMap<String, usize>,
     pub wall_s: f64,
 }
 
@@ -98,7 +98,7 @@ fn percent(n: usize, of: usize) -> f64 {
 }
 
 /// The progress bar's message: the team's and sample-and-select's pass rates so far.
-pub fn so_far(figures: &[ProblemFigures]) -> String {
+pub(crate) fn so_far(figures: &[ProblemFigures]) -> String {
     let team = figures.iter().filter(|f| f.team.pass).count();
     let sel = figures.iter().filter(|f| f.sample_select.pass).count();
     format!("team {:.0}% · sample-and-select {:.0}% so far", percent(team, figures.len()), percent(sel, figures.len()))
@@ -106,7 +106,7 @@ pub fn so_far(figures: &[ProblemFigures]) -> String {
 
 /// The line a problem when the progress bar is hidden (a run sent to a
 /// file): the last problem's arms, the time so far, the rates so far.
-pub fn progress_line(figures: &[ProblemFigures], total: usize, elapsed_s: f64) -> String {
+pub(crate) fn progress_line(figures: &[ProblemFigures], total: usize, elapsed_s: f64) -> String {
     let Some(f) = figures.last() else { return String::new() };
     let mut others = String::new();
     if let Some(v) = &f.vs {
@@ -190,7 +190,7 @@ pub fn print_set(r: &SetReport) {
 
 /// How the team's answers were chosen: by running drafts (on tests with
 /// known outputs, or on inputs only) or, where nothing ran, without.
-pub fn decided_line(problems: &[ProblemFigures]) -> String {
+pub(crate) fn decided_line(problems: &[ProblemFigures]) -> String {
     let count = |f: &dyn Fn(&Decision) -> bool| problems.iter().filter(|p| p.decision.as_ref().is_some_and(f)).count();
     let on = |c: Checked| move |d: &Decision| matches!(d, Decision::ExecutionVote { checked, .. } if *checked == c);
     let executed = count(&|d| matches!(d, Decision::ExecutionVote { .. }));

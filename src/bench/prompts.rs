@@ -52,7 +52,7 @@ pub struct FormatRow {
     pub passes: usize,
     pub placeholder: usize,
     pub empty: usize,
-    pub no_block: usize,
+    pub(crate) no_block: usize,
     pub tokens: usize,
 }
 
@@ -69,7 +69,7 @@ pub struct Report {
 }
 
 /// The problems whose prompt the format changes.
-pub fn stdin_problems(problems: Vec<Problem>) -> Vec<Problem> {
+pub(crate) fn stdin_problems(problems: Vec<Problem>) -> Vec<Problem> {
     problems
         .into_iter()
         .filter(|p| p.livecodebench && p.starter_code.trim().is_empty() && p.mode == Mode::Stdin)

@@ -19,7 +19,7 @@ pub struct RepoCase {
     /// The repository's files (the bench makes a git repository of a copy).
     pub files: PathBuf,
     /// The private tests, laid out as in the tree.
-    pub hidden: PathBuf,
+    pub(crate) hidden: PathBuf,
 }
 
 #[derive(Debug, serde::Deserialize)]

@@ -37,17 +37,17 @@ use crate::team::{Mechanisms, TeamConfig};
 
 /// One method's patch on one repository.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct PatchArm {
+pub(crate) struct PatchArm {
     /// The private tests pass with its patch.
     pub pass: bool,
     /// It wrote a patch that applied at all.
-    pub patched: bool,
+    pub(crate) patched: bool,
     pub tokens: usize,
     pub wall_s: f64,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct RepoRow {
+pub(crate) struct RepoRow {
     pub name: String,
     pub single: PatchArm,
     pub sampled: PatchArm,
@@ -69,7 +69,7 @@ pub struct RepoRow {
 
 /// One answer of the team whose edit did not apply.
 #[derive(Debug, Clone, Serialize)]
-pub struct Unapplied {
+pub(crate) struct Unapplied {
     pub round: u32,
     pub agent: usize,
     /// The memory's note (`agent N's edit does not apply: …`).
@@ -79,7 +79,7 @@ pub struct Unapplied {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct RepoReport {
+pub(crate) struct RepoReport {
     pub model: String,
     pub agents: usize,
     pub rounds: u32,
@@ -91,7 +91,7 @@ pub struct RepoReport {
 
 /// How a repository bench runs the team.
 #[derive(Debug, Clone)]
-pub struct RepoBenchOptions {
+pub(crate) struct RepoBenchOptions {
     pub rounds: u32,
     /// The agent that leads (the config's `lead = true`): it repairs the patch closest to passing.
     pub lead: Option<usize>,
@@ -274,7 +274,7 @@ fn unapplied(events: &[TeamEvent], drafts: &[(u32, usize, crate::domain::Draft)]
 
 /// Runs every method on every repository of the set, one after another;
 /// `lead`: the agent that leads, if one does.
-pub async fn run_repos(
+pub(crate) async fn run_repos(
     cases: &[RepoCase],
     models: &[Arc<dyn ModelBackend>],
     cfg: &TeamConfig,
@@ -320,7 +320,7 @@ pub async fn run_repos(
     Ok(RepoReport { model, agents: cfg.agents, rounds: opts.rounds, hide_failing: opts.hide_failing, rows, skipped })
 }
 
-pub fn print_repos(report: &RepoReport) {
+pub(crate) fn print_repos(report: &RepoReport) {
     let n = report.rows.len();
     let count = |f: &dyn Fn(&RepoRow) -> bool| report.rows.iter().filter(|r| f(r)).count();
     let tokens = |f: &dyn Fn(&RepoRow) -> usize| report.rows.iter().map(f).sum::<usize>();

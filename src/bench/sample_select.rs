@@ -22,7 +22,7 @@ use crate::team::{draft_code, no_code, TeamConfig};
 
 /// What sample-and-select may spend: the team's tokens, or a wall time.
 #[derive(Debug, Clone, Copy)]
-pub enum Budget {
+pub(crate) enum Budget {
     Tokens(usize),
     /// Seconds of generation: batches are drawn while the next one, at the
     /// mean batch time so far, would end nearer the budget than not.
@@ -31,15 +31,15 @@ pub enum Budget {
 
 /// How sample-and-select did.
 #[derive(Debug, Clone, Serialize)]
-pub struct SampleRun {
+pub(crate) struct SampleRun {
     pub select: Arm,
     pub samples: usize,
     /// Any of the first five samples passes: the best-of-5 oracle.
-    pub oracle5: bool,
+    pub(crate) oracle5: bool,
     /// Samples passing every test, public and private.
     pub passing: usize,
     /// Samples whose code block held only a placeholder (no code, not asked again).
-    pub placeholders: usize,
+    pub(crate) placeholders: usize,
 }
 
 /// Samples one problem may draw at most, whatever the budget: short answers
@@ -47,7 +47,7 @@ pub struct SampleRun {
 const MAX_SAMPLES: usize = 64;
 
 /// Sample-and-select within `budget` (at least one batch of the team's size, at most `MAX_SAMPLES`).
-pub async fn sample_and_select(
+pub(crate) async fn sample_and_select(
     problem: &Problem,
     models: &[Arc<dyn ModelBackend>],
     cfg: &TeamConfig,
@@ -133,7 +133,7 @@ impl Budget {
 /// budget's arm is the run that would have stopped there (see `Stops`) —
 /// its samples, its tokens, its wall and CPU time (drawing them, then
 /// running its samples on the public tests and voting).
-pub async fn sample_and_select_at(
+pub(crate) async fn sample_and_select_at(
     problem: &Problem,
     models: &[Arc<dyn ModelBackend>],
     cfg: &TeamConfig,

@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::model::local::sampler::Sampler;
 use crate::model::Sampling;
 
-pub const VOCABS: [usize; 2] = [151_936, 49_152];
+pub(crate) const VOCABS: [usize; 2] = [151_936, 49_152];
 const TEMPERATURE: f64 = 0.3;
 const TOP_P: f64 = 0.95;
 /// Rows taken in turn, so neither sampler sees one row only.
@@ -45,11 +45,11 @@ pub struct Case {
     pub shape: Shape,
     pub tokens: usize,
     /// candle's `LogitsProcessor` (TopP), as the engine called it before.
-    pub candle_us_per_token: f64,
+    pub(crate) candle_us_per_token: f64,
     /// `Sampler::sample`, from the same `[1, vocab]` tensor.
-    pub memdoor_us_per_token: f64,
+    pub(crate) memdoor_us_per_token: f64,
     /// Tokens the new sampler's draws were made from, on average.
-    pub kept_mean: f64,
+    pub(crate) kept_mean: f64,
 }
 
 #[derive(Debug, Serialize)]
@@ -99,7 +99,7 @@ fn per_token_us(tokens: usize, rows: &[Tensor], mut sample: impl FnMut(&Tensor) 
 const ANSWER: &str = "```python\ndef is_palindrome(s: str) -> bool:\n    cleaned = [c.lower() for c in s if c.isalnum()]\n    return cleaned == cleaned[::-1]\n```\n";
 
 /// The model's next-token scores at the prompt's end and along `ANSWER`.
-pub fn model_rows(path: &std::path::Path) -> Result<Vec<Vec<f32>>> {
+pub(crate) fn model_rows(path: &std::path::Path) -> Result<Vec<Vec<f32>>> {
     let model = crate::model::local::LocalModel::load(path, &Default::default())?;
     let prompt = model.encode_prompt(&[crate::model::Message::user(super::BENCH_PROMPT)])?;
     let answer = model.tokenizer().encode(ANSWER, false).map_err(|e| anyhow::anyhow!("tokenizing: {e}"))?;

@@ -22,11 +22,11 @@ pub struct ServeReport {
     pub turned_away: usize,
     pub failed: usize,
     pub wall_s: f64,
-    pub answered_per_s: f64,
+    pub(crate) answered_per_s: f64,
     pub first_byte_p50_ms: f64,
-    pub first_byte_p99_ms: f64,
+    pub(crate) first_byte_p99_ms: f64,
     pub answer_p50_ms: f64,
-    pub answer_p99_ms: f64,
+    pub(crate) answer_p99_ms: f64,
     /// Completion tokens the server reported, over every answered request.
     pub completion_tokens: u64,
 }

@@ -16,7 +16,7 @@ use crate::domain::{NoCode, Turn};
 
 /// One team draft as graded by the bench.
 #[derive(Debug, Clone, Serialize)]
-pub struct DraftRecord {
+pub(crate) struct DraftRecord {
     pub round: u32,
     pub agent: usize,
     /// The turn that wrote it (absent if the team did not say).
@@ -28,7 +28,7 @@ pub struct DraftRecord {
     /// Its code is a teammate's code of an earlier round, word for word.
     pub copy: bool,
     /// Passed every public test when the team ran it.
-    pub public_pass: bool,
+    pub(crate) public_pass: bool,
     /// Passes every test, public and private.
     pub pass: bool,
     /// The agent's first answer held no code (a placeholder): it was asked again.
@@ -39,28 +39,28 @@ pub struct DraftRecord {
 }
 
 /// What one problem's methods spent, for the spend table.
-pub struct ProblemSpend<'a> {
+pub(crate) struct ProblemSpend<'a> {
     pub drafts: &'a [DraftRecord],
-    pub side_tokens: usize,
+    pub(crate) side_tokens: usize,
     pub samples: usize,
-    pub samples_passing: usize,
-    pub sample_tokens: usize,
+    pub(crate) samples_passing: usize,
+    pub(crate) sample_tokens: usize,
 }
 
 #[derive(Debug, Default, Clone, Serialize, PartialEq)]
-pub struct SpendRow {
+pub(crate) struct SpendRow {
     pub kind: String,
     pub drafts: usize,
     pub passing: usize,
     /// Problems where at least one of these drafts passed.
     pub problems: usize,
     /// Problems where one of these passed and no draft of an earlier round had.
-    pub bought: usize,
+    pub(crate) bought: usize,
     pub tokens: usize,
 }
 
 /// The spend table over a set: team turns by kind, side questions, samples.
-pub fn spend_rows<'a>(problems: impl IntoIterator<Item = ProblemSpend<'a>>) -> Vec<SpendRow> {
+pub(crate) fn spend_rows<'a>(problems: impl IntoIterator<Item = ProblemSpend<'a>>) -> Vec<SpendRow> {
     let mut by_turn: BTreeMap<String, SpendRow> = BTreeMap::new();
     let mut side = SpendRow { kind: "team: side questions (inputs, predictions)".into(), ..Default::default() };
     let mut samples = SpendRow { kind: "sample-and-select: samples".into(), ..Default::default() };
@@ -102,7 +102,7 @@ pub fn spend_rows<'a>(problems: impl IntoIterator<Item = ProblemSpend<'a>>) -> V
 /// Whether `code` was written in an earlier round than `round`, by `agent`
 /// itself (`same_agent`: a repeat) or by another agent (a copy). Compared up
 /// to surrounding whitespace, as the team's own check (`Pool::repeat_of`).
-pub fn written_before(
+pub(crate) fn written_before(
     drafts: &[(u32, usize, Option<&str>)],
     round: u32,
     agent: usize,

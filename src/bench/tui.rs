@@ -18,17 +18,17 @@ use crate::tui::{update, Msg, State};
 
 #[derive(Debug, Serialize)]
 pub struct TuiReport {
-    pub highlight: bool,
+    pub(crate) highlight: bool,
     pub width: u16,
     pub height: u16,
     pub frames: usize,
     pub tokens: usize,
-    pub frame_ms_mean: f64,
-    pub frame_ms_p50: f64,
-    pub frame_ms_p99: f64,
-    pub frame_ms_max: f64,
+    pub(crate) frame_ms_mean: f64,
+    pub(crate) frame_ms_p50: f64,
+    pub(crate) frame_ms_p99: f64,
+    pub(crate) frame_ms_max: f64,
     /// Share of one core the UI would use drawing every frame at 60 fps.
-    pub cpu_at_60fps_pct: f64,
+    pub(crate) cpu_at_60fps_pct: f64,
 }
 
 const AGENTS: usize = 5;

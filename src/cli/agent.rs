@@ -19,7 +19,7 @@ fn default_id() -> String {
 
 /// `memdoor agent`'s flags on top of the config: the team a worker
 /// coordinates is the config's, as `solve --remote` would run it.
-pub fn apply_agent_flags(args: &AgentArgs, mut cfg: Config) -> Config {
+pub(crate) fn apply_agent_flags(args: &AgentArgs, mut cfg: Config) -> Config {
     if let Some(n) = args.agents {
         cfg.team.agents = Some(n.clamp(1, 64));
     }

@@ -149,7 +149,7 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
 
 /// `team`: the config whose `[[agents]]` are the team (mixed models, each
 /// loaded once), or `None` for `--agents` agents on one model.
-pub async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Config>) -> Result<ExitCode> {
+pub(crate) async fn bench_set(args: super::SetBenchArgs, team: Option<crate::config::Config>) -> Result<ExitCode> {
     if let Some(dir) = &args.repos {
         return bench_repos(&args, dir, team).await;
     }

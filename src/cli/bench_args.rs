@@ -136,7 +136,7 @@ pub struct SetBenchArgs {
     /// Skip the step where agents write test inputs (asked for only on problems with no public
     /// tests); with --repos, the agents' reproduction tests.
     #[arg(long)]
-    pub no_agent_tests: bool,
+    pub(crate) no_agent_tests: bool,
     /// With --repos: take each repository's failing visible tests out first (top-level test
     /// functions: pytest's, cargo's integration tests), so every visible test passes, as for a
     /// bug report no test shows; a repository whose failing tests cannot be taken out is left
@@ -186,7 +186,7 @@ pub struct SetBenchArgs {
 
 impl SetBenchArgs {
     /// The mechanisms to flip, each once, in the order given (a bare `--ablate`: all).
-    pub fn ablations(&self) -> Vec<Ablation> {
+    pub(crate) fn ablations(&self) -> Vec<Ablation> {
         match self.ablate.as_deref() {
             None => Vec::new(),
             Some([]) => Ablation::ALL.to_vec(),

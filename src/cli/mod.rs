@@ -170,7 +170,7 @@ pub struct ReplayArgs {
     pub headless: bool,
     /// Colour theme for the TUI.
     #[arg(long)]
-    pub theme: Option<String>,
+    pub(crate) theme: Option<String>,
 }
 
 /// A Redis URL with a password given as a flag shows in `ps` and the shell's

@@ -40,7 +40,7 @@ pub async fn replay(args: ReplayArgs) -> Result<ExitCode> {
 /// `--speed` as clap should parse it (`value_parser = replay::parse_speed`
 /// in `ReplayArgs`): NaN, infinities and speeds out of range refused at once.
 #[allow(dead_code)]
-pub fn parse_speed(s: &str) -> Result<f64, String> {
+pub(crate) fn parse_speed(s: &str) -> Result<f64, String> {
     let speed: f64 = s.parse().map_err(|e| format!("{e}"))?;
     crate::replay::check_speed(speed).map_err(|e| e.to_string())
 }

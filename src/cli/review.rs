@@ -19,7 +19,7 @@ use crate::repo::review::branch_diff;
 #[derive(Args)]
 pub struct ReviewArgs {
     /// What to look at first (optional), added to the task: "the error handling of parse_date".
-    pub focus: Option<String>,
+    pub(crate) focus: Option<String>,
     /// The repository (any directory inside its work tree).
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub repo: PathBuf,
@@ -29,7 +29,7 @@ pub struct ReviewArgs {
     pub base: Option<String>,
     /// The most the changed files shown may take, in tokens (≈ 4 bytes each); the diff has its own 16 KB.
     #[arg(long, value_name = "N", default_value_t = 6000, value_parser = clap::value_parser!(u32).range(1..=12_000))]
-    pub context_tokens: u32,
+    pub(crate) context_tokens: u32,
     #[command(flatten)]
     pub team: TeamFlags,
     /// The command that runs the repository's tests, from its root: the judge of every candidate
@@ -39,7 +39,7 @@ pub struct ReviewArgs {
     /// The most one run of the tests may take, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = crate::repo::testrun::TEST_TIMEOUT_SECS,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
-    pub test_timeout: u64,
+    pub(crate) test_timeout: u64,
     /// Write the team's patch (finding 1) into the repository's files, only if none of them changed
     /// since the session read them (the findings are printed on stdout either way).
     #[arg(long)]
@@ -49,13 +49,13 @@ pub struct ReviewArgs {
     pub json: bool,
     /// Also print every agent's whole answer before the team's patch.
     #[arg(long)]
-    pub show_drafts: bool,
+    pub(crate) show_drafts: bool,
     /// Journal the session's events here (default: a new file under the log dir's journal/).
     #[arg(long, value_name = "FILE")]
     pub journal: Option<PathBuf>,
     /// Do not journal the session.
     #[arg(long, conflicts_with = "journal")]
-    pub no_journal: bool,
+    pub(crate) no_journal: bool,
 }
 
 pub async fn review(args: ReviewArgs, file: Config) -> Result<ExitCode> {

@@ -38,22 +38,22 @@ pub struct ServeArgs {
     pub max_connections_per_client: u64,
     /// Seconds a connection may take to send a request's headers (from its start, or its last reply); then it is closed.
     #[arg(long, default_value_t = 10.0, value_parser = positive_secs)]
-    pub header_timeout_secs: f64,
+    pub(crate) header_timeout_secs: f64,
     /// Seconds a request's body may take to arrive once its headers are in; then 408.
     #[arg(long, default_value_t = 30.0, value_parser = positive_secs)]
-    pub body_timeout_secs: f64,
+    pub(crate) body_timeout_secs: f64,
     /// Seconds one request may take before it is answered with an error.
     #[arg(long, default_value_t = 900, value_parser = clap::value_parser!(u64).range(1..))]
-    pub deadline_secs: u64,
+    pub(crate) deadline_secs: u64,
     /// Largest request body, in KiB.
     #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=65536))]
-    pub max_body_kib: u64,
+    pub(crate) max_body_kib: u64,
     /// Journal each request's session (replayable with `memdoor replay`); off by default, as every request would write a file.
     #[arg(long, conflicts_with = "no_journal")]
     pub journal: bool,
     /// The default now; kept so older command lines still run.
     #[arg(long, hide = true)]
-    pub no_journal: bool,
+    pub(crate) no_journal: bool,
     #[command(flatten)]
     pub team: TeamFlags,
 }
@@ -130,7 +130,7 @@ pub struct ServeBenchArgs {
     pub requests: usize,
     /// The model the requests ask for (the team, or one agent's model by name).
     #[arg(long, default_value = crate::serve::TEAM_MODEL, value_name = "NAME")]
-    pub api_model: String,
+    pub(crate) api_model: String,
     /// The problem every request sends (default: a small function with an example, so drafts run).
     #[arg(long)]
     pub problem: Option<String>,

@@ -25,7 +25,7 @@ pub use open::{open_session, AgentChoice, Opened, StoreChoice};
 
 /// The team flags (`solve`, the TUI) on top of the config: a flag given wins, a flag left out
 /// keeps what the file (or the environment, or the default) said.
-pub fn apply_team_flags(args: &TeamFlags, mut cfg: Config) -> Config {
+pub(crate) fn apply_team_flags(args: &TeamFlags, mut cfg: Config) -> Config {
     let t = &mut cfg.team;
     if let Some(n) = args.agents {
         t.agents = Some(n as usize);
@@ -51,7 +51,7 @@ pub fn apply_team_flags(args: &TeamFlags, mut cfg: Config) -> Config {
 }
 
 /// Resolves (fetching if needed) and loads one local model.
-pub async fn load_local(spec: &str, opts: LoadOptions) -> Result<Arc<LocalModel>> {
+pub(crate) async fn load_local(spec: &str, opts: LoadOptions) -> Result<Arc<LocalModel>> {
     let path = resolve_spec(spec).await?;
     load_path(path, opts).await
 }
@@ -65,7 +65,12 @@ async fn resolve_spec(spec: &str) -> Result<PathBuf> {
 }
 
 /// Load options from their spellings in flags and the config.
-pub fn load_options(device: &str, quant: &str, keep_prefix_mb: usize, context: Option<usize>) -> Result<LoadOptions> {
+pub(crate) fn load_options(
+    device: &str,
+    quant: &str,
+    keep_prefix_mb: usize,
+    context: Option<usize>,
+) -> Result<LoadOptions> {
     Ok(LoadOptions { device: parse_device(device)?, requantize: parse_quant(quant)?, keep_prefix_mb, context })
 }
 
@@ -87,7 +92,7 @@ pub async fn build_agents(cfg: &Config) -> Result<Vec<Agent>> {
 
 /// As `build_agents`, taking local models from `loaded` (and leaving the new
 /// ones there): a bench that runs two teams and a model alone loads each file once.
-pub async fn build_agents_sharing(cfg: &Config, loaded: &mut LoadedModels) -> Result<Vec<Agent>> {
+pub(crate) async fn build_agents_sharing(cfg: &Config, loaded: &mut LoadedModels) -> Result<Vec<Agent>> {
     let mut backends = Vec::with_capacity(cfg.team_size());
     for id in 0..cfg.team_size() {
         let entry = cfg.agent(id);
@@ -111,7 +116,7 @@ pub async fn build_agents_sharing(cfg: &Config, loaded: &mut LoadedModels) -> Re
 /// Local models loaded so far, one per model file and load options, however
 /// many agents or spellings name it.
 #[derive(Default)]
-pub struct LoadedModels {
+pub(crate) struct LoadedModels {
     by_spec: HashMap<(String, String), Arc<dyn ModelBackend>>,
     by_path: HashMap<(PathBuf, String), Arc<dyn ModelBackend>>,
 }
@@ -138,14 +143,14 @@ impl LoadedModels {
     }
 
     /// The model the flags name (as `load_model`), shared like the rest.
-    pub async fn load_flags(&mut self, args: &super::ModelArgs) -> Result<Arc<dyn ModelBackend>> {
+    pub(crate) async fn load_flags(&mut self, args: &super::ModelArgs) -> Result<Arc<dyn ModelBackend>> {
         self.load(args.spec(), args.load_options()?).await
     }
 }
 
 /// The Redis the config names, connected (with a warning when it does not
 /// persist), or `None` for the in-process store.
-pub async fn open_redis(cfg: &Config) -> Result<Option<RedisStore>> {
+pub(crate) async fn open_redis(cfg: &Config) -> Result<Option<RedisStore>> {
     let Some(url) = &cfg.store.redis else { return Ok(None) };
     connect_redis(url, cfg).await.map(Some)
 }
@@ -153,7 +158,7 @@ pub async fn open_redis(cfg: &Config) -> Result<Option<RedisStore>> {
 /// The Redis at `url` for the config's key namespace, signing and checking with
 /// the team secret when one is set; warns when the server would lose the
 /// memory, and when a Redis off this machine is used without a secret.
-pub async fn connect_redis(url: &str, cfg: &Config) -> Result<RedisStore> {
+pub(crate) async fn connect_redis(url: &str, cfg: &Config) -> Result<RedisStore> {
     use crate::memory::auth::{TeamKey, DEFAULT_SECRET_ENV};
     let var = cfg.store.secret_env.as_deref().unwrap_or(DEFAULT_SECRET_ENV);
     let key = TeamKey::from_env(var)?;
@@ -172,7 +177,7 @@ pub async fn connect_redis(url: &str, cfg: &Config) -> Result<RedisStore> {
 }
 
 /// Warns (stderr and log) when the Redis server would lose the memory on a restart.
-pub async fn warn_if_not_persistent(store: &RedisStore) {
+pub(crate) async fn warn_if_not_persistent(store: &RedisStore) {
     let mut conn = store.connection();
     let aof: Vec<String> =
         ::redis::cmd("CONFIG").arg("GET").arg("appendonly").query_async(&mut conn).await.unwrap_or_default();
@@ -192,7 +197,7 @@ pub async fn warn_if_not_persistent(store: &RedisStore) {
 
 /// Says on stderr, once, that `what` (drafts run, the program runs…) without
 /// bubblewrap, as the user: the sandbox was asked to be weak.
-pub fn warn_if_weak(sandbox: &crate::judge::sandbox::Sandbox, what: &str) {
+pub(crate) fn warn_if_weak(sandbox: &crate::judge::sandbox::Sandbox, what: &str) {
     if !sandbox.strength().is_strong() {
         eprintln!(
             "memdoor: WARNING: {what} without bubblewrap, as you, with your files and network in reach ({})",
@@ -202,7 +207,7 @@ pub fn warn_if_weak(sandbox: &crate::judge::sandbox::Sandbox, what: &str) {
 }
 
 /// Resolves (fetching if needed) and loads the model named by `args`.
-pub async fn load_model(args: &super::ModelArgs) -> Result<Arc<LocalModel>> {
+pub(crate) async fn load_model(args: &super::ModelArgs) -> Result<Arc<LocalModel>> {
     load_local(args.spec(), args.load_options()?).await
 }
 
@@ -210,7 +215,7 @@ pub async fn load_model(args: &super::ModelArgs) -> Result<Arc<LocalModel>> {
 mod tests;
 
 /// A token cancelled on Ctrl-C or SIGTERM: long-running commands stop cleanly on either.
-pub fn stop_on_signal() -> tokio_util::sync::CancellationToken {
+pub(crate) fn stop_on_signal() -> tokio_util::sync::CancellationToken {
     let stop = tokio_util::sync::CancellationToken::new();
     let on_signal = stop.clone();
     tokio::spawn(async move {

@@ -48,7 +48,7 @@ pub enum Output {
 /// Runs the team on a problem already read (with its repository context for
 /// `--repo`): what `solve` does after reading its input, and `review` after
 /// reading the branch's change.
-pub async fn solve_problem(
+pub(crate) async fn solve_problem(
     args: SolveArgs,
     file: Config,
     problem: crate::problem::Problem,

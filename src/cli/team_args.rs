@@ -8,7 +8,6 @@ use anyhow::{bail, Result};
 use clap::Args;
 
 use crate::judge::sandbox::SandboxMode;
-use crate::memory::journal::JournalWriter;
 use crate::problem::Problem;
 
 /// What a session needs, for `solve` and the TUI alike: the problem, the
@@ -32,7 +31,7 @@ pub struct SessionArgs {
     pub files: Vec<PathBuf>,
     /// With --repo: the most the files shown may take, in tokens (≈ 4 bytes each).
     #[arg(long, value_name = "N", default_value_t = 6000, value_parser = clap::value_parser!(u32).range(1..=12_000))]
-    pub context_tokens: u32,
+    pub(crate) context_tokens: u32,
     #[command(flatten)]
     pub team: TeamFlags,
     /// Journal the session's events here (default: a new file under the log dir's journal/).
@@ -40,12 +39,12 @@ pub struct SessionArgs {
     pub journal: Option<PathBuf>,
     /// Do not journal the session.
     #[arg(long, conflicts_with = "journal")]
-    pub no_journal: bool,
+    pub(crate) no_journal: bool,
 }
 
 impl SessionArgs {
     /// The problem given as text or as a file; `None` when neither is.
-    pub fn read_problem(&self) -> Result<Option<Problem>> {
+    pub(crate) fn read_problem(&self) -> Result<Option<Problem>> {
         if let Some(dir) = &self.repo {
             return self.read_repo_task(dir).map(Some);
         }
@@ -64,7 +63,7 @@ impl SessionArgs {
     }
 
     /// As `read_repo_task`, with the context it shows.
-    pub fn read_repo_context(&self, dir: &std::path::Path) -> Result<(Problem, crate::repo::Context)> {
+    pub(crate) fn read_repo_context(&self, dir: &std::path::Path) -> Result<(Problem, crate::repo::Context)> {
         let (Some(task), None) = (&self.text, &self.problem) else {
             bail!("with --repo, give the task as text: memdoor solve --repo DIR \"what to change\"");
         };
@@ -76,16 +75,6 @@ impl SessionArgs {
         let problem = Problem::from_text_with_context(task, &context.as_prompt())?;
         Ok((problem, context))
     }
-
-    /// The journal asked for: `--journal FILE`, none with `--no-journal`,
-    /// else a new file named after `task` under the log dir.
-    pub fn open_journal(&self, task: &str) -> Result<Option<JournalWriter>> {
-        match (&self.journal, self.no_journal) {
-            (_, true) => Ok(None),
-            (Some(path), _) => JournalWriter::create(path).map(Some),
-            (None, _) => JournalWriter::create_default(task).map(Some),
-        }
-    }
 }
 
 /// The terminal UI's options (`memdoor` with no command); without a problem,
@@ -96,13 +85,13 @@ pub struct TuiArgs {
     pub session: SessionArgs,
     /// Colour theme: dark, light, or a theme file (default: the config's [tui] theme).
     #[arg(long)]
-    pub theme: Option<String>,
+    pub(crate) theme: Option<String>,
     /// After the UI closes, print the accepted answer on stdout.
     #[arg(long)]
     pub print: bool,
     /// Where accepting saves the answer by default (default: from the problem's name).
     #[arg(long, value_name = "FILE")]
-    pub save_as: Option<PathBuf>,
+    pub(crate) save_as: Option<PathBuf>,
     /// Accepting may replace an existing file without asking (for scripts; it never writes through a symlink).
     #[arg(long)]
     pub force: bool,
@@ -112,7 +101,7 @@ pub struct TuiArgs {
 
 impl TuiArgs {
     /// Whether any TUI option was given (they mean nothing before a command).
-    pub fn any_given(&self) -> bool {
+    pub(crate) fn any_given(&self) -> bool {
         let s = &self.session;
         let t = &s.team;
         let m = &t.model;
@@ -175,7 +164,7 @@ pub struct TeamFlags {
     /// Skip the step where agents write test inputs for a problem that has no tests of its own
     /// (its drafts then run on nothing, and the answer is the drafts' textual consensus).
     #[arg(long)]
-    pub no_agent_tests: bool,
+    pub(crate) no_agent_tests: bool,
     /// Run drafts only in bubblewrap (`strong`, the default: without it memdoor refuses and says how to fix it),
     /// or without it (`weak`: drafts run as you, with your files and network in reach). Default: the config's [sandbox] mode.
     #[arg(long, value_enum, value_name = "MODE")]
@@ -213,7 +202,7 @@ pub struct ModelArgs {
 
 impl ModelArgs {
     /// Fills what the flags left out from the config (which holds MEMDOOR_MODEL).
-    pub fn or_config(mut self, cfg: &crate::config::Config) -> Self {
+    pub(crate) fn or_config(mut self, cfg: &crate::config::Config) -> Self {
         self.model.get_or_insert_with(|| cfg.team.model.clone());
         self.device.get_or_insert_with(|| cfg.team.device.clone());
         self.quant.get_or_insert_with(|| cfg.team.quant.clone());
@@ -223,7 +212,7 @@ impl ModelArgs {
     }
 
     /// How to load a local model: device, requantisation, kept prefixes.
-    pub fn load_options(&self) -> anyhow::Result<crate::model::local::LoadOptions> {
+    pub(crate) fn load_options(&self) -> anyhow::Result<crate::model::local::LoadOptions> {
         crate::cli::setup::load_options(
             self.device(),
             self.quant(),
@@ -253,7 +242,7 @@ pub struct RepoTestFlags {
     /// With --repo: the most one run of the tests may take, in seconds.
     #[arg(long, value_name = "SECS", default_value_t = crate::repo::testrun::TEST_TIMEOUT_SECS,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
-    pub test_timeout: u64,
+    pub(crate) test_timeout: u64,
 }
 
 #[derive(Args)]
@@ -268,7 +257,7 @@ pub struct SolveArgs {
     pub json: bool,
     /// Also print every agent's whole answer before the team's code.
     #[arg(long)]
-    pub show_drafts: bool,
+    pub(crate) show_drafts: bool,
     #[command(flatten)]
     pub tests: RepoTestFlags,
     /// With --repo: write the team's patch into the repository's files, only if none of them

@@ -24,7 +24,7 @@ pub struct WatchArgs {
     pub task: Option<String>,
     /// Colour theme.
     #[arg(long)]
-    pub theme: Option<String>,
+    pub(crate) theme: Option<String>,
 }
 
 pub async fn watch(args: WatchArgs, mut cfg: Config) -> Result<ExitCode> {

@@ -17,7 +17,7 @@ where
     Ok(v)
 }
 
-pub fn team_size<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+pub(crate) fn team_size<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
     in_range(d, 1, 64).map(Some)
 }
 
@@ -29,7 +29,7 @@ pub fn max_tokens<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
     in_range(d, 1, 1 << 20)
 }
 
-pub fn opt_max_tokens<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+pub(crate) fn opt_max_tokens<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
     max_tokens(d).map(Some)
 }
 
@@ -41,11 +41,11 @@ pub fn temperature<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Er
     Ok(Some(t))
 }
 
-pub fn positive_u64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+pub(crate) fn positive_u64<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
     in_range(d, 1, u64::MAX).map(Some)
 }
 
-pub fn cpus<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+pub(crate) fn cpus<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
     let c = f64::deserialize(d)?;
     if !(0.01..=1024.0).contains(&c) {
         return Err(D::Error::custom(format!("{c} is out of range: 0.01 to 1024 cores")));
@@ -64,7 +64,7 @@ pub fn seconds<'de, D: Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error>
 
 /// `api_key_env` names a variable. A value that cannot be a name is most
 /// likely the key itself: it is refused without being echoed anywhere.
-pub fn env_name<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+pub(crate) fn env_name<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
     let name = String::deserialize(d)?;
     let mut chars = name.chars();
     let ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
@@ -79,7 +79,7 @@ pub fn env_name<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Er
 
 /// Rules across the keys of one `[[agents]]` entry (checked once the file
 /// is read: serde cannot place an error on a whole table).
-pub fn agent_rules(e: &AgentEntry) -> Result<(), String> {
+pub(crate) fn agent_rules(e: &AgentEntry) -> Result<(), String> {
     match e.backend {
         Backend::Openai => {
             let url = e

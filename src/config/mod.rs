@@ -19,7 +19,7 @@ use crate::team::{Mechanisms, TeamConfig};
 pub use load::{default_path, from_str};
 
 /// Team size when neither the file nor a flag says.
-pub const DEFAULT_AGENTS: usize = 5;
+pub(crate) const DEFAULT_AGENTS: usize = 5;
 
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -114,14 +114,14 @@ pub struct AgentEntry {
     /// openai: shown in panes and events instead of the model name.
     pub name: Option<String>,
     #[serde(deserialize_with = "check::seconds")]
-    pub connect_timeout_secs: Option<f64>,
+    pub(crate) connect_timeout_secs: Option<f64>,
     #[serde(deserialize_with = "check::seconds")]
     pub first_token_timeout_secs: Option<f64>,
     #[serde(deserialize_with = "check::seconds")]
-    pub idle_timeout_secs: Option<f64>,
+    pub(crate) idle_timeout_secs: Option<f64>,
     /// openai: the most one answer may take (default 900 s).
     #[serde(deserialize_with = "check::seconds")]
-    pub total_timeout_secs: Option<f64>,
+    pub(crate) total_timeout_secs: Option<f64>,
     /// openai: the most KiB of one stream event (default 1024) and of one answer's stream (default 16384).
     #[serde(deserialize_with = "check::positive_u64")]
     pub max_event_kb: Option<u64>,
@@ -176,10 +176,10 @@ pub struct StoreSection {
     /// The environment variable holding the team secret (default
     /// `MEMDOOR_TEAM_SECRET`): what memdoor writes to Redis is signed with
     /// it, and what is read back unsigned is dropped. Never the secret itself.
-    pub secret_env: Option<String>,
+    pub(crate) secret_env: Option<String>,
     /// Hours a finished task's keys stay in Redis (`task:<id>` and
     /// `memory:<id>` included); 0 keeps them for ever.
-    pub retention_hours: u64,
+    pub(crate) retention_hours: u64,
     /// `memdoor agent` may turn the server's keyspace notifications on
     /// (CONFIG SET) to find plain clients' tasks at once; off, a shared
     /// server's settings are left alone and tasks are found by a slower scan.
@@ -212,25 +212,25 @@ pub struct SandboxSection {
     pub mode: SandboxMode,
     /// Seconds per test (LiveCodeBench: 6).
     #[serde(deserialize_with = "check::positive_u64")]
-    pub test_timeout_secs: Option<u64>,
+    pub(crate) test_timeout_secs: Option<u64>,
     #[serde(deserialize_with = "check::positive_u64")]
-    pub memory_mb: Option<u64>,
+    pub(crate) memory_mb: Option<u64>,
     #[serde(deserialize_with = "check::positive_u64")]
     pub file_mb: Option<u64>,
     /// Of stdout, and separately of stderr; more ends the run.
     #[serde(deserialize_with = "check::positive_u64")]
-    pub output_kb: Option<u64>,
+    pub(crate) output_kb: Option<u64>,
     #[serde(deserialize_with = "check::positive_u64")]
     pub processes: Option<u64>,
     #[serde(deserialize_with = "check::positive_u64")]
-    pub open_files: Option<u64>,
+    pub(crate) open_files: Option<u64>,
     /// All of one run's processes together, where memdoor can make cgroups (default 2048 MB, 64, 1 core).
     #[serde(deserialize_with = "check::positive_u64")]
-    pub run_memory_mb: Option<u64>,
+    pub(crate) run_memory_mb: Option<u64>,
     #[serde(deserialize_with = "check::positive_u64")]
-    pub run_processes: Option<u64>,
+    pub(crate) run_processes: Option<u64>,
     #[serde(deserialize_with = "check::cpus")]
-    pub run_cpus: Option<f64>,
+    pub(crate) run_cpus: Option<f64>,
 }
 
 impl SandboxSection {
@@ -257,7 +257,7 @@ impl SandboxSection {
 #[serde(default, deny_unknown_fields)]
 pub struct TuiSection {
     /// `dark`, `light`, or a theme file's path; the TUI interprets it.
-    pub theme: String,
+    pub(crate) theme: String,
 }
 
 impl Default for TuiSection {
@@ -275,7 +275,7 @@ impl Config {
     }
 
     /// How many agents the team has.
-    pub fn team_size(&self) -> usize {
+    pub(crate) fn team_size(&self) -> usize {
         self.team.agents.unwrap_or(self.agents.len().max(DEFAULT_AGENTS))
     }
 
@@ -290,7 +290,7 @@ impl Config {
     }
 
     /// The team's sampling settings (per-agent overrides come on top).
-    pub fn team_config(&self) -> TeamConfig {
+    pub(crate) fn team_config(&self) -> TeamConfig {
         TeamConfig {
             agents: self.team_size(),
             max_tokens: self.team.max_tokens,

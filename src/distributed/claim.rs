@@ -16,14 +16,14 @@ use crate::memory::redis::RedisConn;
 /// How long a claim outlives the job's expiry while the job is pending:
 /// longer than any one job runs, so a reclaim after a worker died still
 /// finds it (once served, the claim is kept only to the expiry: `served`).
-pub const CLAIM_KEEP_SECS: u64 = 3600;
+pub(crate) const CLAIM_KEEP_SECS: u64 = 3600;
 /// How far ahead of its queueing a job expires, past the pickup timeout:
 /// the requester's and the workers' clocks may differ by this much.
-pub const CLOCK_SKEW_MS: u64 = 60_000;
+pub(crate) const CLOCK_SKEW_MS: u64 = 60_000;
 
 /// How a worker came by a stream entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Delivery {
+pub(crate) enum Delivery {
     /// Read as new (`XREADGROUP >`).
     First,
     /// Taken over from a lost worker (`XCLAIM`).
@@ -53,7 +53,7 @@ impl std::fmt::Display for Refusal {
     }
 }
 
-pub fn claim_key(namespace: &str, job: &Job) -> String {
+pub(crate) fn claim_key(namespace: &str, job: &Job) -> String {
     job_key(namespace, "claim", &job.id)
 }
 

@@ -24,10 +24,10 @@ use crate::problem::Problem;
 use crate::session::{drive, EventSink, JournalThread, OnJournalError, SessionSettings, SessionSpec, Step};
 use crate::team::Agent;
 
-pub const LEASE: Duration = Duration::from_secs(15);
+pub(crate) const LEASE: Duration = Duration::from_secs(15);
 const RENEW_EVERY: Duration = Duration::from_secs(5);
 
-pub fn lease_key(namespace: &str, task: &str) -> String {
+pub(crate) fn lease_key(namespace: &str, task: &str) -> String {
     format!("memdoor:{{{namespace}}}:coord:{task}")
 }
 
@@ -37,7 +37,13 @@ pub fn error_object(message: &str) -> String {
 }
 
 /// Runs a task whose lease this worker holds, then releases the lease.
-pub async fn coordinate(worker: Arc<Worker>, task: String, run: String, lease: Lease, cancel: CancellationToken) {
+pub(crate) async fn coordinate(
+    worker: Arc<Worker>,
+    task: String,
+    run: String,
+    lease: Lease,
+    cancel: CancellationToken,
+) {
     let lease = Arc::new(lease);
     let running = cancel.child_token();
     let renewing = CancellationToken::new();

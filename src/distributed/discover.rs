@@ -56,7 +56,7 @@ impl Listening {
 }
 
 /// Watches for tasks until `cancel`, coordinating each one this worker wins.
-pub async fn watch_tasks(worker: Arc<Worker>, cancel: CancellationToken) {
+pub(crate) async fn watch_tasks(worker: Arc<Worker>, cancel: CancellationToken) {
     let rescan = Arc::new(Notify::new());
     let masters = match worker.store.masters().await {
         Ok(m) => m,

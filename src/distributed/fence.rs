@@ -6,7 +6,7 @@ use super::wire::{Reply, ReplyItem, WireChunk};
 /// paused past its lease and resumes writes with an old epoch; those writes
 /// are dropped here.
 #[derive(Debug, Default)]
-pub struct Fence {
+pub(crate) struct Fence {
     epoch: u64,
     seq: u64,
     streamed: bool,
@@ -14,7 +14,7 @@ pub struct Fence {
 
 /// What the fence makes of one reply item.
 #[derive(Debug, PartialEq)]
-pub enum FenceCall {
+pub(crate) enum FenceCall {
     Skip,
     /// A newer take began after text of an older one was passed on.
     Restart,

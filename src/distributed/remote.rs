@@ -31,7 +31,7 @@ const RECONNECT_FOR: Duration = Duration::from_secs(60);
 
 /// A fresh blocking connection once the server answers again; `None` after
 /// RECONNECT_FOR or on cancel. Waiting is the point: the server is restarting.
-pub async fn reconnect(store: &RedisStore, cancel: &CancellationToken) -> Option<RedisConn> {
+pub(crate) async fn reconnect(store: &RedisStore, cancel: &CancellationToken) -> Option<RedisConn> {
     let deadline = tokio::time::Instant::now() + RECONNECT_FOR;
     let mut backoff = crate::backoff::Backoff::new(Duration::from_millis(100), Duration::from_secs(2));
     while tokio::time::Instant::now() < deadline {

@@ -29,7 +29,7 @@ pub enum TaskState {
 }
 
 /// The task's `"run"` label: a string as written, other JSON as its text, "" when absent.
-pub fn run_label(raw: &[u8]) -> String {
+pub(crate) fn run_label(raw: &[u8]) -> String {
     let value: Option<serde_json::Value> = serde_json::from_slice(raw).ok();
     match value.as_ref().and_then(|v| v.get("run")) {
         Some(serde_json::Value::String(s)) => s.clone(),
@@ -49,18 +49,18 @@ pub async fn close(store: &RedisStore, task: &str) {
 }
 
 /// The run label the answer in `memory:<id>` was written for.
-pub fn answered_key(namespace: &str, task: &str) -> String {
+pub(crate) fn answered_key(namespace: &str, task: &str) -> String {
     format!("memdoor:{{{namespace}}}:answered:{task}")
 }
 
 /// The most of a `task:<id>` a worker reads: a longer value is answered
 /// with an error naming this limit, read neither whole nor parsed (the
 /// problem's own limit, `problem::MAX_TASK_BYTES`, is lower still).
-pub const MAX_TASK_READ: usize = 1024 * 1024;
+pub(crate) const MAX_TASK_READ: usize = 1024 * 1024;
 
 /// A task's value as a worker reads it from Redis (hostile: any client may `SET task:*`).
 #[derive(Debug)]
-pub enum TaskValue {
+pub(crate) enum TaskValue {
     /// Gone, or a key of another type.
     Gone,
     /// Longer than `MAX_TASK_READ` (its length): not fetched.
@@ -76,7 +76,7 @@ impl TaskValue {
 }
 
 /// Reads `task:<id>`, its length first, so a huge value is never fetched.
-pub async fn read_task(conn: &mut RedisConn, task: &str) -> TaskValue {
+pub(crate) async fn read_task(conn: &mut RedisConn, task: &str) -> TaskValue {
     let key = format!("task:{task}");
     // STRLEN fails on a key of another type, and is 0 for a missing key.
     let len: usize = match conn.strlen(&key).await {
@@ -122,7 +122,7 @@ pub async fn state(conn: &mut RedisConn, namespace: &str, task: &str) -> TaskSta
 /// this run starts clean. Called by the lease holder only. The answer goes
 /// only when this namespace's marker says it wrote it: another namespace's
 /// answer is never deleted from here.
-pub async fn start_fresh(store: &RedisStore, task: &str) -> Result<()> {
+pub(crate) async fn start_fresh(store: &RedisStore, task: &str) -> Result<()> {
     let mut conn = store.connection();
     let marker = answered_key(store.namespace(), task);
     let what = || format!("clearing an earlier run of {task}");
@@ -140,7 +140,7 @@ pub async fn start_fresh(store: &RedisStore, task: &str) -> Result<()> {
 
 /// Writes the task's answer if it has none yet (`SET NX`), and only when
 /// this write won marks it as this namespace's answer to `run`.
-pub async fn answer_once(store: &RedisStore, task: &str, run: &str, answer: &str) -> Result<bool> {
+pub(crate) async fn answer_once(store: &RedisStore, task: &str, run: &str, answer: &str) -> Result<bool> {
     let won = crate::memory::MemoryStore::put_final(store, task, answer).await?;
     if won {
         mark_answered(store, task, run).await?;
@@ -149,7 +149,7 @@ pub async fn answer_once(store: &RedisStore, task: &str, run: &str, answer: &str
 }
 
 /// Records which run the answer now in `memory:<id>` is for (kept as long as the task's keys).
-pub async fn mark_answered(store: &RedisStore, task: &str, run: &str) -> Result<()> {
+pub(crate) async fn mark_answered(store: &RedisStore, task: &str, run: &str) -> Result<()> {
     let mut conn = store.connection();
     let key = answered_key(store.namespace(), task);
     let _: () = match store.retention() {

@@ -27,7 +27,7 @@ pub struct WireSampling {
     /// infinite, and write back as `null` (found by fuzzing).
     #[serde(deserialize_with = "finite_f32")]
     pub repeat_penalty: f32,
-    pub repeat_last_n: usize,
+    pub(crate) repeat_last_n: usize,
     pub seed: u64,
 }
 
@@ -170,11 +170,11 @@ mod tests {
 }
 
 /// The consumer group every worker reads jobs through.
-pub const GROUP: &str = "agents";
+pub(crate) const GROUP: &str = "agents";
 /// The stream field holding a job's or a reply's JSON.
-pub const FIELD: &str = "json";
+pub(crate) const FIELD: &str = "json";
 /// The stream field holding a job's or a reply's tag under the team secret.
-pub const TAG: &str = "mac";
+pub(crate) const TAG: &str = "mac";
 
 pub fn work_key(namespace: &str) -> String {
     format!("memdoor:{{{namespace}}}:work")
@@ -208,12 +208,12 @@ impl Job {
     }
 
     /// The key whose existence asks the worker to stop.
-    pub fn cancel_key(&self, namespace: &str) -> String {
+    pub(crate) fn cancel_key(&self, namespace: &str) -> String {
         job_key(namespace, "cancel", &self.id)
     }
 
     /// Ids are ours (time-pid-counter); anything else could reach into other keys.
-    pub fn has_valid_id(&self) -> bool {
+    pub(crate) fn has_valid_id(&self) -> bool {
         (1..=80).contains(&self.id.len())
             && self.id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     }

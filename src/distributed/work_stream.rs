@@ -15,7 +15,7 @@ const RECLAIM_IDLE_MS: u64 = 3_000;
 /// Creates the work stream's consumer group if it is not there; from "0", so
 /// jobs queued before the first worker started are served too. Failures
 /// are logged: the read loop retries.
-pub async fn ensure_group(conn: &mut RedisConn, work: &str) {
+pub(crate) async fn ensure_group(conn: &mut RedisConn, work: &str) {
     let created: Result<(), _> = conn.xgroup_create_mkstream(work, GROUP, "0").await;
     if let Err(e) = created {
         if e.code() != Some("BUSYGROUP") {

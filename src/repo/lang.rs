@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// A language whose definitions a block may give whole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Language {
+pub(crate) enum Language {
     Python,
     /// JavaScript and TypeScript: braces, `function`, `class`, `const`.
     JavaScript,
@@ -33,7 +33,7 @@ impl Language {
     }
 
     /// The language a fence's info string names (```rust, ```js).
-    pub fn of_fence_tag(info: &str) -> Option<Language> {
+    pub(crate) fn of_fence_tag(info: &str) -> Option<Language> {
         match info.split_whitespace().next()?.to_ascii_lowercase().as_str() {
             "python" | "py" | "python3" => Some(Language::Python),
             "javascript" | "js" | "jsx" | "node" | "typescript" | "ts" | "tsx" => Some(Language::JavaScript),
@@ -43,7 +43,7 @@ impl Language {
     }
 
     /// The tag of a fenced block of `path`'s code (```python).
-    pub fn fence_tag(path: &Path) -> &'static str {
+    pub(crate) fn fence_tag(path: &Path) -> &'static str {
         match path.extension().and_then(|e| e.to_str()) {
             Some("py") => "python",
             Some("rs") => "rust",
@@ -60,7 +60,7 @@ impl Language {
     /// JavaScript: `function f(`, `class C`, `const|let|var x =`, past
     /// `export`, `default`, `async`; `module.exports` and `exports.x`; a
     /// method `m(…) {` (also `static`, `async`, `get`, `set`).
-    pub fn definition_name(self, line: &str) -> Option<String> {
+    pub(crate) fn definition_name(self, line: &str) -> Option<String> {
         match self {
             Language::Python => python_name(line).map(String::from),
             Language::Rust => rust_name(line),
@@ -70,7 +70,7 @@ impl Language {
 
     /// A definition whose body holds definitions read one level down: a
     /// Python `class`, a Rust `impl` or `trait`, a JavaScript `class`.
-    pub fn is_container(self, line: &str) -> bool {
+    pub(crate) fn is_container(self, line: &str) -> bool {
         match self {
             Language::Python => line.starts_with("class "),
             Language::Rust => {
@@ -87,7 +87,7 @@ impl Language {
     /// A lone definition's first line that reads as a method's: JavaScript's
     /// method form (`name(params) {`); in Python and Rust any definition may
     /// be one (the caller reads its parameters).
-    pub fn is_method_form(self, line: &str) -> bool {
+    pub(crate) fn is_method_form(self, line: &str) -> bool {
         match self {
             Language::JavaScript => js_method(line).is_some(),
             Language::Python | Language::Rust => self.definition_name(line).is_some(),
@@ -95,12 +95,12 @@ impl Language {
     }
 
     /// The names `text` defines at column 0, in order (a name defined twice, twice).
-    pub fn top_level_names(self, text: &str) -> Vec<String> {
+    pub(crate) fn top_level_names(self, text: &str) -> Vec<String> {
         text.lines().filter_map(|line| self.definition_name(line)).collect()
     }
 
     /// The names `text` defines at any depth: functions, methods, classes.
-    pub fn names_at_any_depth(self, text: &str) -> BTreeSet<String> {
+    pub(crate) fn names_at_any_depth(self, text: &str) -> BTreeSet<String> {
         text.lines().filter_map(|line| self.definition_name(line.trim_start())).collect()
     }
 }

@@ -57,7 +57,7 @@ impl RepoTask {
         self.progress.lock().ok()?.before.clone()
     }
 
-    pub fn set_before(&self, run: &TestReport) {
+    pub(crate) fn set_before(&self, run: &TestReport) {
         if let Ok(mut p) = self.progress.lock() {
             p.before = Some(run.clone());
         }
@@ -68,7 +68,7 @@ impl RepoTask {
         self.progress.lock().ok()?.answer.clone()
     }
 
-    pub fn set_answer(&self, patch: &str) {
+    pub(crate) fn set_answer(&self, patch: &str) {
         if let Ok(mut p) = self.progress.lock() {
             p.answer = Some(patch.to_string());
         }

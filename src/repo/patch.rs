@@ -13,7 +13,7 @@ use super::workbench::Candidate;
 const CONTEXT: usize = 3;
 
 /// The candidate's changes as one git-style unified diff, files in path order.
-pub fn unified(candidate: &Candidate) -> String {
+pub(crate) fn unified(candidate: &Candidate) -> String {
     let mut out = String::new();
     for (path, change) in &candidate.changes {
         let before = change.before.as_deref().unwrap_or("");
@@ -41,11 +41,11 @@ pub fn unified(candidate: &Candidate) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileTouch {
     pub path: String,
-    pub definitions: Vec<String>,
-    pub added: usize,
-    pub removed: usize,
+    pub(crate) definitions: Vec<String>,
+    pub(crate) added: usize,
+    pub(crate) removed: usize,
     /// The file is new.
-    pub created: bool,
+    pub(crate) created: bool,
 }
 
 impl fmt::Display for FileTouch {
@@ -87,6 +87,6 @@ pub fn touches(candidate: &Candidate) -> Vec<FileTouch> {
 }
 
 /// What a candidate changes, in one line: `calc.py: add (+1 −1); tests/test_new.py (new, +4)`.
-pub fn touches_line(touches: &[FileTouch]) -> String {
+pub(crate) fn touches_line(touches: &[FileTouch]) -> String {
     touches.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
 }

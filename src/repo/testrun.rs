@@ -14,7 +14,7 @@ use super::workbench::{Candidate, Workbench};
 use crate::judge::sandbox::{Exit, Limits, Sandbox, TreeRun};
 
 /// Default of `--test-timeout`: one run of the whole test command.
-pub const TEST_TIMEOUT_SECS: u64 = 120;
+pub(crate) const TEST_TIMEOUT_SECS: u64 = 120;
 /// Characters of a run's output kept to show (its end: where runners summarise).
 const TAIL_CHARS: usize = 3_000;
 
@@ -23,7 +23,7 @@ const TAIL_CHARS: usize = 3_000;
 pub struct TestCommand {
     /// The shell command line, run from the tree's root.
     pub line: String,
-    pub runner: Runner,
+    pub(crate) runner: Runner,
     /// Found by looking at the tree rather than given with `--test`.
     pub detected: bool,
     /// Host directories it needs (a toolchain outside /usr), bound read-only.
@@ -152,7 +152,7 @@ impl TestReport {
     /// test made to pass by rewriting it fixes nothing; a test it removes is
     /// gone, as it is after the patch. The worse ending goes with its output;
     /// where either run's outcomes were not read, none are.
-    pub fn strictest(self, as_were: TestReport) -> TestReport {
+    pub(crate) fn strictest(self, as_were: TestReport) -> TestReport {
         let rank = |o: &TestOutcome| match o {
             TestOutcome::Pass => 0,
             TestOutcome::Skip => 1,

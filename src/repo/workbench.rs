@@ -18,9 +18,9 @@ use super::context::{top_level, tracked_files, MAX_FILE_BYTES};
 use super::edit::{apply_edit, Edit, EditError, RepoPath};
 
 /// Tracked files a repository may have for the session to copy it.
-pub const MAX_TREE_FILES: usize = 20_000;
+pub(crate) const MAX_TREE_FILES: usize = 20_000;
 /// Bytes the tracked files may hold together.
-pub const MAX_TREE_BYTES: u64 = 512 << 20;
+pub(crate) const MAX_TREE_BYTES: u64 = 512 << 20;
 
 /// A tracked file as the session read it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,7 +49,7 @@ impl Candidate {
     /// Its changes to test files alone (`RepoPath::is_test`), when it also
     /// changes other files: run on the tree, they show whether the tests it
     /// writes fail without the rest of its change (a reproduction, `rank`).
-    pub fn tests_alone(&self) -> Option<Candidate> {
+    pub(crate) fn tests_alone(&self) -> Option<Candidate> {
         let (tests, code): (BTreeMap<_, _>, BTreeMap<_, _>) =
             self.changes.iter().map(|(p, c)| (p.clone(), c.clone())).partition(|(p, _)| p.is_test());
         (!tests.is_empty() && !code.is_empty()).then_some(Candidate { changes: tests })
@@ -57,14 +57,14 @@ impl Candidate {
 
     /// The repository's own test files it edits (`RepoPath::is_test`,
     /// files the tree has): what it must not be judged by alone.
-    pub fn edited_tests(&self) -> Vec<&RepoPath> {
+    pub(crate) fn edited_tests(&self) -> Vec<&RepoPath> {
         self.changes.iter().filter(|(p, c)| is_repository_test(p, c)).map(|(p, _)| p).collect()
     }
 
     /// This candidate with the repository's test files as they were (its
     /// new test files kept): the run that shows what its code does to the
     /// repository's tests, with no test rewritten to pass.
-    pub fn with_tests_as_they_were(&self) -> Candidate {
+    pub(crate) fn with_tests_as_they_were(&self) -> Candidate {
         let changes = self.changes.iter().filter(|(p, c)| !is_repository_test(p, c));
         Candidate { changes: changes.map(|(p, c)| (p.clone(), c.clone())).collect() }
     }
@@ -72,7 +72,7 @@ impl Candidate {
     /// This candidate with `tests` (a teammate's test files alone) laid
     /// over it, in place of its own changes to those files: how a
     /// teammate's reproduction fares on this change.
-    pub fn with_tests(&self, tests: &Candidate) -> Candidate {
+    pub(crate) fn with_tests(&self, tests: &Candidate) -> Candidate {
         let mut changes = self.changes.clone();
         changes.extend(tests.changes.iter().map(|(p, c)| (p.clone(), c.clone())));
         Candidate { changes }
@@ -82,7 +82,7 @@ impl Candidate {
     /// after `other`, each under a `### path` line, in path order: two texts
     /// whose diff is the difference between the two trees (a file the other
     /// leaves alone stands as the session read it; one not made, empty).
-    pub fn trees_beside(&self, other: &Candidate) -> (String, String) {
+    pub(crate) fn trees_beside(&self, other: &Candidate) -> (String, String) {
         let paths: std::collections::BTreeSet<&RepoPath> = self.changes.keys().chain(other.changes.keys()).collect();
         let (mut mine, mut theirs) = (String::new(), String::new());
         for path in paths {
@@ -178,7 +178,7 @@ impl Workbench {
         self.bytes
     }
 
-    pub fn is_tracked(&self, rel: &Path) -> bool {
+    pub(crate) fn is_tracked(&self, rel: &Path) -> bool {
         self.files.contains_key(rel)
     }
 
@@ -247,7 +247,7 @@ impl Workbench {
     }
 
     /// Writes the candidate's changed files under `dir`, as the overlay of a `TreeRun`.
-    pub fn write_overlay(&self, candidate: &Candidate, dir: &Path) -> Result<()> {
+    pub(crate) fn write_overlay(&self, candidate: &Candidate, dir: &Path) -> Result<()> {
         for (path, change) in &candidate.changes {
             let to = dir.join(path.as_path());
             if let Some(parent) = to.parent() {

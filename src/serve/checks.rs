@@ -14,7 +14,7 @@ use http_body_util::{BodyExt, LengthLimitError, Limited};
 /// Whether `Host` names this machine's loopback: `localhost` or a loopback
 /// address, with any port. A DNS-rebinding page's requests carry its own
 /// name, which is not one of these.
-pub fn loopback_host(headers: &HeaderMap) -> bool {
+pub(crate) fn loopback_host(headers: &HeaderMap) -> bool {
     let Some(host) = headers.get(header::HOST).and_then(|h| h.to_str().ok()) else { return false };
     let Ok(authority) = host.parse::<axum::http::uri::Authority>() else { return false };
     let name = authority.host();
@@ -30,7 +30,7 @@ pub fn loopback_host(headers: &HeaderMap) -> bool {
 
 /// Why a body was not read.
 #[derive(Debug, PartialEq, Eq)]
-pub enum BodyError {
+pub(crate) enum BodyError {
     /// Over the limit (by its `Content-Length`, before reading, or while reading).
     TooLarge { limit: usize },
     /// Not all there within the body timeout.
@@ -63,7 +63,12 @@ impl BodyError {
 /// The body, at most `limit` bytes, all of it within `timeout`. A larger
 /// `Content-Length` is refused before a byte is read; a body that claims
 /// less, or none (chunked), is cut off as soon as it passes the limit.
-pub async fn read_body(headers: &HeaderMap, body: Body, limit: usize, timeout: Duration) -> Result<Bytes, BodyError> {
+pub(crate) async fn read_body(
+    headers: &HeaderMap,
+    body: Body,
+    limit: usize,
+    timeout: Duration,
+) -> Result<Bytes, BodyError> {
     let declared =
         headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<u64>().ok());
     if declared.is_some_and(|n| n > limit as u64) {
@@ -78,13 +83,13 @@ pub async fn read_body(headers: &HeaderMap, body: Body, limit: usize, timeout: D
 }
 
 /// Bytes of an id that reaches the logs, journal names and Redis keys (as `Problem::from_task` takes).
-pub const MAX_ID_BYTES: usize = 200;
+pub(crate) const MAX_ID_BYTES: usize = 200;
 
 /// An id a client chose (a problem's `question_id` …), refused when it
 /// could forge a log line (a newline, an ESC …: any control character) or
 /// is longer than `MAX_ID_BYTES`. Refused, not cleaned: an id changed
 /// behind the client's back would name nothing the client knows.
-pub fn check_id(field: &str, id: &str) -> Result<(), String> {
+pub(crate) fn check_id(field: &str, id: &str) -> Result<(), String> {
     if let Some((at, c)) = id.char_indices().find(|(_, c)| c.is_control()) {
         return Err(format!(
             "`{field}` holds a control character (U+{:04X} at byte {at}); ids must be printable",
@@ -101,7 +106,7 @@ pub fn check_id(field: &str, id: &str) -> Result<(), String> {
 /// parser's limit on what a problem holds (`problem::LimitExceeded`, under
 /// any context) becomes a 413; an id too long is a malformed field, as is
 /// any other parse error (400). Decided by the error's type, never by its words.
-pub fn problem_error_status(e: &anyhow::Error) -> StatusCode {
+pub(crate) fn problem_error_status(e: &anyhow::Error) -> StatusCode {
     match crate::problem::LimitExceeded::find(e).map(|l| l.limit) {
         Some(crate::problem::Limit::IdBytes) | None => StatusCode::BAD_REQUEST,
         Some(_) => StatusCode::PAYLOAD_TOO_LARGE,

@@ -71,7 +71,7 @@ pub struct Ticket {
     running: Arc<Semaphore>,
     place: Option<Waiting>,
     /// Requests that were waiting when this one came (itself included).
-    pub ahead: usize,
+    pub(crate) ahead: usize,
 }
 
 impl Ticket {
@@ -80,7 +80,7 @@ impl Ticket {
     }
 
     /// The place to run, once one is free.
-    pub async fn admitted(mut self) -> OwnedSemaphorePermit {
+    pub(crate) async fn admitted(mut self) -> OwnedSemaphorePermit {
         if let Some(p) = self.permit.take() {
             return p;
         }
@@ -104,7 +104,7 @@ impl Admission {
 
     /// A ticket: a place to run now, a place in the queue, or `Busy` when
     /// the queue is full or `client` holds its share of it.
-    pub fn enter(&self, client: ClientId) -> Result<Ticket, Busy> {
+    pub(crate) fn enter(&self, client: ClientId) -> Result<Ticket, Busy> {
         let running = self.running.clone();
         if let Ok(permit) = running.clone().try_acquire_owned() {
             return Ok(Ticket { permit: Some(permit), running, place: None, ahead: 0 });

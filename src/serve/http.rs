@@ -36,7 +36,7 @@ fn bad_request(message: impl Into<String>) -> Response {
 /// Every route asks for the key when the server has one; without one, it
 /// answers only requests whose `Host` is a loopback name (a DNS-rebinding
 /// page's requests name the page's host, and get nothing).
-pub async fn require_key(State(served): State<Arc<Served>>, request: Request, next: Next) -> Response {
+pub(crate) async fn require_key(State(served): State<Arc<Served>>, request: Request, next: Next) -> Response {
     match &served.api_key {
         Some(key) => {
             let header = request.headers().get(header::AUTHORIZATION).and_then(|h| h.to_str().ok());
@@ -109,7 +109,7 @@ async fn parse_problem(served: &Served, text: String) -> Result<Problem, Respons
     Ok(problem)
 }
 
-pub async fn chat_completions(State(served): State<Arc<Served>>, request: Request) -> Response {
+pub(crate) async fn chat_completions(State(served): State<Arc<Served>>, request: Request) -> Response {
     let client = client_of(&request);
     let (parts, body) = request.into_parts();
     let bytes = match read_body(&parts.headers, body, served.limits.max_body, served.limits.body_timeout).await {

@@ -25,7 +25,7 @@ pub struct ConnLimits {
     /// Connections open at once, all peers together.
     pub max: usize,
     /// Connections open at once from one peer address.
-    pub per_peer: usize,
+    pub(crate) per_peer: usize,
     /// From accepting a connection (or finishing a reply on it) to the end of the next request's headers.
     pub header_timeout: Duration,
 }
@@ -92,7 +92,7 @@ fn peer_ip(addr: &SocketAddr) -> IpAddr {
 }
 
 /// Accepts on `listener` until `stop`, then lets open connections finish their replies for up to `grace`.
-pub async fn accept_loop(
+pub(crate) async fn accept_loop(
     listener: TcpListener,
     app: Router,
     limits: ConnLimits,

@@ -94,18 +94,18 @@ pub struct Served {
     pub limits: ServeLimits,
     /// The Bearer key every request must carry, when set.
     pub api_key: Option<String>,
-    pub admission: Admission,
+    pub(crate) admission: Admission,
     /// Problems parsed at once, off the async threads (one per core: a
     /// flood of costly problems waits here, not on the runtime).
     pub parsing: tokio::sync::Semaphore,
     /// The model name that asks for the whole team.
-    pub team_name: String,
+    pub(crate) team_name: String,
     /// When the server started (seconds since the epoch), for `created` fields.
-    pub created: u64,
+    pub(crate) created: u64,
 }
 
 /// The model name a client asks for to get the whole team.
-pub const TEAM_MODEL: &str = "memdoor-team";
+pub(crate) const TEAM_MODEL: &str = "memdoor-team";
 
 impl Served {
     pub fn new(
@@ -140,7 +140,7 @@ impl Served {
     }
 
     /// The distinct models of the team's agents, in agent order.
-    pub fn agent_models(&self) -> Vec<String> {
+    pub(crate) fn agent_models(&self) -> Vec<String> {
         let mut names: Vec<String> = Vec::new();
         for a in &self.agents {
             let name = a.backend.name().to_string();
@@ -153,7 +153,7 @@ impl Served {
 }
 
 /// The routes; the Host and key checks, the body's limits and the rest are in `http.rs`.
-pub fn router(served: Arc<Served>) -> Router {
+pub(crate) fn router(served: Arc<Served>) -> Router {
     Router::new()
         .route("/v1/chat/completions", post(http::chat_completions))
         .route("/v1/models", get(http::models))

@@ -8,9 +8,9 @@ use crate::domain::test_result::{passed, TestVerdict};
 use crate::domain::TeamEvent;
 
 #[derive(Debug, Default)]
-pub struct Progress {
+pub(crate) struct Progress {
     /// Whether any draft stopped at the token limit.
-    pub any_length: bool,
+    pub(crate) any_length: bool,
 }
 
 impl Progress {

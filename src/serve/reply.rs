@@ -8,7 +8,7 @@ use crate::problem::Problem;
 use super::wire::WireFinish;
 
 /// The reply's text for the team's verdict (`None`: nothing to stand behind).
-pub fn answer_text(verdict: Option<&Consensus>, problem: &Problem) -> String {
+pub(crate) fn answer_text(verdict: Option<&Consensus>, problem: &Problem) -> String {
     let Some(v) = verdict else {
         return "memdoor: no agent wrote code the team could stand behind.".into();
     };
@@ -22,7 +22,7 @@ pub fn answer_text(verdict: Option<&Consensus>, problem: &Problem) -> String {
 }
 
 /// `memdoor: execution vote · 3 votes (agents 0, 2, 4) · passed 2/2 public tests`.
-pub fn verdict_line(v: &Consensus) -> String {
+pub(crate) fn verdict_line(v: &Consensus) -> String {
     let agents = v.agents.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
     let mut line = format!("memdoor: {} · {} votes (agents {agents})", v.decision, v.votes);
     let tests = v

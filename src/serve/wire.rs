@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 /// `POST /v1/chat/completions`. Fields memdoor does not use (tools,
 /// logprobs, n > 1 …) are ignored, as most OpenAI-compatible servers do.
 #[derive(Debug, Clone, Deserialize)]
-pub struct ChatCompletionRequest {
+pub(crate) struct ChatCompletionRequest {
     pub model: String,
     pub messages: Vec<WireMessage>,
     #[serde(default)]
@@ -16,7 +16,7 @@ pub struct ChatCompletionRequest {
     pub stream_options: Option<StreamOptions>,
     /// The newer name first, as OpenAI's own clients send it.
     #[serde(default)]
-    pub max_completion_tokens: Option<usize>,
+    pub(crate) max_completion_tokens: Option<usize>,
     #[serde(default)]
     pub max_tokens: Option<usize>,
     #[serde(default)]
@@ -31,7 +31,7 @@ pub struct ChatCompletionRequest {
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
-pub struct StreamOptions {
+pub(crate) struct StreamOptions {
     #[serde(default)]
     pub include_usage: bool,
 }
@@ -90,7 +90,7 @@ impl ChatCompletionRequest {
     }
 
     /// The last user message: for a team, the problem.
-    pub fn last_user_text(&self) -> Option<String> {
+    pub(crate) fn last_user_text(&self) -> Option<String> {
         self.messages.iter().rev().find(|m| m.role == "user").map(WireMessage::text).filter(|t| !t.trim().is_empty())
     }
 }
@@ -117,24 +117,24 @@ pub enum WireFinish {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ChatCompletion {
+pub(crate) struct ChatCompletion {
     pub id: String,
     pub object: &'static str,
-    pub created: u64,
+    pub(crate) created: u64,
     pub model: String,
     pub choices: Vec<Choice>,
     pub usage: WireUsage,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct Choice {
+pub(crate) struct Choice {
     pub index: usize,
     pub message: AssistantMessage,
     pub finish_reason: WireFinish,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct AssistantMessage {
+pub(crate) struct AssistantMessage {
     pub role: &'static str,
     pub content: String,
     /// How the team got there (rounds, tests passed), as reasoning models report theirs.
@@ -144,10 +144,10 @@ pub struct AssistantMessage {
 
 /// One `data:` frame of a streamed reply.
 #[derive(Debug, Clone, Serialize)]
-pub struct ChatCompletionChunk {
+pub(crate) struct ChatCompletionChunk {
     pub id: String,
     pub object: &'static str,
-    pub created: u64,
+    pub(crate) created: u64,
     pub model: String,
     pub choices: Vec<ChunkChoice>,
     /// Only on the last frame, when the client asked for it (`stream_options.include_usage`).
@@ -156,14 +156,14 @@ pub struct ChatCompletionChunk {
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ChunkChoice {
+pub(crate) struct ChunkChoice {
     pub index: usize,
     pub delta: Delta,
     pub finish_reason: Option<WireFinish>,
 }
 
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct Delta {
+pub(crate) struct Delta {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub role: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -174,31 +174,31 @@ pub struct Delta {
 
 /// `GET /v1/models`.
 #[derive(Debug, Clone, Serialize)]
-pub struct ModelList {
+pub(crate) struct ModelList {
     pub object: &'static str,
     pub data: Vec<ModelCard>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ModelCard {
+pub(crate) struct ModelCard {
     pub id: String,
     pub object: &'static str,
-    pub created: u64,
-    pub owned_by: String,
+    pub(crate) created: u64,
+    pub(crate) owned_by: String,
 }
 
 /// The error body OpenAI's clients parse: `{"error": {"message", "type", "param", "code"}}`.
 #[derive(Debug, Clone, Serialize)]
-pub struct ErrorBody {
+pub(crate) struct ErrorBody {
     pub error: ErrorDetail,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ErrorDetail {
+pub(crate) struct ErrorDetail {
     pub message: String,
     #[serde(rename = "type")]
     pub kind: &'static str,
-    pub param: Option<String>,
+    pub(crate) param: Option<String>,
     pub code: Option<&'static str>,
 }
 

@@ -8,7 +8,7 @@ use crate::domain::{AgentInfo, Decision, Draft, Entry, EntryKind, FinishReason, 
 use crate::team::extract_code;
 
 /// The events that open a watched task: `agents` panes, named as remote.
-pub fn task_started(task: &str, problem: &str, agents: usize) -> TeamEvent {
+pub(crate) fn task_started(task: &str, problem: &str, agents: usize) -> TeamEvent {
     let agents = (0..agents)
         .map(|agent| AgentInfo { agent, model: "remote".into(), temperature: 0.0, seed: 0, role: None })
         .collect();
@@ -17,7 +17,7 @@ pub fn task_started(task: &str, problem: &str, agents: usize) -> TeamEvent {
 
 /// What one entry of the watched task's memory shows: the entry itself, and
 /// for an agent's draft, that agent's pane.
-pub fn on_entry(entry: &Entry) -> Vec<TeamEvent> {
+pub(crate) fn on_entry(entry: &Entry) -> Vec<TeamEvent> {
     let mut events = vec![TeamEvent::MemoryEntry(entry.clone())];
     match (entry.kind, entry.agent) {
         (EntryKind::Draft, Some(agent)) => {
@@ -41,7 +41,7 @@ pub fn on_entry(entry: &Entry) -> Vec<TeamEvent> {
 }
 
 /// The run's answer, once it is in `memory:<id>`.
-pub fn on_answer(task: &str, answer: &str) -> Vec<TeamEvent> {
+pub(crate) fn on_answer(task: &str, answer: &str) -> Vec<TeamEvent> {
     let consensus = TeamEvent::Consensus(crate::domain::Consensus {
         answer: answer.into(),
         decision: Decision::Recorded(format!("the team's answer, as written to memory:{task}")),
@@ -55,11 +55,6 @@ pub fn on_answer(task: &str, answer: &str) -> Vec<TeamEvent> {
     vec![consensus, TeamEvent::TaskFinished { task: task.into(), answer: Some(answer.into()), elapsed_secs: 0.0 }]
 }
 
-/// How many panes a watched task needs: one per agent its entries name (at least one).
-pub fn agents_named(entries: &[Entry]) -> usize {
-    entries.iter().filter_map(|e| e.agent).max().map_or(1, |a| a + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,7 +64,7 @@ mod tests {
     fn a_watched_tasks_entries_fill_the_panes_and_its_answer_the_consensus() {
         let draft = Entry::new("t1", 1, Some(2), EntryKind::Draft, "Here:\n```python\ndef f():\n    return 1\n```\n");
         let note = Entry::new("t1", 1, None, EntryKind::Decision, "vote: agents 0, 2");
-        let mut model = SessionView::with_agents(agents_named(std::slice::from_ref(&draft)));
+        let mut model = SessionView::with_agents(3);
         assert_eq!(model.apply(&task_started("t1", "Write f.", 3)), Change::NewTask);
         for e in on_entry(&draft).iter().chain(on_entry(&note).iter()) {
             model.apply(e);

@@ -46,7 +46,7 @@ pub(super) struct TurnRequest<'a> {
     /// This turn's sampling, when not the agent's own (a fresh draft's new seed).
     pub sampling: Option<Sampling>,
     /// Repair the code's form for this problem before the judge sees it.
-    pub repair_for: Option<&'a Problem>,
+    pub(crate) repair_for: Option<&'a Problem>,
 }
 
 /// The code the judge runs: the draft's code (`draft_code`), with its form

@@ -33,7 +33,7 @@ pub fn early_stop(pool: &Pool, searching: bool) -> Option<String> {
 }
 
 /// The execution vote, with distinguishing inputs when they are on.
-pub async fn decide_by_running(
+pub(crate) async fn decide_by_running(
     s: &Session<'_>,
     round: u32,
     pool: &Pool,

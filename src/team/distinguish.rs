@@ -30,11 +30,11 @@ const MAX_INPUTS: usize = 10;
 /// What the step found: inputs where the two differ, and the drafts that
 /// sided with each.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Settled {
+pub(crate) struct Settled {
     pub inputs: usize,
     pub votes: (usize, usize),
     /// With no majority of drafts: agents whose predicted output matched each side.
-    pub predictions: Option<(usize, usize)>,
+    pub(crate) predictions: Option<(usize, usize)>,
     /// The second cluster won and now leads.
     pub swapped: bool,
 }
@@ -59,7 +59,7 @@ fn output(r: Option<&TestResult>) -> Option<&str> {
 
 /// Counts, over inputs where `a` and `b` answer differently, the drafts
 /// whose answer equals `a`'s and those whose answer equals `b`'s.
-pub fn side_votes(a: &[TestResult], b: &[TestResult], all: &[Vec<TestResult>]) -> (usize, usize, usize) {
+pub(crate) fn side_votes(a: &[TestResult], b: &[TestResult], all: &[Vec<TestResult>]) -> (usize, usize, usize) {
     let (mut inputs, mut va, mut vb) = (0, 0, 0);
     for i in 0..a.len().min(b.len()) {
         let (oa, ob) = (output(a.get(i)), output(b.get(i)));
@@ -78,7 +78,7 @@ pub fn side_votes(a: &[TestResult], b: &[TestResult], all: &[Vec<TestResult>]) -
 
 /// Whether a predicted output names the same answer as a run's output key
 /// (stdin: the same stripped lines; functional: the same value).
-pub fn same_answer(mode: &Mode, predicted: &str, key: &str) -> bool {
+pub(crate) fn same_answer(mode: &Mode, predicted: &str, key: &str) -> bool {
     match mode {
         Mode::Functional { .. } => {
             let value = |t: &str| {
@@ -170,7 +170,7 @@ fn split_first(
 
 /// Runs the step when two programs pass every public test (see `rivals`);
 /// puts the winning side first in `clusters`.
-pub async fn settle(
+pub(crate) async fn settle(
     s: &Session<'_>,
     round: u32,
     clusters: &mut Vec<Cluster>,

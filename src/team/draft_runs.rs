@@ -16,7 +16,7 @@ use crate::problem::{Problem, TestCase};
 /// Whether drafts of this session can be run: a sandbox, and a problem whose
 /// form is known — tests of its own, or a function to call on the inputs
 /// the agents write (a free-text problem that names its function).
-pub fn runnable(s: &Session<'_>) -> bool {
+pub(crate) fn runnable(s: &Session<'_>) -> bool {
     s.sandbox.is_some() && s.problem.is_runnable()
 }
 
@@ -41,7 +41,7 @@ pub async fn run_tests(
 
 /// Runs each draft with code on `tests`, all at once; a draft the harness
 /// could not run at all is left out (and logged).
-pub async fn run_on(
+pub(crate) async fn run_on(
     s: &Session<'_>,
     drafts: &[(DraftKey, &Draft)],
     tests: &[TestCase],
@@ -71,7 +71,7 @@ pub async fn run_on(
 /// No output asserted by a model is used: a probe counts only as a time-out,
 /// or as a crash on an input that a draft passing every public test ran
 /// cleanly (so the input is not itself malformed).
-pub fn failing_tests(
+pub(crate) fn failing_tests(
     problem: &Problem,
     run: Option<&DraftRun>,
     extra: &[TestCase],

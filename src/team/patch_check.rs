@@ -47,7 +47,7 @@ impl Attempt {
         Attempt { key, text, patch, run: None, reproduces: Vec::new(), backed: 0 }
     }
 
-    pub fn complete(&self) -> bool {
+    pub(crate) fn complete(&self) -> bool {
         self.run.as_ref().is_some_and(TestReport::passed)
     }
 
@@ -73,7 +73,7 @@ impl Judge<'_> {
     /// Runs the tests on every new attempt whose patch applied, a few at
     /// once; with `reproductions_on`, then on the test files alone of each
     /// whose run shows tests it adds passing (per-test outcomes only).
-    pub async fn test_new(&self, new: &mut [Attempt], reproductions_on: bool, events: &mpsc::Sender<TeamEvent>) {
+    pub(crate) async fn test_new(&self, new: &mut [Attempt], reproductions_on: bool, events: &mpsc::Sender<TeamEvent>) {
         let mut jobs: Vec<BoxFuture<'_, (usize, Option<anyhow::Result<TestReport>>)>> = Vec::new();
         for (i, a) in new.iter().enumerate() {
             if let Some(candidate) = a.candidate() {
@@ -146,7 +146,7 @@ impl Judge<'_> {
     /// reproductions passing on it (its own by its own run). A note per
     /// reproduction says where it passed. Nothing is set, and nothing said,
     /// if the session is cancelled meanwhile.
-    pub async fn cross_check(&self, attempts: &mut [Attempt]) -> Vec<String> {
+    pub(crate) async fn cross_check(&self, attempts: &mut [Attempt]) -> Vec<String> {
         let mut sources: Vec<(usize, Candidate)> = Vec::new();
         for (i, a) in attempts.iter().enumerate().filter(|(_, a)| !a.reproduces.is_empty()) {
             let Some(tests) = a.candidate().and_then(Candidate::tests_alone) else { continue };

@@ -16,7 +16,7 @@ use crate::repo::TestReport;
 /// form whatever was asked; the ask decides what small models write, since
 /// they copy the worked example's form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EditStyle {
+pub(crate) enum EditStyle {
     /// SEARCH/REPLACE blocks (aider's): any language.
     Blocks,
     /// Whole definitions, each replacing its namesake (`repo::edit`),
@@ -29,7 +29,7 @@ impl EditStyle {
     /// `Definitions` when some file shown is code whose definitions are
     /// read and every other is too, or is data or text (`Cargo.toml`, a
     /// README); else `Blocks`.
-    pub fn for_files<'a>(paths: impl IntoIterator<Item = &'a std::path::Path>) -> EditStyle {
+    pub(crate) fn for_files<'a>(paths: impl IntoIterator<Item = &'a std::path::Path>) -> EditStyle {
         let (mut read, mut other_code) = (false, false);
         for path in paths {
             match Language::of(path) {
@@ -96,7 +96,7 @@ const PATHS_NAMED: usize = 6;
 /// What every prompt of one repository session shares: the task with its
 /// files (the problem's statement), how the tests stood before any change,
 /// the form asked for, and the paths shown, to be named in the closing line.
-pub struct PatchAsk<'a> {
+pub(crate) struct PatchAsk<'a> {
     pub problem: &'a Problem,
     pub tests: Option<&'a str>,
     pub style: EditStyle,
@@ -119,7 +119,7 @@ impl<'a> PatchAsk<'a> {
     /// the repository passes before any change, none of them can tell a
     /// right change from a wrong one (`repo::rank::reproductions` weighs
     /// the test an agent adds).
-    pub fn asking_for_a_test(mut self) -> Self {
+    pub(crate) fn asking_for_a_test(mut self) -> Self {
         self.closing += " ";
         self.closing += REPRODUCE;
         self
@@ -234,7 +234,7 @@ the lines exactly as in the file; =======; the new lines; >>>>>>> REPLACE. Chang
 
 /// The worked example's file: an answer editing it, where the repository
 /// has no such file, copied the example (`patch_run` refuses it).
-pub const EXAMPLE_PATH: &str = "geometry/shapes.py";
+pub(crate) const EXAMPLE_PATH: &str = "geometry/shapes.py";
 
 /// A worked exchange on another repository: small models keep a format they
 /// have seen answered (told it in words, they echo the words or an example).
@@ -266,7 +266,7 @@ const OUTPUT_CHARS: usize = 1_500;
 const PATCH_CHARS: usize = 8_000;
 
 /// Where the tests stood before any change, for the prompt.
-pub fn tests_before(command: &str, before: &TestReport) -> String {
+pub(crate) fn tests_before(command: &str, before: &TestReport) -> String {
     let failing = before.failing();
     let mut out = format!("The repository's tests (`{command}`) run on every change.");
     if before.passed() {
@@ -291,7 +291,7 @@ fn tail(text: &str) -> String {
 /// The first turn's messages: the format (and for blocks a worked example), then the
 /// task and files, the tests, and the format once more in a line that
 /// names the repository's files.
-pub fn propose_messages(ask: &PatchAsk<'_>) -> Vec<Message> {
+pub(crate) fn propose_messages(ask: &PatchAsk<'_>) -> Vec<Message> {
     let mut user = ask.problem.statement.trim_end().to_string();
     if let Some(tests) = ask.tests {
         user += &format!("\n\n{tests}");
@@ -306,7 +306,7 @@ pub fn propose_messages(ask: &PatchAsk<'_>) -> Vec<Message> {
 }
 
 /// What went wrong with the agent's last answer.
-pub enum Setback<'a> {
+pub(crate) enum Setback<'a> {
     /// Its blocks did not apply: why.
     EditFailed(&'a str),
     /// Its patch applied and the tests ran: which fail, and the output's end.
@@ -314,7 +314,7 @@ pub enum Setback<'a> {
 }
 
 /// A repair: the first turn's messages, the agent's last answer and what went wrong.
-pub fn repair_messages(ask: &PatchAsk<'_>, last_answer: &str, setback: &Setback<'_>) -> Vec<Message> {
+pub(crate) fn repair_messages(ask: &PatchAsk<'_>, last_answer: &str, setback: &Setback<'_>) -> Vec<Message> {
     let mut messages = propose_messages(ask);
     let what = match setback {
         Setback::EditFailed(why) => format!("Your edit could not be applied: {why}."),
@@ -347,7 +347,7 @@ fn tests_failed(whose: &str, patch: &str, run: &TestReport) -> String {
 /// The lead's repair of a teammate's patch, the one closest to passing:
 /// the first turn's messages, then the patch and what its tests said, in
 /// the same user message (the agent did not write it).
-pub fn repair_closest_messages(ask: &PatchAsk<'_>, patch: &str, run: &TestReport) -> Vec<Message> {
+pub(crate) fn repair_closest_messages(ask: &PatchAsk<'_>, patch: &str, run: &TestReport) -> Vec<Message> {
     let mut messages = propose_messages(ask);
     let request = format!(
         "{}\nWrite the whole change again against the files as shown above (they are unchanged), {}, fixing its \
@@ -364,7 +364,7 @@ mistake.",
 /// A re-prompt: the first turn's messages, then the team's current patch
 /// (`None`: no patch stood) and the user's feedback on it. The files are
 /// shown as the session read them, so the answer is the whole change again.
-pub fn continue_messages(ask: &PatchAsk<'_>, patch: Option<&str>, feedback: Option<&str>) -> Vec<Message> {
+pub(crate) fn continue_messages(ask: &PatchAsk<'_>, patch: Option<&str>, feedback: Option<&str>) -> Vec<Message> {
     let mut messages = propose_messages(ask);
     let mut request = String::new();
     if let Some(patch) = patch {

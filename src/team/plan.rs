@@ -20,11 +20,11 @@ use crate::domain::{Framing, Turn};
 #[derive(Debug, Clone, Copy)]
 pub struct Standing {
     /// Some draft so far passed every public test.
-    pub any_passed: bool,
+    pub(crate) any_passed: bool,
     /// Drafts are run on tests (otherwise nothing says a draft failed).
-    pub runnable: bool,
+    pub(crate) runnable: bool,
     /// The user re-prompted: every agent takes the feedback into account.
-    pub reprompted: bool,
+    pub(crate) reprompted: bool,
     /// Which mechanisms are on.
     pub fresh_drafts: bool,
     pub repair_prompts: bool,
@@ -36,7 +36,7 @@ pub struct Standing {
 
 /// The agent's own latest draft.
 #[derive(Debug, Clone, Copy)]
-pub struct Own {
+pub(crate) struct Own {
     /// It passes every public test.
     pub passes: bool,
     /// The agent is the team's lead.
@@ -48,7 +48,7 @@ pub struct Own {
 const FRAMINGS: [Framing; 3] = [Framing::PlanFirst, Framing::ExamplesFirst, Framing::FormSpelledOut];
 
 /// Agent `agent`'s turn in `round`, given its own draft and the team's standing.
-pub fn plan_turn(agent: usize, round: u32, own: Own, standing: Standing) -> Turn {
+pub(crate) fn plan_turn(agent: usize, round: u32, own: Own, standing: Standing) -> Turn {
     if round <= 1 {
         return Turn::Propose;
     }
@@ -71,7 +71,7 @@ pub fn plan_turn(agent: usize, round: u32, own: Own, standing: Standing) -> Turn
 
 /// A fresh draft's seed: the agent's own, moved by the round, so the same
 /// agent never redraws the same sample.
-pub fn fresh_seed(seed: u64, round: u32) -> u64 {
+pub(crate) fn fresh_seed(seed: u64, round: u32) -> u64 {
     seed.wrapping_add(1000 * round as u64)
 }
 

@@ -8,10 +8,10 @@ use crate::judge::{DraftKey, DraftRun};
 
 /// Every draft of the session, their runs, and each agent's latest.
 #[derive(Default)]
-pub struct Pool {
+pub(crate) struct Pool {
     pub drafts: Vec<(DraftKey, Draft)>,
     pub runs: BTreeMap<DraftKey, DraftRun>,
-    pub latest: BTreeMap<usize, DraftKey>,
+    pub(crate) latest: BTreeMap<usize, DraftKey>,
 }
 
 impl Pool {
@@ -20,7 +20,7 @@ impl Pool {
     }
 
     /// The earlier draft of `agent` with this very code: not a new ballot.
-    pub fn repeat_of(&self, agent: usize, code: Option<&String>) -> Option<DraftKey> {
+    pub(crate) fn repeat_of(&self, agent: usize, code: Option<&String>) -> Option<DraftKey> {
         let code = code?.trim();
         self.drafts
             .iter()
@@ -29,11 +29,11 @@ impl Pool {
     }
 
     /// The run of `agent`'s latest draft, if it ran.
-    pub fn latest_run(&self, agent: usize) -> Option<&DraftRun> {
+    pub(crate) fn latest_run(&self, agent: usize) -> Option<&DraftRun> {
         self.latest.get(&agent).and_then(|k| self.runs.get(k))
     }
 
-    pub fn any_passed(&self) -> bool {
+    pub(crate) fn any_passed(&self) -> bool {
         self.drafts.iter().any(|(k, _)| self.runs.get(k).is_some_and(DraftRun::all_public_pass))
     }
 
@@ -52,7 +52,7 @@ impl Pool {
     }
 
     /// The latest draft of every agent (for strategies that read one each).
-    pub fn latest_drafts(&self) -> Vec<(DraftKey, Draft)> {
+    pub(crate) fn latest_drafts(&self) -> Vec<(DraftKey, Draft)> {
         self.latest.values().filter_map(|k| self.drafts.iter().find(|(d, _)| d == k).cloned()).collect()
     }
 }

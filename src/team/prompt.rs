@@ -124,7 +124,7 @@ pub(super) fn failures_shown(failures: &[(TestCase, TestResult)]) -> String {
 }
 
 /// Adds the user's feedback (a re-prompt) to the last user message.
-pub fn with_feedback(messages: &mut [Message], feedback: &str) {
+pub(crate) fn with_feedback(messages: &mut [Message], feedback: &str) {
     if let Some(last) = messages.last_mut() {
         last.content = format!(
             "{}\n\nThe user read the team's answer and says: {}\nTake this into account in your solution.",
@@ -136,7 +136,7 @@ pub fn with_feedback(messages: &mut [Message], feedback: &str) {
 
 /// Adds `role` (a persona line) to the system prompt, or makes it the system
 /// prompt. Note that a model's template may then drop its own default one.
-pub fn with_role(mut messages: Vec<Message>, role: Option<&str>) -> Vec<Message> {
+pub(crate) fn with_role(mut messages: Vec<Message>, role: Option<&str>) -> Vec<Message> {
     let Some(role) = role.map(str::trim).filter(|r| !r.is_empty()) else { return messages };
     match messages.first_mut() {
         Some(first) if first.role == "system" => first.content = format!("{}\n\n{role}", first.content.trim_end()),
@@ -153,7 +153,7 @@ recognizing that some may be incorrect. Do not simply copy one: write the most c
 as one complete ```python code block.";
 
 /// Messages for the aggregator: the problem, then every draft, cut to fit.
-pub fn aggregate_messages(
+pub(crate) fn aggregate_messages(
     problem: &Problem,
     drafts: &[(usize, String)],
     context_tokens: Option<usize>,

@@ -14,7 +14,7 @@ const REPAIR_INSTRUCTIONS: &str =
 
 /// Who wrote the draft a repair shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Whose {
+pub(crate) enum Whose {
     Own,
     /// A teammate's: the lead repairing the draft closest to passing.
     Teammate,
@@ -23,7 +23,7 @@ pub enum Whose {
 /// Messages for a repair: the problem, one draft and the tests it failed —
 /// no other draft to copy (self-debugging). The draft is the agent's own,
 /// or, for the lead, the team's draft closest to passing.
-pub fn repair_messages(
+pub(crate) fn repair_messages(
     problem: &Problem,
     draft: Option<(&Entry, Whose)>,
     failures: &[(TestCase, TestResult)],
@@ -44,7 +44,7 @@ pub fn repair_messages(
 
 /// Messages for a fresh draft: the problem alone (no teammate's draft to
 /// copy), asked for under `framing`.
-pub fn fresh_messages(problem: &Problem, framing: Framing) -> Vec<Message> {
+pub(crate) fn fresh_messages(problem: &Problem, framing: Framing) -> Vec<Message> {
     let mut messages = problem.messages();
     let ask = match framing {
         Framing::PlanFirst => "Before any code, write the steps of a simple, correct approach in two or three short lines. \

@@ -49,7 +49,7 @@ fn json_lines(text: &str) -> bool {
 
 /// The tests in an answer: an input block, optionally followed by an
 /// `output` block, each checked for the problem's mode.
-pub fn parse_tests(problem: &Problem, answer: &str) -> Vec<TestCase> {
+pub(crate) fn parse_tests(problem: &Problem, answer: &str) -> Vec<TestCase> {
     let mut tests: Vec<TestCase> = Vec::new();
     let functional = matches!(problem.run_mode(), Mode::Functional { .. });
     for (info, body) in blocks(answer) {
@@ -82,7 +82,7 @@ pub fn parse_tests(problem: &Problem, answer: &str) -> Vec<TestCase> {
 
 /// Every agent proposes inputs; new ones (not a public test's input) are
 /// stored as `test` entries and returned.
-pub async fn write_tests(
+pub(crate) async fn write_tests(
     s: &Session<'_>,
     events: &mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Action {
+pub(crate) enum Action {
     /// Quit (asks first when an answer would be lost).
     Quit,
     /// Stop the running round, or close an overlay / leave a zoom.
@@ -105,7 +105,7 @@ impl Action {
         }
     }
 
-    pub fn zoom_index(self) -> Option<usize> {
+    pub(crate) fn zoom_index(self) -> Option<usize> {
         match self {
             Action::Zoom1 => Some(0),
             Action::Zoom2 => Some(1),

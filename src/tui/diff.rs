@@ -21,7 +21,7 @@ const TIMEOUT: Duration = Duration::from_millis(100);
 const NO_DIFFERENCES: &str = "no differences";
 
 /// `-`/`+`/` ` prefixed lines coloured fail/pass/text, `@@` hunk headers dim.
-pub fn unified(old: &str, new: &str, palette: &Palette) -> Vec<Line<'static>> {
+pub(crate) fn unified(old: &str, new: &str, palette: &Palette) -> Vec<Line<'static>> {
     let (old, new) = (normalise(old), normalise(new));
     let diff = diff(&old, &new);
     let dim = Style::default().fg(palette.dim);
@@ -52,7 +52,7 @@ pub fn unified(old: &str, new: &str, palette: &Palette) -> Vec<Line<'static>> {
 /// Old on the left, new on the right, each about `width / 2` columns with a
 /// `│` between; lines are cut at the column, never wrapped, so every row is
 /// exactly `width` wide. Groups of changes are headed by their line numbers.
-pub fn side_by_side(old: &str, new: &str, width: u16, palette: &Palette) -> Vec<Line<'static>> {
+pub(crate) fn side_by_side(old: &str, new: &str, width: u16, palette: &Palette) -> Vec<Line<'static>> {
     let width = usize::from(width);
     let (old, new) = (normalise(old), normalise(new));
     let diff = diff(&old, &new);

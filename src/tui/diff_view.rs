@@ -57,7 +57,7 @@ fn patches(state: &State, agent: usize, against: Option<usize>) -> Option<(Strin
 
 /// Brings `state.diff` up to date with the open diff view (or empties it);
 /// on a repository, asks once for the trees two patches make.
-pub fn refresh(state: &mut State) -> Option<Effect> {
+pub(crate) fn refresh(state: &mut State) -> Option<Effect> {
     let Mode::Diff { agent, against, side_by_side, .. } = state.mode else {
         state.diff = DiffCache::default();
         return None;

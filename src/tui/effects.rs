@@ -45,7 +45,7 @@ pub fn copy(text: String, tui: &mut Tui, tx: mpsc::Sender<Msg>) {
 /// Writes `text` to a temporary file, runs `$VISUAL`/`$EDITOR` (else `vi`) on
 /// it with the terminal, and reads it back — also when the editor exits
 /// non-zero, so that what the user typed is never lost.
-pub fn external_edit(text: &str) -> Result<Edited, String> {
+pub(crate) fn external_edit(text: &str) -> Result<Edited, String> {
     let mut file = tempfile::Builder::new().prefix("memdoor-").suffix(".py").tempfile().map_err(|e| e.to_string())?;
     file.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
     if !text.ends_with('\n') {

@@ -10,7 +10,7 @@ use tokio::sync::mpsc;
 
 use super::msg::Msg;
 
-pub struct InputThread {
+pub(crate) struct InputThread {
     paused: Arc<AtomicBool>,
     /// Set by the thread once it is no longer reading (so `$EDITOR` gets every key).
     parked: Arc<AtomicBool>,
@@ -58,7 +58,7 @@ impl InputThread {
 
     /// Pausing returns once the thread has stopped reading (it finishes its
     /// current poll first, at most ~30 ms); resuming returns at once.
-    pub fn pause(&self, on: bool) {
+    pub(crate) fn pause(&self, on: bool) {
         self.paused.store(on, Ordering::SeqCst);
         if on {
             let deadline = std::time::Instant::now() + Duration::from_secs(1);

@@ -21,11 +21,11 @@ pub fn code(c: KeyCode) -> Msg {
     Msg::Key(KeyEvent::new(c, KeyModifiers::NONE))
 }
 
-pub fn ctrl(c: char) -> Msg {
+pub(crate) fn ctrl(c: char) -> Msg {
     Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))
 }
 
-pub fn typed(state: &mut State, text: &str) {
+pub(crate) fn typed(state: &mut State, text: &str) {
     for c in text.chars() {
         update(state, key(c));
     }
@@ -37,7 +37,7 @@ pub fn fresh(w: u16, h: u16) -> State {
     s
 }
 
-pub fn draft_text(agent: usize) -> String {
+pub(crate) fn draft_text(agent: usize) -> String {
     format!(
         "```python\ndef is_palindrome(s: str) -> bool:\n    # agent {agent}\n    s = ''.join(c.lower() for c in s if c.isalnum())\n    return s == s[::-1]\n```\nThis keeps letters and digits only."
     )
@@ -159,7 +159,7 @@ const PATCH_SUM: &str = "diff --git a/calc.py b/calc.py\n--- a/calc.py\n+++ b/ca
 /// A session on a repository (`--repo`): agents 0 and 2 wrote one patch,
 /// agent 1 another; the consensus is the first, with the two tests it
 /// changes (one fixed, one still failing).
-pub fn on_repo(w: u16, h: u16) -> State {
+pub(crate) fn on_repo(w: u16, h: u16) -> State {
     use crate::domain::{Consensus, Decision, TestChange, TestOutcome};
     let mut s = fresh(w, h);
     s.repo = Some("/work/proj".into());

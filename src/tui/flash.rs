@@ -7,7 +7,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum Flash {
+pub(crate) enum Flash {
     /// The result of an action, or why it did nothing.
     Note(String),
     /// What became of accepting: the save and the copy, each once known.
@@ -16,7 +16,7 @@ pub enum Flash {
 
 impl Flash {
     /// `flash` with the save's result, keeping a copy's result already shown.
-    pub fn with_saved(flash: Option<Flash>, saved: Result<PathBuf, String>) -> Flash {
+    pub(crate) fn with_saved(flash: Option<Flash>, saved: Result<PathBuf, String>) -> Flash {
         let copied = match flash {
             Some(Flash::Accepted { copied, .. }) => copied,
             _ => None,
@@ -25,7 +25,7 @@ impl Flash {
     }
 
     /// `flash` with the copy's result, keeping a save's result already shown.
-    pub fn with_copied(flash: Option<Flash>, copied: Result<String, String>) -> Flash {
+    pub(crate) fn with_copied(flash: Option<Flash>, copied: Result<String, String>) -> Flash {
         let saved = match flash {
             Some(Flash::Accepted { saved, .. }) => saved,
             _ => None,

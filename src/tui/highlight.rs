@@ -20,7 +20,7 @@ mod grammar;
 static SYNTAXES: LazyLock<SyntaxSet> = LazyLock::new(SyntaxSet::load_defaults_newlines);
 
 /// Tab stops every this many columns.
-pub const TAB_WIDTH: usize = 4;
+pub(crate) const TAB_WIDTH: usize = 4;
 
 /// Longer lines are shown plain and not parsed: syntect takes about a second
 /// on a 200 kB line (a model stuck repeating itself), which would freeze the
@@ -91,7 +91,7 @@ impl Highlighted {
 
     /// Replaces everything. A text that extends the completed lines (the
     /// same draft resent with more) keeps them instead of starting over.
-    pub fn set_text(&mut self, text: &str) {
+    pub(crate) fn set_text(&mut self, text: &str) {
         if text.as_bytes().starts_with(&self.text.as_bytes()[..self.done]) {
             self.text.truncate(self.done);
             self.push(&text[self.done..]);
@@ -114,7 +114,7 @@ impl Highlighted {
     }
 
     /// Completed lines, plus the partial last one if it has any text.
-    pub fn line_count(&self) -> usize {
+    pub(crate) fn line_count(&self) -> usize {
         self.lines.len() + usize::from(self.done < self.text.len())
     }
 
@@ -131,7 +131,7 @@ impl Highlighted {
     }
 
     /// Off gives plain lines (the benchmark's "without highlighting").
-    pub fn set_enabled(&mut self, on: bool) {
+    pub(crate) fn set_enabled(&mut self, on: bool) {
         if self.enabled != on {
             self.enabled = on;
             self.rebuild();
@@ -142,15 +142,10 @@ impl Highlighted {
         self.enabled
     }
 
-    /// Switches theme and re-highlights what is there.
-    pub fn set_theme(&mut self, theme: &Theme) {
-        self.theme = Arc::new(theme.syntax.clone());
-        self.plain = Style::default().fg(theme.palette.text);
-        self.rebuild();
-    }
-
-    /// How many lines have gone through syntect since `new`: the work done.
-    pub fn highlighted_lines(&self) -> usize {
+    /// How many lines have gone through syntect since `new`: the work done
+    /// (its tests check that streaming highlights each line once).
+    #[cfg(test)]
+    pub(crate) fn highlighted_lines(&self) -> usize {
         self.highlighted
     }
 

@@ -14,7 +14,7 @@ use crate::config::KeyEntry;
 
 /// Where a key is read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum KeyMode {
+pub(crate) enum KeyMode {
     /// The panes (and the help and diff overlays).
     Normal,
     Prompt,
@@ -48,7 +48,7 @@ impl KeyMode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Key {
     pub code: KeyId,
-    pub ctrl: bool,
+    pub(crate) ctrl: bool,
     pub alt: bool,
 }
 
@@ -77,7 +77,7 @@ const NAMED: &[(&str, KeyCode)] = &[
 ];
 
 impl Key {
-    pub fn from_event(k: &KeyEvent) -> Option<Key> {
+    pub(crate) fn from_event(k: &KeyEvent) -> Option<Key> {
         let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
         let alt = k.modifiers.contains(KeyModifiers::ALT);
         let code = match k.code {
@@ -123,7 +123,7 @@ impl Key {
         Ok(Key { code, ctrl, alt })
     }
 
-    pub fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         let base = match self.code {
             KeyId::Char(c) => c.to_string(),
             KeyId::F(n) => format!("F{n}"),
@@ -220,7 +220,7 @@ fn bind(map: &mut Keymap, mode: KeyMode, key: &str, action: &str, place: &str) -
 impl Keymap {
     /// The defaults with `overrides` (the config's `[keys]`: key → action
     /// name, or a mode's table of them) applied; `"None"` unbinds a key.
-    pub fn with_overrides(overrides: &BTreeMap<String, KeyEntry>) -> Result<Keymap> {
+    pub(crate) fn with_overrides(overrides: &BTreeMap<String, KeyEntry>) -> Result<Keymap> {
         let mut map = Keymap::default();
         for (key, entry) in overrides {
             match entry {
@@ -237,18 +237,18 @@ impl Keymap {
     }
 
     /// The panes' action for `key`.
-    pub fn action(&self, key: &KeyEvent) -> Option<Action> {
+    pub(crate) fn action(&self, key: &KeyEvent) -> Option<Action> {
         self.action_in(KeyMode::Normal, key)
     }
 
     /// `mode`'s action for `key` (`None`: the key is text there, or no answer).
-    pub fn action_in(&self, mode: KeyMode, key: &KeyEvent) -> Option<Action> {
+    pub(crate) fn action_in(&self, mode: KeyMode, key: &KeyEvent) -> Option<Action> {
         self.bindings.get(&(mode, Key::from_event(key)?)).copied()
     }
 
     /// The key `mode` binds to `action`, for hints: its default when still
     /// bound (in the defaults' order: "y" before "Y"), else any.
-    pub fn key_in(&self, mode: KeyMode, action: Action) -> Option<String> {
+    pub(crate) fn key_in(&self, mode: KeyMode, action: Action) -> Option<String> {
         let bound = |k: &Key| self.bindings.get(&(mode, *k)) == Some(&action);
         let normal = DEFAULTS.iter().map(|(k, a)| (KeyMode::Normal, *k, *a));
         let defaults = normal.chain(MODE_DEFAULTS.iter().copied()).filter(|(m, _, a)| *m == mode && *a == action);
@@ -260,7 +260,7 @@ impl Keymap {
     }
 
     /// Keys bound to each action of the panes, in binding order, for the help overlay.
-    pub fn bindings(&self) -> Vec<(Action, Vec<String>)> {
+    pub(crate) fn bindings(&self) -> Vec<(Action, Vec<String>)> {
         let mut out: Vec<(Action, Vec<String>)> = Vec::new();
         let normal = self.bindings.iter().filter(|((m, _), _)| *m == KeyMode::Normal).map(|((_, k), a)| (k, a));
         for (k, a) in normal {
@@ -274,7 +274,7 @@ impl Keymap {
     }
 
     /// The first key bound to `action` in the panes, for hints in the status line.
-    pub fn key_for(&self, action: Action) -> Option<String> {
+    pub(crate) fn key_for(&self, action: Action) -> Option<String> {
         self.key_in(KeyMode::Normal, action)
     }
 }

@@ -7,7 +7,7 @@ use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use super::state::{Focus, State};
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct Areas {
+pub(crate) struct Areas {
     pub title: Rect,
     /// The agent panes on screen, with their agent index.
     pub agents: Vec<(usize, Rect)>,
@@ -18,14 +18,14 @@ pub struct Areas {
     pub prompt: Rect,
     pub keys: Rect,
     /// Where overlays (help, diff, editor, dialogs) go.
-    pub overlay: Rect,
+    pub(crate) overlay: Rect,
 }
 
 /// Below these sizes the agent panes become tabs.
 const SIDE_BY_SIDE_MIN_WIDTH: u16 = 120;
 const SIDE_BY_SIDE_MIN_HEIGHT: u16 = 30;
 
-pub fn areas(state: &State) -> Areas {
+pub(crate) fn areas(state: &State) -> Areas {
     let area = Rect::new(0, 0, state.size.0, state.size.1);
     let rows =
         Layout::vertical([Constraint::Length(1), Constraint::Min(0), Constraint::Length(1), Constraint::Length(1)])
@@ -79,14 +79,14 @@ fn shown_agent(state: &State) -> usize {
     }
 }
 
-pub fn centered(area: Rect, pct_w: u16, pct_h: u16) -> Rect {
+pub(crate) fn centered(area: Rect, pct_w: u16, pct_h: u16) -> Rect {
     let w = (area.width as u32 * pct_w as u32 / 100) as u16;
     let h = (area.height as u32 * pct_h as u32 / 100) as u16;
     Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)
 }
 
 /// Lines of text a bordered box of `r` shows.
-pub fn inner_height(r: Rect) -> usize {
+pub(crate) fn inner_height(r: Rect) -> usize {
     r.height.saturating_sub(2) as usize
 }
 

@@ -11,7 +11,7 @@ pub fn prompt(state: &mut State, purpose: PromptPurpose, initial: &str) {
     state.mode = Mode::Prompt { purpose, input };
 }
 
-pub fn set_edited(state: &mut State, text: String) -> Vec<Effect> {
+pub(crate) fn set_edited(state: &mut State, text: String) -> Vec<Effect> {
     let Some(c) = state.consensus.as_mut() else { return Vec::new() };
     if c.answer.trim_end() == text.trim_end() {
         state.flash = Some(Flash::Note("no change".into()));

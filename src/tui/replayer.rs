@@ -9,12 +9,12 @@ use super::msg::Msg;
 use crate::memory::journal::Record;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Playback {
+pub(crate) struct Playback {
     pub speed: f64,
     pub paused: bool,
 }
 
-pub struct Replayer {
+pub(crate) struct Replayer {
     control: watch::Sender<Playback>,
     step: std::sync::Arc<Notify>,
 }
@@ -27,11 +27,11 @@ impl Replayer {
         Replayer { control, step }
     }
 
-    pub fn set_speed(&self, speed: f64) {
+    pub(crate) fn set_speed(&self, speed: f64) {
         self.control.send_modify(|p| p.speed = speed);
     }
 
-    pub fn set_paused(&self, paused: bool) {
+    pub(crate) fn set_paused(&self, paused: bool) {
         self.control.send_modify(|p| p.paused = paused);
     }
 

@@ -28,7 +28,7 @@ impl EventSink for ToApp {
     }
 }
 
-pub struct TeamRunner {
+pub(crate) struct TeamRunner {
     spec: Arc<SessionSpec>,
     /// Every run of the session writes to the one journal.
     journal: Option<JournalSink>,
@@ -154,7 +154,7 @@ impl Drop for TeamRunner {
 
 /// The store as the memory panel names it, with its connection state (the
 /// embedded store has none).
-pub fn store_label(store: &dyn MemoryStore, state: Option<&str>) -> String {
+pub(crate) fn store_label(store: &dyn MemoryStore, state: Option<&str>) -> String {
     match (store.describe(), state) {
         (d, _) if d == "embedded" => "embedded store".into(),
         (d, Some(state)) => format!("{d} · {state}"),

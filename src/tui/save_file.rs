@@ -8,13 +8,13 @@ use std::path::{Path, PathBuf};
 
 /// What became of a save.
 #[derive(Debug, PartialEq)]
-pub enum Saved {
+pub(crate) enum Saved {
     Written(PathBuf),
     /// The file exists and `overwrite` was not given: nothing was written.
     Exists(PathBuf),
 }
 
-pub fn write_answer(path: &Path, contents: &str, overwrite: bool) -> Result<Saved, String> {
+pub(crate) fn write_answer(path: &Path, contents: &str, overwrite: bool) -> Result<Saved, String> {
     let shown = path.display();
     let existing = match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => {

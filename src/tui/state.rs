@@ -19,9 +19,9 @@ pub struct AgentPane {
     /// The model's text of this round, highlighted (kept in step by `team_events`).
     pub draft: Highlighted,
     /// App-clock milliseconds of this round's first and latest token.
-    pub first_ms: Option<u64>,
-    pub last_ms: Option<u64>,
-    pub scroll: Scroll,
+    pub(crate) first_ms: Option<u64>,
+    pub(crate) last_ms: Option<u64>,
+    pub(crate) scroll: Scroll,
 }
 
 impl AgentPane {
@@ -30,7 +30,7 @@ impl AgentPane {
     }
 
     /// Tokens per second over this round's stream so far, given its tokens.
-    pub fn rate(&self, tokens: usize) -> Option<f64> {
+    pub(crate) fn rate(&self, tokens: usize) -> Option<f64> {
         let (a, b) = (self.first_ms?, self.last_ms?);
         (b > a && tokens > 1).then(|| (tokens - 1) as f64 * 1000.0 / (b - a) as f64)
     }
@@ -38,7 +38,7 @@ impl AgentPane {
 
 /// Where a scrollable view stands: following the end, or at a top line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scroll {
+pub(crate) enum Scroll {
     Follow,
     At(usize),
 }
@@ -55,7 +55,7 @@ impl Scroll {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Focus {
+pub(crate) enum Focus {
     Agent(usize),
     Memory,
     Consensus,
@@ -70,7 +70,7 @@ pub struct ConsensusView {
     /// The user edited it; `judged` is the edit's own verdict.
     pub edited: bool,
     pub judged: Option<JudgeOutcome>,
-    pub scroll: Scroll,
+    pub(crate) scroll: Scroll,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -118,7 +118,7 @@ pub enum Mode {
 pub struct DiffKey {
     pub mine: String,
     pub other: String,
-    pub side_by_side: bool,
+    pub(crate) side_by_side: bool,
     pub width: u16,
 }
 
@@ -148,8 +148,8 @@ pub struct ReplayState {
 }
 
 pub struct State {
-    pub theme: Theme,
-    pub keymap: Keymap,
+    pub(crate) theme: Theme,
+    pub(crate) keymap: Keymap,
     /// The session as the team's events made it: tasks, agents, memory,
     /// rounds (shared with `solve`'s plain view).
     pub session: SessionView,
@@ -158,33 +158,33 @@ pub struct State {
     pub running: bool,
     /// One pane per agent of `session.agents`.
     pub agents: Vec<AgentPane>,
-    pub memory_filter: (Option<usize>, Option<EntryKind>),
-    pub memory_scroll: Scroll,
+    pub(crate) memory_filter: (Option<usize>, Option<EntryKind>),
+    pub(crate) memory_scroll: Scroll,
     pub consensus: Option<ConsensusView>,
     /// The rounds planned so far (the latest started is `session.round`).
-    pub rounds_planned: u32,
+    pub(crate) rounds_planned: u32,
     pub store: String,
-    pub focus: Focus,
+    pub(crate) focus: Focus,
     /// The agent last focused (shown in tab mode while another pane has focus).
-    pub last_agent_focus: usize,
-    pub zoom: Option<usize>,
+    pub(crate) last_agent_focus: usize,
+    pub(crate) zoom: Option<usize>,
     pub mode: Mode,
     pub size: (u16, u16),
-    pub highlight: bool,
+    pub(crate) highlight: bool,
     pub accepted: Option<String>,
-    pub default_save: PathBuf,
+    pub(crate) default_save: PathBuf,
     /// The diff view's lines, made by `update` when what it shows changes.
     pub diff: DiffCache,
     /// The trees the compared patches make, once loaded (on a repository).
     pub trees: Option<TreesCache>,
     /// A one-line message in the status bar (results of actions, errors).
-    pub flash: Option<super::flash::Flash>,
+    pub(crate) flash: Option<super::flash::Flash>,
     pub replay: Option<ReplayState>,
-    pub now_ms: u64,
+    pub(crate) now_ms: u64,
     pub quit: bool,
-    pub debug_keys: bool,
+    pub(crate) debug_keys: bool,
     /// Accept writes over an existing file without asking (`--force`).
-    pub force_overwrite: bool,
+    pub(crate) force_overwrite: bool,
     /// A session on this repository (`--repo`): the answer is a patch, and
     /// accepting applies it to the repository's files.
     pub repo: Option<PathBuf>,
@@ -226,7 +226,7 @@ impl State {
 
     /// The repository's tests listed above the team's patch in the
     /// consensus pane (none for a problem, or once the user edited it).
-    pub fn consensus_tests(&self) -> &[TestChange] {
+    pub(crate) fn consensus_tests(&self) -> &[TestChange] {
         match (&self.consensus, &self.session.consensus) {
             (Some(shown), Some(team)) if !shown.edited => &team.tests,
             _ => &[],
@@ -235,14 +235,14 @@ impl State {
 
     /// Lines of the consensus pane: the tests listed and a blank line after
     /// them, then the answer.
-    pub fn consensus_line_count(&self) -> usize {
+    pub(crate) fn consensus_line_count(&self) -> usize {
         let tests = self.consensus_tests().len();
         let head = if tests == 0 { 0 } else { tests + 1 };
         head + self.consensus.as_ref().map_or(0, |c| c.code.line_count())
     }
 
     /// Memory entries passing the current filter.
-    pub fn visible_memory(&self) -> impl Iterator<Item = &Entry> {
+    pub(crate) fn visible_memory(&self) -> impl Iterator<Item = &Entry> {
         let (agent, kind) = self.memory_filter;
         self.session
             .memory
@@ -251,7 +251,7 @@ impl State {
     }
 
     /// Sum of the streaming agents' rates.
-    pub fn team_rate(&self) -> f64 {
+    pub(crate) fn team_rate(&self) -> f64 {
         let streaming =
             self.session.agents.iter().zip(&self.agents).filter(|(a, _)| a.status == AgentStatus::Streaming);
         let sum: f64 = streaming.filter_map(|(a, p)| p.rate(a.tokens)).sum();
@@ -259,7 +259,7 @@ impl State {
     }
 
     /// An answer exists that the user has neither accepted nor seen saved.
-    pub fn unaccepted_answer(&self) -> bool {
+    pub(crate) fn unaccepted_answer(&self) -> bool {
         self.replay.is_none()
             && self.consensus.as_ref().is_some_and(|c| self.accepted.as_deref() != Some(c.answer.as_str()))
     }

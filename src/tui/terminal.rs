@@ -14,7 +14,7 @@ use ratatui::crossterm::terminal::{self, Clear, ClearType, EnterAlternateScreen,
 use ratatui::crossterm::{cursor, execute};
 use ratatui::Terminal;
 
-pub type Tui = Terminal<CrosstermBackend<File>>;
+pub(crate) type Tui = Terminal<CrosstermBackend<File>>;
 
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 
@@ -23,7 +23,7 @@ fn tty() -> io::Result<File> {
 }
 
 /// Raw mode, alternate screen, mouse and bracketed paste.
-pub fn enter() -> Result<Tui> {
+pub(crate) fn enter() -> Result<Tui> {
     let mut out =
         tty().context("opening the terminal (/dev/tty): the TUI needs one; use `memdoor solve` without a terminal")?;
     terminal::enable_raw_mode().context("switching the terminal to raw mode")?;
@@ -41,7 +41,7 @@ pub fn enter() -> Result<Tui> {
 
 /// Puts the terminal back as it was; safe to call more than once, from a
 /// panic hook or a signal path.
-pub fn restore() {
+pub(crate) fn restore() {
     if !ACTIVE.swap(false, Ordering::SeqCst) {
         return;
     }
@@ -54,7 +54,7 @@ pub fn restore() {
 
 /// Restores the terminal before the default panic message prints, so the
 /// message is readable and the shell usable.
-pub fn install_panic_hook() {
+pub(crate) fn install_panic_hook() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         restore();
@@ -64,7 +64,7 @@ pub fn install_panic_hook() {
 
 /// Runs `f` with the terminal as the user's shell has it (for `$EDITOR`),
 /// then takes it back and redraws from scratch.
-pub fn suspended<T>(tui: &mut Tui, f: impl FnOnce() -> T) -> Result<T> {
+pub(crate) fn suspended<T>(tui: &mut Tui, f: impl FnOnce() -> T) -> Result<T> {
     restore();
     let out = f();
     terminal::enable_raw_mode().context("re-entering raw mode")?;

@@ -23,7 +23,7 @@ macro_rules! palette {
     ($($(#[$doc:meta])* $field:ident),* $(,)?) => {
         /// The UI's colours (everything that is not highlighted code).
         #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        pub struct Palette { $($(#[$doc])* pub $field: Color,)* }
+        pub(crate) struct Palette { $($(#[$doc])* pub $field: Color,)* }
 
         #[derive(Deserialize)]
         #[serde(deny_unknown_fields)]
@@ -82,8 +82,8 @@ struct RawTheme {
 #[derive(Debug, Clone)]
 pub struct Theme {
     pub name: String,
-    pub palette: Palette,
-    pub syntax: SyntaxTheme,
+    pub(crate) palette: Palette,
+    pub(crate) syntax: SyntaxTheme,
 }
 
 impl Default for Theme {
@@ -95,7 +95,7 @@ impl Default for Theme {
 
 impl Theme {
     /// The names `load` resolves without touching the disk.
-    pub fn built_in_names() -> impl Iterator<Item = &'static str> {
+    pub(crate) fn built_in_names() -> impl Iterator<Item = &'static str> {
         BUILT_IN.iter().map(|(name, _)| *name)
     }
 
@@ -108,7 +108,7 @@ impl Theme {
     }
 
     /// `load` with the config directory given, so tests need not touch $HOME.
-    pub fn load_from(name_or_path: &str, config_dir: Option<&Path>) -> Result<Theme> {
+    pub(crate) fn load_from(name_or_path: &str, config_dir: Option<&Path>) -> Result<Theme> {
         let name = name_or_path.trim();
         if name.contains('/') || name.contains(std::path::MAIN_SEPARATOR) || name.ends_with(".toml") {
             return Self::from_file(Path::new(name));
@@ -130,7 +130,7 @@ impl Theme {
     }
 
     /// Reads a theme file; a `syntax_file` in it is relative to its folder.
-    pub fn from_file(path: &Path) -> Result<Theme> {
+    pub(crate) fn from_file(path: &Path) -> Result<Theme> {
         let text = std::fs::read_to_string(path).with_context(|| format!("reading theme file {}", path.display()))?;
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("custom");
         Self::parse(&text, &path.display().to_string(), path.parent(), stem)

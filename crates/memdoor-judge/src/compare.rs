@@ -7,7 +7,7 @@
 //! `True == 1`, `1 == 1.0`, NaN equal to nothing).
 
 /// The output as the vote compares behaviours: stripped lines.
-pub fn stdout_key(got: &str) -> String {
+pub(crate) fn stdout_key(got: &str) -> String {
     stripped_lines(got).join("\n")
 }
 
@@ -16,7 +16,7 @@ fn stripped_lines(text: &str) -> Vec<&str> {
 }
 
 /// LiveCodeBench's stdin rule.
-pub fn same_stdout(got: &str, expected: &str) -> bool {
+pub(crate) fn same_stdout(got: &str, expected: &str) -> bool {
     let (a, b) = (stripped_lines(got), stripped_lines(expected));
     a.len() == b.len() && a.iter().zip(&b).all(|(x, y)| x == y || same_decimals(x, y))
 }
@@ -106,7 +106,7 @@ fn digits(text: &str) -> Option<String> {
 
 /// Python's `==` between the value the program returned (as JSON) and the
 /// expected JSON value; `false` when either does not read.
-pub fn same_value(got: &str, expected: &str) -> bool {
+pub(crate) fn same_value(got: &str, expected: &str) -> bool {
     match (PyValue::parse(got), PyValue::parse(expected)) {
         (Some(a), Some(b)) => a.equals(&b),
         _ => false,

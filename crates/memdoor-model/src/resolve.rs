@@ -56,7 +56,7 @@ pub fn cache_dir() -> PathBuf {
         .unwrap_or_else(|| std::env::temp_dir().join("memdoor-cache"))
 }
 
-pub fn models_dir() -> PathBuf {
+pub(crate) fn models_dir() -> PathBuf {
     cache_dir().join("models")
 }
 
@@ -144,7 +144,7 @@ fn hub_download(repo: &str, want: Option<&str>) -> Result<PathBuf> {
 }
 
 /// Picks the file for a quantisation (case-insensitive), or the only GGUF.
-pub fn pick_gguf(files: &[String], quant: Option<&str>) -> Result<String> {
+pub(crate) fn pick_gguf(files: &[String], quant: Option<&str>) -> Result<String> {
     let hits: Vec<&String> = match quant {
         Some(q) => files.iter().filter(|f| f.to_lowercase().contains(&q.to_lowercase())).collect(),
         None => files.iter().collect(),

@@ -31,7 +31,7 @@ pub fn stamped(file: &Path, model: &NamedModel) -> bool {
 }
 
 /// A sha256 over one or more readers in turn, refusing more than `cap` bytes.
-pub struct Hashing {
+pub(crate) struct Hashing {
     hasher: Sha256,
     total: u64,
     cap: u64,
@@ -110,7 +110,7 @@ pub fn check(file: &Path, model: &NamedModel) -> Result<()> {
 
 /// Records that `file` is `model`'s (best effort: without a stamp the next
 /// start hashes again, nothing worse).
-pub fn stamp(file: &Path, model: &NamedModel) {
+pub(crate) fn stamp(file: &Path, model: &NamedModel) {
     if let Some(print) = fingerprint(file) {
         let _ = std::fs::write(stamp_path(file), format!("{} {print}\n", model.sha256));
     }

@@ -39,7 +39,7 @@ fn unwrap_json_string(v: &Value) -> Result<Value> {
 
 /// Reads a LiveCodeBench test list. The compressed private form (base64 of
 /// zlib of a pickle) is refused: unpickling untrusted data runs code.
-pub fn parse_cases(field: &str, v: Option<&Value>) -> Result<Vec<TestCase>> {
+pub(crate) fn parse_cases(field: &str, v: Option<&Value>) -> Result<Vec<TestCase>> {
     let Some(v) = v else { return Ok(Vec::new()) };
     if let Value::String(s) = v {
         let t = s.trim_start();
@@ -77,7 +77,7 @@ pub fn parse_cases(field: &str, v: Option<&Value>) -> Result<Vec<TestCase>> {
 
 /// The mode of a LiveCodeBench problem: functional when `metadata` names a
 /// `func_name`, else stdin.
-pub fn parse_mode(metadata: Option<&Value>) -> Result<Mode> {
+pub(crate) fn parse_mode(metadata: Option<&Value>) -> Result<Mode> {
     let Some(m) = metadata else { return Ok(Mode::Stdin) };
     if matches!(m, Value::String(s) if s.trim().is_empty()) {
         return Ok(Mode::Stdin);

@@ -12,7 +12,7 @@
 use std::fmt;
 
 /// Bytes of a problem as given: free text, or a JSON object with its tests.
-pub const MAX_PROBLEM_BYTES: usize = 16 << 20;
+pub(crate) const MAX_PROBLEM_BYTES: usize = 16 << 20;
 /// Bytes of a task a plain client wrote to `task:<id>` (it is read whole from Redis).
 pub const MAX_TASK_BYTES: usize = 256 << 10;
 /// Bytes of the statement (`question_content`, free text, a HumanEval prompt).
@@ -20,21 +20,21 @@ pub const MAX_STATEMENT_BYTES: usize = 64 << 10;
 /// Bytes of one line of the statement (the example scans work line by line).
 pub const MAX_LINE_BYTES: usize = 16 << 10;
 /// Examples a statement may state (`f(1) -> 2`, doctests, Input/Output pairs).
-pub const MAX_STATED_EXAMPLES: usize = 100;
+pub(crate) const MAX_STATED_EXAMPLES: usize = 100;
 /// Tests a problem may carry, public and private together.
-pub const MAX_TESTS: usize = 200;
+pub(crate) const MAX_TESTS: usize = 200;
 /// Bytes of one test's input or expected output (or a HumanEval `test`).
-pub const MAX_TEST_BYTES: usize = 4 << 20;
+pub(crate) const MAX_TEST_BYTES: usize = 4 << 20;
 /// Bytes of the starter code.
-pub const MAX_STARTER_BYTES: usize = 64 << 10;
+pub(crate) const MAX_STARTER_BYTES: usize = 64 << 10;
 /// Bytes of a problem's id (it names journal files and log lines).
 pub const MAX_ID_BYTES: usize = 200;
 /// Brackets an example's literal may nest (the literal reader recurses).
-pub const MAX_LITERAL_DEPTH: usize = 64;
+pub(crate) const MAX_LITERAL_DEPTH: usize = 64;
 /// Bytes of a problem set file (after gunzipping).
-pub const MAX_SET_BYTES: usize = 256 << 20;
+pub(crate) const MAX_SET_BYTES: usize = 256 << 20;
 /// Problems in one set.
-pub const MAX_SET_PROBLEMS: usize = 10_000;
+pub(crate) const MAX_SET_PROBLEMS: usize = 10_000;
 
 /// Which limit a problem went past.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

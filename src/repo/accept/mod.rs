@@ -48,7 +48,7 @@ pub use plan::{AcceptError, Applied, PlannedWrite, Refusal, Rollback};
 /// making missing parent directories (never through a symlink). If a write fails midway, the files
 /// already written are put back (atomically, from the bytes read during the checks), created ones
 /// and made directories removed, and the error says so.
-pub fn apply_to_tree(root: &Path, plan: &[PlannedWrite]) -> Result<Applied, AcceptError> {
+pub(crate) fn apply_to_tree(root: &Path, plan: &[PlannedWrite]) -> Result<Applied, AcceptError> {
     apply_with(root, plan, &mut |_| Ok(()))
 }
 

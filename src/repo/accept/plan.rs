@@ -20,7 +20,7 @@ pub struct Applied {
     /// Files that existed and were replaced.
     pub written: Vec<PathBuf>,
     /// Files that did not exist and were made.
-    pub created: Vec<PathBuf>,
+    pub(crate) created: Vec<PathBuf>,
 }
 
 /// Why nothing was written (every check runs before the first write).

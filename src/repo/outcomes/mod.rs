@@ -41,7 +41,7 @@ pub use crate::domain::TestOutcome;
 /// Which test runner's output format to read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Runner {
+pub(crate) enum Runner {
     Pytest,
     Unittest,
     Cargo,
@@ -52,7 +52,7 @@ pub enum Runner {
 
 impl Runner {
     /// The runner a command line names (`python3 -m pytest -q` → Pytest, `pytest` → Pytest, `python -m unittest` → Unittest, `cargo test` → Cargo, `node --test` / `npm test` → NodeTest, `go test` → GoTest; else Unknown). Words, not substrings: `mypytest.sh` is Unknown.
-    pub fn of_command(command: &str) -> Runner {
+    pub(crate) fn of_command(command: &str) -> Runner {
         let words: Vec<&str> = command
             .split(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|' | '(' | ')' | '`'))
             .map(|w| w.trim_matches(|c| c == '"' || c == '\''))
@@ -88,7 +88,7 @@ impl Runner {
 /// Per-test outcomes in a run's output (stdout and stderr as the runner wrote them), by test name;
 /// `None` when the output holds none in the runner's format (the caller then goes by the exit code).
 /// `Unknown` tries every format, in the order above, and takes the first that finds any.
-pub fn read_outcomes(runner: Runner, stdout: &str, stderr: &str) -> Option<BTreeMap<String, TestOutcome>> {
+pub(crate) fn read_outcomes(runner: Runner, stdout: &str, stderr: &str) -> Option<BTreeMap<String, TestOutcome>> {
     match runner {
         Runner::Pytest => pytest(stdout),
         // unittest writes on stderr; on stdout only when the two were joined.

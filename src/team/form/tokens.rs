@@ -3,7 +3,7 @@
 //! depth, line continuations, and logical lines with their indentation.
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     Name,
     Number,
     Str,
@@ -11,7 +11,7 @@ pub enum Kind {
 }
 
 #[derive(Debug, Clone, Copy)]
-pub struct Token<'a> {
+pub(crate) struct Token<'a> {
     pub kind: Kind,
     pub text: &'a str,
     /// Byte offset in the source.
@@ -32,9 +32,9 @@ impl Token<'_> {
 
 /// One logical line: a statement or a block's header.
 #[derive(Debug, Clone)]
-pub struct Line<'a> {
+pub(crate) struct Line<'a> {
     /// Columns of leading whitespace on its first physical line.
-    pub indent: usize,
+    pub(crate) indent: usize,
     /// Its first and last physical lines (0-based).
     pub first: usize,
     pub last: usize,
@@ -53,7 +53,7 @@ fn ident_byte(b: u8) -> bool {
 
 /// The source's logical lines; `None` when it does not lex (an unclosed
 /// string or bracket): then nothing about it is certain.
-pub fn logical_lines(src: &str) -> Option<Vec<Line<'_>>> {
+pub(crate) fn logical_lines(src: &str) -> Option<Vec<Line<'_>>> {
     let b = src.as_bytes();
     let (mut i, mut line, mut depth, mut line_start) = (0, 0, 0usize, 0);
     let mut lines = Vec::new();
@@ -184,7 +184,7 @@ pub fn call<'t, 'a>(tokens: &'t [Token<'a>]) -> Option<(&'a str, &'t [Token<'a>]
 }
 
 /// The source text the tokens cover.
-pub fn text_of<'a>(src: &'a str, tokens: &[Token<'_>]) -> &'a str {
+pub(crate) fn text_of<'a>(src: &'a str, tokens: &[Token<'_>]) -> &'a str {
     match (tokens.first(), tokens.last()) {
         (Some(a), Some(z)) => &src[a.start..z.end()],
         _ => "",

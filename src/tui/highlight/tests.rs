@@ -167,18 +167,6 @@ fn disabled_gives_plain_lines_and_can_be_turned_back_on() {
 }
 
 #[test]
-fn switching_theme_rehighlights() {
-    let mut h = at_once(DRAFT);
-    let dark = all(&h);
-    let light = Theme::load("light").unwrap();
-    h.set_theme(&light);
-    assert_ne!(all(&h), dark);
-    let mut fresh = Highlighted::new(&light);
-    fresh.push(DRAFT);
-    assert_eq!(all(&h), all(&fresh));
-}
-
-#[test]
 fn fences_pick_their_language_and_close_properly() {
     let fg = |text: &str, line: usize, word: &str| span_of(&all(&at_once(text)), line, word).style.fg;
     let prose = fg("def\n", 0, "def");

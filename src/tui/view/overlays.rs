@@ -12,7 +12,7 @@ use crate::tui::keymap::KeyMode;
 use crate::tui::layout::{centered, inner_height};
 use crate::tui::state::{Mode, State};
 
-pub fn draw(frame: &mut Frame, area: Rect, state: &State) {
+pub(crate) fn draw(frame: &mut Frame, area: Rect, state: &State) {
     match &state.mode {
         Mode::Help => help(frame, area, state),
         Mode::ConfirmQuit => confirm(frame, area, state),

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 #[derive(Debug)]
-pub enum PyValue {
+pub(crate) enum PyValue {
     None,
     Bool(bool),
     /// Sign and digits without leading zeros ("0" for zero).

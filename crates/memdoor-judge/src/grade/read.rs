@@ -31,14 +31,14 @@ struct Line {
 pub struct Reader {
     /// The tests' expected outputs, in order.
     pub expected: Vec<Option<String>>,
-    pub stdin_mode: bool,
+    pub(crate) stdin_mode: bool,
     /// The longest result line read.
-    pub line_cap: usize,
+    pub(crate) line_cap: usize,
     /// The most bytes of other output (the program's own writes to fd 1) let through unread.
-    pub other_cap: usize,
+    pub(crate) other_cap: usize,
     /// The first result is due within this (start, compile and one test), each next within `then_within` of the last.
-    pub first_within: Duration,
-    pub then_within: Duration,
+    pub(crate) first_within: Duration,
+    pub(crate) then_within: Duration,
 }
 
 /// What was read: verdicts of the first tests, in order, and, when the

@@ -105,7 +105,7 @@ fn find_quietly(own: &str, root: &Path) -> Result<Hierarchy, String> {
 }
 
 /// One run's groups. Dropping it kills whatever is left in them and removes them.
-pub struct RunCgroup {
+pub(crate) struct RunCgroup {
     dirs: Vec<PathBuf>,
     v2: bool,
 }
@@ -168,7 +168,7 @@ impl RunCgroup {
     }
 
     /// The `cgroup.procs` files the child writes itself into before exec.
-    pub fn join_files(&self) -> Vec<CString> {
+    pub(crate) fn join_files(&self) -> Vec<CString> {
         self.dirs
             .iter()
             .filter_map(|d| CString::new(d.join("cgroup.procs").into_os_string().into_encoded_bytes()).ok())
@@ -176,7 +176,7 @@ impl RunCgroup {
     }
 
     /// SIGKILL to every process in the groups, until none is left to signal.
-    pub fn kill_all(&self) {
+    pub(crate) fn kill_all(&self) {
         // cgroup.kill (v2, Linux 5.14+) kills the whole group at once; never created where it is missing.
         let kill_file = self.dirs.first().map(|d| d.join("cgroup.kill"));
         let killed = kill_file.filter(|_| self.v2).is_some_and(|f| {

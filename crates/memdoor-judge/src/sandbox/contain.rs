@@ -40,7 +40,7 @@ pub struct Limits {
 }
 
 /// Default of [`Limits::grade_wall`]: ten tests' worth of LiveCodeBench's 6 s.
-pub const GRADE_WALL_SECS: u64 = 60;
+pub(crate) const GRADE_WALL_SECS: u64 = 60;
 
 impl Default for Limits {
     fn default() -> Self {

@@ -100,7 +100,7 @@ pub struct RunOutput {
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,
     pub stdout_truncated: bool,
-    pub stderr_truncated: bool,
+    pub(crate) stderr_truncated: bool,
     pub wall: Duration,
 }
 
@@ -236,7 +236,7 @@ impl Sandbox {
     /// bounds what it keeps, and dropping it ends the run as an output limit
     /// (`stdout_truncated`). The channel's bound holds the program back
     /// while the receiver is busy.
-    pub async fn run_streaming(
+    pub(crate) async fn run_streaming(
         &self,
         code: &str,
         stdin: &[u8],

@@ -11,7 +11,7 @@ use super::RedisConn;
 
 /// The field a stubbed item carries instead of its fields: the size of the
 /// largest value that was over the limit.
-pub const OVERSIZE_FIELD: &str = "oversize";
+pub(crate) const OVERSIZE_FIELD: &str = "oversize";
 
 /// KEYS[1] = stream; ARGV[1] = exclusive start id ("-" for the first),
 /// ARGV[2] = COUNT, ARGV[3] = the largest field value passed on whole.

@@ -24,10 +24,10 @@ mod nodes;
 
 /// The largest entry a shared memory takes: a draft is a few KiB; more is a
 /// runaway model or someone filling the server.
-pub const MAX_ENTRY_BYTES: usize = 256 * 1024;
+pub(crate) const MAX_ENTRY_BYTES: usize = 256 * 1024;
 
 /// The largest `memory:<id>` read back: an answer is one entry's code, or an error object.
-pub const MAX_ANSWER_BYTES: usize = 4 * MAX_ENTRY_BYTES;
+pub(crate) const MAX_ANSWER_BYTES: usize = 4 * MAX_ENTRY_BYTES;
 
 /// How long one XREAD waits for new entries before it is issued again.
 const BLOCK_MS: usize = 5_000;
@@ -60,7 +60,7 @@ pub struct RedisStore {
 }
 
 /// How long a finished task's keys stay in Redis unless the config says otherwise.
-pub const DEFAULT_RETENTION: Duration = Duration::from_secs(24 * 3600);
+pub(crate) const DEFAULT_RETENTION: Duration = Duration::from_secs(24 * 3600);
 
 impl RedisStore {
     /// Connects to `url` (`redis://`, `rediss://`, `redis+unix://`, `unix://`,

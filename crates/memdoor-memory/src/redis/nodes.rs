@@ -6,7 +6,7 @@
 
 /// One live master of a cluster.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Master {
+pub(crate) struct Master {
     pub host: String,
     pub port: u16,
     /// Inclusive ranges of the slots it serves.

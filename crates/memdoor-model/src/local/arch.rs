@@ -10,7 +10,7 @@ use candle_core::quantized::gguf_file;
 
 /// The architectures the engine runs; anything else is refused by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Arch {
+pub(crate) enum Arch {
     /// SmolLM2, Llama, Mistral, DeepSeek-Coder.
     Llama,
     /// Qwen2 and Qwen2.5(-Coder): q/k/v biases.
@@ -25,7 +25,7 @@ pub enum Arch {
     Phi3,
 }
 
-pub const SUPPORTED: &str =
+pub(crate) const SUPPORTED: &str =
     "llama (SmolLM2, Llama, Mistral, DeepSeek-Coder), qwen2 (Qwen2.5, Qwen2.5-Coder), qwen3, gemma2, gemma3, phi3";
 
 impl Arch {
@@ -54,7 +54,7 @@ impl Arch {
 
     /// llama.cpp's GGUF llama weights are permuted for RoPE on adjacent
     /// pairs; every other family here rotates the two halves (NEOX).
-    pub fn rope_halves(self) -> bool {
+    pub(crate) fn rope_halves(self) -> bool {
         self != Arch::Llama
     }
 
@@ -73,49 +73,49 @@ pub enum Activation {
 
 /// Sliding-window attention: which layers, how far back.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Sliding {
+pub(crate) struct Sliding {
     /// A query at position p sees keys k with p - k < window.
     pub window: usize,
     /// Layer l slides when l % period < period - 1 (llama.cpp's swa pattern).
     pub period: usize,
     /// RoPE base of the sliding layers (Gemma 3: 10,000 where global layers
     /// use the file's base).
-    pub rope_base: f32,
+    pub(crate) rope_base: f32,
 }
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct ModelConfig {
+pub(crate) struct ModelConfig {
     pub arch: Arch,
-    pub n_layer: usize,
-    pub n_head: usize,
-    pub n_kv_head: usize,
-    pub head_dim: usize,
+    pub(crate) n_layer: usize,
+    pub(crate) n_head: usize,
+    pub(crate) n_kv_head: usize,
+    pub(crate) head_dim: usize,
     pub hidden: usize,
     pub vocab: usize,
-    pub eps: f64,
-    pub rope_base: f32,
+    pub(crate) eps: f64,
+    pub(crate) rope_base: f32,
     /// Global layers' positions are multiplied by this (linear RoPE scaling).
-    pub rope_freq_scale: f32,
+    pub(crate) rope_freq_scale: f32,
     /// Positions the engine serves (`--context`, at most `trained_context`):
     /// the RoPE tables cover exactly this many and a KV cache grows to it.
     pub context_len: usize,
     /// `{arch}.context_length`: what the model was trained for.
-    pub trained_context: usize,
+    pub(crate) trained_context: usize,
     /// Queries are multiplied by this before attention.
-    pub attn_scale: f64,
+    pub(crate) attn_scale: f64,
     pub activation: Activation,
     /// Gemma: embeddings times sqrt(hidden).
-    pub embed_scale: Option<f64>,
+    pub(crate) embed_scale: Option<f64>,
     /// Gemma 2: attention scores and final logits soft-capped at these.
-    pub attn_softcap: Option<f64>,
-    pub final_softcap: Option<f64>,
+    pub(crate) attn_softcap: Option<f64>,
+    pub(crate) final_softcap: Option<f64>,
     pub sliding: Option<Sliding>,
 }
 
 /// The context served when the user names none: the trained one, up to this
 /// (a 128K-token model's RoPE tables and KV sized to 128K would cost
 /// gigabytes for prompts of a few thousand tokens).
-pub const DEFAULT_CONTEXT: usize = 32_768;
+pub(crate) const DEFAULT_CONTEXT: usize = 32_768;
 
 fn md<'a>(ct: &'a gguf_file::Content, key: &str) -> Option<&'a gguf_file::Value> {
     ct.metadata.get(key)
@@ -135,7 +135,7 @@ fn md_f32(ct: &gguf_file::Content, key: &str) -> Result<Option<f32>> {
     }
 }
 
-pub fn architecture_name(ct: &gguf_file::Content) -> Result<String> {
+pub(crate) fn architecture_name(ct: &gguf_file::Content) -> Result<String> {
     match md(ct, "general.architecture") {
         Some(v) => Ok(v.to_string()?.clone()),
         None => bail!("GGUF metadata has no `general.architecture`"),
@@ -145,7 +145,7 @@ pub fn architecture_name(ct: &gguf_file::Content) -> Result<String> {
 impl ModelConfig {
     /// The model's configuration, serving `context` positions (None: the
     /// trained context up to `DEFAULT_CONTEXT`).
-    pub fn from_gguf(ct: &gguf_file::Content, context: Option<usize>) -> Result<Self> {
+    pub(crate) fn from_gguf(ct: &gguf_file::Content, context: Option<usize>) -> Result<Self> {
         let arch = Arch::parse(&architecture_name(ct)?)?;
         let key = |k: &str| format!("{}.{k}", arch.name());
         let n_head = md_usize(ct, &key("attention.head_count"))?;
@@ -236,12 +236,12 @@ impl ModelConfig {
     }
 
     /// Whether layer `l` attends through the sliding window.
-    pub fn slides(&self, l: usize) -> Option<&Sliding> {
+    pub(crate) fn slides(&self, l: usize) -> Option<&Sliding> {
         self.sliding.as_ref().filter(|s| s.period == 1 || l % s.period < s.period - 1)
     }
 
     /// Bytes of KV cache a position costs (f32 keys and values, every layer).
-    pub fn kv_bytes_per_position(&self) -> usize {
+    pub(crate) fn kv_bytes_per_position(&self) -> usize {
         self.n_layer * 2 * self.n_kv_head * self.head_dim * std::mem::size_of::<f32>()
     }
 }

@@ -43,7 +43,7 @@ pub struct EngineStats {
     pub live: usize,
     /// Finished prompts kept for reuse, and the bytes of their KV.
     pub kept: usize,
-    pub kept_bytes: usize,
+    pub(crate) kept_bytes: usize,
     /// Tokens sampled, and the nanoseconds `Sampler::sample` took over them
     /// (`bench engine` reports the time per token).
     pub sampled: u64,

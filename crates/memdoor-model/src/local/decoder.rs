@@ -13,23 +13,23 @@ use candle_transformers::quantized_nn::RmsNorm;
 use super::arch::{Arch, ModelConfig};
 use super::qmatmul::{ArenaBuilder, Kernel, Linear};
 
-pub struct Layer {
+pub(crate) struct Layer {
     /// The query, key and value projections, applied together.
-    pub qkv: Stacked,
+    pub(crate) qkv: Stacked,
     /// Qwen2: the q, k and v biases.
-    pub qkv_bias: Option<[Tensor; 3]>,
+    pub(crate) qkv_bias: Option<[Tensor; 3]>,
     /// Qwen3, Gemma 3: RMS norms of each query and key head, before RoPE.
-    pub q_norm: Option<RmsNorm>,
-    pub k_norm: Option<RmsNorm>,
-    pub wo: Linear,
-    pub attn_norm: RmsNorm,
+    pub(crate) q_norm: Option<RmsNorm>,
+    pub(crate) k_norm: Option<RmsNorm>,
+    pub(crate) wo: Linear,
+    pub(crate) attn_norm: RmsNorm,
     /// Gemma: norms of the attention's and the feed-forward's outputs.
-    pub post_attn_norm: Option<RmsNorm>,
-    pub ffn_norm: RmsNorm,
+    pub(crate) post_attn_norm: Option<RmsNorm>,
+    pub(crate) ffn_norm: RmsNorm,
     /// The feed-forward gate and up projections, applied together.
-    pub gate_up: Stacked,
+    pub(crate) gate_up: Stacked,
     pub down: Linear,
-    pub post_ffn_norm: Option<RmsNorm>,
+    pub(crate) post_ffn_norm: Option<RmsNorm>,
     /// Whether the layer attends through the sliding window (`Sliding`).
     pub sliding: bool,
 }
@@ -87,28 +87,28 @@ impl Stacked {
 }
 
 /// `[context_len, head_dim / 2]` cos and sin tables, gathered per row at each step.
-pub struct Rope {
+pub(crate) struct Rope {
     pub cos: Tensor,
-    pub sin: Tensor,
+    pub(crate) sin: Tensor,
 }
 
-pub struct Decoder {
+pub(crate) struct Decoder {
     pub cfg: ModelConfig,
-    pub embed: Embedding,
+    pub(crate) embed: Embedding,
     pub layers: Vec<Layer>,
-    pub norm: RmsNorm,
+    pub(crate) norm: RmsNorm,
     pub output: Linear,
-    pub rope: Rope,
+    pub(crate) rope: Rope,
     /// Sliding layers' tables where their RoPE base differs (Gemma 3).
-    pub rope_sliding: Option<Rope>,
+    pub(crate) rope_sliding: Option<Rope>,
     pub device: Device,
     /// Bytes of quantized matrices held (after any requantisation).
-    pub quantized_bytes: usize,
+    pub(crate) quantized_bytes: usize,
 }
 
 /// `[positions, dim / 2]` cos and sin tables (theta_i = base^(-2i/dim)),
 /// positions multiplied by `scale` (linear RoPE scaling; 1 for none).
-pub fn rope_tables(dim: usize, base: f32, scale: f32, positions: usize, device: &Device) -> Result<Rope> {
+pub(crate) fn rope_tables(dim: usize, base: f32, scale: f32, positions: usize, device: &Device) -> Result<Rope> {
     let theta: Vec<f32> = (0..dim).step_by(2).map(|i| scale / base.powf(i as f32 / dim as f32)).collect();
     let theta = Tensor::new(theta.as_slice(), device)?.reshape((1, dim / 2))?;
     let idx = Tensor::arange(0, positions as u32, device)?.to_dtype(DType::F32)?.reshape((positions, 1))?;
@@ -232,7 +232,7 @@ impl<R: std::io::Read + std::io::Seek> Reader<'_, R> {
 
 impl Decoder {
     /// Loads the weights of the model `cfg` describes (`ModelConfig::from_gguf`).
-    pub fn from_gguf<R: std::io::Read + std::io::Seek>(
+    pub(crate) fn from_gguf<R: std::io::Read + std::io::Seek>(
         cfg: ModelConfig,
         ct: &gguf_file::Content,
         reader: &mut R,
@@ -280,7 +280,7 @@ impl Decoder {
     }
 
     /// Bytes of the RoPE tables (they cover the whole served context).
-    pub fn rope_bytes(&self) -> usize {
+    pub(crate) fn rope_bytes(&self) -> usize {
         let one = |r: &Rope| (r.cos.elem_count() + r.sin.elem_count()) * 4;
         one(&self.rope) + self.rope_sliding.as_ref().map_or(0, one)
     }

@@ -17,7 +17,7 @@ use super::decoder::{Decoder, Rope};
 use super::inline_rayon;
 
 /// A sequence's part of a step: `tokens` at positions `cache.filled()..`.
-pub struct Piece<'a> {
+pub(crate) struct Piece<'a> {
     pub tokens: &'a [u32],
     pub cache: &'a mut KvCache,
     /// Whether the step returns logits for the piece's last row.

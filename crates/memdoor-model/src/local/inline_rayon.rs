@@ -6,7 +6,7 @@
 //! with the same per-row arithmetic (the same bits).
 
 /// A rayon pool of one thread, the current thread.
-pub fn one_thread_pool() -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
+pub(crate) fn one_thread_pool() -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
     rayon::ThreadPoolBuilder::new().num_threads(1).use_current_thread().build()
 }
 

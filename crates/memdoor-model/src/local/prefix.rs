@@ -33,19 +33,19 @@ pub fn common_prefix(a: &[u32], b: &[u32]) -> usize {
 }
 
 /// `n` rounded down to whole prefill chunks.
-pub fn whole_chunks(n: usize) -> usize {
+pub(crate) fn whole_chunks(n: usize) -> usize {
     n / PREFILL_CHUNK * PREFILL_CHUNK
 }
 
 /// The most positions a prompt of `len` tokens may copy: whole chunks, and
 /// never its last token, whose logits it must compute itself.
-pub fn reuse_limit(len: usize) -> usize {
+pub(crate) fn reuse_limit(len: usize) -> usize {
     whole_chunks(len.saturating_sub(1))
 }
 
 /// A sequence (or a kept prompt) a newcomer could copy from.
 #[derive(Debug, Clone, Copy)]
-pub struct Donor<'a> {
+pub(crate) struct Donor<'a> {
     pub tokens: &'a [u32],
     /// Positions of `tokens` in its cache, computed in whole chunks.
     pub computed: usize,
@@ -101,7 +101,7 @@ struct Kept {
 /// same problem copy it. Bounded by `MAX_KEPT` entries and `max_bytes`
 /// (SmolLM2-135M: 30 layers × K and V × 3 KV heads × 64 dims × 4 bytes =
 /// 46 KB a position, so 1,000 prompt tokens keep 46 MB).
-pub struct KeptPrefixes {
+pub(crate) struct KeptPrefixes {
     kept: VecDeque<Kept>,
     max_bytes: usize,
 }
@@ -111,7 +111,7 @@ impl KeptPrefixes {
         Self { kept: VecDeque::new(), max_bytes }
     }
 
-    pub fn donors(&self) -> impl Iterator<Item = Donor<'_>> {
+    pub(crate) fn donors(&self) -> impl Iterator<Item = Donor<'_>> {
         self.kept.iter().map(|k| Donor { tokens: &k.tokens, computed: k.tokens.len(), planned: k.tokens.len() })
     }
 

@@ -99,7 +99,7 @@ impl Sampler {
     }
 
     /// [`Sampler::sample`] on the scores themselves; `row` gets the repeat penalty.
-    pub fn sample_row(&mut self, row: &mut [f32], history: &[u32]) -> Result<u32> {
+    pub(crate) fn sample_row(&mut self, row: &mut [f32], history: &[u32]) -> Result<u32> {
         if self.repeat_penalty != 1.0 && !history.is_empty() {
             let start = history.len().saturating_sub(self.repeat_last_n);
             apply_repeat_penalty(row, self.repeat_penalty, &history[start..], &mut self.seen);

@@ -48,11 +48,11 @@ pub struct Submit {
     pub ignore_stop: bool,
     pub tx: mpsc::UnboundedSender<Result<Chunk>>,
     pub cancel: CancellationToken,
-    pub submitted: Instant,
+    pub(crate) submitted: Instant,
 }
 
 /// A sequence from submission to its `Done`.
-pub struct Seq<'t> {
+pub(crate) struct Seq<'t> {
     pub(super) job: Submit,
     pub(super) cache: KvCache,
     /// Prompt tokens already in the cache.

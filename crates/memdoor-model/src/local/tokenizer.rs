@@ -30,7 +30,7 @@ const QWEN2_SPLIT: &str =
 #[derive(Debug, Clone)]
 pub struct Vocab {
     pub tokenizer: Tokenizer,
-    pub eos: Option<u32>,
+    pub(crate) eos: Option<u32>,
     /// Control tokens: generating any of them ends the answer.
     pub control: HashSet<u32>,
 }
@@ -137,7 +137,7 @@ pub fn tokenizer_from_gguf(md: &HashMap<String, Value>) -> Result<Vocab> {
 }
 
 /// Loads a `tokenizer.json`; its special added tokens count as control tokens.
-pub fn tokenizer_from_json(path: &std::path::Path, eos: Option<u32>) -> Result<Vocab> {
+pub(crate) fn tokenizer_from_json(path: &std::path::Path, eos: Option<u32>) -> Result<Vocab> {
     let tokenizer = Tokenizer::from_file(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?;
     let control = tokenizer.get_added_tokens_decoder().iter().filter(|(_, t)| t.special).map(|(id, _)| *id).collect();
     Ok(Vocab { tokenizer, eos, control })

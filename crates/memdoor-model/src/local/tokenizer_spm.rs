@@ -46,7 +46,7 @@ fn merges(tokens: &[String], scores: &[f32]) -> Vec<(String, String)> {
 
 /// The tokenizer of an SPM vocabulary: `tokens`, their scores and flags
 /// from `md`. Special tokens are added by the caller.
-pub fn spm_tokenizer(md: &HashMap<String, Value>, tokens: &[String]) -> Result<Tokenizer> {
+pub(crate) fn spm_tokenizer(md: &HashMap<String, Value>, tokens: &[String]) -> Result<Tokenizer> {
     let scores: Vec<f32> = match md.get("tokenizer.ggml.scores") {
         Some(v) => v.to_vec()?.iter().map(|s| s.to_f32()).collect::<candle_core::Result<_>>()?,
         None => bail!("GGUF metadata has no `tokenizer.ggml.scores` (a SentencePiece vocabulary needs them)"),

@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::{ChatRequest, Message};
 
 #[derive(Debug, Serialize)]
-pub struct RequestBody<'a> {
+pub(crate) struct RequestBody<'a> {
     pub model: &'a str,
     pub messages: &'a [Message],
     pub stream: bool,
