@@ -62,6 +62,21 @@ impl fmt::Display for FileTouch {
     }
 }
 
+/// The paths a patch of `unified`'s form changes, in its order, from its
+/// `diff --git a/P b/P` lines (a patch read back from the memory is anyone's
+/// text: a line whose two paths differ is skipped, not guessed at).
+pub(crate) fn paths_changed(patch: &str) -> Vec<&str> {
+    patch
+        .lines()
+        .filter_map(|l| l.strip_prefix("diff --git a/"))
+        .filter_map(|rest| {
+            let half = rest.len().checked_sub(3)? / 2;
+            let (a, b) = (rest.get(..half)?, rest.get(half..)?);
+            (b.strip_prefix(" b/")? == a).then_some(a)
+        })
+        .collect()
+}
+
 /// What `candidate` changes, file by file in path order.
 pub fn touches(candidate: &Candidate) -> Vec<FileTouch> {
     candidate
@@ -89,4 +104,20 @@ pub fn touches(candidate: &Candidate) -> Vec<FileTouch> {
 /// What a candidate changes, in one line: `calc.py: add (+1 −1); tests/test_new.py (new, +4)`.
 pub(crate) fn touches_line(touches: &[FileTouch]) -> String {
     touches.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::paths_changed;
+
+    #[test]
+    fn the_paths_a_patch_changes_are_read_from_its_git_lines_and_forged_ones_skipped() {
+        let patch = "diff --git a/calc.py b/calc.py\n--- a/calc.py\n+++ b/calc.py\n@@ -1 +1 @@\n-x\n+y\n\
+                     diff --git a/dir b/x.py b/dir b/x.py\nnew file mode 100644\n\
+                     diff --git a/one.py b/two.py\n\
+                     diff --git a/é b/é\n\
+                     diff --git a/\n";
+        assert_eq!(paths_changed(patch), ["calc.py", "dir b/x.py", "é"]);
+        assert!(paths_changed("").is_empty());
+    }
 }

@@ -158,7 +158,8 @@ const PATCH_SUM: &str = "diff --git a/calc.py b/calc.py\n--- a/calc.py\n+++ b/ca
 
 /// A session on a repository (`--repo`): agents 0 and 2 wrote one patch,
 /// agent 1 another; the consensus is the first, with the two tests it
-/// changes (one fixed, one still failing).
+/// changes (one fixed, one still failing), and a patch to another file
+/// stands beside it (agent 3's).
 pub(crate) fn on_repo(w: u16, h: u16) -> State {
     use crate::domain::{Consensus, Decision, TestChange, TestOutcome};
     let mut s = fresh(w, h);
@@ -191,7 +192,18 @@ pub(crate) fn on_repo(w: u16, h: u16) -> State {
             test("tests/test_calc.py::test_sub", TestOutcome::Fail, TestOutcome::Fail),
             test("tests/test_calc.py::test_add", TestOutcome::Fail, TestOutcome::Pass),
         ],
-        alternatives: Vec::new(),
+        alternatives: vec![crate::domain::Alternative {
+            patch: "diff --git a/util.py b/util.py\n--- a/util.py\n+++ b/util.py\n@@ -1 +1 @@\n-x = 1\n+x = 2\n".into(),
+            decision: Decision::RepoTests {
+                fixed: 0,
+                failing_before: 2,
+                failing_after: 2,
+                per_test: true,
+                reproduced: 0,
+            },
+            agents: vec![3],
+            tests: Vec::new(),
+        }],
     };
     update(&mut s, Msg::Team(TeamEvent::Consensus(consensus)));
     update(&mut s, Msg::TeamStopped);

@@ -30,19 +30,37 @@ fn judged_session() {
 }
 
 #[test]
-fn a_repository_session_lists_the_tests_above_the_patch() {
+fn a_repository_session_lists_the_tests_and_the_patches_standing_beside_it_above_the_patch() {
     let s = on_repo(200, 60);
     let shown = screen(&s);
     assert!(shown.contains("✗ tests/test_calc.py::test_sub  still failing"), "{shown}");
     assert!(shown.contains("✓ tests/test_calc.py::test_add  fixed: failed before"), "{shown}");
+    assert!(shown.contains("≈ also standing (A3): util.py · "), "{shown}");
     assert!(shown.contains("+    return a + b"), "{shown}");
+    assert_eq!(s.consensus_head_len(), 4, "two tests, one patch beside, a blank line");
     insta::assert_snapshot!("repo_200x60", shown);
     // The user's edit is not what the tests ran: its lines go.
     let mut s = on_repo(200, 60);
     let edited = format!("{}# mine\n", s.consensus.as_ref().unwrap().answer);
     update(&mut s, Msg::Edited(Ok(super::msg::Edited::Saved(edited))));
-    assert!(s.consensus_tests().is_empty());
-    assert!(!screen(&s).contains("fixed: failed before"));
+    assert!(s.consensus_tests().is_empty() && s.consensus_standing().is_empty());
+    let shown = screen(&s);
+    assert!(!shown.contains("fixed: failed before") && !shown.contains("also standing"), "{shown}");
+}
+
+#[test]
+fn a_patch_standing_beside_the_answer_shows_its_paths_as_text_whatever_they_hold() {
+    // The patch comes from the memory (anyone's Redis): its path holds an
+    // escape sequence and is longer than the pane.
+    let mut s = on_repo(80, 24);
+    let mut team = s.session.consensus.clone().unwrap();
+    let path = format!("\x1b[2J{}.py", "x".repeat(300));
+    team.alternatives[0].patch = format!("diff --git a/{path} b/{path}\n+y\n");
+    update(&mut s, Msg::Team(crate::domain::TeamEvent::Consensus(team)));
+    let shown = screen(&s);
+    assert!(shown.contains("≈ also standing (A3): "), "{shown}");
+    assert!(!shown.contains('\x1b'), "{shown}");
+    assert!(shown.lines().all(|l| l.chars().count() <= 82), "{shown}");
 }
 
 #[test]

@@ -71,6 +71,9 @@ pub struct ConsensusView {
     pub edited: bool,
     pub judged: Option<JudgeOutcome>,
     pub(crate) scroll: Scroll,
+    /// The patches that stand beside the answer (a review's further
+    /// findings), one line each, made when the consensus arrives.
+    pub(crate) standing: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -233,12 +236,29 @@ impl State {
         }
     }
 
-    /// Lines of the consensus pane: the tests listed and a blank line after
-    /// them, then the answer.
+    /// The patches that stand beside the team's, one line each, listed
+    /// under its tests (none for a problem, or once the user edited it).
+    pub(crate) fn consensus_standing(&self) -> &[String] {
+        match &self.consensus {
+            Some(shown) if !shown.edited => &shown.standing,
+            _ => &[],
+        }
+    }
+
+    /// Lines of the consensus pane above the answer: the tests, the patches
+    /// standing beside it, and a blank line after them (none when both are empty).
+    pub(crate) fn consensus_head_len(&self) -> usize {
+        let listed = self.consensus_tests().len() + self.consensus_standing().len();
+        if listed == 0 {
+            0
+        } else {
+            listed + 1
+        }
+    }
+
+    /// Lines of the consensus pane: its head, then the answer.
     pub(crate) fn consensus_line_count(&self) -> usize {
-        let tests = self.consensus_tests().len();
-        let head = if tests == 0 { 0 } else { tests + 1 };
-        head + self.consensus.as_ref().map_or(0, |c| c.code.line_count())
+        self.consensus_head_len() + self.consensus.as_ref().map_or(0, |c| c.code.line_count())
     }
 
     /// Memory entries passing the current filter.

@@ -5,7 +5,8 @@
 
 use super::highlight::Highlighted;
 use super::state::{AgentPane, ConsensusView, Scroll, State};
-use crate::domain::TeamEvent;
+use crate::domain::{Alternative, TeamEvent};
+use crate::repo::patch::paths_changed;
 use crate::session::Change;
 
 pub fn apply(state: &mut State, event: TeamEvent) {
@@ -52,10 +53,19 @@ pub fn apply(state: &mut State, event: TeamEvent) {
                 edited: false,
                 judged: None,
                 scroll: Scroll::At(0),
+                standing: c.alternatives.iter().map(standing_line).collect(),
             });
         }
         Change::Nothing | Change::SameTask | Change::Memory | Change::Round | Change::Finished | Change::Rejected => {}
     }
+}
+
+/// A patch standing beside the answer, in one line: who wrote it, the files
+/// it changes, how the repository's tests judged it (`memdoor review`
+/// prints it as a finding of its own).
+fn standing_line(a: &Alternative) -> String {
+    let agents: Vec<String> = a.agents.iter().map(|a| format!("A{a}")).collect();
+    format!("also standing ({}): {} · {}", agents.join(" "), paths_changed(&a.patch).join(", "), a.decision)
 }
 
 /// One pane for each agent the model knows, no more.

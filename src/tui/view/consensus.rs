@@ -69,15 +69,26 @@ pub fn consensus(frame: &mut Frame, area: Rect, state: &State) {
     block = block.title(Line::from(title)).title_bottom(Span::styled(strategy, Style::new().fg(pal.dim)));
     let height = inner_height(area);
     let top = c.scroll.top(state.consensus_line_count(), height);
-    // On a repository the tests the patch changes come first, then a blank line, then the patch.
-    let tests = state.consensus_tests();
-    let head = if tests.is_empty() { 0 } else { tests.len() + 1 };
+    // On a repository the tests the patch changes come first, then the
+    // patches standing beside it, then a blank line, then the patch.
+    let (tests, standing) = (state.consensus_tests(), state.consensus_standing());
+    let head = state.consensus_head_len();
     let mut lines: Vec<Line<'static>> = (top..head.min(top + height))
-        .map(|i| tests.get(i).map_or_else(Line::default, |t| test_line(t, area.width, state)))
+        .map(|i| match tests.get(i) {
+            Some(t) => test_line(t, area.width, state),
+            None => standing.get(i - tests.len()).map_or_else(Line::default, |s| standing_line(s, area.width, state)),
+        })
         .collect();
     let room = height - lines.len();
     lines.extend(c.code.lines(top.saturating_sub(head), room));
     frame.render_widget(Paragraph::new(lines).block(block), area);
+}
+
+/// A patch standing beside the answer, cut to the pane's width first: its
+/// paths may come from anyone's Redis.
+fn standing_line(s: &str, width: u16, state: &State) -> Line<'static> {
+    let shown: String = s.chars().take(usize::from(width)).collect();
+    Line::from(Span::styled(format!("≈ {}", display_text(&shown, &mut 0)), Style::new().fg(state.theme.palette.dim)))
 }
 
 /// One of the repository's tests: ✓ or ✗ with the patch, its name, and how it stood before.
