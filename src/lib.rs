@@ -20,7 +20,8 @@ pub use memdoor_model as model;
 /// The problems (crates/memdoor-problem): they import only `model` (messages).
 pub use memdoor_problem as problem;
 pub mod replay;
-pub mod repo;
+/// The repository mode (crates/memdoor-repo): it imports only `judge`, `problem` and the core.
+pub use memdoor_repo as repo;
 pub mod serve;
 pub mod session;
 pub mod solve_view;

@@ -13,7 +13,7 @@
 use std::ops::Range;
 
 use super::unit::Unit;
-use crate::repo::lang::Language;
+use crate::lang::Language;
 
 /// A string the scan is inside at a line's end.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// A language whose definitions a block may give whole.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Language {
+pub enum Language {
     Python,
     /// JavaScript and TypeScript: braces, `function`, `class`, `const`.
     JavaScript,
@@ -43,7 +43,7 @@ impl Language {
     }
 
     /// The tag of a fenced block of `path`'s code (```python).
-    pub(crate) fn fence_tag(path: &Path) -> &'static str {
+    pub fn fence_tag(path: &Path) -> &'static str {
         match path.extension().and_then(|e| e.to_str()) {
             Some("py") => "python",
             Some("rs") => "rust",
@@ -100,7 +100,7 @@ impl Language {
     }
 
     /// The names `text` defines at any depth: functions, methods, classes.
-    pub(crate) fn names_at_any_depth(self, text: &str) -> BTreeSet<String> {
+    pub fn names_at_any_depth(self, text: &str) -> BTreeSet<String> {
         text.lines().filter_map(|line| self.definition_name(line.trim_start())).collect()
     }
 }

@@ -5,7 +5,9 @@
 //! `outcomes`) and the answer chosen by them (`rank`); the consensus patch
 //! written into the user's tree only after every check (`accept`); a branch's
 //! change as the task (`review`), its findings said (`findings`).
-//! docs/repo.md says what is built and what is not.
+//! docs/repo.md says what is built and what is not. The crate
+//! `memdoor-repo`, re-exported as `memdoor::repo`: it can import only the
+//! judge, the problems and the core (under the names the rest of memdoor uses).
 
 pub mod accept;
 pub mod context;
@@ -18,6 +20,10 @@ pub mod rank;
 pub mod review;
 pub mod testrun;
 pub mod workbench;
+
+pub(crate) use memdoor_core as domain;
+pub(crate) use memdoor_judge as judge;
+pub(crate) use memdoor_problem as problem;
 
 /// What a session on a repository works with beside its problem (the task
 /// and the files shown): the copy of the tree, the test command, and the
@@ -57,7 +63,7 @@ impl RepoTask {
         self.progress.lock().ok()?.before.clone()
     }
 
-    pub(crate) fn set_before(&self, run: &TestReport) {
+    pub fn set_before(&self, run: &TestReport) {
         if let Ok(mut p) = self.progress.lock() {
             p.before = Some(run.clone());
         }
@@ -68,7 +74,7 @@ impl RepoTask {
         self.progress.lock().ok()?.answer.clone()
     }
 
-    pub(crate) fn set_answer(&self, patch: &str) {
+    pub fn set_answer(&self, patch: &str) {
         if let Ok(mut p) = self.progress.lock() {
             p.answer = Some(patch.to_string());
         }

@@ -30,7 +30,7 @@ use std::ops::Range;
 use super::reader::{body_indent, dedented, indented, Reader};
 use super::unit::Unit;
 use super::{Edit, EditError, RepoPath};
-use crate::repo::lang::Language;
+use crate::lang::Language;
 
 /// The file's own text as a SEARCH section: exactly as read, ending in a
 /// newline (a last line without one still matches: `occurrences`).

@@ -4,8 +4,8 @@
 use std::process::Command;
 
 use super::*;
-use crate::repo::edit::parse_edits;
-use crate::repo::patch::unified;
+use crate::edit::parse_edits;
+use crate::patch::unified;
 
 fn git(dir: &Path, args: &[&str]) -> std::process::Output {
     let out = Command::new("git").arg("-C").arg(dir).args(args).output().expect("git runs");

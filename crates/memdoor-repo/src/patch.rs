@@ -13,7 +13,7 @@ use super::workbench::Candidate;
 const CONTEXT: usize = 3;
 
 /// The candidate's changes as one git-style unified diff, files in path order.
-pub(crate) fn unified(candidate: &Candidate) -> String {
+pub fn unified(candidate: &Candidate) -> String {
     let mut out = String::new();
     for (path, change) in &candidate.changes {
         let before = change.before.as_deref().unwrap_or("");
@@ -65,7 +65,7 @@ impl fmt::Display for FileTouch {
 /// The paths a patch of `unified`'s form changes, in its order, from its
 /// `diff --git a/P b/P` lines (a patch read back from the memory is anyone's
 /// text: a line whose two paths differ is skipped, not guessed at).
-pub(crate) fn paths_changed(patch: &str) -> Vec<&str> {
+pub fn paths_changed(patch: &str) -> Vec<&str> {
     patch
         .lines()
         .filter_map(|l| l.strip_prefix("diff --git a/"))
@@ -102,7 +102,7 @@ pub fn touches(candidate: &Candidate) -> Vec<FileTouch> {
 }
 
 /// What a candidate changes, in one line: `calc.py: add (+1 −1); tests/test_new.py (new, +4)`.
-pub(crate) fn touches_line(touches: &[FileTouch]) -> String {
+pub fn touches_line(touches: &[FileTouch]) -> String {
     touches.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
 }
 

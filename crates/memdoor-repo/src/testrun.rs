@@ -14,7 +14,7 @@ use super::workbench::{Candidate, Workbench};
 use crate::judge::sandbox::{Exit, Limits, Sandbox, TreeRun};
 
 /// Default of `--test-timeout`: one run of the whole test command.
-pub(crate) const TEST_TIMEOUT_SECS: u64 = 120;
+pub const TEST_TIMEOUT_SECS: u64 = 120;
 /// Characters of a run's output kept to show (its end: where runners summarise).
 const TAIL_CHARS: usize = 3_000;
 
@@ -152,7 +152,7 @@ impl TestReport {
     /// test made to pass by rewriting it fixes nothing; a test it removes is
     /// gone, as it is after the patch. The worse ending goes with its output;
     /// where either run's outcomes were not read, none are.
-    pub(crate) fn strictest(self, as_were: TestReport) -> TestReport {
+    pub fn strictest(self, as_were: TestReport) -> TestReport {
         let rank = |o: &TestOutcome| match o {
             TestOutcome::Pass => 0,
             TestOutcome::Skip => 1,

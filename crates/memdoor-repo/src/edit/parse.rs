@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use super::definitions::{definition_edits, laid_in, Fit};
 use super::{occurrences, Edit, EditError, RepoPath, MAX_BLOCKS, MAX_SECTION_BYTES};
-use crate::repo::lang::Language;
+use crate::lang::Language;
 
 fn is_marker(line: &str, ch: char, word: &str) -> bool {
     let line = line.trim_end();

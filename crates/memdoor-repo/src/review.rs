@@ -15,15 +15,15 @@ use anyhow::{bail, Context as _, Result};
 use super::context::{estimate_tokens, longest_backtick_run, top_level};
 
 /// The most of the diff the agents are shown (the files it touches come on top, within their own budget).
-pub(crate) const MAX_DIFF_BYTES: usize = 16 << 10;
+pub const MAX_DIFF_BYTES: usize = 16 << 10;
 /// A longer diff line (minified or generated code) is clipped to this.
 const MAX_DIFF_LINE_BYTES: usize = 400;
 /// Tried in order when no `--base` is given.
-pub(crate) const DEFAULT_BASES: &[&str] = &["origin/HEAD", "main", "master"];
+pub const DEFAULT_BASES: &[&str] = &["origin/HEAD", "main", "master"];
 
 /// The change under review: the branch against its base.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct BranchDiff {
+pub struct BranchDiff {
     /// The repository's top level.
     pub root: PathBuf,
     /// The base as given or found (`main`).
@@ -88,7 +88,7 @@ impl BranchDiff {
 
 /// The change of the repository holding `dir` against `base` (or the first of
 /// [`DEFAULT_BASES`] that exists): an error when there is none to review.
-pub(crate) fn branch_diff(dir: &Path, base: Option<&str>) -> Result<BranchDiff> {
+pub fn branch_diff(dir: &Path, base: Option<&str>) -> Result<BranchDiff> {
     let root = top_level(dir)?;
     let base = match base {
         Some(b) => {

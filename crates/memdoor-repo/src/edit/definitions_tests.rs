@@ -1,5 +1,5 @@
 use super::*;
-use crate::repo::edit::{apply_edit, Shown};
+use crate::edit::{apply_edit, Shown};
 
 fn apply_all(before: &str, edits: &[Edit]) -> String {
     edits.iter().enumerate().fold(before.to_string(), |text, (i, e)| apply_edit(Some(&text), e, i + 1).unwrap())
@@ -231,7 +231,7 @@ fn a_rust_block_under_no_path_goes_to_the_shown_file_defining_its_method() {
         (RepoPath::parse("src/lib.rs").unwrap(), PAGER_RS.into()),
     ];
     let answer = "The division must round up.\n\n```rust\npub fn page_count(&self) -> usize {\n    self.total.div_ceil(self.per_page).max(1)\n}\n```\n";
-    let edits = crate::repo::edit::parse_edits(answer, &shown).unwrap();
+    let edits = crate::edit::parse_edits(answer, &shown).unwrap();
     assert_eq!(edits.len(), 1);
     assert_eq!(edits[0].path.to_string(), "src/lib.rs");
     assert!(apply_all(PAGER_RS, &edits).contains("div_ceil"));

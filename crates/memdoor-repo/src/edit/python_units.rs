@@ -4,7 +4,7 @@
 use std::ops::Range;
 
 use super::unit::Unit;
-use crate::repo::lang::Language;
+use crate::lang::Language;
 
 /// The units of `text` at the indentation `indent` (column 0, or a class
 /// body's: the lines there are its methods and attributes), each with its

@@ -49,7 +49,7 @@ impl Candidate {
     /// Its changes to test files alone (`RepoPath::is_test`), when it also
     /// changes other files: run on the tree, they show whether the tests it
     /// writes fail without the rest of its change (a reproduction, `rank`).
-    pub(crate) fn tests_alone(&self) -> Option<Candidate> {
+    pub fn tests_alone(&self) -> Option<Candidate> {
         let (tests, code): (BTreeMap<_, _>, BTreeMap<_, _>) =
             self.changes.iter().map(|(p, c)| (p.clone(), c.clone())).partition(|(p, _)| p.is_test());
         (!tests.is_empty() && !code.is_empty()).then_some(Candidate { changes: tests })
@@ -57,14 +57,14 @@ impl Candidate {
 
     /// The repository's own test files it edits (`RepoPath::is_test`,
     /// files the tree has): what it must not be judged by alone.
-    pub(crate) fn edited_tests(&self) -> Vec<&RepoPath> {
+    pub fn edited_tests(&self) -> Vec<&RepoPath> {
         self.changes.iter().filter(|(p, c)| is_repository_test(p, c)).map(|(p, _)| p).collect()
     }
 
     /// This candidate with the repository's test files as they were (its
     /// new test files kept): the run that shows what its code does to the
     /// repository's tests, with no test rewritten to pass.
-    pub(crate) fn with_tests_as_they_were(&self) -> Candidate {
+    pub fn with_tests_as_they_were(&self) -> Candidate {
         let changes = self.changes.iter().filter(|(p, c)| !is_repository_test(p, c));
         Candidate { changes: changes.map(|(p, c)| (p.clone(), c.clone())).collect() }
     }
@@ -72,7 +72,7 @@ impl Candidate {
     /// This candidate with `tests` (a teammate's test files alone) laid
     /// over it, in place of its own changes to those files: how a
     /// teammate's reproduction fares on this change.
-    pub(crate) fn with_tests(&self, tests: &Candidate) -> Candidate {
+    pub fn with_tests(&self, tests: &Candidate) -> Candidate {
         let mut changes = self.changes.clone();
         changes.extend(tests.changes.iter().map(|(p, c)| (p.clone(), c.clone())));
         Candidate { changes }
@@ -178,7 +178,7 @@ impl Workbench {
         self.bytes
     }
 
-    pub(crate) fn is_tracked(&self, rel: &Path) -> bool {
+    pub fn is_tracked(&self, rel: &Path) -> bool {
         self.files.contains_key(rel)
     }
 

@@ -33,7 +33,7 @@ pub struct Standing {
     /// Tests the run names.
     pub total: usize,
     /// The whole command passes: exit 0, no test failing.
-    pub(crate) complete: bool,
+    pub complete: bool,
     /// Outcomes were read on both runs.
     pub per_test: bool,
 }
@@ -77,16 +77,16 @@ pub fn standing(before: &TestReport, run: &TestReport) -> Standing {
 }
 
 /// A candidate for the vote: its key, its patch, its run.
-pub(crate) struct Ballot<'a> {
+pub struct Ballot<'a> {
     pub key: DraftKey,
     pub patch: &'a str,
     pub run: &'a TestReport,
     /// Reproductions that pass on it (tests agents added that fail without
     /// a change: its own, and its teammates' run on its code).
-    pub(crate) reproductions: usize,
+    pub reproductions: usize,
     /// What it changes (`patch::touches`): candidates changing other
     /// definitions than the answer are its alternatives.
-    pub(crate) touched: &'a [FileTouch],
+    pub touched: &'a [FileTouch],
 }
 
 /// The tests a candidate adds that reproduce its task: absent from the
@@ -95,7 +95,7 @@ pub(crate) struct Ballot<'a> {
 /// test file that cannot import what the change adds) — and passing with
 /// the whole candidate (`run`). Evidence the change does what its author's
 /// test says, never a fix of the repository's tests.
-pub(crate) fn reproductions(before: &TestReport, alone: &TestReport, run: &TestReport) -> Vec<String> {
+pub fn reproductions(before: &TestReport, alone: &TestReport, run: &TestReport) -> Vec<String> {
     let (Some(b), Some(r)) = (&before.outcomes, &run.outcomes) else { return Vec::new() };
     let failed_alone = |name: &str| match alone.outcomes.as_ref().and_then(|a| a.get(name)) {
         Some(o) => o.failed(),
@@ -110,7 +110,7 @@ pub(crate) fn reproductions(before: &TestReport, alone: &TestReport, run: &TestR
 
 /// The answer by the repository's tests; `None` when every candidate broke
 /// something that passed (or there is none).
-pub(crate) fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> {
+pub fn decide(before: &TestReport, ballots: &[Ballot<'_>]) -> Option<Consensus> {
     let mut ballots: Vec<(&Ballot<'_>, Standing, usize)> =
         ballots.iter().map(|b| (b, standing(before, b.run), b.reproductions)).collect();
     ballots.sort_by_key(|(b, ..)| b.key);
@@ -219,7 +219,7 @@ fn alternatives<'b>(
 /// first, then those it fixes, then the rest that changed (added, gone,
 /// skipped); at most `MAX_TESTS_SHOWN`. None when either run's outcomes
 /// were not read.
-pub(crate) fn test_changes(before: &TestReport, run: &TestReport) -> Vec<TestChange> {
+pub fn test_changes(before: &TestReport, run: &TestReport) -> Vec<TestChange> {
     let (Some(b), Some(r)) = (&before.outcomes, &run.outcomes) else { return Vec::new() };
     let added = r.keys().filter(|name| !b.contains_key(*name));
     let mut changes: Vec<TestChange> = b

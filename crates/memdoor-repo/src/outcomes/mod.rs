@@ -41,7 +41,7 @@ pub use crate::domain::TestOutcome;
 /// Which test runner's output format to read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum Runner {
+pub enum Runner {
     Pytest,
     Unittest,
     Cargo,
@@ -88,7 +88,7 @@ impl Runner {
 /// Per-test outcomes in a run's output (stdout and stderr as the runner wrote them), by test name;
 /// `None` when the output holds none in the runner's format (the caller then goes by the exit code).
 /// `Unknown` tries every format, in the order above, and takes the first that finds any.
-pub(crate) fn read_outcomes(runner: Runner, stdout: &str, stderr: &str) -> Option<BTreeMap<String, TestOutcome>> {
+pub fn read_outcomes(runner: Runner, stdout: &str, stderr: &str) -> Option<BTreeMap<String, TestOutcome>> {
     match runner {
         Runner::Pytest => pytest(stdout),
         // unittest writes on stderr; on stdout only when the two were joined.

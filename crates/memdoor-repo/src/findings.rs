@@ -13,11 +13,7 @@ const TESTS_LISTED: usize = 10;
 /// The findings of a review, as `memdoor review` prints them: each header,
 /// then its patch. `touched` says what a patch changes (none known: only
 /// its standing is said); `judged_by` is the test command, when one ran.
-pub(crate) fn findings_text(
-    v: &Consensus,
-    touched: impl Fn(&str) -> Vec<FileTouch>,
-    judged_by: Option<&str>,
-) -> String {
+pub fn findings_text(v: &Consensus, touched: impl Fn(&str) -> Vec<FileTouch>, judged_by: Option<&str>) -> String {
     let first = (v.answer.as_str(), &v.decision, v.agents.as_slice(), v.tests.as_slice());
     let others =
         v.alternatives.iter().map(|a| (a.patch.as_str(), &a.decision, a.agents.as_slice(), a.tests.as_slice()));

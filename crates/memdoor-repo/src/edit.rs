@@ -37,9 +37,9 @@ pub use definitions::without_definitions;
 pub use parse::{parse_edits, Shown};
 
 /// Blocks one answer may hold.
-pub(crate) const MAX_BLOCKS: usize = 32;
+pub const MAX_BLOCKS: usize = 32;
 /// Bytes one SEARCH or REPLACE section may hold.
-pub(crate) const MAX_SECTION_BYTES: usize = 64 << 10;
+pub const MAX_SECTION_BYTES: usize = 64 << 10;
 /// The largest file an empty SEARCH may replace whole: past it, the block must quote what it changes.
 pub(crate) const MAX_WHOLE_FILE_BYTES: usize = 8 << 10;
 /// Characters a path may have.
@@ -83,7 +83,7 @@ impl RepoPath {
     /// `x_test.go`, `a.test.js`, `b.spec.ts`, `CalcTest.java`, pytest's
     /// `conftest.py`), or under a tests folder — not `testing.py` or
     /// `testutils.py`, which are code a test may import.
-    pub(crate) fn is_test(&self) -> bool {
+    pub fn is_test(&self) -> bool {
         let text = self.to_string();
         let mut parts = text.rsplit('/');
         let name = parts.next().unwrap_or_default();
@@ -243,7 +243,7 @@ fn occurrences(text: &str, search: &str) -> Vec<usize> {
 }
 
 /// `text` with `edit` applied (block number `block`, for messages).
-pub(crate) fn apply_edit(text: Option<&str>, edit: &Edit, block: usize) -> Result<String, EditError> {
+pub fn apply_edit(text: Option<&str>, edit: &Edit, block: usize) -> Result<String, EditError> {
     let path = || edit.path.clone();
     if edit.search.trim().is_empty() {
         return match text {

@@ -2,7 +2,7 @@ use std::time::Duration;
 
 use super::*;
 use crate::judge::sandbox::Exit;
-use crate::repo::patch::FileTouch;
+use crate::patch::FileTouch;
 
 fn report(outcomes: &[(&str, TestOutcome)]) -> TestReport {
     let failing = outcomes.iter().any(|(_, o)| matches!(o, TestOutcome::Fail | TestOutcome::Error));

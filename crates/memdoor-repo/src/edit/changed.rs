@@ -11,7 +11,7 @@ use std::ops::Range;
 use super::reader::{body_indent, Reader};
 use super::unit::Unit;
 use super::RepoPath;
-use crate::repo::lang::Language;
+use crate::lang::Language;
 
 /// The definitions of the file at `path` that differ between `before` and
 /// `after`, in the order they stand in `after` (then those gone); `None`

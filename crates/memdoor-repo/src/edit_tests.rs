@@ -221,8 +221,8 @@ fn an_answer_cut_off_inside_a_block_keeps_the_blocks_it_finished() {
 
 #[test]
 fn methods_under_prose_go_into_the_shipped_rust_and_javascript_files_that_define_them() {
-    let lib = include_str!("../../assets/repos/rs-paginate/repo/src/lib.rs");
-    let bus = include_str!("../../assets/repos/js-event-once/repo/eventbus.js");
+    let lib = include_str!("../../../assets/repos/rs-paginate/repo/src/lib.rs");
+    let bus = include_str!("../../../assets/repos/js-event-once/repo/eventbus.js");
     let shown: Vec<Shown> = vec![
         (RepoPath::parse("src/lib.rs").unwrap(), lib.to_string()),
         (RepoPath::parse("eventbus.js").unwrap(), bus.to_string()),

@@ -8,7 +8,7 @@ use std::ops::Range;
 
 use super::unit::Unit;
 use super::{brace_units, python_units};
-use crate::repo::lang::Language;
+use crate::lang::Language;
 
 /// The reading of one language's text.
 #[derive(Debug, Clone, Copy)]
