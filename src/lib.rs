@@ -25,5 +25,6 @@ pub use memdoor_repo as repo;
 pub mod serve;
 pub mod session;
 pub mod solve_view;
-pub mod team;
+/// The team (crates/memdoor-team): it imports only the rooms below it.
+pub use memdoor_team as team;
 pub mod tui;

@@ -1,6 +1,8 @@
 //! The team: N agents on one problem over rounds (propose; then rest,
 //! repair or draw fresh by each agent's standing — `plan`), every step a
 //! `TeamEvent` and a memory `Entry`; the judge's vote picks the answer.
+//! The crate `memdoor-team`, re-exported as `memdoor::team`: it can import
+//! only the rooms below it (under the names the rest of memdoor uses).
 
 mod agent;
 mod agent_turn;
@@ -22,6 +24,13 @@ mod session;
 mod solo_prompt;
 mod spec;
 mod test_inputs;
+
+pub(crate) use memdoor_core as domain;
+pub(crate) use memdoor_judge as judge;
+pub(crate) use memdoor_memory as memory;
+pub(crate) use memdoor_model as model;
+pub(crate) use memdoor_problem as problem;
+pub(crate) use memdoor_repo as repo;
 
 pub use agent::Agent;
 pub use extract::{draft_code, extract_code};

@@ -142,7 +142,7 @@ impl Ablation {
     ];
 
     /// What the row says: the team without this (or with it, if off by default).
-    pub(crate) fn label(self) -> &'static str {
+    pub fn label(self) -> &'static str {
         match self {
             Ablation::Rounds => "one round only",
             Ablation::AgentTests => "no agent tests",
