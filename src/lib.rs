@@ -5,10 +5,12 @@
 pub use memdoor_base::{backoff, hygiene, logging, tls};
 pub mod bench;
 pub mod cli;
-pub mod config;
-pub mod distributed;
+/// The config (crates/memdoor-config).
+pub use memdoor_config as config;
 /// The core of plain types (crates/memdoor-core): it imports nothing of the rest.
 pub use memdoor_core as domain;
+/// The worker protocol (crates/memdoor-distributed).
+pub use memdoor_distributed as distributed;
 #[doc(hidden)]
 pub mod fuzzing;
 /// The judge (crates/memdoor-judge): it imports only `problem`, the core and the bottom layer.
@@ -23,7 +25,8 @@ pub mod replay;
 /// The repository mode (crates/memdoor-repo): it imports only `judge`, `problem` and the core.
 pub use memdoor_repo as repo;
 pub mod serve;
-pub mod session;
+/// The session (crates/memdoor-session).
+pub use memdoor_session as session;
 pub mod solve_view;
 /// The team (crates/memdoor-team): it imports only the rooms below it.
 pub use memdoor_team as team;

@@ -5,7 +5,9 @@
 //! the team on one under a lease, building it as `solve --remote` does).
 //! What travels is in `wire`; `signed` tags it under the team secret;
 //! `fence` keeps only the latest take of a job; `claim` lets each job be
-//! taken once (a replayed copy is refused).
+//! taken once (a replayed copy is refused). The crate `memdoor-distributed`,
+//! re-exported as `memdoor::distributed`: it can import only the rooms below
+//! it (under the names the rest of memdoor uses).
 
 mod claim;
 pub mod coordinate;
@@ -19,6 +21,15 @@ mod signed;
 pub mod wire;
 mod work_stream;
 pub mod worker;
+
+pub(crate) use memdoor_base::backoff;
+pub(crate) use memdoor_core as domain;
+pub(crate) use memdoor_judge as judge;
+pub(crate) use memdoor_memory as memory;
+pub(crate) use memdoor_model as model;
+pub(crate) use memdoor_problem as problem;
+pub(crate) use memdoor_session as session;
+pub(crate) use memdoor_team as team;
 
 pub use coordinate::{error_object, remote_agents};
 

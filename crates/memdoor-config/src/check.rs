@@ -17,7 +17,7 @@ where
     Ok(v)
 }
 
-pub(crate) fn team_size<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
+pub fn team_size<'de, D: Deserializer<'de>>(d: D) -> Result<Option<usize>, D::Error> {
     in_range(d, 1, 64).map(Some)
 }
 

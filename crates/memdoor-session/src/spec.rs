@@ -31,7 +31,7 @@ pub struct SessionSettings {
     pub mechanisms: Mechanisms,
     /// One per agent, in order.
     pub agents: Vec<AgentPlan>,
-    pub(crate) sandbox_mode: SandboxMode,
+    pub sandbox_mode: SandboxMode,
     pub limits: Limits,
 }
 
@@ -98,7 +98,7 @@ impl SessionSettings {
     }
 
     /// The sandbox these settings ask for (refused when strong is asked for and cannot be had).
-    pub(crate) async fn open_sandbox(&self) -> anyhow::Result<Sandbox> {
+    pub async fn open_sandbox(&self) -> anyhow::Result<Sandbox> {
         Sandbox::open(self.sandbox_mode, self.limits.clone()).await
     }
 }
@@ -141,7 +141,7 @@ impl SessionSpec {
     }
 
     /// The longest answer any agent may write.
-    pub(crate) fn longest_answer(&self) -> usize {
+    pub fn longest_answer(&self) -> usize {
         self.agents.iter().map(|a| a.max_tokens.unwrap_or(self.max_tokens)).max().unwrap_or(self.max_tokens)
     }
 

@@ -8,7 +8,7 @@ use crate::domain::{AgentInfo, Decision, Draft, Entry, EntryKind, FinishReason, 
 use crate::team::extract_code;
 
 /// The events that open a watched task: `agents` panes, named as remote.
-pub(crate) fn task_started(task: &str, problem: &str, agents: usize) -> TeamEvent {
+pub fn task_started(task: &str, problem: &str, agents: usize) -> TeamEvent {
     let agents = (0..agents)
         .map(|agent| AgentInfo { agent, model: "remote".into(), temperature: 0.0, seed: 0, role: None })
         .collect();
@@ -17,7 +17,7 @@ pub(crate) fn task_started(task: &str, problem: &str, agents: usize) -> TeamEven
 
 /// What one entry of the watched task's memory shows: the entry itself, and
 /// for an agent's draft, that agent's pane.
-pub(crate) fn on_entry(entry: &Entry) -> Vec<TeamEvent> {
+pub fn on_entry(entry: &Entry) -> Vec<TeamEvent> {
     let mut events = vec![TeamEvent::MemoryEntry(entry.clone())];
     match (entry.kind, entry.agent) {
         (EntryKind::Draft, Some(agent)) => {
@@ -41,7 +41,7 @@ pub(crate) fn on_entry(entry: &Entry) -> Vec<TeamEvent> {
 }
 
 /// The run's answer, once it is in `memory:<id>`.
-pub(crate) fn on_answer(task: &str, answer: &str) -> Vec<TeamEvent> {
+pub fn on_answer(task: &str, answer: &str) -> Vec<TeamEvent> {
     let consensus = TeamEvent::Consensus(crate::domain::Consensus {
         answer: answer.into(),
         decision: Decision::Recorded(format!("the team's answer, as written to memory:{task}")),
@@ -58,7 +58,7 @@ pub(crate) fn on_answer(task: &str, answer: &str) -> Vec<TeamEvent> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::{Change, SessionView};
+    use crate::{Change, SessionView};
 
     #[test]
     fn a_watched_tasks_entries_fill_the_panes_and_its_answer_the_consensus() {

@@ -41,7 +41,7 @@ pub enum JournalChoice {
 
 impl JournalChoice {
     /// From `--journal FILE` / `--no-journal`.
-    pub(crate) fn from_flags(file: Option<&Path>, off: bool) -> Self {
+    pub fn from_flags(file: Option<&Path>, off: bool) -> Self {
         match (file, off) {
             (_, true) => JournalChoice::Off,
             (Some(f), _) => JournalChoice::File(f.to_path_buf()),

@@ -1,10 +1,17 @@
 //! The config room: one `Config` from a TOML file (XDG config dir or
 //! `--config FILE`), then the documented environment variables, then flags.
 //! `load` finds and reads the file and turns TOML errors into file:line:key;
-//! `check` holds the value rules that run while the file is read.
+//! `check` holds the value rules that run while the file is read. The crate
+//! `memdoor-config`, re-exported as `memdoor::config`: it can import only the
+//! rooms below it (under the names the rest of memdoor uses).
 
 mod check;
 mod load;
+
+pub(crate) use memdoor_base::hygiene;
+pub(crate) use memdoor_judge as judge;
+pub(crate) use memdoor_model as model;
+pub(crate) use memdoor_team as team;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -176,7 +183,7 @@ pub struct StoreSection {
     /// The environment variable holding the team secret (default
     /// `MEMDOOR_TEAM_SECRET`): what memdoor writes to Redis is signed with
     /// it, and what is read back unsigned is dropped. Never the secret itself.
-    pub(crate) secret_env: Option<String>,
+    pub secret_env: Option<String>,
     /// Hours a finished task's keys stay in Redis (`task:<id>` and
     /// `memory:<id>` included); 0 keeps them for ever.
     pub(crate) retention_hours: u64,
@@ -257,7 +264,7 @@ impl SandboxSection {
 #[serde(default, deny_unknown_fields)]
 pub struct TuiSection {
     /// `dark`, `light`, or a theme file's path; the TUI interprets it.
-    pub(crate) theme: String,
+    pub theme: String,
 }
 
 impl Default for TuiSection {
@@ -275,7 +282,7 @@ impl Config {
     }
 
     /// How many agents the team has.
-    pub(crate) fn team_size(&self) -> usize {
+    pub fn team_size(&self) -> usize {
         self.team.agents.unwrap_or(self.agents.len().max(DEFAULT_AGENTS))
     }
 
@@ -290,7 +297,7 @@ impl Config {
     }
 
     /// The team's sampling settings (per-agent overrides come on top).
-    pub(crate) fn team_config(&self) -> TeamConfig {
+    pub fn team_config(&self) -> TeamConfig {
         TeamConfig {
             agents: self.team_size(),
             max_tokens: self.team.max_tokens,

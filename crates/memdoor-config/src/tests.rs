@@ -31,7 +31,7 @@ fn an_empty_file_is_the_defaults() {
 
 #[test]
 fn the_example_file_parses_and_means_what_it_says() {
-    let c = from_str(include_str!("../../assets/memdoor.example.toml"), Path::new("memdoor.example.toml")).unwrap();
+    let c = from_str(include_str!("../../../assets/memdoor.example.toml"), Path::new("memdoor.example.toml")).unwrap();
     assert_eq!(c.team_size(), 5);
     assert!(c.team.agent_tests && !c.team.distinguish, "the file shows the defaults");
     let backends: Vec<Backend> = c.agents.iter().map(|a| a.backend).collect();
@@ -42,7 +42,7 @@ fn the_example_file_parses_and_means_what_it_says() {
     assert!(c.agents[0].openai().is_none());
     assert_eq!(c.agents[3].max_tokens, Some(768));
     assert!(c.agents[0].role.is_some());
-    assert_eq!(c.keys.get("ctrl-s"), Some(&crate::config::KeyEntry::from("Accept")));
+    assert_eq!(c.keys.get("ctrl-s"), Some(&crate::KeyEntry::from("Accept")));
 }
 
 #[test]
@@ -191,7 +191,7 @@ fn the_default_location_is_the_xdg_config_dir() {
 #[test]
 fn key_tables_for_other_modes_parse() {
     let c = from_str("[keys]\nq = \"Quit\"\n[keys.editor]\n\"ctrl-d\" = \"SaveEdit\"\n", Path::new("k.toml")).unwrap();
-    assert_eq!(c.keys.get("q"), Some(&crate::config::KeyEntry::from("Quit")));
-    let editor = crate::config::KeyEntry::Mode([("ctrl-d".to_string(), "SaveEdit".to_string())].into());
+    assert_eq!(c.keys.get("q"), Some(&crate::KeyEntry::from("Quit")));
+    let editor = crate::KeyEntry::Mode([("ctrl-d".to_string(), "SaveEdit".to_string())].into());
     assert_eq!(c.keys.get("editor"), Some(&editor));
 }

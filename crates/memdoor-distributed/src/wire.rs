@@ -213,7 +213,7 @@ impl Job {
     }
 
     /// Ids are ours (time-pid-counter); anything else could reach into other keys.
-    pub(crate) fn has_valid_id(&self) -> bool {
+    pub fn has_valid_id(&self) -> bool {
         (1..=80).contains(&self.id.len())
             && self.id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     }

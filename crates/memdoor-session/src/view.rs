@@ -35,7 +35,7 @@ pub struct AgentView {
     /// Public tests passed, and run, for this round's draft.
     pub tests: Option<(usize, usize)>,
     /// The agent's latest finished draft, of whichever round.
-    pub(crate) last_draft: Option<Draft>,
+    pub last_draft: Option<Draft>,
 }
 
 impl AgentView {
@@ -115,7 +115,7 @@ pub struct SessionView {
 
 impl SessionView {
     /// A model with `agents` planned (panes exist before the first event).
-    pub(crate) fn with_agents(agents: usize) -> Self {
+    pub fn with_agents(agents: usize) -> Self {
         SessionView { agents: (0..agents).map(|_| AgentView::new()).collect(), ..Default::default() }
     }
 
@@ -241,7 +241,7 @@ impl SessionView {
 
     /// Adds a memory entry of the current task once, whether it came from
     /// the team's events or from the store (both report the same entries).
-    pub(crate) fn remember(&mut self, e: Entry) -> bool {
+    pub fn remember(&mut self, e: Entry) -> bool {
         let ours = self.task.as_deref() == Some(e.task.as_str());
         if ours && self.memory_keys.insert(e.key.clone()) {
             self.memory.push(e);

@@ -6,7 +6,7 @@ use super::wire::{Reply, ReplyItem, WireChunk};
 /// paused past its lease and resumes writes with an old epoch; those writes
 /// are dropped here.
 #[derive(Debug, Default)]
-pub(crate) struct Fence {
+pub struct Fence {
     epoch: u64,
     seq: u64,
     streamed: bool,
@@ -14,7 +14,7 @@ pub(crate) struct Fence {
 
 /// What the fence makes of one reply item.
 #[derive(Debug, PartialEq)]
-pub(crate) enum FenceCall {
+pub enum FenceCall {
     Skip,
     /// A newer take began after text of an older one was passed on.
     Restart,
@@ -57,7 +57,7 @@ impl Fence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::distributed::wire::WireChunk;
+    use crate::wire::WireChunk;
 
     fn item(epoch: u64, reply: Reply) -> ReplyItem {
         ReplyItem { epoch, seq: 0, reply }

@@ -29,7 +29,7 @@ pub enum TaskState {
 }
 
 /// The task's `"run"` label: a string as written, other JSON as its text, "" when absent.
-pub(crate) fn run_label(raw: &[u8]) -> String {
+pub fn run_label(raw: &[u8]) -> String {
     let value: Option<serde_json::Value> = serde_json::from_slice(raw).ok();
     match value.as_ref().and_then(|v| v.get("run")) {
         Some(serde_json::Value::String(s)) => s.clone(),
@@ -60,7 +60,7 @@ pub(crate) const MAX_TASK_READ: usize = 1024 * 1024;
 
 /// A task's value as a worker reads it from Redis (hostile: any client may `SET task:*`).
 #[derive(Debug)]
-pub(crate) enum TaskValue {
+pub enum TaskValue {
     /// Gone, or a key of another type.
     Gone,
     /// Longer than `MAX_TASK_READ` (its length): not fetched.
@@ -76,7 +76,7 @@ impl TaskValue {
 }
 
 /// Reads `task:<id>`, its length first, so a huge value is never fetched.
-pub(crate) async fn read_task(conn: &mut RedisConn, task: &str) -> TaskValue {
+pub async fn read_task(conn: &mut RedisConn, task: &str) -> TaskValue {
     let key = format!("task:{task}");
     // STRLEN fails on a key of another type, and is 0 for a missing key.
     let len: usize = match conn.strlen(&key).await {
