@@ -21,13 +21,15 @@ pub use memdoor_memory as memory;
 pub use memdoor_model as model;
 /// The problems (crates/memdoor-problem): they import only `model` (messages).
 pub use memdoor_problem as problem;
-pub mod replay;
 /// The repository mode (crates/memdoor-repo): it imports only `judge`, `problem` and the core.
 pub use memdoor_repo as repo;
+/// Journal playback, beside the journal it reads (crates/memdoor-session).
+pub use memdoor_session::replay;
 pub mod serve;
 /// The session (crates/memdoor-session).
 pub use memdoor_session as session;
 pub mod solve_view;
 /// The team (crates/memdoor-team): it imports only the rooms below it.
 pub use memdoor_team as team;
-pub mod tui;
+/// The terminal UI (crates/memdoor-tui).
+pub use memdoor_tui as tui;

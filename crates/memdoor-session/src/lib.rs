@@ -9,6 +9,7 @@
 
 mod drive;
 mod journal;
+pub mod replay;
 mod spec;
 mod view;
 pub mod watched;

@@ -154,7 +154,7 @@ impl Drop for TeamRunner {
 
 /// The store as the memory panel names it, with its connection state (the
 /// embedded store has none).
-pub(crate) fn store_label(store: &dyn MemoryStore, state: Option<&str>) -> String {
+pub fn store_label(store: &dyn MemoryStore, state: Option<&str>) -> String {
     match (store.describe(), state) {
         (d, _) if d == "embedded" => "embedded store".into(),
         (d, Some(state)) => format!("{d} · {state}"),

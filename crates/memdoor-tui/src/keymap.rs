@@ -220,7 +220,7 @@ fn bind(map: &mut Keymap, mode: KeyMode, key: &str, action: &str, place: &str) -
 impl Keymap {
     /// The defaults with `overrides` (the config's `[keys]`: key → action
     /// name, or a mode's table of them) applied; `"None"` unbinds a key.
-    pub(crate) fn with_overrides(overrides: &BTreeMap<String, KeyEntry>) -> Result<Keymap> {
+    pub fn with_overrides(overrides: &BTreeMap<String, KeyEntry>) -> Result<Keymap> {
         let mut map = Keymap::default();
         for (key, entry) in overrides {
             match entry {

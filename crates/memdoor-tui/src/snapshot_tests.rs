@@ -1,5 +1,5 @@
 //! Whole screens drawn on ratatui's TestBackend and compared with insta
-//! snapshots (src/tui/snapshots/), at 80×24 and 200×60.
+//! snapshots (crates/memdoor-tui/src/snapshots/), at 80×24 and 200×60.
 
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;

@@ -8,9 +8,9 @@ use ratatui::Frame;
 
 use super::clip;
 use crate::domain::{Consensus, TestChange};
-use crate::tui::highlight::display_text;
-use crate::tui::layout::inner_height;
-use crate::tui::state::{Focus, JudgeOutcome, State};
+use crate::highlight::display_text;
+use crate::layout::inner_height;
+use crate::state::{Focus, JudgeOutcome, State};
 
 /// Tests the winning drafts passed, from the vote's evidence.
 fn winners_tests(c: &Consensus) -> Option<(usize, usize)> {

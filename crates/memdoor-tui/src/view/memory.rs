@@ -7,9 +7,9 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
 use super::clip;
+use crate::layout::inner_height;
 use crate::memory::EntryKind;
-use crate::tui::layout::inner_height;
-use crate::tui::state::{Focus, State};
+use crate::state::{Focus, State};
 
 fn kind_name(k: EntryKind) -> &'static str {
     match k {

@@ -175,7 +175,7 @@ pub struct State {
     pub size: (u16, u16),
     pub(crate) highlight: bool,
     pub accepted: Option<String>,
-    pub(crate) default_save: PathBuf,
+    pub default_save: PathBuf,
     /// The diff view's lines, made by `update` when what it shows changes.
     pub diff: DiffCache,
     /// The trees the compared patches make, once loaded (on a repository).
@@ -185,9 +185,9 @@ pub struct State {
     pub replay: Option<ReplayState>,
     pub(crate) now_ms: u64,
     pub quit: bool,
-    pub(crate) debug_keys: bool,
+    pub debug_keys: bool,
     /// Accept writes over an existing file without asking (`--force`).
-    pub(crate) force_overwrite: bool,
+    pub force_overwrite: bool,
     /// A session on this repository (`--repo`): the answer is a patch, and
     /// accepting applies it to the repository's files.
     pub repo: Option<PathBuf>,

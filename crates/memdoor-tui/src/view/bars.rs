@@ -8,9 +8,9 @@ use ratatui::widgets::Paragraph;
 use ratatui::Frame;
 
 use super::clip;
-use crate::tui::action::Action;
-use crate::tui::keymap::KeyMode;
-use crate::tui::state::{Mode, PromptPurpose, State};
+use crate::action::Action;
+use crate::keymap::KeyMode;
+use crate::state::{Mode, PromptPurpose, State};
 
 pub fn title(frame: &mut Frame, area: Rect, state: &State) {
     let pal = &state.theme.palette;
@@ -145,7 +145,7 @@ pub fn keys(frame: &mut Frame, area: Rect, state: &State) {
 #[cfg(test)]
 mod tests {
     use super::round_label;
-    use crate::tui::fixtures::fresh;
+    use crate::fixtures::fresh;
 
     #[test]
     fn the_title_tells_rounds_from_the_aggregation_after_them() {

@@ -12,7 +12,7 @@ use syntect::highlighting::{Theme as SyntaxTheme, ThemeSet};
 
 /// Embedded so the binary finds its themes from any working directory.
 const BUILT_IN: &[(&str, &str)] =
-    &[("dark", include_str!("../../themes/dark.toml")), ("light", include_str!("../../themes/light.toml"))];
+    &[("dark", include_str!("../../../themes/dark.toml")), ("light", include_str!("../../../themes/light.toml"))];
 
 /// syntect's own themes; loading them means decoding a dump, so only once.
 static SYNTAX_THEMES: LazyLock<ThemeSet> = LazyLock::new(ThemeSet::load_defaults);

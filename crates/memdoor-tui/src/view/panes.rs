@@ -7,9 +7,9 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
 use super::clip;
+use crate::layout::inner_height;
 use crate::session::{AgentStatus, AgentView};
-use crate::tui::layout::inner_height;
-use crate::tui::state::{AgentPane, Focus, State};
+use crate::state::{AgentPane, Focus, State};
 
 /// A model as a pane names it: a named model by its name
 /// ("qwen2.5-coder-1.5b-instruct-q4_k_m" → "coder-1.5b"), so a mixed team's

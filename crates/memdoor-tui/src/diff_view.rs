@@ -98,12 +98,12 @@ mod tests {
     use ratatui::crossterm::event::KeyCode;
 
     use crate::domain::TeamEvent;
-    use crate::tui::fixtures::{code, fresh, judged, key, started};
-    use crate::tui::keymap::Keymap;
-    use crate::tui::state::Mode;
-    use crate::tui::{update, Msg};
+    use crate::fixtures::{code, fresh, judged, key, started};
+    use crate::keymap::Keymap;
+    use crate::state::Mode;
+    use crate::{update, Msg};
 
-    fn text(s: &crate::tui::State) -> String {
+    fn text(s: &crate::State) -> String {
         s.diff.lines.iter().map(|l| l.to_string()).collect::<Vec<_>>().join("\n")
     }
 
@@ -123,14 +123,14 @@ mod tests {
         update(&mut s, Msg::Team(TeamEvent::AgentToken { agent: 1, round: 1, text: "y = 2\n".into() }));
         assert!(text(&s).contains("y = 2"), "{}", text(&s));
         update(&mut s, Msg::Resize(120, 40));
-        assert_eq!(s.diff.key.as_ref().map(|k| k.width), Some(crate::tui::layout::areas(&s).overlay.width - 2));
+        assert_eq!(s.diff.key.as_ref().map(|k| k.width), Some(crate::layout::areas(&s).overlay.width - 2));
         update(&mut s, code(KeyCode::Esc));
         assert!(s.diff.key.is_none() && s.diff.lines.is_empty());
     }
 
     #[test]
     fn on_a_repository_an_agents_patch_is_compared_with_the_consensus_patch() {
-        let mut s = crate::tui::fixtures::on_repo(200, 60);
+        let mut s = crate::fixtures::on_repo(200, 60);
         update(&mut s, code(KeyCode::Tab)); // A1, whose patch differs
         update(&mut s, key('d'));
         assert!(matches!(s.mode, Mode::Diff { agent: 1, against: None, .. }));
@@ -143,8 +143,8 @@ mod tests {
 
     #[test]
     fn on_a_repository_the_trees_two_patches_make_are_asked_for_once_and_compared() {
-        use crate::tui::msg::Effect;
-        let mut s = crate::tui::fixtures::on_repo(200, 60);
+        use crate::msg::Effect;
+        let mut s = crate::fixtures::on_repo(200, 60);
         update(&mut s, code(KeyCode::Tab)); // A1
         let asked = update(&mut s, key('d'));
         let (mine, other) = match asked.as_slice() {
@@ -167,7 +167,7 @@ mod tests {
         update(&mut s, Msg::Trees { mine: "x".into(), other: other.clone(), trees: Some(("a".into(), "b".into())) });
         assert_eq!(text(&s), shown);
         // A patch not the session's (the reply says so): the patches as texts.
-        let mut s = crate::tui::fixtures::on_repo(200, 60);
+        let mut s = crate::fixtures::on_repo(200, 60);
         update(&mut s, code(KeyCode::Tab));
         update(&mut s, key('d'));
         update(&mut s, key('s'));

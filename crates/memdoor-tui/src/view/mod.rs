@@ -13,7 +13,7 @@ use ratatui::Frame;
 use super::layout::areas;
 use super::state::State;
 
-pub(crate) fn draw(frame: &mut Frame, state: &State) {
+pub fn draw(frame: &mut Frame, state: &State) {
     let a = areas(state);
     let p = &state.theme.palette;
     frame.render_widget(Block::new().style(Style::new().bg(p.background).fg(p.text)), frame.area());

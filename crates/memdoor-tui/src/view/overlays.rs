@@ -7,12 +7,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
-use crate::tui::action::Action;
-use crate::tui::keymap::KeyMode;
-use crate::tui::layout::{centered, inner_height};
-use crate::tui::state::{Mode, State};
+use crate::action::Action;
+use crate::keymap::KeyMode;
+use crate::layout::{centered, inner_height};
+use crate::state::{Mode, State};
 
-pub(crate) fn draw(frame: &mut Frame, area: Rect, state: &State) {
+pub fn draw(frame: &mut Frame, area: Rect, state: &State) {
     match &state.mode {
         Mode::Help => help(frame, area, state),
         Mode::ConfirmQuit => confirm(frame, area, state),
@@ -50,7 +50,7 @@ fn help(frame: &mut Frame, area: Rect, state: &State) {
         .keymap
         .bindings()
         .into_iter()
-        .filter(|(a, _)| state.debug_keys || *a != crate::tui::action::Action::DebugPanic)
+        .filter(|(a, _)| state.debug_keys || *a != crate::action::Action::DebugPanic)
         .map(|(a, keys)| {
             Line::from(vec![
                 Span::styled(format!(" {:<18}", keys.join(" ")), Style::new().fg(pal.accent)),

@@ -1,7 +1,7 @@
 use super::*;
 
 fn shipped_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("themes");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../themes");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

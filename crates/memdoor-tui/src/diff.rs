@@ -135,7 +135,7 @@ fn cell(prefix: &str, text: &str, width: usize, style: Style) -> Span<'static> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::theme::Theme;
+    use crate::theme::Theme;
     use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
     use ratatui::widgets::{Paragraph, Widget};

@@ -21,7 +21,7 @@ pub struct ReplayOutcome {
     /// The final answer the rebuilt memory holds.
     pub answer: Option<String>,
     /// The final answer the journal recorded in `TaskFinished`.
-    pub(crate) recorded_answer: Option<String>,
+    pub recorded_answer: Option<String>,
 }
 
 /// The slowest and fastest replay speeds (`--speed`, the TUI's `+`/`-`).
@@ -30,10 +30,10 @@ pub(crate) const MAX_SPEED: f64 = 1000.0;
 /// The longest wait between two events: a journal's times are hostile
 /// (a far-future `at_ms` would hold the replay for ever), and a longer
 /// pause in a real session is only waiting on a model.
-pub(crate) const MAX_GAP: Duration = Duration::from_secs(5);
+pub const MAX_GAP: Duration = Duration::from_secs(5);
 
 /// `--speed`: a finite number within `MIN_SPEED..=MAX_SPEED`.
-pub(crate) fn check_speed(speed: f64) -> Result<f64> {
+pub fn check_speed(speed: f64) -> Result<f64> {
     if !(MIN_SPEED..=MAX_SPEED).contains(&speed) {
         anyhow::bail!("--speed must be a number from {MIN_SPEED} to {MAX_SPEED} (got {speed})");
     }
