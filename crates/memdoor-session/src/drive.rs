@@ -1,6 +1,6 @@
 //! `drive`: runs the team for a `SessionSpec` and hands every `TeamEvent`,
 //! in order, to each sink (journal, live view, JSON, TUI, bench recorder).
-//! The only place a `team::Session` is put together.
+//! The only place a `team::TeamRun` is put together.
 
 use anyhow::Result;
 use async_trait::async_trait;
@@ -11,7 +11,7 @@ use super::SessionSpec;
 use crate::domain::Consensus;
 use crate::domain::TeamEvent;
 use crate::problem::Problem;
-use crate::team::{continue_team, run_team, Agent, Continuation, Session};
+use crate::team::{continue_team, run_team, Agent, Continuation, TeamRun};
 
 /// Where a session's events go. A sink that fails stops the session: the
 /// team is cancelled and `drive` returns that error.
@@ -60,7 +60,7 @@ pub async fn drive(
         unstated = Problem { public_tests: Vec::new(), ..problem.clone() };
         &unstated
     };
-    let session = Session {
+    let run = TeamRun {
         problem,
         agents: &agents,
         max_tokens: spec.max_tokens,
@@ -75,8 +75,8 @@ pub async fn drive(
     let stop = team_cancel.clone();
     let team = async move {
         match more {
-            None => run_team(session, tx, team_cancel).await,
-            Some(m) => continue_team(session, m, tx, team_cancel).await,
+            None => run_team(run, tx, team_cancel).await,
+            Some(m) => continue_team(run, m, tx, team_cancel).await,
         }
     };
     // Items the store dropped as not the team's, counted from here.

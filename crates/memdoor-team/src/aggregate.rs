@@ -7,7 +7,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::agent_turn::{remember, run_agent, TurnRequest};
 use super::prompt::aggregate_messages;
-use super::session::Session;
+use super::team_run::TeamRun;
 use crate::domain::Consensus;
 use crate::domain::{Decision, Draft, DraftEvidence, TeamEvent};
 use crate::judge::DraftKey;
@@ -15,7 +15,7 @@ use crate::memory::{Entry, EntryKind};
 
 /// Agent 0 writes one answer from all drafts, in round `round`.
 pub async fn aggregate(
-    s: &Session<'_>,
+    s: &TeamRun<'_>,
     round: u32,
     drafts: &[(DraftKey, Draft)],
     events: &mpsc::Sender<TeamEvent>,

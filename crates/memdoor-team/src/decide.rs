@@ -7,7 +7,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::distinguish::settle;
 use super::pool::Pool;
-use super::session::Session;
+use super::team_run::TeamRun;
 use crate::domain::Consensus;
 use crate::domain::{Checked, Decision, Settled, TeamEvent};
 use crate::judge::{ranked_clusters, ExecutionVote};
@@ -34,7 +34,7 @@ pub fn early_stop(pool: &Pool, searching: bool) -> Option<String> {
 
 /// The execution vote, with distinguishing inputs when they are on.
 pub(crate) async fn decide_by_running(
-    s: &Session<'_>,
+    s: &TeamRun<'_>,
     round: u32,
     pool: &Pool,
     events: &mpsc::Sender<TeamEvent>,

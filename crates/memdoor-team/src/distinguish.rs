@@ -16,7 +16,7 @@ use super::agent::Agent;
 use super::agent_turn::{remember, side_question};
 use super::draft_runs::run_on;
 use super::extract::extract_code;
-use super::session::Session;
+use super::team_run::TeamRun;
 use super::test_inputs::parse_tests;
 use crate::domain::{Draft, TeamEvent};
 use crate::judge::grade::TestResult;
@@ -94,7 +94,7 @@ pub(crate) fn same_answer(mode: &Mode, predicted: &str, key: &str) -> bool {
 
 /// Who writes the inputs and predicts the output: the lead alone where the
 /// team has one and its roles are on, else every agent.
-fn judges<'a>(s: &'a Session<'_>) -> Vec<&'a Agent> {
+fn judges<'a>(s: &'a TeamRun<'_>) -> Vec<&'a Agent> {
     let lead: Vec<&Agent> = s.agents.iter().filter(|a| a.lead && s.mechanisms.lead_roles).collect();
     if lead.is_empty() {
         s.agents.iter().collect()
@@ -105,7 +105,7 @@ fn judges<'a>(s: &'a Session<'_>) -> Vec<&'a Agent> {
 
 /// With no majority of drafts, the agents predict the right output for the
 /// first input that tells the two apart; the side more predictions match.
-async fn predicted_votes(s: &Session<'_>, input: &str, a: &str, b: &str, cancel: CancellationToken) -> (usize, usize) {
+async fn predicted_votes(s: &TeamRun<'_>, input: &str, a: &str, b: &str, cancel: CancellationToken) -> (usize, usize) {
     let text = format!(
         "For this input:\n```input\n{}\n```\nWhat exactly is the correct output? Work it out briefly, then give only the output in one ```output code block.",
         input.trim_end()
@@ -171,7 +171,7 @@ fn split_first(
 /// Runs the step when two programs pass every public test (see `rivals`);
 /// puts the winning side first in `clusters`.
 pub(crate) async fn settle(
-    s: &Session<'_>,
+    s: &TeamRun<'_>,
     round: u32,
     clusters: &mut Vec<Cluster>,
     pool: &[(DraftKey, &Draft)],

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use tokio::sync::mpsc;
 
 use super::agent_turn::emit;
-use super::session::Session;
+use super::team_run::TeamRun;
 use crate::domain::{Draft, TeamEvent};
 use crate::judge::grade::{grade, TestResult, TestVerdict};
 use crate::judge::{DraftKey, DraftRun};
@@ -16,14 +16,14 @@ use crate::problem::{Problem, TestCase};
 /// Whether drafts of this session can be run: a sandbox, and a problem whose
 /// form is known — tests of its own, or a function to call on the inputs
 /// the agents write (a free-text problem that names its function).
-pub(crate) fn runnable(s: &Session<'_>) -> bool {
+pub(crate) fn runnable(s: &TeamRun<'_>) -> bool {
     s.sandbox.is_some() && s.problem.is_runnable()
 }
 
 /// Runs each new draft on the public tests then `extra` inputs; reports
 /// the public results as a `TestRun`.
 pub async fn run_tests(
-    s: &Session<'_>,
+    s: &TeamRun<'_>,
     drafts: &[(DraftKey, &Draft)],
     extra: &[TestCase],
     events: &mpsc::Sender<TeamEvent>,
@@ -42,7 +42,7 @@ pub async fn run_tests(
 /// Runs each draft with code on `tests`, all at once; a draft the harness
 /// could not run at all is left out (and logged).
 pub(crate) async fn run_on(
-    s: &Session<'_>,
+    s: &TeamRun<'_>,
     drafts: &[(DraftKey, &Draft)],
     tests: &[TestCase],
 ) -> Vec<(DraftKey, Vec<TestResult>)> {

@@ -20,9 +20,9 @@ mod plan;
 mod pool;
 mod prompt;
 mod run;
-mod session;
 mod solo_prompt;
 mod spec;
+mod team_run;
 mod test_inputs;
 
 pub(crate) use memdoor_core as domain;
@@ -39,5 +39,5 @@ pub use patch_check::unapplied_note;
 pub use placeholder::no_code;
 pub use prompt::{messages_for, note_of};
 pub use run::{continue_team, run_team};
-pub use session::{Continuation, Session};
 pub use spec::{agent_sampling, Ablation, Mechanisms, TeamConfig};
+pub use team_run::{Continuation, TeamRun};

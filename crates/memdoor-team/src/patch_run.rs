@@ -28,7 +28,7 @@ use super::patch_prompt::{
     continue_messages, propose_messages, repair_closest_messages, repair_messages, tests_before, PatchAsk, Setback,
     EXAMPLE_PATH,
 };
-use super::session::{Continuation, Session};
+use super::team_run::{Continuation, TeamRun};
 use crate::domain::Consensus;
 use crate::domain::{AgentInfo, Draft, TeamEvent, Turn};
 use crate::judge::{self_consistency, DraftKey};
@@ -43,7 +43,7 @@ use crate::repo::{parse_edits, patch, run_tests, test_limits, RepoTask, TestRepo
 type Answer = (String, crate::model::FinishReason, crate::model::Usage);
 
 pub(super) async fn run_patch_rounds(
-    s: Session<'_>,
+    s: TeamRun<'_>,
     work: &RepoTask,
     more: Option<Continuation>,
     events: mpsc::Sender<TeamEvent>,

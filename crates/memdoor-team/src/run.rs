@@ -19,8 +19,8 @@ use super::extract::extract_code;
 use super::plan::{fresh_seed, plan_turn, Own, Standing};
 use super::pool::Pool;
 use super::prompt::{messages_for, note_of, with_feedback};
-use super::session::{Continuation, Session};
 use super::solo_prompt::{fresh_messages, repair_messages, Whose};
+use super::team_run::{Continuation, TeamRun};
 use super::test_inputs::write_tests;
 use crate::domain::{AgentInfo, Draft, TeamEvent, Turn};
 use crate::judge::{self_consistency, DraftKey, DraftRun};
@@ -31,7 +31,7 @@ use crate::problem::TestCase;
 use crate::domain::Consensus;
 
 /// Runs the session; returns the strategy's verdict (`None`: no draft had code).
-pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Consensus> {
+pub async fn run_team(s: TeamRun<'_>, events: mpsc::Sender<TeamEvent>, cancel: CancellationToken) -> Option<Consensus> {
     match s.repo {
         Some(work) => super::patch_run::run_patch_rounds(s, work, None, events, cancel).await,
         None => run_rounds(s, None, events, cancel).await,
@@ -41,7 +41,7 @@ pub async fn run_team(s: Session<'_>, events: mpsc::Sender<TeamEvent>, cancel: C
 /// Runs `s.rounds` more rounds of a session (see `Continuation`); on a
 /// repository, from the team's latest patch.
 pub async fn continue_team(
-    s: Session<'_>,
+    s: TeamRun<'_>,
     more: Continuation,
     events: mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,
@@ -75,7 +75,7 @@ fn drafts_from_memory(memory: &[Entry]) -> BTreeMap<usize, (DraftKey, Draft)> {
 
 /// The messages and sampling of `agent`'s `turn` (`None`: it rests).
 fn turn_request<'a>(
-    s: &Session<'a>,
+    s: &TeamRun<'a>,
     agent: &Agent,
     turn: Turn,
     round: u32,
@@ -132,7 +132,7 @@ async fn read_memory(store: &dyn MemoryStore, task: &str) -> Vec<Entry> {
 }
 
 async fn run_rounds(
-    s: Session<'_>,
+    s: TeamRun<'_>,
     more: Option<Continuation>,
     events: mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,

@@ -8,7 +8,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::agent_turn::{remember, side_question};
-use super::session::Session;
+use super::team_run::TeamRun;
 use crate::domain::TeamEvent;
 use crate::memory::{Entry, EntryKind};
 use crate::problem::{Mode, Problem, TestCase};
@@ -83,7 +83,7 @@ pub(crate) fn parse_tests(problem: &Problem, answer: &str) -> Vec<TestCase> {
 /// Every agent proposes inputs; new ones (not a public test's input) are
 /// stored as `test` entries and returned.
 pub(crate) async fn write_tests(
-    s: &Session<'_>,
+    s: &TeamRun<'_>,
     events: &mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,
 ) -> Vec<TestCase> {

@@ -11,8 +11,8 @@ use crate::memory::MemoryStore;
 use crate::problem::Problem;
 use crate::repo::RepoTask;
 
-/// Everything one session runs with.
-pub struct Session<'a> {
+/// Everything one run of the team (a start or a re-prompt) runs with: the borrowed parts of one `drive` step.
+pub struct TeamRun<'a> {
     pub problem: &'a Problem,
     pub agents: &'a [Agent],
     pub max_tokens: usize,
@@ -27,8 +27,8 @@ pub struct Session<'a> {
     pub repo: Option<&'a RepoTask>,
 }
 
-/// More rounds of a session already run: the user's feedback (a re-prompt)
-/// for `Session::agents`, which may be part of the team; the others' latest
+/// More rounds of a team already run: the user's feedback (a re-prompt)
+/// for `TeamRun::agents`, which may be part of the team; the others' latest
 /// drafts are taken from the memory and take part in the vote.
 #[derive(Debug, Clone)]
 pub struct Continuation {
