@@ -58,6 +58,11 @@ fn plain_set_passes_the_checker() {
     check_set("assets/problems/plain.jsonl");
 }
 
+#[test]
+fn moderate_set_passes_the_checker() {
+    check_set("assets/problems/moderate.jsonl");
+}
+
 /// A generated set is what its generator writes: rebuilding it from
 /// tests/tools/problem_sets/SET/ (every reference cross-checked against an
 /// independent brute force, every input against the stated constraints) gives
@@ -102,6 +107,11 @@ fn intermediate_set_is_what_its_generator_builds() {
 #[test]
 fn plain_set_is_what_its_generator_builds() {
     check_generated("plain");
+}
+
+#[test]
+fn moderate_set_is_what_its_generator_builds() {
+    check_generated("moderate");
 }
 
 /// (problems, stdin, functional, medium) in a set.
@@ -164,6 +174,40 @@ fn the_plain_set_is_forty_problems_of_both_kinds() {
     let (total, stdin, functional, _) = kinds("assets/problems/plain.jsonl");
     assert!(total >= 40, "plain.jsonl has {total} problems, want at least 40");
     assert!(stdin >= 15 && functional >= 15, "plain.jsonl: {stdin} stdin, {functional} functional; want 15 of each");
+}
+
+/// #29's harder set: 40+ problems of both kinds, each with at least five
+/// private tests.
+#[test]
+fn the_moderate_set_is_forty_problems_of_both_kinds_with_five_private_tests_each() {
+    let set = "assets/problems/moderate.jsonl";
+    let (total, stdin, functional, _) = kinds(set);
+    assert!(total >= 40, "moderate.jsonl has {total} problems, want at least 40");
+    assert!(stdin >= 15 && functional >= 15, "moderate.jsonl: {stdin} stdin, {functional} functional; want 15 of each");
+    for problem in problems(set) {
+        let id = problem["question_id"].as_str().expect("question_id is a string");
+        let private = problem["private_test_cases"].as_str().expect("private_test_cases is a string");
+        let private: Vec<serde_json::Value> = serde_json::from_str(private).expect("private_test_cases is a JSON list");
+        assert!(private.len() >= 5, "moderate.jsonl: {id} has {} private tests, want at least 5", private.len());
+    }
+}
+
+/// A problem belongs to one shipped set (the plain set's retellings carry
+/// their own ids and titles): a set measured apart from another must not
+/// repeat its problems.
+#[test]
+fn no_problem_id_or_title_is_shipped_twice() {
+    let mut seen = std::collections::HashMap::new();
+    for set in ["easy", "set2", "medium", "intermediate", "plain", "moderate"] {
+        for problem in problems(&format!("assets/problems/{set}.jsonl")) {
+            for field in ["question_id", "question_title"] {
+                let key = problem[field].as_str().expect("a string").to_lowercase();
+                if let Some(first) = seen.insert((field, key.clone()), set) {
+                    panic!("{field} {key:?} is in {first}.jsonl and in {set}.jsonl");
+                }
+            }
+        }
+    }
 }
 
 /// The problems of a set (a path relative to the repository root), one JSON

@@ -646,6 +646,8 @@ async fn the_tui_on_a_repository_shows_the_patch_re_prompts_from_it_and_acceptin
     t.keys(&["d"]);
     t.wait_for("the diff view", Duration::from_secs(10), |s| s.contains("no differences"));
     t.keys(&["Escape"]);
+    // An Escape and the next key read together are Alt+key to the terminal: wait for the view to close first.
+    t.wait_for("the diff view closed", Duration::from_secs(10), |s| !s.contains("no differences"));
     t.keys(&["n"]);
     t.wait_for("a new task refused", Duration::from_secs(10), |s| s.contains("works one task"));
     t.keys(&["r"]);

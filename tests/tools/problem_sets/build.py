@@ -7,7 +7,9 @@
 
 SET is one of the folders here: `medium` (several steps an answer, large
 inputs), `intermediate` (one idea an answer, between set2 and medium) and
-`plain` (intermediate's problems and tests, each told plainly, not as a story).
+`plain` (intermediate's problems and tests, each told plainly, not as a story)
+and `moderate` (AtCoder ABC B-C / LeetCode easy-medium: careful multi-step
+code with stated edge cases, small inputs, no named algorithm needed).
 Each module in SET/ is one problem (see medium/s01_balanced-shipments.py
 for a stdin one, medium/f01_*.py for a functional one). It holds its
 statement, a reference solution REF, a brute-force solution BRUTE written
@@ -38,6 +40,7 @@ SETS = {
     "medium": ("memdoor-3", "2026-12-03T00:00:00", "medium"),
     "intermediate": ("memdoor-4", "2026-12-03T00:00:00", "medium"),
     "plain": ("memdoor-5", "2026-12-04T00:00:00", "medium"),
+    "moderate": ("memdoor-6", "2026-12-05T00:00:00", "medium"),
 }
 CROSS_CHECKS = 300
 # The most one problem's row may take. Every run of the bench reads the whole
