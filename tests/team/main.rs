@@ -5,6 +5,8 @@
 mod cancel;
 mod journal_kept;
 mod journal_replay;
+mod repo_commands;
+mod repo_fixture;
 mod repo_patch;
 mod reprompt;
 mod seed_flow;

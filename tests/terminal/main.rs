@@ -6,5 +6,6 @@ mod config_cli;
 mod hostile_text;
 mod hostile_tui;
 mod layering;
+mod mixed_teams_and_bench;
 mod tui;
 mod tui_redis;

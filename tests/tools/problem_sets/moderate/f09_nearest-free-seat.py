@@ -17,7 +17,7 @@ Return a list with one integer per person, in order of arrival: the seat that pe
 """
 
 EXPLAIN = [
-    "The first person gets seat 2. The second wants 2, which is now occupied; seats 1 and 3 are both at distance 1 and free, and the smaller, 1, is chosen. The third person wants seat 4, occupied from the start, and the closest free seat is 3.",
+    "The first person gets seat 2. The second wants 2, which is now occupied; seats 1 and 3 are both at distance 1 and free, and the smaller, 1, is chosen. The third person wants seat 4, occupied from the start, seats 3 and 5 are both free at distance 1, and the smaller, 3, is chosen.",
     "Seats 0 and 1 are occupied from the start, so the first person gets the closest free seat 2. Later, with seats 0, 1, 2 and 4 occupied, the third person gets seat 3.",
 ]
 

@@ -13,7 +13,7 @@ Pick the base with the largest count; if several bases have the same largest cou
 
 EXPLAIN = [
     "100 is 1100100 in base 2, with three 1s. No other base gives more than two 1s (for example 10201 in base 3 and 121 in base 9).",
-    "'F' is a digit only in bases 16 to 36. 255 is FF in base 16 and F0 in base 17; in the other bases it has no F.",
+    "'F' is a digit only in bases 16 to 36. 255 is FF in base 16 (two Fs); every other base where F is a digit gives at most one F (for example F0 in base 17, CF in base 20).",
 ]
 
 CONSTRAINTS = r"""

@@ -25,7 +25,7 @@ The second line contains r integers v_1, v_2, ..., v_r.
 
 Output
 
-On the first line print the number of the winner, or -1 if the game ended without a winner. On the second line print p integers: the cells of players 1, 2, ..., p when the game ends.
+On the first line print the number of the winner, or -1 if the game ended without a winner. On the second line print p integers separated by spaces: the cells of players 1, 2, ..., p when the game ends.
 
 Constraints
 

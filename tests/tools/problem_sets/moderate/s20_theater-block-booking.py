@@ -7,7 +7,7 @@ A small theater has R rows of S seats. Rows are numbered 1 to R from the front, 
 
 Process Q queries in order. There are two kinds:
 
-- `B k`: a booking of k adjacent seats in one row. The bookings are numbered 1, 2, 3, ... in the order they appear among the queries, **failed bookings included**. Look for the row with the smallest number that contains k consecutive free seats; in that row, take the k consecutive free seats that start at the smallest seat number. Mark them as taken and print the row number and the first seat number. If no row contains k consecutive free seats (in particular, if k > S), the booking fails: print `-1`.
+- `B k`: a booking of k adjacent seats in one row. The bookings are numbered 1, 2, 3, ... in the order they appear among the queries, **failed bookings included**. Look for the row with the smallest number that contains k consecutive free seats; in that row, take the k consecutive free seats that start at the smallest seat number. Mark them as taken and print the row number and the first seat number on one line, separated by a space. If no row contains k consecutive free seats (in particular, if k > S), the booking fails: print `-1`.
 - `C x`: cancel booking x. If booking x succeeded and has not been cancelled yet, its seats become free again; print the number of seats freed. Otherwise (booking x failed, or was already cancelled), nothing happens: print `0`.
 
 Input
