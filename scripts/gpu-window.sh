@@ -49,11 +49,14 @@ for head in "$kit"/heads/*.head.gz; do
   python3 "$here/gguf-random-weights.py" "$head" "$work/$name.gguf" || echo "model $name: not made"
 done
 
-# memdoor bench engine: NAME MODEL STREAMS
+# memdoor bench engine: NAME MODEL STREAMS [KV_POOL] — KV_POOL 0 runs the
+# caches of their own (attention stream by stream), 1 the pool; unset, the
+# device's default (the pool on a GPU).
 engine() {
   local name=$1 model=$2 streams=$3
+  [ -n "${4:-}" ] && name="$name-pool$4"
   stamp "memdoor $name, $streams streams"
-  MEMDOOR_STEP_STATS=1 MEMDOOR_LOG_DIR="$work/logs/$name-$streams" timeout 150 "$bin" bench engine \
+  env ${4:+MEMDOOR_KV_POOL=$4} MEMDOOR_STEP_STATS=1 MEMDOOR_LOG_DIR="$work/logs/$name-$streams" timeout 150 "$bin" bench engine \
     --model "$work/$model.gguf" --device "$device" --agents "$streams" --max-tokens "$tokens" --json \
     >"$work/results/memdoor-$name-$streams.json" 2>"$work/results/memdoor-$name-$streams.err"
   local rc=$?
@@ -83,6 +86,7 @@ llamacpp() {
 }
 
 engine coder-0.5b coder-0.5b 5
+engine coder-0.5b coder-0.5b 5 0
 engine coder-0.5b coder-0.5b 16
 llamacpp coder-0.5b coder-0.5b
 engine smollm2 smollm2-135m 5

@@ -53,6 +53,9 @@ pub struct EngineReport {
     /// MB of weight matrices.
     pub(crate) weights_mb: Option<f64>,
     pub(crate) compute_threads: String,
+    /// Whether every stream's KV cache was a slot of one pool, attended at
+    /// once (`LoadOptions::kv_pool`; `MEMDOOR_KV_POOL`).
+    pub(crate) kv_pool: bool,
     pub(crate) load_s: f64,
     pub one: StreamFigures,
     pub(crate) peak_rss_one_mb: f64,
@@ -291,6 +294,7 @@ pub async fn engine(
     let peak_rss_team_mb = peak_rss_mb();
     let after_team = stats_when_idle(&model).await;
     let weights_mb = Some(model.weight_bytes() as f64 / 1e6);
+    let kv_pool = model.kv_pool();
     drop(model); // the server gets the machine to itself
     let vs_openai = match vs {
         None => None,
@@ -308,6 +312,7 @@ pub async fn engine(
         quant: opts.requantize.map_or_else(|| "as stored".into(), |q| format!("{q:?}")),
         weights_mb,
         compute_threads: std::env::var("CANDLE_NUM_THREADS").unwrap_or_else(|_| "default".into()),
+        kv_pool,
         load_s,
         one,
         peak_rss_one_mb,

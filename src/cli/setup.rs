@@ -71,7 +71,13 @@ pub(crate) fn load_options(
     keep_prefix_mb: usize,
     context: Option<usize>,
 ) -> Result<LoadOptions> {
-    Ok(LoadOptions { device: parse_device(device)?, requantize: parse_quant(quant)?, keep_prefix_mb, context })
+    Ok(LoadOptions {
+        device: parse_device(device)?,
+        requantize: parse_quant(quant)?,
+        keep_prefix_mb,
+        context,
+        kv_pool: None,
+    })
 }
 
 async fn load_path(path: PathBuf, opts: LoadOptions) -> Result<Arc<LocalModel>> {

@@ -1,12 +1,14 @@
 //! The batched engine on the real SmolLM2 model: a sequence's greedy output is
 //! the same token for token whether it runs alone or in a batch of five whose
-//! members join at different steps (mid-prefill and mid-decode of others).
+//! members join at different steps (mid-prefill and mid-decode of others) —
+//! with caches of their own, and with every cache a slot of one KV pool.
 
 use futures::stream::BoxStream;
 use futures::StreamExt;
+use memdoor::model::local::{LoadOptions, LocalModel};
 use memdoor::model::{ChatRequest, Chunk, ModelBackend};
-use memdoor_testkit::every_token;
 use memdoor_testkit::read_all;
+use memdoor_testkit::{every_token, Answer};
 use tokio_util::sync::CancellationToken;
 
 const TOKENS: usize = 40;
@@ -22,8 +24,8 @@ fn long_prompt() -> String {
     p
 }
 
-async fn start(req: ChatRequest) -> BoxStream<'static, anyhow::Result<Chunk>> {
-    memdoor_testkit::model().stream(req, CancellationToken::new()).await.unwrap()
+async fn start(model: &LocalModel, req: ChatRequest) -> BoxStream<'static, anyhow::Result<Chunk>> {
+    model.stream(req, CancellationToken::new()).await.unwrap()
 }
 
 /// Reads `stream` until `n` text deltas have come, keeping them in `text`.
@@ -36,43 +38,85 @@ async fn read_some(stream: &mut BoxStream<'static, anyhow::Result<Chunk>>, text:
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn greedy_output_in_a_batch_of_five_equals_the_output_alone() {
-    let long = long_prompt();
-    let palindrome_alone = read_all(start(every_token(memdoor_testkit::PALINDROME, TOKENS)).await, String::new()).await;
-    let long_alone = read_all(start(every_token(&long, TOKENS)).await, String::new()).await;
-    assert!(long_alone.usage.prompt_tokens > 300, "the long prompt spans several chunks: {:?}", long_alone.usage);
-    assert!(palindrome_alone.text.starts_with(memdoor_testkit::GOLDEN_START), "{:?}", palindrome_alone.text);
+/// The palindrome's and the long prompt's greedy answers, each alone on the
+/// shared model (caches of their own).
+async fn answers_alone() -> (Answer, Answer) {
+    let model = memdoor_testkit::model();
+    let palindrome = read_all(start(&model, every_token(memdoor_testkit::PALINDROME, TOKENS)).await, String::new());
+    let palindrome = palindrome.await;
+    let long = read_all(start(&model, every_token(&long_prompt(), TOKENS)).await, String::new()).await;
+    assert!(long.usage.prompt_tokens > 300, "the long prompt spans several chunks: {:?}", long.usage);
+    assert!(palindrome.text.starts_with(memdoor_testkit::GOLDEN_START), "{:?}", palindrome.text);
+    (palindrome, long)
+}
 
-    // Two others start and decode; the palindrome joins mid-decode; the long
-    // prompt joins while the palindrome is still young; a fifth joins while
-    // the long one is prefilling.
-    let mut a = start(every_token("Write a haiku about rust.", TOKENS)).await;
-    let mut b = start(every_token("List three prime numbers.", TOKENS)).await;
+/// The same two answers in a batch of five on `model`: two others start and
+/// decode; the palindrome joins mid-decode; the long prompt joins while the
+/// palindrome is still young (its cache grows past the first allocation
+/// while the others hold theirs); a fifth joins while the long one is
+/// prefilling.
+async fn answers_in_a_batch(model: &LocalModel) -> (Answer, Answer) {
+    let mut a = start(model, every_token("Write a haiku about rust.", TOKENS)).await;
+    let mut b = start(model, every_token("List three prime numbers.", TOKENS)).await;
     let (mut ta, mut tb) = (String::new(), String::new());
     read_some(&mut a, &mut ta, 3).await;
     read_some(&mut b, &mut tb, 2).await;
-    let mut p = start(every_token(memdoor_testkit::PALINDROME, TOKENS)).await;
+    let mut p = start(model, every_token(memdoor_testkit::PALINDROME, TOKENS)).await;
     let mut tp = String::new();
     read_some(&mut p, &mut tp, 2).await;
-    let l = start(every_token(&long, TOKENS)).await;
-    let e = start(every_token("Say hello in French.", TOKENS)).await;
-    let (palindrome, long_batched, _, _, _) = tokio::join!(
+    let l = start(model, every_token(&long_prompt(), TOKENS)).await;
+    let e = start(model, every_token("Say hello in French.", TOKENS)).await;
+    let (palindrome, long, a, b, e) = tokio::join!(
         read_all(p, tp),
         read_all(l, String::new()),
         read_all(a, ta),
         read_all(b, tb),
         read_all(e, String::new()),
     );
-    assert_eq!(palindrome.usage.completion_tokens, TOKENS);
+    for answer in [&palindrome, &long, &a, &b, &e] {
+        assert_eq!(answer.usage.completion_tokens, TOKENS);
+    }
+    (palindrome, long)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn greedy_output_in_a_batch_of_five_equals_the_output_alone() {
+    let (palindrome_alone, long_alone) = answers_alone().await;
+    let (palindrome, long) = answers_in_a_batch(&memdoor_testkit::model()).await;
     assert_eq!(palindrome.text, palindrome_alone.text, "the palindrome answer changed in the batch");
-    assert_eq!(long_batched.usage.completion_tokens, TOKENS);
-    assert_eq!(long_batched.text, long_alone.text, "the long-prompt answer changed in the batch");
+    assert_eq!(long.text, long_alone.text, "the long-prompt answer changed in the batch");
+}
+
+/// With every cache a slot of one pool (what a GPU runs by default), the
+/// decode steps attend for all five at once, and the pool's slots come and
+/// go with the streams. Their logits are not always the same bits as
+/// attending stream by stream (a step whose key count groups the sums
+/// otherwise moves them by up to ~0.35: `pooled_exact` bounds it), so a
+/// greedy answer may part from its per-stream twin at a near-tie (measured
+/// here: after the palindrome's code block, "uses slicing" against "works
+/// by"); the answers hold where the model is sure — the code — and every
+/// stream runs to its last token.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_kv_pool_serves_a_batch_of_five_and_their_answers_hold_where_the_model_is_sure() {
+    let (_, long_alone) = answers_alone().await;
+    let opts = LoadOptions { kv_pool: Some(true), ..LoadOptions::default() };
+    let pooled = LocalModel::load(&memdoor_testkit::model_path(), &opts).unwrap();
+    assert!(pooled.kv_pool());
+    let long_start: String = long_alone.text.chars().take(12).collect();
+    for run in 0..2 {
+        // The second batch seats in a pool the first left (cleared when idle).
+        let (palindrome, long) = answers_in_a_batch(&pooled).await;
+        assert!(palindrome.text.starts_with(memdoor_testkit::GOLDEN_START), "run {run}: {:?}", palindrome.text);
+        assert!(long.text.starts_with(&long_start), "run {run}: {:?} against {:?}", long.text, long_alone.text);
+    }
+    // Decode steps attended through the pool, the first two streams' together among them.
+    let stats = pooled.engine_stats().borrow().clone();
+    assert!(stats.pooled_steps > 0 && stats.decode_steps.keys().any(|&streams| streams >= 2), "{stats:?}");
+    assert_eq!(memdoor_testkit::model().engine_stats().borrow().pooled_steps, 0, "no pool unless asked");
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_model_requantised_to_q8_0_still_answers_the_golden_prompt() {
-    use memdoor::model::local::{LoadOptions, LocalModel};
     let opts = LoadOptions { requantize: Some(candle_core::quantized::GgmlDType::Q8_0), ..LoadOptions::default() };
     let model = LocalModel::load(&memdoor_testkit::model_path(), &opts).unwrap();
     let q4_bytes = memdoor_testkit::model().weight_bytes();

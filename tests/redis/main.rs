@@ -5,6 +5,7 @@ mod redis_acl;
 mod redis_bounds;
 mod redis_cluster;
 mod redis_hostile;
+mod redis_namespaces;
 mod redis_store;
 mod redis_tls;
 mod redis_trust;

@@ -6,6 +6,19 @@ use std::process::Command;
 
 use memdoor::domain::TeamEvent;
 
+/// `memdoor bench` on easy.jsonl's first problem, one round of 16 tokens,
+/// as JSON, logging into `log_dir`, without `$MEMDOOR_MODEL`: the problem
+/// bench's tests add their arms.
+fn problem_bench(log_dir: &std::path::Path) -> Command {
+    let mut bench = Command::new(env!("CARGO_BIN_EXE_memdoor"));
+    bench
+        .args(["bench", "--problems", "assets/problems/easy.jsonl", "--limit", "1", "--rounds", "1"])
+        .args(["--max-tokens", "16", "--json"])
+        .env_remove("MEMDOOR_MODEL")
+        .env("MEMDOOR_LOG_DIR", log_dir);
+    bench
+}
+
 /// A config of four agents on the fast model and one on the default, with
 /// `team` more `[team]` keys; and the fast model's path.
 fn mixed_team_config(dir: &std::path::Path, team: &str) -> (std::path::PathBuf, std::path::PathBuf) {
@@ -50,25 +63,7 @@ fn a_mixed_local_team_loads_each_model_once_and_says_which_agent_runs_which() {
 fn the_problem_bench_runs_the_configs_mixed_team() {
     let dir = tempfile::tempdir().unwrap();
     let (config, fast) = mixed_team_config(dir.path(), "");
-    let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
-        .args([
-            "bench",
-            "--problems",
-            "assets/problems/easy.jsonl",
-            "--limit",
-            "1",
-            "--rounds",
-            "1",
-            "--max-tokens",
-            "16",
-            "--json",
-            "--config",
-        ])
-        .arg(&config)
-        .env_remove("MEMDOOR_MODEL")
-        .env("MEMDOOR_LOG_DIR", dir.path())
-        .output()
-        .unwrap();
+    let out = problem_bench(dir.path()).arg("--config").arg(&config).output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert_eq!(stderr.matches("memdoor: loading ").count(), 2, "one load per model file:\n{stderr}");
@@ -87,26 +82,7 @@ fn the_problem_bench_runs_the_configs_mixed_team() {
 fn the_problem_bench_runs_a_model_alone_beside_the_team() {
     let dir = tempfile::tempdir().unwrap();
     let fast = memdoor_testkit::model_path();
-    let out = Command::new(env!("CARGO_BIN_EXE_memdoor"))
-        .args([
-            "bench",
-            "--problems",
-            "assets/problems/easy.jsonl",
-            "--limit",
-            "1",
-            "--rounds",
-            "1",
-            "--max-tokens",
-            "16",
-            "--json",
-            "--model",
-        ])
-        .arg(&fast)
-        .args(["--vs", "coder-0.5b"])
-        .env_remove("MEMDOOR_MODEL")
-        .env("MEMDOOR_LOG_DIR", dir.path())
-        .output()
-        .unwrap();
+    let out = problem_bench(dir.path()).arg("--model").arg(&fast).args(["--vs", "coder-0.5b"]).output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(stderr.contains("against qwen2.5-coder-0.5b-instruct-q4_k_m alone"), "{stderr}");
@@ -138,16 +114,8 @@ fn the_problem_bench_runs_a_mixed_team_beside_the_team_and_the_model_alone() {
         + "[[agents]]\nmodel = \"coder-0.5b\"\nlead = true\n";
     std::fs::write(&config, agents).unwrap();
     let bench = |mixed: &std::path::Path| {
-        Command::new(env!("CARGO_BIN_EXE_memdoor"))
-            .args(["bench", "--problems", "assets/problems/easy.jsonl", "--limit", "1", "--rounds", "1"])
-            .args(["--max-tokens", "16", "--json", "--vs", "coder-0.5b", "--model"])
-            .arg(&fast)
-            .arg("--mixed")
-            .arg(mixed)
-            .env_remove("MEMDOOR_MODEL")
-            .env("MEMDOOR_LOG_DIR", dir.path())
-            .output()
-            .unwrap()
+        let mut bench = problem_bench(dir.path());
+        bench.args(["--vs", "coder-0.5b", "--model"]).arg(&fast).arg("--mixed").arg(mixed).output().unwrap()
     };
     let out = bench(&config);
     let stderr = String::from_utf8_lossy(&out.stderr);

@@ -4,6 +4,8 @@
 //! weights are read once per step, not once per sequence. Sequences join and
 //! leave between steps (continuous batching). A newcomer whose prompt begins
 //! like another's copies its KV rows instead of computing them (`prefix`).
+//! With a KV pool (on a GPU by default) every sequence's cache is a slot of
+//! one tensor a layer, so a decode step attends for all at once (`kv_pool`).
 
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
@@ -14,7 +16,9 @@ use tokenizers::Tokenizer;
 use tokio::sync::{mpsc, watch};
 
 use super::decoder::Decoder;
-use super::forward::{forward, Piece};
+use super::forward::{forward_in, Piece};
+use super::kv_cache::KvCache;
+use super::kv_pool::KvPool;
 use super::prefix::{self, Donor, KeptPrefixes, Plan, PREFILL_CHUNK};
 use super::sequence::{Outcome, Seq, Submit};
 pub use super::step_times::StepTimes;
@@ -52,6 +56,8 @@ pub struct EngineStats {
     /// sampling (what a token's sampling is measured against).
     pub steps: u64,
     pub step_nanos: u64,
+    /// Steps whose attention ran over the KV pool, every stream at once.
+    pub pooled_steps: u64,
     /// Decode steps (every sequence in them one token) by the number of
     /// sequences in them: where a step's time goes (`StepTimes`).
     pub decode_steps: BTreeMap<usize, StepTimes>,
@@ -65,28 +71,31 @@ pub struct Engine {
 impl Engine {
     /// Starts the engine thread; it ends when the `Engine` is dropped and its
     /// last sequence has finished. Up to `keep_bytes` of finished prompts' KV
-    /// is kept for later prompts that begin the same way.
+    /// is kept for later prompts that begin the same way. With `pooled`, the
+    /// live sequences' caches are slots of one `KvPool`.
     pub fn start(
         model: Arc<Decoder>,
         tokenizer: Arc<Tokenizer>,
         stop: Arc<HashSet<u32>>,
         keep_bytes: usize,
+        pooled: bool,
     ) -> Result<Self> {
         let (tx, rx) = mpsc::channel(SUBMIT_QUEUE);
         let (stats_tx, stats) = watch::channel(EngineStats::default());
         let kept = KeptPrefixes::new(keep_bytes);
+        let pool = pooled.then(KvPool::default);
         std::thread::Builder::new()
             .name("memdoor-engine".into())
             .spawn(move || match super::inline_rayon::one_thread_pool() {
                 // The engine thread is its own one-thread rayon pool, so
                 // candle's small ops run inline (see inline_rayon.rs); the
                 // matrix products still use every core (candle's barrier pool).
-                Ok(pool) => pool.install(|| run(&model, &tokenizer, &stop, rx, kept, stats_tx)),
+                Ok(threads) => threads.install(|| run(&model, &tokenizer, &stop, rx, kept, pool, stats_tx)),
                 Err(e) => {
                     tracing::warn!(
                         "no one-thread rayon pool for the engine ({e}); candle's small ops will hop threads"
                     );
-                    run(&model, &tokenizer, &stop, rx, kept, stats_tx)
+                    run(&model, &tokenizer, &stop, rx, kept, pool, stats_tx)
                 }
             })
             .map_err(|e| anyhow!("starting the engine thread: {e}"))?;
@@ -126,12 +135,17 @@ fn run(
     stop: &HashSet<u32>,
     mut rx: mpsc::Receiver<Submit>,
     mut kept: KeptPrefixes,
+    mut pool: Option<KvPool>,
     stats_tx: watch::Sender<EngineStats>,
 ) {
     let mut live: Vec<Seq> = Vec::new();
     let mut stats = EngineStats::default();
     loop {
         if live.is_empty() {
+            // Idle: the pool's memory goes (kept prefixes are copies of their own).
+            if let Some(pool) = pool.as_mut() {
+                pool.clear();
+            }
             match rx.blocking_recv() {
                 Some(job) => admit(job, model, tokenizer, &mut live),
                 None => return, // the model is gone and nothing is left to finish
@@ -154,14 +168,14 @@ fn run(
                 i += 1;
             }
         }
-        stats.prompt_reused += start_prefills(model, &mut live, &kept);
+        stats.prompt_reused += start_prefills(model, &mut live, &kept, pool.as_mut());
         stats.waiting = live.iter().filter(|s| !s.started).count();
         publish(&stats_tx, &mut stats, &kept, live.len());
         if live.is_empty() {
             continue;
         }
         let started = Instant::now();
-        match step(model, stop, &mut live, &mut kept, &mut stats) {
+        match step(model, stop, &mut live, &mut kept, pool.as_mut(), &mut stats) {
             Ok(()) => {
                 stats.steps += 1;
                 stats.step_nanos += started.elapsed().as_nanos() as u64;
@@ -205,9 +219,16 @@ fn leave(s: Seq, finish: Option<FinishReason>, model: &Decoder, kept: &mut KeptP
 /// Starts the prefill of sequences not yet started: each copies the longest
 /// whole-chunk prefix that a live sequence or a kept prompt has computed, or
 /// waits while a live one is still computing a longer one (so prompts sent
-/// together compute their shared prefix once). Returns the positions copied.
-fn start_prefills(model: &Decoder, live: &mut [Seq], kept: &KeptPrefixes) -> usize {
+/// together compute their shared prefix once). With a pool, each takes a
+/// slot (one that cannot be had fails that sequence alone). Returns the
+/// positions copied.
+fn start_prefills(model: &Decoder, live: &mut Vec<Seq>, kept: &KeptPrefixes, mut pool: Option<&mut KvPool>) -> usize {
     let mut copied = 0;
+    let mut failed = Vec::new();
+    if let Some(pool) = pool.as_deref_mut() {
+        // The slots of sequences gone since are free again.
+        pool.keep_only(live.iter().filter_map(|s| s.cache.slot));
+    }
     for i in 0..live.len() {
         if live[i].started {
             continue;
@@ -218,28 +239,85 @@ fn start_prefills(model: &Decoder, live: &mut [Seq], kept: &KeptPrefixes) -> usi
             Plan::Compute => (0, 0),
             Plan::Copy { donor, n } => (donor, n),
         };
+        let mut prefix = None;
         if n > 0 {
             let from = if donor < live.len() { &live[donor].cache } else { kept.cache(donor - live.len()) };
             match from.copy_prefix(n, &model.cfg, &model.device) {
-                Ok(cache) => {
-                    let s = &mut live[i];
-                    (s.cache, s.fed, s.reused) = (cache, n, n);
-                    copied += n;
-                }
+                Ok(cache) => prefix = Some(cache),
                 Err(e) => tracing::warn!("copying a shared prompt prefix failed; computing it: {e:#}"),
             }
         }
-        live[i].started = true;
+        let seated = match pool.as_deref_mut() {
+            Some(pool) => seat(model, pool, live, i, prefix.as_ref()),
+            None => {
+                if let Some(cache) = prefix {
+                    live[i].cache = cache;
+                }
+                Ok(())
+            }
+        };
+        match seated {
+            Ok(()) => {
+                let s = &mut live[i];
+                let n = s.cache.filled();
+                (s.fed, s.reused, s.started) = (n, n, true);
+                copied += n;
+            }
+            Err(e) => failed.push((i, e)),
+        }
     }
     // Waits point at a started sequence still prefilling, and every started
     // sequence has work each step, so some always do; were none started
     // (a bug), the first computes rather than the engine spin.
-    if live.iter().all(|s| !s.started) {
-        if let Some(first) = live.first_mut() {
-            first.started = true;
+    if !live.is_empty() && live.iter().all(|s| !s.started) && !failed.iter().any(|(i, _)| *i == 0) {
+        let seated = match pool {
+            Some(pool) => seat(model, pool, live, 0, None),
+            None => Ok(()),
+        };
+        match seated {
+            Ok(()) => live[0].started = true,
+            Err(e) => failed.push((0, e)),
         }
     }
+    failed.sort_by_key(|(i, _)| *i);
+    for (i, e) in failed.into_iter().rev() {
+        let _ = live.remove(i).job.tx.send(Err(anyhow!("no room for the sequence's KV cache: {e:#}")));
+    }
     copied
+}
+
+/// Seats `live[i]` in a slot of `pool`, on `prefix`'s rows if given: its
+/// cache becomes the slot's view. When the pool grows for it, every other
+/// sequence's view is taken again.
+fn seat(model: &Decoder, pool: &mut KvPool, live: &mut [Seq], i: usize, prefix: Option<&KvCache>) -> Result<()> {
+    let (cfg, device) = (&model.cfg, &model.device);
+    // Views are taken again after each reallocation at once: a later
+    // failure must not leave the others on the old tensors.
+    let (slot, moved) = pool.acquire(cfg, device)?;
+    if moved {
+        repoint(pool, live)?;
+    }
+    if let Some(prefix) = prefix {
+        if pool.fit(prefix.filled(), cfg, device)? {
+            repoint(pool, live)?;
+        }
+    }
+    let mut cache = pool.view(slot, 0)?;
+    if let Some(prefix) = prefix {
+        cache.copy_rows_from(prefix, prefix.filled())?;
+    }
+    live[i].cache = cache;
+    Ok(())
+}
+
+/// Every seated sequence's cache viewing the pool's current tensors.
+fn repoint(pool: &KvPool, live: &mut [Seq]) -> Result<()> {
+    for s in live.iter_mut() {
+        if let Some(slot) = s.cache.slot {
+            s.cache = pool.view(slot, s.cache.filled())?;
+        }
+    }
+    Ok(())
 }
 
 /// One forward pass over every sequence with work, then sampling for those
@@ -250,6 +328,7 @@ fn step(
     stop: &HashSet<u32>,
     live: &mut Vec<Seq>,
     kept: &mut KeptPrefixes,
+    mut pool: Option<&mut KvPool>,
     stats: &mut EngineStats,
 ) -> Result<()> {
     // PREFILL_BUDGET >= PREFILL_CHUNK: the first waiting prompt always advances.
@@ -260,6 +339,13 @@ fn step(
             work.push((i, tokens, logits));
         }
     }
+    if let Some(pool) = pool.as_deref_mut() {
+        // Every slot as long as the longest sequence's need this step.
+        let need = work.iter().map(|(i, tokens, _)| live[*i].cache.filled() + tokens.len()).max().unwrap_or(0);
+        if pool.fit(need, &model.cfg, &model.device)? {
+            repoint(pool, live)?;
+        }
+    }
     let mut pieces = Vec::with_capacity(work.len());
     let mut w = work.iter().peekable();
     for (i, s) in live.iter_mut().enumerate() {
@@ -268,8 +354,9 @@ fn step(
         }
     }
     let started = Instant::now();
-    let logits = forward(model, &mut pieces)?;
+    let (logits, pooled) = forward_in(model, &mut pieces, pool.as_deref())?;
     drop(pieces);
+    stats.pooled_steps += u64::from(pooled);
     let mut times = StepTimes { steps: 1, forward_nanos: nanos_since(started), ..StepTimes::default() };
     // Every sampling row comes to the host in one copy: on a GPU the step's
     // one wait for its kernels, instead of one per stream.

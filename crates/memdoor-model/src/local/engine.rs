@@ -38,6 +38,12 @@ pub struct LoadOptions {
     /// Positions served (`--context`): the RoPE tables and each KV cache
     /// are sized to it. None: the trained context, up to `arch::DEFAULT_CONTEXT`.
     pub context: Option<usize>,
+    /// Every live sequence's KV cache in one pool a layer, so a decode step
+    /// attends for all streams with the same few kernels (`kv_pool`). None:
+    /// `MEMDOOR_KV_POOL=1`/`0` if set, else on a GPU only — where launches
+    /// bound the step; on the CPU attending stream by stream, in parallel
+    /// over the cores, is what the golden tests hold bit for bit.
+    pub kv_pool: Option<bool>,
 }
 
 /// SmolLM2-135M keeps 46 KB a position: 256 MB holds two prompts of 2,700 tokens.
@@ -45,7 +51,22 @@ pub const KEEP_PREFIX_MB: usize = 256;
 
 impl Default for LoadOptions {
     fn default() -> Self {
-        Self { device: Device::Cpu, requantize: None, keep_prefix_mb: KEEP_PREFIX_MB, context: None }
+        Self { device: Device::Cpu, requantize: None, keep_prefix_mb: KEEP_PREFIX_MB, context: None, kv_pool: None }
+    }
+}
+
+impl LoadOptions {
+    /// Whether the engine pools its KV caches (`kv_pool`).
+    fn pools_kv(&self) -> bool {
+        let env = std::env::var("MEMDOOR_KV_POOL").ok().and_then(|v| match v.to_ascii_lowercase().as_str() {
+            "1" | "true" | "on" => Some(true),
+            "0" | "false" | "off" => Some(false),
+            _ => {
+                tracing::warn!("MEMDOOR_KV_POOL={v:?} is neither 1 nor 0: ignored");
+                None
+            }
+        });
+        self.kv_pool.or(env).unwrap_or(self.device.is_cuda())
     }
 }
 
@@ -90,6 +111,8 @@ pub struct LocalModel {
     template: Option<ChatTemplate>,
     /// The BOS a base model's text starts with, where the file asks for one.
     bos: Option<u32>,
+    /// Whether the engine keeps every stream's KV cache in one pool.
+    kv_pool: bool,
 }
 
 fn token_text(tokens: &[String], md: &std::collections::HashMap<String, gguf_file::Value>, key: &str) -> String {
@@ -146,12 +169,13 @@ impl LocalModel {
             "weights for the batched engine"
         );
         let keep_bytes = opts.keep_prefix_mb.saturating_mul(1 << 20);
-        let engine = Engine::start(decoder.clone(), tokenizer.clone(), stop, keep_bytes)?;
+        let kv_pool = opts.pools_kv();
+        let engine = Engine::start(decoder.clone(), tokenizer.clone(), stop, keep_bytes, kv_pool)?;
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         tracing::info!(model = %path.display(), %architecture, context_len = decoder.cfg.context_len, "model loaded");
         let add_bos = md.get("tokenizer.ggml.add_bos_token").and_then(|v| v.to_bool().ok()).unwrap_or(false);
         let bos = md.get("tokenizer.ggml.bos_token_id").and_then(|v| v.to_u32().ok()).filter(|_| add_bos);
-        Ok(Self { name, path: path.to_path_buf(), architecture, engine, decoder, tokenizer, template, bos })
+        Ok(Self { name, path: path.to_path_buf(), architecture, engine, decoder, tokenizer, template, bos, kv_pool })
     }
 
     pub fn path(&self) -> &Path {
@@ -163,6 +187,10 @@ impl LocalModel {
     /// Bytes of quantized weight matrices the engine holds.
     pub fn weight_bytes(&self) -> usize {
         self.decoder.quantized_bytes
+    }
+    /// Whether every stream's KV cache is a slot of one pool (`LoadOptions::kv_pool`).
+    pub fn kv_pool(&self) -> bool {
+        self.kv_pool
     }
     /// Positions served (`LoadOptions::context`).
     pub fn context_len(&self) -> usize {

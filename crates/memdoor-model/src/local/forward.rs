@@ -2,7 +2,8 @@
 //! decode token, or a chunk of prompt) are stacked into a `[T, hidden]` matrix
 //! so each weight matrix is read once per step for all of them. Only attention
 //! is per sequence: each row gets RoPE at its own position and attends to its
-//! own KV cache.
+//! own KV cache — piece by piece, or, for a step of decode rows whose caches
+//! are slots of one `KvPool`, for every row at once (`pooled_attention`).
 
 use std::sync::Mutex;
 
@@ -15,6 +16,8 @@ use candle_transformers::quantized_nn::RmsNorm;
 use super::arch::Activation;
 use super::decoder::{Decoder, Rope};
 use super::inline_rayon;
+use super::kv_pool::KvPool;
+use super::pooled_attention::{PoolShape, PooledStep};
 
 /// A sequence's part of a step: `tokens` at positions `cache.filled()..`.
 pub(crate) struct Piece<'a> {
@@ -27,7 +30,10 @@ pub(crate) struct Piece<'a> {
 /// Additive causal mask for a chunk of `n` queries at `pos..pos+n` over the
 /// keys from `start` to `pos+n`, each query row repeated for the `group`
 /// heads sharing a KV head: `[n * group, pos + n - start]`. With a sliding
-/// `window`, a query at p also sees no key k with p - k >= window.
+/// `window`, a query at p also sees no key k with p - k >= window. Built
+/// with tensor ops where the step runs (#32 item 5): on a GPU only the two
+/// position ranges (a few KB) and two scalars cross from the host, not the
+/// mask (a 64-row chunk of a 7-head group over 2,000 keys is 3.6 MB).
 fn causal_mask(
     n: usize,
     pos: usize,
@@ -36,16 +42,19 @@ fn causal_mask(
     window: Option<usize>,
     device: &Device,
 ) -> Result<Tensor> {
-    let kv = pos + n;
-    let mut m = Vec::with_capacity(n * group * (kv - start));
-    for i in 0..n {
-        let q = pos + i;
-        let hidden = |j: usize| j > q || window.is_some_and(|w| q - j >= w);
-        for _ in 0..group {
-            m.extend((start..kv).map(|j| if hidden(j) { f32::NEG_INFINITY } else { 0.0 }));
-        }
+    let (kv, len) = (pos + n, pos + n - start);
+    // Positions as f32: exact below 2^24, past any context served.
+    let queries = Tensor::arange(pos as f32, kv as f32, device)?.reshape((n, 1))?;
+    let keys = Tensor::arange(start as f32, kv as f32, device)?.reshape((1, len))?;
+    let mut hidden = keys.broadcast_gt(&queries)?;
+    if let Some(w) = window {
+        // p - k >= w, as k + w <= p.
+        hidden = hidden.maximum(&(keys + w as f64)?.broadcast_le(&queries)?)?;
     }
-    Ok(Tensor::from_vec(m, (n * group, kv - start), device)?)
+    let inf = Tensor::new(f32::NEG_INFINITY, device)?.broadcast_as((n, len))?;
+    let zero = Tensor::new(0f32, device)?.broadcast_as((n, len))?;
+    let mask = hidden.where_cond(&inf, &zero)?;
+    Ok(mask.unsqueeze(1)?.broadcast_as((n, group, len))?.reshape((n * group, len))?)
 }
 
 /// The first key a chunk of queries at `pos..` can see through `window`.
@@ -196,6 +205,35 @@ fn post_norm(x: Tensor, norm: Option<&RmsNorm>) -> Result<Tensor> {
 /// Runs one step over `pieces`; returns `[R, vocab]` logits, one row per
 /// piece with `logits` set, in order. Caches advance by their piece's length.
 pub fn forward(model: &Decoder, pieces: &mut [Piece]) -> Result<Option<Tensor>> {
+    Ok(forward_in(model, pieces, None)?.0)
+}
+
+/// The step's pooled attention, when every piece is one decode row in a
+/// slot of `pool` (which has room for them: `KvPool::fit`).
+fn pooled_step(model: &Decoder, pieces: &[Piece], pool: Option<&KvPool>) -> Result<Option<PooledStep>> {
+    let Some(pool) = pool else { return Ok(None) };
+    if pieces.iter().any(|p| p.tokens.len() != 1) {
+        return Ok(None);
+    }
+    let Some(slots) = pieces.iter().map(|p| p.cache.slot).collect::<Option<Vec<usize>>>() else {
+        return Ok(None);
+    };
+    let positions: Vec<usize> = pieces.iter().map(|p| p.cache.filled()).collect();
+    let cfg = &model.cfg;
+    let shape = PoolShape { slots: pool.slots(), cap: pool.cap(), n_kv_head: cfg.n_kv_head, head_dim: cfg.head_dim };
+    let window = cfg.sliding.map(|s| s.window);
+    Ok(Some(PooledStep::new(&slots, &positions, shape, window, &model.device)?))
+}
+
+/// `forward` with the sequences' caches in `pool`'s slots: a step of decode
+/// rows attends for all of them at once; any other step piece by piece,
+/// through the slots' views, as with caches of their own. Also says
+/// whether the step attended through the pool.
+pub(crate) fn forward_in(
+    model: &Decoder,
+    pieces: &mut [Piece],
+    pool: Option<&KvPool>,
+) -> Result<(Option<Tensor>, bool)> {
     let cfg = &model.cfg;
     let dev = &model.device;
     let (nh, nkv, hd) = (cfg.n_head, cfg.n_kv_head, cfg.head_dim);
@@ -225,11 +263,12 @@ pub fn forward(model: &Decoder, pieces: &mut [Piece]) -> Result<Option<Tensor>> 
             Masks { full: None, sliding: None }
         });
     }
+    let pooled = pooled_step(model, pieces, pool)?.zip(pool);
     // (On a GPU the pieces queue on one stream anyway: no threads.)
     let attend_in_parallel = dev.is_cpu() && masks.iter().all(|m| m.full.is_none());
     let t = ids.len();
     if t == 0 {
-        return Ok(None);
+        return Ok((None, false));
     }
     let positions = Tensor::new(positions.as_slice(), dev)?;
     let tables = row_tables(&model.rope, &positions)?;
@@ -263,10 +302,14 @@ pub fn forward(model: &Decoder, pieces: &mut [Piece]) -> Result<Option<Tensor>> 
         let q = (q * cfg.attn_scale)?;
         let k = rotate(k.reshape((t, nkv, hd))?, layer.k_norm.as_ref(), halves, cs)?;
         let v = v.reshape((t, nkv, hd))?;
-        let mask = |i: usize| if layer.sliding { masks[i].sliding.as_ref() } else { masks[i].full.as_ref() };
-        let attend_piece = |i: usize| attend(&pieces[i], l, heads, &q, &k, &v, spans[i], mask(i));
-        let ys = attend_all(pieces.len(), attend_in_parallel, attend_piece)?;
-        let y = Tensor::cat(&ys, 0)?;
+        let y = match &pooled {
+            Some((step, pool)) => step.attend(&pool.k[l], &pool.v[l], &q, &k, &v, cfg.attn_softcap, layer.sliding)?,
+            None => {
+                let mask = |i: usize| if layer.sliding { masks[i].sliding.as_ref() } else { masks[i].full.as_ref() };
+                let attend_piece = |i: usize| attend(&pieces[i], l, heads, &q, &k, &v, spans[i], mask(i));
+                Tensor::cat(&attend_all(pieces.len(), attend_in_parallel, attend_piece)?, 0)?
+            }
+        };
         x = (post_norm(layer.wo.forward(&y)?, layer.post_attn_norm.as_ref())? + x)?;
         let h = layer.ffn_norm.forward(&x)?;
         let [gate, up]: [Tensor; 2] =
@@ -279,8 +322,9 @@ pub fn forward(model: &Decoder, pieces: &mut [Piece]) -> Result<Option<Tensor>> 
     }
     let rows: Vec<u32> =
         pieces.iter().zip(&spans).filter(|(p, _)| p.logits).map(|(_, &(off, n, _))| (off + n - 1) as u32).collect();
+    let pooled = pooled.is_some();
     if rows.is_empty() {
-        return Ok(None);
+        return Ok((None, pooled));
     }
     // The vocabulary projection is the largest matrix: only rows that sample.
     let last = x.index_select(&Tensor::new(rows.as_slice(), dev)?, 0)?;
@@ -290,7 +334,7 @@ pub fn forward(model: &Decoder, pieces: &mut [Piece]) -> Result<Option<Tensor>> 
         None => logits,
     };
     debug_assert_eq!(logits.dim(D::Minus1)?, cfg.vocab);
-    Ok(Some(logits))
+    Ok((Some(logits), pooled))
 }
 
 #[cfg(test)]
@@ -303,6 +347,28 @@ mod tests {
         let inf = f32::NEG_INFINITY;
         // Query at position 1 (two heads), then position 2 (two heads), over keys 0..3.
         assert_eq!(m, vec![vec![0.0, 0.0, inf], vec![0.0, 0.0, inf], vec![0.0, 0.0, 0.0], vec![0.0, 0.0, 0.0]]);
+    }
+
+    /// Every mask against the rule written out on the host, over chunk
+    /// sizes, positions, groups, starts and windows.
+    #[test]
+    fn masks_built_with_tensor_ops_follow_the_rule_everywhere() {
+        let inf = f32::NEG_INFINITY;
+        for (n, pos, group) in [(1, 0, 1), (3, 0, 2), (5, 7, 3), (64, 130, 7), (2, 40, 1)] {
+            for window in [None, Some(1), Some(4), Some(50)] {
+                let start = window_start(pos, window);
+                let got: Vec<Vec<f32>> =
+                    causal_mask(n, pos, group, start, window, &Device::Cpu).unwrap().to_vec2().unwrap();
+                assert_eq!(got.len(), n * group);
+                for (r, row) in got.iter().enumerate() {
+                    let q = pos + r / group;
+                    let want: Vec<f32> = (start..pos + n)
+                        .map(|j| if j > q || window.is_some_and(|w| q - j >= w) { inf } else { 0.0 })
+                        .collect();
+                    assert_eq!(row, &want, "n {n} pos {pos} group {group} window {window:?} row {r}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -28,12 +28,23 @@ pub struct KvCache {
     pub(super) v: Vec<Tensor>,
     pub(super) len: usize,
     cap: usize,
+    /// Where the tensors are views of a `KvPool`'s slot: that slot (the pool
+    /// grows it; `reserve` only checks).
+    pub(super) slot: Option<usize>,
 }
 
 impl KvCache {
     /// Tokens cached so far (the next token's position).
     pub fn filled(&self) -> usize {
         self.len
+    }
+
+    /// A cache viewing a pool's slot (`KvPool::view`).
+    pub(super) fn in_slot(k: Vec<Tensor>, v: Vec<Tensor>, len: usize, cap: usize, slot: usize) -> Result<Self> {
+        if len > cap {
+            bail!("a KV slot of {cap} positions cannot hold {len}");
+        }
+        Ok(Self { k, v, len, cap, slot: Some(slot) })
     }
 
     /// Makes room for `need` positions in all, growing by whole `KV_GROW`
@@ -44,6 +55,9 @@ impl KvCache {
         }
         if need <= self.cap {
             return Ok(());
+        }
+        if let Some(slot) = self.slot {
+            bail!("KV slot {slot} holds {} positions and needs {need}: the pool was not grown first", self.cap);
         }
         let cap = grown_capacity(need, cfg);
         let fresh = || Tensor::zeros((cfg.n_kv_head, cap - self.cap, cfg.head_dim), DType::F32, device);
@@ -73,12 +87,22 @@ impl KvCache {
             return Ok(fresh);
         }
         fresh.reserve(n, cfg, device)?;
-        for l in 0..cfg.n_layer {
-            fresh.k[l].slice_set(&self.k[l].narrow(1, 0, n)?.contiguous()?, 1, 0)?;
-            fresh.v[l].slice_set(&self.v[l].narrow(1, 0, n)?.contiguous()?, 1, 0)?;
-        }
-        fresh.len = n;
+        fresh.copy_rows_from(self, n)?;
         Ok(fresh)
+    }
+
+    /// Overwrites this cache with `src`'s first `n` positions (every layer);
+    /// it must have room for them already, and hold none but them after.
+    pub(super) fn copy_rows_from(&mut self, src: &KvCache, n: usize) -> Result<()> {
+        if n > src.len || n > self.cap || src.k.len() != self.k.len() {
+            bail!("copying {n} positions of {} into a cache with room for {}", src.len, self.cap);
+        }
+        for l in 0..self.k.len() {
+            self.k[l].slice_set(&src.k[l].narrow(1, 0, n)?.contiguous()?, 1, 0)?;
+            self.v[l].slice_set(&src.v[l].narrow(1, 0, n)?.contiguous()?, 1, 0)?;
+        }
+        self.len = n;
+        Ok(())
     }
 
     /// Bytes the cache's tensors hold (its capacity, not just the filled part).

@@ -11,6 +11,10 @@ mod engine;
 mod forward;
 mod inline_rayon;
 mod kv_cache;
+mod kv_pool;
+mod pooled_attention;
+#[cfg(test)]
+mod pooled_exact;
 mod prefix;
 #[cfg(test)]
 mod prefix_exact;

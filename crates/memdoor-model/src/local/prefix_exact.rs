@@ -14,7 +14,8 @@ use super::prefix::PREFILL_CHUNK;
 use super::prefix::{common_prefix, reuse_limit, whole_chunks};
 use crate::resolve::{resolve, ModelSpec};
 
-fn llama() -> Decoder {
+/// The default model on the CPU (the pooled test loads it the same way).
+pub(super) fn llama() -> Decoder {
     let path = resolve(&ModelSpec::parse("default")).expect("the default model (run `memdoor models pull`)");
     let mut file = std::fs::File::open(&path).unwrap();
     let content = candle_core::quantized::gguf_file::Content::read(&mut file).unwrap();

@@ -1,0 +1,172 @@
+//! The pooled KV path on the real model, against caches of their own: three
+//! sequences in slots of one `KvPool` — seated, grown past the first
+//! capacity while others hold rows, prefilled beside others' decode rows,
+//! decoding together out of slot order, then with a freed slot between
+//! them — give each sequence the logits the same steps give on caches of
+//! their own. Not the same bits: a pooled step attends over the longest
+//! sequence's keys with the rest masked, so sums run in other orders; the
+//! bound below is what that moves (a wrong slot or position moves logits
+//! by whole units).
+
+use candle_core::Tensor;
+
+use super::decoder::Decoder;
+use super::forward::{forward_in, KvCache, Piece};
+use super::kv_pool::KvPool;
+use super::prefix::PREFILL_CHUNK;
+use super::prefix_exact::llama as model;
+
+/// The largest difference allowed between a pooled and an own-cache logit.
+/// Most rows are the same bits; where a step's key count changes how the
+/// products group their sums (here at 304 keys), a last-bit difference in
+/// one layer's attention grows to 0.2–0.35 in the logits (measured: the
+/// 24 layers carry it, as a prompt cut in other chunks moves logits by
+/// 0.28 in `prefix_exact`). Another sequence's logits are 8–14 away.
+const TOLERANCE: f32 = 1.0;
+
+fn prompt(n: usize, salt: u32) -> Vec<u32> {
+    (0..n as u32).map(|i| 100 + (i * 37 + salt) % 5000).collect()
+}
+
+fn decode_tokens(salt: u32) -> Vec<u32> {
+    (0..8).map(|i| 6000 + salt * 10 + i).collect()
+}
+
+fn rows(t: Tensor) -> Vec<Vec<f32>> {
+    t.to_vec2().unwrap()
+}
+
+/// The run's sequences: their caches (views of a pool's slots, or their
+/// own), and the pool if there is one.
+struct Seated {
+    caches: Vec<KvCache>,
+    slots: Vec<usize>,
+    pool: Option<KvPool>,
+}
+
+impl Seated {
+    fn new(model: &Decoder, pooled: bool, n: usize) -> Self {
+        let caches = (0..n).map(|_| KvCache::default()).collect();
+        let mut seated = Seated { caches, slots: Vec::new(), pool: None };
+        if pooled {
+            let mut pool = KvPool::default();
+            seated.slots = (0..n).map(|_| pool.acquire(&model.cfg, &model.device).unwrap().0).collect();
+            seated.pool = Some(pool);
+            seated.review();
+        }
+        seated
+    }
+
+    /// Every view taken again (after the pool grew), keeping each one's length.
+    fn review(&mut self) {
+        let Some(pool) = &self.pool else { return };
+        for (cache, &slot) in self.caches.iter_mut().zip(&self.slots) {
+            *cache = pool.view(slot, cache.filled()).unwrap();
+        }
+    }
+
+    /// One step: `work` is (sequence, tokens, logits?) in the step's order;
+    /// the pool first grown for it. Returns the logits rows in that order.
+    fn step(&mut self, model: &Decoder, work: &[(usize, &[u32], bool)]) -> Vec<Vec<f32>> {
+        let need = work.iter().map(|(s, t, _)| self.caches[*s].filled() + t.len()).max().unwrap_or(0);
+        if let Some(pool) = self.pool.as_mut() {
+            if pool.fit(need, &model.cfg, &model.device).unwrap() {
+                self.review();
+            }
+        }
+        // Pieces borrow every cache at once: take them out, in the step's order.
+        let mut taken: Vec<(usize, KvCache)> =
+            work.iter().map(|(s, _, _)| (*s, std::mem::take(&mut self.caches[*s]))).collect();
+        let mut pieces: Vec<Piece> = taken
+            .iter_mut()
+            .zip(work)
+            .map(|((_, cache), (_, tokens, logits))| Piece { tokens, cache, logits: *logits })
+            .collect();
+        let (logits, pooled) = forward_in(model, &mut pieces, self.pool.as_ref()).unwrap();
+        drop(pieces);
+        for (s, cache) in taken {
+            self.caches[s] = cache;
+        }
+        // Only steps of decode rows attend through the pool, and only with one.
+        let decode = work.iter().all(|(_, t, _)| t.len() == 1);
+        assert_eq!(pooled, decode && self.pool.is_some(), "the pooled path where it applies");
+        logits.map(rows).unwrap_or_default()
+    }
+}
+
+/// Three sequences through one schedule of steps: each one's logits after
+/// each of its decode tokens, and the run (its pool).
+fn schedule(model: &Decoder, pooled: bool) -> ([Vec<Vec<f32>>; 3], Seated) {
+    // A: 70 prompt tokens, B: 150, C: 300 (past the first 256-position capacity).
+    let prompts = [prompt(70, 1), prompt(150, 2), prompt(300, 3)];
+    let decodes = [decode_tokens(1), decode_tokens(2), decode_tokens(3)];
+    let mut seated = Seated::new(model, pooled, 3);
+    let cap = |seated: &Seated| seated.pool.as_ref().map(KvPool::cap);
+    let mut got: [Vec<Vec<f32>>; 3] = Default::default();
+    let (a, b, c) = (0, 1, 2);
+    let chunks = |s: usize| prompts[s].chunks(PREFILL_CHUNK).collect::<Vec<_>>();
+    let one = |s: usize, k: usize| std::slice::from_ref(&decodes[s][k]);
+
+    // A prefills alone, then decodes its first token alone (a pooled step of one).
+    for chunk in chunks(a) {
+        seated.step(model, &[(a, chunk, false)]);
+    }
+    got[a].extend(seated.step(model, &[(a, one(a, 0), true)]));
+    // B's first chunk beside A's decode row: a mixed step, piece by piece on the views.
+    let b_chunks = chunks(b);
+    got[a].extend(seated.step(model, &[(b, b_chunks[0], false), (a, one(a, 1), true)]));
+    for chunk in &b_chunks[1..] {
+        seated.step(model, &[(b, chunk, false)]);
+    }
+    // C prefills: the pool grows past 256 positions with A's and B's rows in it.
+    assert!(cap(&seated).is_none_or(|c| c == 256));
+    for chunk in chunks(c) {
+        seated.step(model, &[(c, chunk, false)]);
+    }
+    assert!(cap(&seated).is_none_or(|c| c == 512));
+    // All three decode together, out of slot order: C, A, B.
+    for k in 0..4 {
+        let rows = seated.step(model, &[(c, one(c, k), true), (a, one(a, 2 + k), true), (b, one(b, k), true)]);
+        let [rc, ra, rb]: [Vec<f32>; 3] = rows.try_into().unwrap();
+        got[c].push(rc);
+        got[a].push(ra);
+        got[b].push(rb);
+    }
+    // B leaves; A and C decode around its free slot.
+    if let Some(pool) = seated.pool.as_mut() {
+        pool.keep_only([seated.slots[a], seated.slots[c]]);
+    }
+    for k in 0..2 {
+        let rows = seated.step(model, &[(a, one(a, 6 + k), true), (c, one(c, 4 + k), true)]);
+        let [ra, rc]: [Vec<f32>; 2] = rows.try_into().unwrap();
+        got[a].push(ra);
+        got[c].push(rc);
+    }
+    (got, seated)
+}
+
+fn max_diff(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
+}
+
+#[test]
+fn pooled_sequences_get_the_logits_their_own_caches_give() {
+    let model = model();
+    let (own, _) = schedule(&model, false);
+    let (pooled, run) = schedule(&model, true);
+    assert_eq!(pooled.iter().map(Vec::len).collect::<Vec<_>>(), [8, 4, 6]);
+    let mut worst = 0f32;
+    for s in 0..3 {
+        for (k, (p, o)) in pooled[s].iter().zip(&own[s]).enumerate() {
+            let diff = max_diff(p, o);
+            assert!(diff <= TOLERANCE, "sequence {s}, decode token {k}: logits differ by {diff}");
+            worst = worst.max(diff);
+            // What attending to the wrong slot looks like: another sequence's row.
+            let other = &own[(s + 1) % 3];
+            let apart = max_diff(p, &other[k.min(other.len() - 1)]);
+            assert!(apart > 4.0 * TOLERANCE, "sequence {s}, token {k}: only {apart} from another sequence's logits");
+        }
+    }
+    eprintln!("pooled against own caches: logits differ by at most {worst}");
+    assert!(run.pool.unwrap().view(run.slots[1], 0).is_err(), "B's slot was freed");
+}
