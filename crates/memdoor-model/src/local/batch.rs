@@ -295,11 +295,11 @@ fn seat(model: &Decoder, pool: &mut KvPool, live: &mut [Seq], i: usize, prefix: 
     // failure must not leave the others on the old tensors.
     let (slot, moved) = pool.acquire(cfg, device)?;
     if moved {
-        repoint(pool, live)?;
+        pool.repoint(live.iter_mut().map(|s| &mut s.cache))?;
     }
     if let Some(prefix) = prefix {
         if pool.fit(prefix.filled(), cfg, device)? {
-            repoint(pool, live)?;
+            pool.repoint(live.iter_mut().map(|s| &mut s.cache))?;
         }
     }
     let mut cache = pool.view(slot, 0)?;
@@ -307,16 +307,6 @@ fn seat(model: &Decoder, pool: &mut KvPool, live: &mut [Seq], i: usize, prefix: 
         cache.copy_rows_from(prefix, prefix.filled())?;
     }
     live[i].cache = cache;
-    Ok(())
-}
-
-/// Every seated sequence's cache viewing the pool's current tensors.
-fn repoint(pool: &KvPool, live: &mut [Seq]) -> Result<()> {
-    for s in live.iter_mut() {
-        if let Some(slot) = s.cache.slot {
-            s.cache = pool.view(slot, s.cache.filled())?;
-        }
-    }
     Ok(())
 }
 
@@ -343,7 +333,7 @@ fn step(
         // Every slot as long as the longest sequence's need this step.
         let need = work.iter().map(|(i, tokens, _)| live[*i].cache.filled() + tokens.len()).max().unwrap_or(0);
         if pool.fit(need, &model.cfg, &model.device)? {
-            repoint(pool, live)?;
+            pool.repoint(live.iter_mut().map(|s| &mut s.cache))?;
         }
     }
     let mut pieces = Vec::with_capacity(work.len());

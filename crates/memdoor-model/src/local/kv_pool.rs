@@ -92,6 +92,17 @@ impl KvPool {
         KvCache::in_slot(of(&self.k)?, of(&self.v)?, len, self.cap, slot)
     }
 
+    /// Every cache that views a slot taken again from the pools' current
+    /// tensors (after they grew), its length kept.
+    pub(super) fn repoint<'c>(&self, caches: impl IntoIterator<Item = &'c mut KvCache>) -> Result<()> {
+        for cache in caches {
+            if let Some(slot) = cache.slot {
+                *cache = self.view(slot, cache.filled())?;
+            }
+        }
+        Ok(())
+    }
+
     fn realloc(&mut self, slots: usize, cap: usize, cfg: &ModelConfig, device: &Device) -> Result<()> {
         let fresh = || Tensor::zeros((slots, cfg.n_kv_head, cap, cfg.head_dim), DType::F32, device);
         let old_slots = self.used.len();

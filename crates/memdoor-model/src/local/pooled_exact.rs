@@ -51,17 +51,16 @@ impl Seated {
         if pooled {
             let mut pool = KvPool::default();
             seated.slots = (0..n).map(|_| pool.acquire(&model.cfg, &model.device).unwrap().0).collect();
+            seated.caches = seated.slots.iter().map(|&slot| pool.view(slot, 0).unwrap()).collect();
             seated.pool = Some(pool);
-            seated.review();
         }
         seated
     }
 
     /// Every view taken again (after the pool grew), keeping each one's length.
     fn review(&mut self) {
-        let Some(pool) = &self.pool else { return };
-        for (cache, &slot) in self.caches.iter_mut().zip(&self.slots) {
-            *cache = pool.view(slot, cache.filled()).unwrap();
+        if let Some(pool) = &self.pool {
+            pool.repoint(&mut self.caches).unwrap();
         }
     }
 
