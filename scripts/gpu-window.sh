@@ -72,6 +72,23 @@ for d in r["decode_steps"]:
 EOF
 }
 
+# Prefill: one stream's 2,000-token prompt computed whole (no kept prefix),
+# in prompt chunks of CHUNK tokens (unset: the GPU's default, 512) — against
+# llama-bench's pp512 on the same file.
+prefill() {
+  local name=$1 model=$2 chunk=${3:-}
+  stamp "memdoor $name prefill, chunks of ${chunk:-the default}"
+  env ${chunk:+MEMDOOR_PREFILL_CHUNK=$chunk} timeout 90 "$bin" bench engine --model "$work/$model.gguf" \
+    --device "$device" --agents 1 --max-tokens 16 --prompt-tokens 2000 --keep-prefix-mb 0 --json \
+    >"$work/results/memdoor-$name-prefill${chunk:+-$chunk}.json" 2>"$work/results/memdoor-$name-prefill${chunk:+-$chunk}.err"
+  python3 - "$work/results/memdoor-$name-prefill${chunk:+-$chunk}.json" <<'EOF' || tail -n 15 "$work/results/memdoor-$name-prefill${chunk:+-$chunk}.err"
+import json, sys
+r = json.load(open(sys.argv[1]))
+o = r["one"]
+print(f"chunks of {r['prefill_chunk']}: {o['prompt_tokens']} prompt tokens at {o['prompt_tok_s']:.0f} tok/s, first token {o['time_to_first_token_s']*1000:.0f} ms")
+EOF
+}
+
 # llama.cpp on the same file: one stream's tg128 and pp512, then NAME's
 # aggregate at 1, 5 and 16 parallel sequences of 256 tokens.
 llamacpp() {
@@ -88,6 +105,8 @@ llamacpp() {
 engine coder-0.5b coder-0.5b 5
 engine coder-0.5b coder-0.5b 5 0
 engine coder-0.5b coder-0.5b 16
+prefill coder-0.5b coder-0.5b
+prefill coder-0.5b coder-0.5b 64
 llamacpp coder-0.5b coder-0.5b
 engine smollm2 smollm2-135m 5
 llamacpp smollm2 smollm2-135m

@@ -56,6 +56,9 @@ pub struct EngineReport {
     /// Whether every stream's KV cache was a slot of one pool, attended at
     /// once (`LoadOptions::kv_pool`; `MEMDOOR_KV_POOL`).
     pub(crate) kv_pool: bool,
+    /// Prompt tokens a stream computed in a step (`LoadOptions::prefill_chunk`;
+    /// `MEMDOOR_PREFILL_CHUNK`).
+    pub(crate) prefill_chunk: usize,
     pub(crate) load_s: f64,
     pub one: StreamFigures,
     pub(crate) peak_rss_one_mb: f64,
@@ -188,9 +191,9 @@ fn describe_sampling(streams: usize) -> String {
     )
 }
 
-async fn one_stream(model: &dyn ModelBackend, sampling: Sampling, max_tokens: usize) -> Result<Usage> {
+async fn one_stream(model: &dyn ModelBackend, prompt: &str, sampling: Sampling, max_tokens: usize) -> Result<Usage> {
     let req = ChatRequest {
-        messages: vec![Message::user(BENCH_PROMPT)],
+        messages: vec![Message::user(prompt)],
         sampling,
         max_tokens,
         ignore_stop: true, // every stream generates exactly max_tokens
@@ -225,8 +228,8 @@ async fn greedy_start(model: &dyn ModelBackend, max_tokens: usize) -> Result<Str
 }
 
 /// One stream alone, on any backend.
-async fn measure_one(model: &dyn ModelBackend, max_tokens: usize) -> Result<StreamFigures> {
-    let u = one_stream(model, agent_sampling(&bench_team(1), ONE_STREAM_AGENT), max_tokens).await?;
+async fn measure_one(model: &dyn ModelBackend, prompt: &str, max_tokens: usize) -> Result<StreamFigures> {
+    let u = one_stream(model, prompt, agent_sampling(&bench_team(1), ONE_STREAM_AGENT), max_tokens).await?;
     let ttft = u.prompt_secs.unwrap_or(f64::NAN);
     let one = StreamFigures {
         prompt_tokens: u.prompt_tokens,
@@ -240,10 +243,15 @@ async fn measure_one(model: &dyn ModelBackend, max_tokens: usize) -> Result<Stre
 }
 
 /// `streams` at once, on any backend.
-async fn measure_team(model: &dyn ModelBackend, streams: usize, max_tokens: usize) -> Result<TeamFigures> {
+async fn measure_team(
+    model: &dyn ModelBackend,
+    prompt: &str,
+    streams: usize,
+    max_tokens: usize,
+) -> Result<TeamFigures> {
     let t = Instant::now();
     let cfg = bench_team(streams);
-    let runs = (0..streams).map(|i| one_stream(model, agent_sampling(&cfg, i), max_tokens));
+    let runs = (0..streams).map(|i| one_stream(model, prompt, agent_sampling(&cfg, i), max_tokens));
     let usages = futures::future::try_join_all(runs).await?;
     let wall_s = t.elapsed().as_secs_f64();
     let generated: usize = usages.iter().map(|u| u.completion_tokens).sum();
@@ -271,13 +279,44 @@ async fn measure_team(model: &dyn ModelBackend, streams: usize, max_tokens: usiz
     Ok(team)
 }
 
+/// The bench prompt after a listing of small Python functions, so that the
+/// model reads at least `tokens` prompt tokens: the fewest functions that
+/// reach it (found by halving; each function is a dozen tokens or more).
+fn long_prompt(model: &LocalModel, tokens: usize) -> Result<String> {
+    let text = |functions: usize| {
+        let mut t = String::from("This module is where the function will go:\n```python\n");
+        for i in 0..functions {
+            t += &format!("def f{i}(x):\n    return x * {i} + {}\n\n", i * i);
+        }
+        t + "```\n" + BENCH_PROMPT
+    };
+    let len = |functions: usize| model.encode_prompt(&[Message::user(text(functions))]).map(|ids| ids.len());
+    let (mut lo, mut hi) = (0, tokens);
+    if len(lo)? >= tokens {
+        return Ok(text(0));
+    }
+    // len(lo) < tokens <= len(hi): each function adds at least one token.
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if len(mid)? >= tokens {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Ok(text(hi))
+}
+
 /// Measures the local engine; with `vs` also an OpenAI-compatible server
-/// (e.g. llama-server on the same GGUF) with the same prompts, in the same run.
+/// (e.g. llama-server on the same GGUF) with the same prompts, in the same
+/// run. With `prompt_tokens`, every stream's prompt is that long (the bench
+/// prompt after a code listing), so the prompt figures measure prefill.
 pub async fn engine(
     path: &std::path::Path,
     opts: &LoadOptions,
     streams: usize,
     max_tokens: usize,
+    prompt_tokens: Option<usize>,
     vs: Option<crate::model::openai::OpenAiConfig>,
 ) -> Result<EngineReport> {
     let started = Instant::now();
@@ -285,25 +324,35 @@ pub async fn engine(
     let o = opts.clone();
     let model = Arc::new(tokio::task::spawn_blocking(move || LocalModel::load(&p, &o)).await??);
     let load_s = started.elapsed().as_secs_f64();
+    let prompt = match prompt_tokens {
+        Some(n) if n + max_tokens > model.context_len() => bail!(
+            "--prompt-tokens {n} and --max-tokens {max_tokens} do not fit the {}-token context (--context to change)",
+            model.context_len()
+        ),
+        Some(n) => long_prompt(&model, n)?,
+        None => BENCH_PROMPT.to_string(),
+    };
     let greedy_start = greedy_start(&*model, 24).await?;
     let before = stats_when_idle(&model).await;
-    let one = measure_one(&*model, max_tokens).await?;
+    let one = measure_one(&*model, &prompt, max_tokens).await?;
     let peak_rss_one_mb = peak_rss_mb();
     let after_one = stats_when_idle(&model).await;
-    let team = measure_team(&*model, streams, max_tokens).await?;
+    let team = measure_team(&*model, &prompt, streams, max_tokens).await?;
     let peak_rss_team_mb = peak_rss_mb();
     let after_team = stats_when_idle(&model).await;
     let weights_mb = Some(model.weight_bytes() as f64 / 1e6);
-    let kv_pool = model.kv_pool();
+    let (kv_pool, prefill_chunk) = (model.kv_pool(), model.prefill_chunk());
     drop(model); // the server gets the machine to itself
     let vs_openai = match vs {
         None => None,
         Some(cfg) => {
             let url = crate::hygiene::redact_url(&cfg.base_url);
             let server = crate::model::openai::OpenAiBackend::new(cfg)?;
-            let one = measure_one(&server, max_tokens).await.map_err(|e| e.context(format!("measuring {url}")))?;
-            let team =
-                measure_team(&server, streams, max_tokens).await.map_err(|e| e.context(format!("measuring {url}")))?;
+            let one =
+                measure_one(&server, &prompt, max_tokens).await.map_err(|e| e.context(format!("measuring {url}")))?;
+            let team = measure_team(&server, &prompt, streams, max_tokens)
+                .await
+                .map_err(|e| e.context(format!("measuring {url}")))?;
             Some(ServerFigures { url, one, team })
         }
     };
@@ -313,6 +362,7 @@ pub async fn engine(
         weights_mb,
         compute_threads: std::env::var("CANDLE_NUM_THREADS").unwrap_or_else(|_| "default".into()),
         kv_pool,
+        prefill_chunk,
         load_s,
         one,
         peak_rss_one_mb,

@@ -5,8 +5,8 @@ use super::engine::{DecodeStepFigures, EngineReport, SamplingFigures};
 pub fn print_table(r: &EngineReport) {
     let kv = if r.kv_pool { "one KV pool" } else { "a KV cache a stream" };
     println!(
-        "memdoor bench engine · {} · weights {} · {kv} · CANDLE_NUM_THREADS={}",
-        r.model, r.quant, r.compute_threads
+        "memdoor bench engine · {} · weights {} · {kv} · prompts in chunks of {} · CANDLE_NUM_THREADS={}",
+        r.model, r.quant, r.prefill_chunk, r.compute_threads
     );
     if let Some(mb) = r.weights_mb {
         println!("weight matrices             {mb:>8.0} MB");

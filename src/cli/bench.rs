@@ -15,7 +15,7 @@ use crate::model::resolve::{self, ModelSpec};
 pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitCode> {
     match what {
         BenchWhat::Serve(args) => super::serve::bench(args, cfg.clone()).await,
-        BenchWhat::Engine { agents, max_tokens, json, vs_openai, openai_model, model } => {
+        BenchWhat::Engine { agents, max_tokens, prompt_tokens, json, vs_openai, openai_model, model } => {
             let model = model.or_config(cfg);
             let spec = ModelSpec::parse(model.spec());
             let path = tokio::task::spawn_blocking(move || resolve::resolve(&spec)).await??;
@@ -26,7 +26,8 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
                 ..crate::model::openai::OpenAiConfig::new(url, openai_model)
             });
             let opts = model.load_options()?;
-            let report = crate::bench::engine(&path, &opts, agents.max(1), max_tokens.max(2), vs).await?;
+            let report =
+                crate::bench::engine(&path, &opts, agents.max(1), max_tokens.max(2), prompt_tokens, vs).await?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&report)?);
             } else {

@@ -21,6 +21,11 @@ pub enum BenchWhat {
         /// Tokens each stream generates.
         #[arg(long, default_value_t = 128)]
         max_tokens: usize,
+        /// Make every stream's prompt at least this many tokens (the bench prompt after a code
+        /// listing), so the prompt figures measure prefill; with --keep-prefix-mb 0 the one
+        /// stream computes all of it. Default: the bench prompt alone (a few dozen tokens)
+        #[arg(long, value_name = "N")]
+        prompt_tokens: Option<usize>,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,

@@ -77,6 +77,7 @@ pub(crate) fn load_options(
         keep_prefix_mb,
         context,
         kv_pool: None,
+        prefill_chunk: None,
     })
 }
 

@@ -176,6 +176,25 @@ fn a_context_larger_than_trained_is_refused_and_a_smaller_one_sizes_the_tables()
     assert!(too_long.is_err(), "129 positions do not fit a 128-token context");
 }
 
+/// A prompt chunk outside 16..=4096 tokens is refused by name before the
+/// weights are read; one inside is the engine's.
+#[test]
+fn a_prefill_chunk_outside_its_range_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = make("qwen2", "q8_0", dir.path());
+    for bad in [0, 8, 5000] {
+        let err = LocalModel::load(&path, &LoadOptions { prefill_chunk: Some(bad), ..LoadOptions::default() })
+            .err()
+            .expect("refused");
+        assert!(
+            format!("{err:#}").contains(&format!("a prefill chunk of {bad} tokens is outside 16..=4096")),
+            "{err:#}"
+        );
+    }
+    let model = LocalModel::load(&path, &LoadOptions { prefill_chunk: Some(32), ..LoadOptions::default() }).unwrap();
+    assert_eq!(model.prefill_chunk(), 32);
+}
+
 /// A base model (no chat template) loads and continues its messages' text
 /// after the BOS its file asks for; the team commands refuse it by name.
 #[test]

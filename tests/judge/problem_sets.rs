@@ -63,6 +63,11 @@ fn moderate_set_passes_the_checker() {
     check_set("assets/problems/moderate.jsonl");
 }
 
+#[test]
+fn tiered_set_passes_the_checker() {
+    check_set("assets/problems/tiered.jsonl");
+}
+
 /// A generated set is what its generator writes: rebuilding it from
 /// tests/tools/problem_sets/SET/ (every reference cross-checked against an
 /// independent brute force, every input against the stated constraints) gives
@@ -112,6 +117,11 @@ fn plain_set_is_what_its_generator_builds() {
 #[test]
 fn moderate_set_is_what_its_generator_builds() {
     check_generated("moderate");
+}
+
+#[test]
+fn tiered_set_is_what_its_generator_builds() {
+    check_generated("tiered");
 }
 
 /// (problems, stdin, functional, medium) in a set.
@@ -176,20 +186,40 @@ fn the_plain_set_is_forty_problems_of_both_kinds() {
     assert!(stdin >= 15 && functional >= 15, "plain.jsonl: {stdin} stdin, {functional} functional; want 15 of each");
 }
 
-/// #29's harder set: 40+ problems of both kinds, each with at least five
-/// private tests.
-#[test]
-fn the_moderate_set_is_forty_problems_of_both_kinds_with_five_private_tests_each() {
-    let set = "assets/problems/moderate.jsonl";
-    let (total, stdin, functional, _) = kinds(set);
-    assert!(total >= 40, "moderate.jsonl has {total} problems, want at least 40");
-    assert!(stdin >= 15 && functional >= 15, "moderate.jsonl: {stdin} stdin, {functional} functional; want 15 of each");
+/// `set` holds at least `total` problems, `per_kind` of each kind, and every
+/// problem at least `private_tests` private tests.
+fn assert_shape(set: &str, total: usize, per_kind: usize, private_tests: usize) {
+    let (n, stdin, functional, _) = kinds(set);
+    assert!(n >= total, "{set} has {n} problems, want at least {total}");
+    assert!(
+        stdin >= per_kind && functional >= per_kind,
+        "{set}: {stdin} stdin, {functional} functional; want {per_kind} of each"
+    );
     for problem in problems(set) {
         let id = problem["question_id"].as_str().expect("question_id is a string");
         let private = problem["private_test_cases"].as_str().expect("private_test_cases is a string");
         let private: Vec<serde_json::Value> = serde_json::from_str(private).expect("private_test_cases is a JSON list");
-        assert!(private.len() >= 5, "moderate.jsonl: {id} has {} private tests, want at least 5", private.len());
+        assert!(
+            private.len() >= private_tests,
+            "{set}: {id} has {} private tests, want {private_tests}",
+            private.len()
+        );
     }
+}
+
+/// #29's harder set: 40+ problems of both kinds, each with at least five
+/// private tests.
+#[test]
+fn the_moderate_set_is_forty_problems_of_both_kinds_with_five_private_tests_each() {
+    assert_shape("assets/problems/moderate.jsonl", 40, 15, 5);
+}
+
+/// The set between set2 and moderate: three tiers of difficulty fixed in
+/// advance (see tests/tools/problem_sets/build.py), 8 stdin and 8 functional
+/// problems each, every problem with at least six private tests.
+#[test]
+fn the_tiered_set_is_forty_eight_problems_half_of_each_kind_with_six_private_tests_each() {
+    assert_shape("assets/problems/tiered.jsonl", 48, 24, 6);
 }
 
 /// A problem belongs to one shipped set (the plain set's retellings carry
@@ -198,7 +228,7 @@ fn the_moderate_set_is_forty_problems_of_both_kinds_with_five_private_tests_each
 #[test]
 fn no_problem_id_or_title_is_shipped_twice() {
     let mut seen = std::collections::HashMap::new();
-    for set in ["easy", "set2", "medium", "intermediate", "plain", "moderate"] {
+    for set in ["easy", "set2", "medium", "intermediate", "plain", "moderate", "tiered"] {
         for problem in problems(&format!("assets/problems/{set}.jsonl")) {
             for field in ["question_id", "question_title"] {
                 let key = problem[field].as_str().expect("a string").to_lowercase();

@@ -12,6 +12,7 @@
 pub mod accept;
 pub mod context;
 pub mod edit;
+pub mod fences;
 pub mod findings;
 pub mod lang;
 pub mod outcomes;

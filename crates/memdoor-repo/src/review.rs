@@ -12,7 +12,8 @@ use std::process::Command;
 
 use anyhow::{bail, Context as _, Result};
 
-use super::context::{estimate_tokens, longest_backtick_run, top_level};
+use super::context::{estimate_tokens, top_level};
+use super::fences::longest_backtick_run;
 
 /// The most of the diff the agents are shown (the files it touches come on top, within their own budget).
 pub const MAX_DIFF_BYTES: usize = 16 << 10;

@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 
 use crate::model::Message;
 use crate::problem::Problem;
-use crate::repo::context::{files_prompt, FILES_HEADING};
 use crate::repo::edit::Shown;
+use crate::repo::fences::{files_prompt, FILES_HEADING};
 use crate::repo::lang::Language;
 use crate::repo::TestReport;
 

@@ -6,10 +6,16 @@
     python3 tests/tools/problem_sets/build.py SET --out /tmp/part.jsonl s1   # writes those to PATH instead
 
 SET is one of the folders here: `medium` (several steps an answer, large
-inputs), `intermediate` (one idea an answer, between set2 and medium) and
-`plain` (intermediate's problems and tests, each told plainly, not as a story)
-and `moderate` (AtCoder ABC B-C / LeetCode easy-medium: careful multi-step
-code with stated edge cases, small inputs, no named algorithm needed).
+inputs), `intermediate` (one idea an answer, between set2 and medium),
+`plain` (intermediate's problems and tests, each told plainly, not as a story),
+`moderate` (AtCoder ABC B-C / LeetCode easy-medium: careful multi-step
+code with stated edge cases, small inputs, no named algorithm needed) and
+`tiered` (between set2 and moderate, in three tiers fixed in advance, 8 stdin
+and 8 functional problems each: s01-s08 and f01-f08 are tier A, a set2-level
+task with one extra stated rule; s09-s16 and f09-f16 tier B, two or three
+steps at LeetCode easy / ABC B level; s17-s24 and f17-f24 tier C, one known
+technique such as prefix sums, two pointers, a simple greedy or a BFS on a
+small grid, with small inputs).
 Each module in SET/ is one problem (see medium/s01_balanced-shipments.py
 for a stdin one, medium/f01_*.py for a functional one). It holds its
 statement, a reference solution REF, a brute-force solution BRUTE written
@@ -41,6 +47,7 @@ SETS = {
     "intermediate": ("memdoor-4", "2026-12-03T00:00:00", "medium"),
     "plain": ("memdoor-5", "2026-12-04T00:00:00", "medium"),
     "moderate": ("memdoor-6", "2026-12-05T00:00:00", "medium"),
+    "tiered": ("memdoor-7", "2026-12-06T00:00:00", "medium"),
 }
 CROSS_CHECKS = 300
 # The most one problem's row may take. Every run of the bench reads the whole

@@ -19,15 +19,15 @@ use super::decoder::Decoder;
 use super::forward::{forward_in, Piece};
 use super::kv_cache::KvCache;
 use super::kv_pool::KvPool;
-use super::prefix::{self, Donor, KeptPrefixes, Plan, PREFILL_CHUNK};
+use super::prefix::{self, Donor, KeptPrefixes, Plan, PrefillChunk};
 use super::sequence::{Outcome, Seq, Submit};
 pub use super::step_times::StepTimes;
 use super::step_times::{log_step_stats, nanos_since, step_stats_logged, HostLogits};
 use crate::FinishReason;
 
-/// Prompt rows per step over all newcomers: more rows read the weights fewer
-/// times, but stall the others' next token longer.
-const PREFILL_BUDGET: usize = 2 * PREFILL_CHUNK;
+/// Prompt rows per step over all newcomers, in chunks: more rows read the
+/// weights fewer times, but stall the others' next token longer.
+const PREFILL_BUDGET_CHUNKS: usize = 2;
 /// Sequences computed together; later ones wait in the submit queue.
 const MAX_LIVE: usize = 16;
 /// Submissions waiting for the engine before `submit` waits too.
@@ -63,6 +63,18 @@ pub struct EngineStats {
     pub decode_steps: BTreeMap<usize, StepTimes>,
 }
 
+/// How an engine runs, fixed when it starts.
+#[derive(Debug, Clone, Copy)]
+pub struct EngineSettings {
+    /// Bytes of finished prompts' KV kept for later prompts that begin the
+    /// same way.
+    pub keep_bytes: usize,
+    /// Whether the live sequences' caches are slots of one `KvPool`.
+    pub pooled: bool,
+    /// Prompt tokens a sequence computes in a step.
+    pub chunk: PrefillChunk,
+}
+
 pub struct Engine {
     tx: mpsc::Sender<Submit>,
     stats: watch::Receiver<EngineStats>,
@@ -70,20 +82,17 @@ pub struct Engine {
 
 impl Engine {
     /// Starts the engine thread; it ends when the `Engine` is dropped and its
-    /// last sequence has finished. Up to `keep_bytes` of finished prompts' KV
-    /// is kept for later prompts that begin the same way. With `pooled`, the
-    /// live sequences' caches are slots of one `KvPool`.
+    /// last sequence has finished.
     pub fn start(
         model: Arc<Decoder>,
         tokenizer: Arc<Tokenizer>,
         stop: Arc<HashSet<u32>>,
-        keep_bytes: usize,
-        pooled: bool,
+        settings: EngineSettings,
     ) -> Result<Self> {
         let (tx, rx) = mpsc::channel(SUBMIT_QUEUE);
         let (stats_tx, stats) = watch::channel(EngineStats::default());
-        let kept = KeptPrefixes::new(keep_bytes);
-        let pool = pooled.then(KvPool::default);
+        let kept = KeptPrefixes::new(settings.keep_bytes, settings.chunk);
+        let pool = settings.pooled.then(KvPool::default);
         std::thread::Builder::new()
             .name("memdoor-engine".into())
             .spawn(move || match super::inline_rayon::one_thread_pool() {
@@ -233,8 +242,9 @@ fn start_prefills(model: &Decoder, live: &mut Vec<Seq>, kept: &KeptPrefixes, mut
         if live[i].started {
             continue;
         }
-        let donors: Vec<Donor> = live.iter().map(Seq::as_donor).chain(kept.donors()).collect();
-        let (donor, n) = match prefix::plan(&live[i].job.prompt, &donors) {
+        let chunk = kept.chunk();
+        let donors: Vec<Donor> = live.iter().map(|s| s.as_donor(chunk)).chain(kept.donors()).collect();
+        let (donor, n) = match prefix::plan(&live[i].job.prompt, &donors, chunk) {
             Plan::Wait { .. } => continue,
             Plan::Compute => (0, 0),
             Plan::Copy { donor, n } => (donor, n),
@@ -321,11 +331,12 @@ fn step(
     mut pool: Option<&mut KvPool>,
     stats: &mut EngineStats,
 ) -> Result<()> {
-    // PREFILL_BUDGET >= PREFILL_CHUNK: the first waiting prompt always advances.
-    let mut budget = PREFILL_BUDGET;
+    // At least a chunk: the first waiting prompt always advances.
+    let chunk = kept.chunk();
+    let mut budget = PREFILL_BUDGET_CHUNKS * chunk.size();
     let mut work = Vec::with_capacity(live.len());
     for (i, s) in live.iter().enumerate() {
-        if let Some((tokens, logits)) = s.work(&mut budget) {
+        if let Some((tokens, logits)) = s.work(&mut budget, chunk) {
             work.push((i, tokens, logits));
         }
     }

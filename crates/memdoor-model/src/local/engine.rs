@@ -16,10 +16,11 @@ use tokio_stream::wrappers::UnboundedReceiverStream;
 use tokio_util::sync::CancellationToken;
 
 use super::arch::{architecture_name, ModelConfig};
-use super::batch::{Engine, EngineStats};
+use super::batch::{Engine, EngineSettings, EngineStats};
 use super::chat_template::ChatTemplate;
 use super::decoder::Decoder;
 use super::forward::{forward, KvCache, Piece};
+use super::prefix::{PrefillChunk, PREFILL_CHUNK_RANGE};
 use super::sequence::Submit;
 use super::tokenizer::{tokenizer_from_gguf, tokenizer_from_json};
 use crate::{ChatRequest, Chunk, Message, ModelBackend};
@@ -44,6 +45,11 @@ pub struct LoadOptions {
     /// bound the step; on the CPU attending stream by stream, in parallel
     /// over the cores, is what the golden tests hold bit for bit.
     pub kv_pool: Option<bool>,
+    /// Prompt tokens a sequence computes in one step (`PrefillChunk`). None:
+    /// `MEMDOOR_PREFILL_CHUNK` if set, else 64 on the CPU (the golden tests'
+    /// bits are computed in those chunks) and 512 on a GPU, where a step costs
+    /// its launches more than its rows.
+    pub prefill_chunk: Option<usize>,
 }
 
 /// SmolLM2-135M keeps 46 KB a position: 256 MB holds two prompts of 2,700 tokens.
@@ -51,7 +57,14 @@ pub const KEEP_PREFIX_MB: usize = 256;
 
 impl Default for LoadOptions {
     fn default() -> Self {
-        Self { device: Device::Cpu, requantize: None, keep_prefix_mb: KEEP_PREFIX_MB, context: None, kv_pool: None }
+        Self {
+            device: Device::Cpu,
+            requantize: None,
+            keep_prefix_mb: KEEP_PREFIX_MB,
+            context: None,
+            kv_pool: None,
+            prefill_chunk: None,
+        }
     }
 }
 
@@ -67,6 +80,26 @@ impl LoadOptions {
             }
         });
         self.kv_pool.or(env).unwrap_or(self.device.is_cuda())
+    }
+
+    /// The engine's prompt chunk (`prefill_chunk`): a size given here outside
+    /// `PREFILL_CHUNK_RANGE` is refused; one in the environment is ignored
+    /// with a warning.
+    fn chunk(&self) -> Result<PrefillChunk> {
+        let range = || format!("{}..={}", PREFILL_CHUNK_RANGE.start(), PREFILL_CHUNK_RANGE.end());
+        if let Some(size) = self.prefill_chunk {
+            return PrefillChunk::new(size)
+                .with_context(|| format!("a prefill chunk of {size} tokens is outside {}", range()));
+        }
+        let env = std::env::var("MEMDOOR_PREFILL_CHUNK").ok().and_then(|v| {
+            let chunk = v.trim().parse().ok().and_then(PrefillChunk::new);
+            if chunk.is_none() {
+                tracing::warn!("MEMDOOR_PREFILL_CHUNK={v:?} is not a number of tokens in {}: ignored", range());
+            }
+            chunk
+        });
+        let default = if self.device.is_cuda() { PrefillChunk::GPU } else { PrefillChunk::CPU };
+        Ok(env.unwrap_or(default))
     }
 }
 
@@ -111,8 +144,8 @@ pub struct LocalModel {
     template: Option<ChatTemplate>,
     /// The BOS a base model's text starts with, where the file asks for one.
     bos: Option<u32>,
-    /// Whether the engine keeps every stream's KV cache in one pool.
-    kv_pool: bool,
+    /// How the engine runs: its KV pool and prompt chunk.
+    settings: EngineSettings,
 }
 
 fn token_text(tokens: &[String], md: &std::collections::HashMap<String, gguf_file::Value>, key: &str) -> String {
@@ -130,6 +163,7 @@ impl LocalModel {
         // An unsupported architecture or context is refused before anything else is read.
         let cfg =
             ModelConfig::from_gguf(&content, opts.context).with_context(|| format!("loading {}", path.display()))?;
+        let chunk = opts.chunk()?;
 
         let eos = md.get("tokenizer.ggml.eos_token_id").and_then(|v| v.to_u32().ok());
         let beside = path.with_file_name("tokenizer.json");
@@ -168,14 +202,14 @@ impl LocalModel {
             kv_bytes_per_token = decoder.cfg.kv_bytes_per_position(),
             "weights for the batched engine"
         );
-        let keep_bytes = opts.keep_prefix_mb.saturating_mul(1 << 20);
-        let kv_pool = opts.pools_kv();
-        let engine = Engine::start(decoder.clone(), tokenizer.clone(), stop, keep_bytes, kv_pool)?;
+        let settings =
+            EngineSettings { keep_bytes: opts.keep_prefix_mb.saturating_mul(1 << 20), pooled: opts.pools_kv(), chunk };
+        let engine = Engine::start(decoder.clone(), tokenizer.clone(), stop, settings)?;
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         tracing::info!(model = %path.display(), %architecture, context_len = decoder.cfg.context_len, "model loaded");
         let add_bos = md.get("tokenizer.ggml.add_bos_token").and_then(|v| v.to_bool().ok()).unwrap_or(false);
         let bos = md.get("tokenizer.ggml.bos_token_id").and_then(|v| v.to_u32().ok()).filter(|_| add_bos);
-        Ok(Self { name, path: path.to_path_buf(), architecture, engine, decoder, tokenizer, template, bos, kv_pool })
+        Ok(Self { name, path: path.to_path_buf(), architecture, engine, decoder, tokenizer, template, bos, settings })
     }
 
     pub fn path(&self) -> &Path {
@@ -190,7 +224,11 @@ impl LocalModel {
     }
     /// Whether every stream's KV cache is a slot of one pool (`LoadOptions::kv_pool`).
     pub fn kv_pool(&self) -> bool {
-        self.kv_pool
+        self.settings.pooled
+    }
+    /// Prompt tokens a sequence computes in one step (`LoadOptions::prefill_chunk`).
+    pub fn prefill_chunk(&self) -> usize {
+        self.settings.chunk.size()
     }
     /// Positions served (`LoadOptions::context`).
     pub fn context_len(&self) -> usize {

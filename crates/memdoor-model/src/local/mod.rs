@@ -31,7 +31,7 @@ pub use batch::{EngineStats, StepTimes};
 pub use chat_template::ChatTemplate;
 pub use engine::{parse_device, parse_quant};
 pub use engine::{LoadOptions, LocalModel, KEEP_PREFIX_MB};
-pub use prefix::PREFILL_CHUNK;
+pub use prefix::{CPU_PREFILL_CHUNK, GPU_PREFILL_CHUNK, PREFILL_CHUNK_RANGE};
 pub use sequence::active_generations;
 pub use tokenizer::tokenizer_from_gguf;
 pub use utf8_stream::Utf8Stream;

@@ -13,7 +13,7 @@ use candle_core::Tensor;
 use super::decoder::Decoder;
 use super::forward::{forward_in, KvCache, Piece};
 use super::kv_pool::KvPool;
-use super::prefix::PREFILL_CHUNK;
+use super::prefix::CPU_PREFILL_CHUNK;
 use super::prefix_exact::llama as model;
 
 /// The largest difference allowed between a pooled and an own-cache logit.
@@ -103,7 +103,7 @@ fn schedule(model: &Decoder, pooled: bool) -> ([Vec<Vec<f32>>; 3], Seated) {
     let cap = |seated: &Seated| seated.pool.as_ref().map(KvPool::cap);
     let mut got: [Vec<Vec<f32>>; 3] = Default::default();
     let (a, b, c) = (0, 1, 2);
-    let chunks = |s: usize| prompts[s].chunks(PREFILL_CHUNK).collect::<Vec<_>>();
+    let chunks = |s: usize| prompts[s].chunks(CPU_PREFILL_CHUNK).collect::<Vec<_>>();
     let one = |s: usize, k: usize| std::slice::from_ref(&decodes[s][k]);
 
     // A prefills alone, then decodes its first token alone (a pooled step of one).

@@ -2,8 +2,8 @@
 //! sequence's (the agents' prompts share the chat template's system prompt and
 //! the problem) copies that sequence's KV rows instead of computing them again.
 //!
-//! Why a copy is exact: a prompt is always cut into `PREFILL_CHUNK`-token
-//! chunks from position 0, so the KV rows of position p depend only on tokens
+//! Why a copy is exact: a prompt is always cut into the engine's
+//! `PrefillChunk`-token chunks from position 0, so the KV rows of position p depend only on tokens
 //! 0..=p and on the chunk p was computed in (the chunk fixes the shapes, and
 //! with them the order of every floating-point sum). Two prompts whose first n
 //! tokens agree, n a multiple of the chunk, computed those n positions in the
@@ -19,28 +19,53 @@ use candle_core::Device;
 use super::arch::ModelConfig;
 use super::kv_cache::{grown_capacity, KvCache};
 
-/// Prompt tokens of one sequence per step. A fixed size, so a sequence's
-/// prompt is cut the same way whoever else is in the batch (its output is
-/// then the same token for token, alone or batched).
-pub const PREFILL_CHUNK: usize = 64;
+/// Prompt tokens of one sequence per step on the CPU: the golden tests' bits
+/// are computed in these chunks.
+pub const CPU_PREFILL_CHUNK: usize = 64;
+/// On a GPU, where a step costs its launches more than its rows: a
+/// 1,000-token prompt in two steps rather than sixteen.
+pub const GPU_PREFILL_CHUNK: usize = 512;
+/// The sizes `LoadOptions::prefill_chunk` and `MEMDOOR_PREFILL_CHUNK` accept.
+pub const PREFILL_CHUNK_RANGE: std::ops::RangeInclusive<usize> = 16..=4096;
 
 /// Finished prompts kept at most: the last round's prefix, and one more.
 const MAX_KEPT: usize = 2;
 
+/// Prompt tokens of one sequence per step. Fixed for an engine's life, so a
+/// sequence's prompt is cut the same way whoever else is in the batch (its
+/// output is then the same token for token, alone or batched), and a prefix
+/// computed for one prompt is cut as another's would be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrefillChunk(usize);
+
+impl PrefillChunk {
+    pub const CPU: Self = Self(CPU_PREFILL_CHUNK);
+    pub const GPU: Self = Self(GPU_PREFILL_CHUNK);
+
+    /// A chunk of `size` tokens, if in `PREFILL_CHUNK_RANGE`.
+    pub fn new(size: usize) -> Option<Self> {
+        PREFILL_CHUNK_RANGE.contains(&size).then_some(Self(size))
+    }
+
+    pub fn size(self) -> usize {
+        self.0
+    }
+
+    /// `n` rounded down to whole chunks.
+    pub(crate) fn whole(self, n: usize) -> usize {
+        n / self.0 * self.0
+    }
+
+    /// The most positions a prompt of `len` tokens may copy: whole chunks,
+    /// and never its last token, whose logits it must compute itself.
+    pub(crate) fn reuse_limit(self, len: usize) -> usize {
+        self.whole(len.saturating_sub(1))
+    }
+}
+
 /// Tokens at the start of both `a` and `b`.
 pub fn common_prefix(a: &[u32], b: &[u32]) -> usize {
     a.iter().zip(b).take_while(|(x, y)| x == y).count()
-}
-
-/// `n` rounded down to whole prefill chunks.
-pub(crate) fn whole_chunks(n: usize) -> usize {
-    n / PREFILL_CHUNK * PREFILL_CHUNK
-}
-
-/// The most positions a prompt of `len` tokens may copy: whole chunks, and
-/// never its last token, whose logits it must compute itself.
-pub(crate) fn reuse_limit(len: usize) -> usize {
-    whole_chunks(len.saturating_sub(1))
 }
 
 /// A sequence (or a kept prompt) a newcomer could copy from.
@@ -65,16 +90,17 @@ pub enum Plan {
     Compute,
 }
 
-/// How a prompt not yet started should start, given `donors` (by index).
+/// How a prompt not yet started should start, given `donors` (by index)
+/// whose rows were computed in `chunk`s.
 /// Waiting only ever points at a donor still prefilling, never at one that is
 /// waiting itself (its `planned` is 0), so waits cannot form a cycle.
-pub fn plan(prompt: &[u32], donors: &[Donor]) -> Plan {
-    let limit = reuse_limit(prompt.len());
+pub fn plan(prompt: &[u32], donors: &[Donor], chunk: PrefillChunk) -> Plan {
+    let limit = chunk.reuse_limit(prompt.len());
     let (mut now, mut later) = ((0, 0), (0, 0)); // (positions, donor)
     for (i, d) in donors.iter().enumerate() {
         let shared = common_prefix(prompt, d.tokens).min(limit);
-        let n_now = whole_chunks(shared.min(d.computed));
-        let n_later = whole_chunks(shared.min(d.planned.max(d.computed)));
+        let n_now = chunk.whole(shared.min(d.computed));
+        let n_later = chunk.whole(shared.min(d.planned.max(d.computed)));
         if n_now > now.0 {
             now = (n_now, i);
         }
@@ -104,11 +130,17 @@ struct Kept {
 pub(crate) struct KeptPrefixes {
     kept: VecDeque<Kept>,
     max_bytes: usize,
+    chunk: PrefillChunk,
 }
 
 impl KeptPrefixes {
-    pub fn new(max_bytes: usize) -> Self {
-        Self { kept: VecDeque::new(), max_bytes }
+    pub fn new(max_bytes: usize, chunk: PrefillChunk) -> Self {
+        Self { kept: VecDeque::new(), max_bytes, chunk }
+    }
+
+    /// The chunks every prompt of the engine is cut in.
+    pub fn chunk(&self) -> PrefillChunk {
+        self.chunk
     }
 
     pub(crate) fn donors(&self) -> impl Iterator<Item = Donor<'_>> {
@@ -139,7 +171,7 @@ impl KeptPrefixes {
         cfg: &ModelConfig,
         device: &Device,
     ) -> Result<()> {
-        let n = whole_chunks(computed.min(prompt.len()));
+        let n = self.chunk.whole(computed.min(prompt.len()));
         if n == 0 || self.kept.iter().any(|k| common_prefix(&k.tokens, prompt) >= n) {
             return Ok(());
         }
@@ -161,9 +193,9 @@ impl KeptPrefixes {
 mod tests {
     use super::*;
     use crate::local::kv_cache::tests::{filled, tiny};
-    use crate::local::kv_cache::KV_GROW;
 
-    const C: usize = PREFILL_CHUNK;
+    /// The CPU's chunk and another: nothing below may hold for 64 alone.
+    const CHUNKS: [PrefillChunk; 2] = [PrefillChunk::CPU, PrefillChunk(128)];
 
     fn tokens(n: usize, salt: u32) -> Vec<u32> {
         (0..n as u32).map(|i| i * 7 + salt).collect()
@@ -182,95 +214,120 @@ mod tests {
         (a, b)
     }
 
-    fn done(tokens: &[u32]) -> Donor<'_> {
-        Donor { tokens, computed: whole_chunks(tokens.len()), planned: whole_chunks(tokens.len()) }
+    fn done(tokens: &[u32], chunk: PrefillChunk) -> Donor<'_> {
+        Donor { tokens, computed: chunk.whole(tokens.len()), planned: chunk.whole(tokens.len()) }
+    }
+
+    #[test]
+    fn chunk_sizes_outside_the_range_are_refused() {
+        assert_eq!(PrefillChunk::new(64), Some(PrefillChunk::CPU));
+        assert_eq!(PrefillChunk::new(GPU_PREFILL_CHUNK), Some(PrefillChunk::GPU));
+        for bad in [0, 1, 15, 4097, usize::MAX] {
+            assert_eq!(PrefillChunk::new(bad), None, "{bad}");
+        }
     }
 
     #[test]
     fn only_whole_chunks_are_copied_and_never_the_last_token() {
-        assert_eq!((whole_chunks(C - 1), whole_chunks(C), whole_chunks(2 * C + 5)), (0, C, 2 * C));
-        // A prompt of exactly two chunks computes its second chunk for its logits.
-        assert_eq!(reuse_limit(2 * C), C);
-        assert_eq!(reuse_limit(2 * C + 1), 2 * C);
-        assert_eq!(reuse_limit(0), 0);
+        for chunk in CHUNKS {
+            let c = chunk.size();
+            assert_eq!((chunk.whole(c - 1), chunk.whole(c), chunk.whole(2 * c + 5)), (0, c, 2 * c));
+            // A prompt of exactly two chunks computes its second chunk for its logits.
+            assert_eq!(chunk.reuse_limit(2 * c), c);
+            assert_eq!(chunk.reuse_limit(2 * c + 1), 2 * c);
+            assert_eq!(chunk.reuse_limit(0), 0);
 
-        let (a, b) = pair(2 * C + 30, 4 * C);
-        assert_eq!(plan(&a, &[done(&b)]), Plan::Copy { donor: 0, n: 2 * C }, "the shared part rounded down");
-        let (a, b) = pair(C - 1, 4 * C);
-        assert_eq!(plan(&a, &[done(&b)]), Plan::Compute, "less than a chunk in common");
-        // Identical prompts: all but the chunk holding the last token.
-        let same = tokens(3 * C, 0);
-        assert_eq!(plan(&same, &[done(&same)]), Plan::Copy { donor: 0, n: 2 * C });
-        // A donor's prompt ending mid-chunk: its tail was cut differently.
-        let short = tokens(C + 10, 0);
-        assert_eq!(plan(&tokens(4 * C, 0), &[done(&short)]), Plan::Copy { donor: 0, n: C });
+            let (a, b) = pair(2 * c + 30, 4 * c);
+            assert_eq!(
+                plan(&a, &[done(&b, chunk)], chunk),
+                Plan::Copy { donor: 0, n: 2 * c },
+                "the shared part rounded down"
+            );
+            let (a, b) = pair(c - 1, 4 * c);
+            assert_eq!(plan(&a, &[done(&b, chunk)], chunk), Plan::Compute, "less than a chunk in common");
+            // Identical prompts: all but the chunk holding the last token.
+            let same = tokens(3 * c, 0);
+            assert_eq!(plan(&same, &[done(&same, chunk)], chunk), Plan::Copy { donor: 0, n: 2 * c });
+            // A donor's prompt ending mid-chunk: its tail was cut differently.
+            let short = tokens(c + 10, 0);
+            assert_eq!(plan(&tokens(4 * c, 0), &[done(&short, chunk)], chunk), Plan::Copy { donor: 0, n: c });
+        }
     }
 
     #[test]
     fn the_longest_computed_share_wins_and_a_longer_one_coming_is_waited_for() {
-        let me = tokens(5 * C, 0);
-        let (_, two) = pair(2 * C + 3, 5 * C);
-        let (_, four) = pair(4 * C + 3, 5 * C);
-        assert_eq!(plan(&me, &[done(&two), done(&four)]), Plan::Copy { donor: 1, n: 4 * C });
-        // `four` has computed one chunk so far, `two` all of its share: wait for `four`.
-        let prefilling = Donor { tokens: &four, computed: C, planned: 5 * C };
-        assert_eq!(plan(&me, &[done(&two), prefilling]), Plan::Wait { donor: 1, n: 4 * C });
-        // Once it has them, copy.
-        let ready = Donor { computed: 4 * C, ..prefilling };
-        assert_eq!(plan(&me, &[done(&two), ready]), Plan::Copy { donor: 1, n: 4 * C });
+        for chunk in CHUNKS {
+            let c = chunk.size();
+            let me = tokens(5 * c, 0);
+            let (_, two) = pair(2 * c + 3, 5 * c);
+            let (_, four) = pair(4 * c + 3, 5 * c);
+            assert_eq!(plan(&me, &[done(&two, chunk), done(&four, chunk)], chunk), Plan::Copy { donor: 1, n: 4 * c });
+            // `four` has computed one chunk so far, `two` all of its share: wait for `four`.
+            let prefilling = Donor { tokens: &four, computed: c, planned: 5 * c };
+            assert_eq!(plan(&me, &[done(&two, chunk), prefilling], chunk), Plan::Wait { donor: 1, n: 4 * c });
+            // Once it has them, copy.
+            let ready = Donor { computed: 4 * c, ..prefilling };
+            assert_eq!(plan(&me, &[done(&two, chunk), ready], chunk), Plan::Copy { donor: 1, n: 4 * c });
+        }
     }
 
     #[test]
     fn waiters_whose_leader_left_elect_a_new_one_and_never_wait_on_each_other() {
-        // Five identical prompts; none started: a waiter offers nothing.
-        let p = tokens(4 * C + 9, 0);
-        let waiting = Donor { tokens: &p, computed: 0, planned: 0 };
-        // The leader prefilling: everyone else waits on it.
-        let leader = Donor { tokens: &p, computed: C, planned: 4 * C };
-        assert_eq!(plan(&p, &[leader, waiting, waiting]), Plan::Wait { donor: 0, n: 4 * C });
-        // The leader cancelled (gone from the list): the first waiter computes,
-        assert_eq!(plan(&p, &[waiting, waiting]), Plan::Compute);
-        // and the next waits on it, as it now prefills.
-        let new_leader = Donor { tokens: &p, computed: 0, planned: 4 * C };
-        assert_eq!(plan(&p, &[new_leader, waiting]), Plan::Wait { donor: 0, n: 4 * C });
+        for chunk in CHUNKS {
+            let c = chunk.size();
+            // Five identical prompts; none started: a waiter offers nothing.
+            let p = tokens(4 * c + 9, 0);
+            let waiting = Donor { tokens: &p, computed: 0, planned: 0 };
+            // The leader prefilling: everyone else waits on it.
+            let leader = Donor { tokens: &p, computed: c, planned: 4 * c };
+            assert_eq!(plan(&p, &[leader, waiting, waiting], chunk), Plan::Wait { donor: 0, n: 4 * c });
+            // The leader cancelled (gone from the list): the first waiter computes,
+            assert_eq!(plan(&p, &[waiting, waiting], chunk), Plan::Compute);
+            // and the next waits on it, as it now prefills.
+            let new_leader = Donor { tokens: &p, computed: 0, planned: 4 * c };
+            assert_eq!(plan(&p, &[new_leader, waiting], chunk), Plan::Wait { donor: 0, n: 4 * c });
+        }
     }
 
     #[test]
     fn kept_prefixes_are_whole_chunks_deduplicated_and_bounded() {
-        let cfg = tiny();
-        let dev = Device::Cpu;
-        let mut kept = KeptPrefixes::new(usize::MAX);
-        let round1 = tokens(3 * C + 10, 0);
-        let cache = filled(round1.len(), &cfg);
-        kept.keep(&round1, &cache, round1.len(), &cfg, &dev).unwrap();
-        assert_eq!(kept.donors().map(|d| d.computed).collect::<Vec<_>>(), vec![3 * C]);
-        // Four more agents with the same prompt: nothing new kept.
-        for _ in 0..4 {
+        for chunk in CHUNKS {
+            let c = chunk.size();
+            let cfg = tiny();
+            let dev = Device::Cpu;
+            let mut kept = KeptPrefixes::new(usize::MAX, chunk);
+            let round1 = tokens(3 * c + 10, 0);
+            let cache = filled(round1.len(), &cfg);
             kept.keep(&round1, &cache, round1.len(), &cfg, &dev).unwrap();
+            assert_eq!(kept.donors().map(|d| d.computed).collect::<Vec<_>>(), vec![3 * c]);
+            // Four more agents with the same prompt: nothing new kept.
+            for _ in 0..4 {
+                kept.keep(&round1, &cache, round1.len(), &cfg, &dev).unwrap();
+            }
+            assert_eq!(kept.len(), 1);
+            // A longer prompt over the same prefix replaces it.
+            let longer = [&round1[..3 * c + 10], &tokens(2 * c, 9)].concat();
+            kept.keep(&longer, &filled(longer.len(), &cfg), longer.len(), &cfg, &dev).unwrap();
+            assert_eq!(kept.donors().map(|d| d.computed).collect::<Vec<_>>(), vec![5 * c]);
+            // Other problems push the oldest out.
+            for salt in [1, 2] {
+                let other = tokens(2 * c, salt);
+                kept.keep(&other, &filled(other.len(), &cfg), other.len(), &cfg, &dev).unwrap();
+            }
+            assert_eq!(kept.len(), MAX_KEPT);
+            assert!(kept.donors().all(|d| d.tokens[0] != 0), "the first problem's prefix went");
+            // A cancelled prompt keeps what it computed, in whole chunks.
+            let mut small = KeptPrefixes::new(usize::MAX, chunk);
+            small.keep(&round1, &cache, c + 20, &cfg, &dev).unwrap();
+            assert_eq!(small.donors().map(|d| d.computed).collect::<Vec<_>>(), vec![c]);
+            // The byte bound (counted by capacity, grown in KV_GROW steps): a
+            // prefix bigger than it is not kept.
+            let bound = grown_capacity(3 * c, &cfg) * cfg.kv_bytes_per_position();
+            let mut tight = KeptPrefixes::new(bound, chunk);
+            tight.keep(&longer, &filled(longer.len(), &cfg), longer.len(), &cfg, &dev).unwrap();
+            assert_eq!(tight.len(), 0, "{} positions need more KV_GROW steps than {}", 5 * c, 3 * c);
+            tight.keep(&round1, &cache, round1.len(), &cfg, &dev).unwrap();
+            assert_eq!((tight.len(), tight.bytes()), (1, bound));
         }
-        assert_eq!(kept.len(), 1);
-        // A longer prompt over the same prefix replaces it.
-        let longer = [&round1[..3 * C + 10], &tokens(2 * C, 9)].concat();
-        kept.keep(&longer, &filled(longer.len(), &cfg), longer.len(), &cfg, &dev).unwrap();
-        assert_eq!(kept.donors().map(|d| d.computed).collect::<Vec<_>>(), vec![5 * C]);
-        // Other problems push the oldest out.
-        for salt in [1, 2] {
-            let other = tokens(2 * C, salt);
-            kept.keep(&other, &filled(other.len(), &cfg), other.len(), &cfg, &dev).unwrap();
-        }
-        assert_eq!(kept.len(), MAX_KEPT);
-        assert!(kept.donors().all(|d| d.tokens[0] != 0), "the first problem's prefix went");
-        // A cancelled prompt keeps what it computed, in whole chunks.
-        let mut small = KeptPrefixes::new(usize::MAX);
-        small.keep(&round1, &cache, C + 20, &cfg, &dev).unwrap();
-        assert_eq!(small.donors().map(|d| d.computed).collect::<Vec<_>>(), vec![C]);
-        // The byte bound (counted by capacity, grown in KV_GROW steps): a
-        // prefix bigger than it is not kept.
-        let bound = KV_GROW * cfg.kv_bytes_per_position();
-        let mut tight = KeptPrefixes::new(bound);
-        tight.keep(&longer, &filled(longer.len(), &cfg), longer.len(), &cfg, &dev).unwrap();
-        assert_eq!(tight.len(), 0, "{} positions need two KV_GROW steps", 5 * C);
-        tight.keep(&round1, &cache, round1.len(), &cfg, &dev).unwrap();
-        assert_eq!((tight.len(), tight.bytes()), (1, bound));
     }
 }

@@ -10,8 +10,7 @@ use candle_core::{Device, Tensor};
 
 use super::decoder::Decoder;
 use super::forward::{forward, KvCache, Piece};
-use super::prefix::PREFILL_CHUNK;
-use super::prefix::{common_prefix, reuse_limit, whole_chunks};
+use super::prefix::{common_prefix, PrefillChunk};
 use crate::resolve::{resolve, ModelSpec};
 
 /// The default model on the CPU (the pooled test loads it the same way).
@@ -23,11 +22,11 @@ pub(super) fn llama() -> Decoder {
     Decoder::from_gguf(cfg, &content, &mut file, &Device::Cpu, None).unwrap()
 }
 
-/// Prefills `tokens` from the cache's end in the engine's chunks; the last
-/// position's logits.
-fn prefill(model: &Decoder, tokens: &[u32], cache: &mut KvCache) -> Result<Tensor> {
+/// Prefills `tokens` from the cache's end in `size`-token chunks, as the
+/// engine does; the last position's logits.
+fn prefill(model: &Decoder, tokens: &[u32], cache: &mut KvCache, size: PrefillChunk) -> Result<Tensor> {
     let mut logits = None;
-    for chunk in tokens[cache.filled()..].chunks(PREFILL_CHUNK) {
+    for chunk in tokens[cache.filled()..].chunks(size.size()) {
         let last = cache.filled() + chunk.len() == tokens.len();
         logits = forward(model, &mut [Piece { tokens: chunk, cache: &mut *cache, logits: last }])?;
     }
@@ -41,25 +40,29 @@ fn bits(t: &Tensor) -> Vec<u32> {
 #[test]
 fn a_prompt_on_a_copied_prefix_computes_the_same_bits_as_alone() {
     let model = llama();
-    // Two prompts of ordinary token ids sharing their first 200 tokens.
-    let prompt: Vec<u32> = (0..300u32).map(|i| 100 + i * 37 % 5000).collect();
-    let donor: Vec<u32> = prompt[..200].iter().copied().chain((0..90u32).map(|i| 7000 + i)).collect();
-    let n = whole_chunks(common_prefix(&prompt, &donor)).min(reuse_limit(prompt.len()));
-    assert_eq!(n, 3 * PREFILL_CHUNK);
+    // The CPU's chunk, and a larger one: the argument holds for any size.
+    for chunk in [PrefillChunk::CPU, PrefillChunk::new(128).unwrap()] {
+        let c = chunk.size();
+        // Two prompts of ordinary token ids sharing their first 3c + 8 tokens.
+        let prompt: Vec<u32> = (0..4 * c as u32 + 44).map(|i| 100 + i * 37 % 5000).collect();
+        let donor: Vec<u32> = prompt[..3 * c + 8].iter().copied().chain((0..90u32).map(|i| 7000 + i)).collect();
+        let n = chunk.whole(common_prefix(&prompt, &donor)).min(chunk.reuse_limit(prompt.len()));
+        assert_eq!(n, 3 * c);
 
-    let mut alone = KvCache::default();
-    let logits_alone = prefill(&model, &prompt, &mut alone).unwrap();
-    let mut theirs = KvCache::default();
-    prefill(&model, &donor, &mut theirs).unwrap();
-    let mut copied = theirs.copy_prefix(n, &model.cfg, &model.device).unwrap();
-    let logits_copied = prefill(&model, &prompt, &mut copied).unwrap();
+        let mut alone = KvCache::default();
+        let logits_alone = prefill(&model, &prompt, &mut alone, chunk).unwrap();
+        let mut theirs = KvCache::default();
+        prefill(&model, &donor, &mut theirs, chunk).unwrap();
+        let mut copied = theirs.copy_prefix(n, &model.cfg, &model.device).unwrap();
+        let logits_copied = prefill(&model, &prompt, &mut copied, chunk).unwrap();
 
-    assert_eq!(copied.filled(), prompt.len());
-    for l in 0..model.cfg.n_layer {
-        for (a, c) in [(&alone.k[l], &copied.k[l]), (&alone.v[l], &copied.v[l])] {
-            let (a, c) = (a.narrow(1, 0, prompt.len()).unwrap(), c.narrow(1, 0, prompt.len()).unwrap());
-            assert!(bits(&a) == bits(&c), "layer {l}: the KV rows differ");
+        assert_eq!(copied.filled(), prompt.len());
+        for l in 0..model.cfg.n_layer {
+            for (a, b) in [(&alone.k[l], &copied.k[l]), (&alone.v[l], &copied.v[l])] {
+                let (a, b) = (a.narrow(1, 0, prompt.len()).unwrap(), b.narrow(1, 0, prompt.len()).unwrap());
+                assert!(bits(&a) == bits(&b), "chunk {}, layer {l}: the KV rows differ", chunk.size());
+            }
         }
+        assert!(bits(&logits_alone) == bits(&logits_copied), "chunk {}: the logits differ", chunk.size());
     }
-    assert!(bits(&logits_alone) == bits(&logits_copied), "the logits differ");
 }

@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::forward::KvCache;
-use super::prefix::{self, Donor, PREFILL_CHUNK};
+use super::prefix::{Donor, PrefillChunk};
 use super::sampler::Sampler;
 use super::utf8_stream::Utf8Stream;
 use crate::{Chunk, FinishReason, Sampling, Usage};
@@ -98,8 +98,9 @@ impl<'t> Seq<'t> {
         }
     }
 
-    /// What this sequence feeds this step, if anything fits `budget`.
-    pub(super) fn work(&self, budget: &mut usize) -> Option<(Vec<u32>, bool)> {
+    /// What this sequence feeds this step, if anything fits `budget`: its
+    /// prompt goes in `chunk`s.
+    pub(super) fn work(&self, budget: &mut usize, chunk: PrefillChunk) -> Option<(Vec<u32>, bool)> {
         if !self.started {
             return None;
         }
@@ -107,7 +108,7 @@ impl<'t> Seq<'t> {
             return Some((vec![t], true));
         }
         let left = self.job.prompt.len() - self.fed;
-        let n = left.min(PREFILL_CHUNK);
+        let n = left.min(chunk.size());
         if n == 0 || n > *budget {
             return None;
         }
@@ -117,9 +118,9 @@ impl<'t> Seq<'t> {
 
     /// What a newcomer may copy from it: prompt positions computed in whole
     /// chunks, now and once its prefill is done (nothing while it waits).
-    pub(super) fn as_donor(&self) -> Donor<'_> {
-        let planned = if self.started { prefix::whole_chunks(self.job.prompt.len()) } else { 0 };
-        Donor { tokens: &self.job.prompt, computed: prefix::whole_chunks(self.fed), planned }
+    pub(super) fn as_donor(&self, chunk: PrefillChunk) -> Donor<'_> {
+        let planned = if self.started { chunk.whole(self.job.prompt.len()) } else { 0 };
+        Donor { tokens: &self.job.prompt, computed: chunk.whole(self.fed), planned }
     }
 
     /// Samples the next token from `logits` (adding the time it took to
