@@ -78,10 +78,12 @@ EOF
 prefill() {
   local name=$1 model=$2 chunk=${3:-}
   stamp "memdoor $name prefill, chunks of ${chunk:-the default}"
-  env ${chunk:+MEMDOOR_PREFILL_CHUNK=$chunk} timeout 90 "$bin" bench engine --model "$work/$model.gguf" \
-    --device "$device" --agents 1 --max-tokens 16 --prompt-tokens 2000 --keep-prefix-mb 0 --json \
-    >"$work/results/memdoor-$name-prefill${chunk:+-$chunk}.json" 2>"$work/results/memdoor-$name-prefill${chunk:+-$chunk}.err"
-  python3 - "$work/results/memdoor-$name-prefill${chunk:+-$chunk}.json" <<'EOF' || tail -n 15 "$work/results/memdoor-$name-prefill${chunk:+-$chunk}.err"
+  local run="memdoor-$name-prefill${chunk:+-$chunk}"
+  env ${chunk:+MEMDOOR_PREFILL_CHUNK=$chunk} MEMDOOR_LOG_DIR="$work/logs/$run" timeout 90 "$bin" bench engine \
+    --model "$work/$model.gguf" --device "$device" --agents 1 --max-tokens 16 --prompt-tokens 2000 \
+    --keep-prefix-mb 0 --json >"$work/results/$run.json" 2>"$work/results/$run.err"
+  local rc=$?
+  python3 - "$work/results/$run.json" <<'EOF' || { echo "rc=$rc"; tail -n 15 "$work/results/$run.err"; }
 import json, sys
 r = json.load(open(sys.argv[1]))
 o = r["one"]

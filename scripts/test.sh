@@ -40,6 +40,9 @@ fi
 
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/memdoor/target}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+# The engine's switches would change the bits the golden tests hold: the
+# tests choose them where they mean to.
+unset MEMDOOR_PREFILL_CHUNK MEMDOOR_KV_POOL
 
 # The official OpenAI client, for `memdoor serve`'s tests: a venv of its own
 # (Debian's python is externally managed; its venv module is python3-venv).

@@ -324,12 +324,23 @@ pub async fn engine(
     let o = opts.clone();
     let model = Arc::new(tokio::task::spawn_blocking(move || LocalModel::load(&p, &o)).await??);
     let load_s = started.elapsed().as_secs_f64();
-    let prompt = match prompt_tokens {
-        Some(n) if n + max_tokens > model.context_len() => bail!(
+    let too_long = |n: usize| {
+        anyhow::anyhow!(
             "--prompt-tokens {n} and --max-tokens {max_tokens} do not fit the {}-token context (--context to change)",
             model.context_len()
-        ),
-        Some(n) => long_prompt(&model, n)?,
+        )
+    };
+    let prompt = match prompt_tokens.filter(|n| *n > 0) {
+        Some(n) if n.saturating_add(max_tokens) > model.context_len() => return Err(too_long(n)),
+        Some(n) => {
+            // At least n tokens: a function's worth more at most, checked again.
+            let prompt = long_prompt(&model, n)?;
+            let len = model.encode_prompt(&[Message::user(prompt.as_str())])?.len();
+            if len + max_tokens > model.context_len() {
+                return Err(too_long(len));
+            }
+            prompt
+        }
         None => BENCH_PROMPT.to_string(),
     };
     let greedy_start = greedy_start(&*model, 24).await?;

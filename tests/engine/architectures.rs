@@ -23,7 +23,7 @@
 use memdoor_testkit::tiny_gguf;
 
 use futures::StreamExt;
-use memdoor::model::local::{LoadOptions, LocalModel};
+use memdoor::model::local::{LoadOptions, LocalModel, CPU_PREFILL_CHUNK};
 use memdoor::model::{ChatRequest, Chunk, Message, ModelBackend};
 use memdoor_testkit::every_token;
 use tiny_gguf::{argmax, diff, make, reference};
@@ -32,8 +32,8 @@ use tokio_util::sync::CancellationToken;
 const ARCHS: [&str; 6] = ["llama", "qwen2", "qwen3", "gemma2", "gemma3", "phi3"];
 const STEPS: usize = 10;
 
-/// A prompt of two prefill chunks (64 tokens each) and past the gemmas'
-/// 8-token sliding window.
+/// A prompt longer than the CPU's prefill chunk (64 tokens) and past the
+/// gemmas' 8-token sliding window.
 fn prompt() -> Vec<Message> {
     vec![Message::user(
         "Write a function that returns the sum of the squares of a list of integers, and test it on three lists.",
@@ -60,7 +60,7 @@ fn check_against_reference(arch: &str, quant: &str) {
     let model = load(&path);
     assert_eq!(model.architecture(), arch);
     let ids = model.encode_prompt(&prompt()).unwrap();
-    assert!(ids.len() > 64, "the prompt spans more than one prefill chunk ({} tokens)", ids.len());
+    assert!(ids.len() > CPU_PREFILL_CHUNK, "the prompt spans more than one prefill chunk ({} tokens)", ids.len());
     let want = reference(&path, &ids, STEPS, !quant.starts_with('f'));
     let got = model.teacher_forced_logits(&ids, &want.greedy[..STEPS - 1]).unwrap();
     let tol = tolerance(quant);

@@ -227,3 +227,30 @@ fn bench_engine_measures_prefill_over_long_prompts_in_the_chunks_asked() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--prompt-tokens 9000 and --max-tokens 4 do not fit the 8192-token context"), "{err}");
 }
+
+/// A prompt goes through the engine in the chunks asked for: a prompt of L
+/// tokens alone takes ceil(L / chunk) steps, then one a token after the
+/// first (the copies' figures above would hold were it cut otherwise).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_prompt_alone_takes_one_step_a_chunk() {
+    const TOKENS: usize = 4;
+    let prompt = format!("{}Which function returns 100 for x = 4?", listing(70));
+    for chunk in [CPU_PREFILL_CHUNK, GPU_PREFILL_CHUNK] {
+        let model = load(0, chunk);
+        let len = tokens(&model, &prompt).len();
+        assert!(len > 2 * GPU_PREFILL_CHUNK, "{len} tokens span more than two of the larger chunks");
+        let answer = ask(&model, &prompt, TOKENS).await;
+        assert_eq!(answer.usage.completion_tokens, TOKENS);
+        let mut stats = model.engine_stats();
+        let stats = tokio::time::timeout(PATIENCE, stats.wait_for(|s| s.live == 0 && s.steps > 0))
+            .await
+            .expect("the engine falls idle")
+            .unwrap()
+            .clone();
+        assert_eq!(
+            stats.steps as usize,
+            len.div_ceil(chunk) + TOKENS - 1,
+            "chunks of {chunk}, {len} tokens: {stats:?}"
+        );
+    }
+}
