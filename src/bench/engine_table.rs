@@ -1,6 +1,6 @@
 //! The table `memdoor bench engine` prints from its report.
 
-use super::engine::{DecodeStepFigures, EngineReport, SamplingFigures};
+use super::engine_report::{DecodeStepFigures, EngineReport, SamplingFigures};
 
 pub fn print_table(r: &EngineReport) {
     let kv = if r.kv_pool { "one KV pool" } else { "a KV cache a stream" };

@@ -6,6 +6,7 @@
 mod arms;
 pub mod coordination;
 mod engine;
+mod engine_report;
 mod engine_table;
 mod overhead;
 mod problem_figures;
