@@ -149,11 +149,11 @@ pub struct SetBenchArgs {
     #[arg(long, requires = "repos")]
     pub hide_failing: bool,
     /// Also run the team with one mechanism flipped at a time and print a row
-    /// for each: every mechanism with a bare `--ablate` (about ten times as
+    /// for each: every mechanism with a bare `--ablate` (about eleven times as
     /// long), or those named, as in `--ablate=fresh-drafts,early-stop`.
     /// Flipped off: a second round, agent tests, repair prompts, aggregation,
     /// early stop, fresh drafts, form repair, public tests (the stated examples
-    /// not run); on: distinguishing inputs.
+    /// not run), a lead's roles; on: framed proposals, distinguishing inputs.
     #[arg(
         long,
         value_enum,
@@ -232,6 +232,7 @@ mod tests {
             [Ablation::FreshDrafts, Ablation::EarlyStop]
         );
         assert_eq!(ablations(&["--ablate=distinguish"]).unwrap(), [Ablation::Distinguish]);
+        assert_eq!(ablations(&["--ablate=framed-proposals"]).unwrap(), [Ablation::FramedProposals]);
         assert!(ablations(&["--ablate=no-such-thing"]).is_err());
     }
 }

@@ -95,13 +95,14 @@ pub(crate) async fn run_led(
     Run { verdict, backends, notes, events }
 }
 
-/// Every mechanism on, distinguishing inputs included, agent tests and aggregation off.
+/// Every mechanism on, distinguishing inputs included, agent tests, aggregation and framed proposals off.
 pub(crate) const PLAIN: Mechanisms = Mechanisms {
     agent_tests: false,
     repair_prompts: true,
     aggregate: false,
     early_stop: true,
     fresh_drafts: true,
+    framed_proposals: false,
     distinguish: true,
     form_repair: true,
     public_tests: true,

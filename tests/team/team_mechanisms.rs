@@ -2,7 +2,8 @@
 //! every draft of every round is a ballot, the rounds stop once a passing
 //! cluster holds a majority (from round 2 on, once any draft passes), an
 //! agent whose draft passes rests while the others repair alone, fresh
-//! drafts replace repairs while nothing passes, distinguishing inputs part
+//! drafts replace repairs while nothing passes (and, turned on, framed
+//! proposals open round 1 the same way), distinguishing inputs part
 //! two passing programs, and a lead takes the turns small agents do badly.
 //! What counts as a draft is in `team_drafts`.
 
@@ -10,7 +11,7 @@ use memdoor::domain::{TeamEvent, Turn};
 use memdoor::team::Mechanisms;
 use memdoor_testkit::scripted::fenced;
 
-use super::scripted_team::{reverse_problem, run, run_led, wrong, DOUBLES_ONE, PLAIN, RIGHT};
+use super::scripted_team::{reverse_problem, run, run_led, wrong, Run, DOUBLES_ONE, PLAIN, RIGHT};
 
 #[tokio::test]
 async fn the_team_stops_once_a_passing_cluster_holds_a_majority() {
@@ -101,6 +102,39 @@ async fn while_nothing_passes_every_agent_draws_a_fresh_draft_with_a_new_seed() 
     assert!(off.backends.iter().all(|b| b.prompts()[1].contains("Find the mistake")));
     let refine = run(scripts, 2, Mechanisms { fresh_drafts: false, repair_prompts: false, ..PLAIN }).await;
     assert!(refine.backends.iter().all(|b| b.prompts()[1].contains("Teammate")));
+}
+
+/// Framed proposals: round 1 already asks agents 1.. under the framings a
+/// fresh draft uses (agent 0 keeps the plain prompt, its greedy draft the
+/// single agent's), each on a moved seed, and round 2 moves each agent's on.
+#[tokio::test]
+async fn framed_proposals_frame_round_one_for_every_agent_but_the_greedy_one() {
+    let scripts: Vec<Vec<String>> = (0..5).map(|i| vec![fenced(&wrong(i)), fenced(&wrong(i + 10))]).collect();
+    let framed = run(scripts.clone(), 2, Mechanisms { framed_proposals: true, ..PLAIN }).await;
+    let plain = run(scripts, 1, PLAIN).await;
+    let first = |r: &Run, agent: usize| r.backends[agent].prompts()[0].clone();
+    let seed = |r: &Run, agent: usize| r.backends[agent].asked.lock().unwrap()[0].sampling.seed;
+    assert_eq!(first(&framed, 0), first(&plain, 0), "agent 0 keeps the plain prompt");
+    assert_eq!(seed(&framed, 0), seed(&plain, 0));
+    assert!(first(&framed, 1).contains("Do not run it on the examples. Write it as one complete"), "the form");
+    assert!(first(&framed, 2).contains("Before any code, write the steps"), "{}", first(&framed, 2));
+    assert!(first(&framed, 3).contains("Before any code, check each example"), "{}", first(&framed, 3));
+    for agent in 1..5 {
+        assert_ne!(first(&framed, agent), first(&plain, agent), "agent {agent}");
+        assert_ne!(seed(&framed, agent), seed(&plain, agent), "agent {agent}: a framed draw on its own seed");
+        let round2 = &framed.backends[agent].prompts()[1];
+        assert_ne!(round2, &first(&framed, agent), "agent {agent}: round 2 moves the framing on");
+    }
+    let turns: Vec<Turn> = framed
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            TeamEvent::TurnStarted { round: 1, turn, .. } => Some(*turn),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(turns[0], Turn::Propose);
+    assert!(turns[1..].iter().all(|t| matches!(t, Turn::Fresh(_))), "{turns:?}");
 }
 
 #[tokio::test]

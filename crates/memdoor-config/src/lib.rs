@@ -62,6 +62,8 @@ pub struct TeamSection {
     /// Agents write inputs that tell two passing programs apart (off: it
     /// changed no answer on the shipped sets, docs/team.md).
     pub distinguish: bool,
+    /// Agents 1.. propose under framings in round 1 (off until measured, docs/team.md).
+    pub framed_proposals: bool,
     /// The local model of agents that name none: path, hub id or `default`.
     pub model: String,
     pub device: String,
@@ -87,6 +89,7 @@ impl Default for TeamSection {
             temperature: None,
             agent_tests: true,
             distinguish: Mechanisms::default().distinguish,
+            framed_proposals: Mechanisms::default().framed_proposals,
             model: "default".into(),
             device: "cpu".into(),
             quant: "none".into(),

@@ -27,7 +27,8 @@ pub enum Turn {
     /// The lead's turn while no draft passes: the team's draft that passes
     /// the most public tests (its own or a teammate's) and the tests it failed.
     RepairClosest,
-    /// The problem alone again, under another framing and a new seed.
+    /// The problem alone again, under another framing and a new seed (in
+    /// round 1, with framed proposals on, an agent's first draft so asked).
     Fresh(Framing),
     /// Nothing this round: the agent's draft already passes every public test.
     Rest,

@@ -21,7 +21,9 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use serde::Deserialize;
 
-use memdoor_model::Message;
+// The model layer under the name the rest of memdoor uses.
+pub(crate) use memdoor_model as model;
+use model::Message;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {

@@ -55,6 +55,7 @@ impl SessionSettings {
             mechanisms: Mechanisms {
                 agent_tests: cfg.team.agent_tests,
                 distinguish: cfg.team.distinguish,
+                framed_proposals: cfg.team.framed_proposals,
                 ..Mechanisms::default()
             },
             agents,

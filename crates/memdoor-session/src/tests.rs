@@ -28,6 +28,7 @@ rounds = 3
 max_tokens = 300
 agent_tests = false
 distinguish = true
+framed_proposals = true
 temperature = 0.5
 
 [[agents]]
@@ -49,7 +50,9 @@ fn settings_carry_every_team_setting_of_the_config() {
     assert_eq!((s.rounds, s.team.max_tokens, s.team.agents), (3, 300, 5));
     assert!(!s.mechanisms.agent_tests);
     assert!(s.mechanisms.distinguish, "off by default, on from the file");
-    assert!(!SessionSettings::from_config(&Config::default()).mechanisms.distinguish);
+    assert!(s.mechanisms.framed_proposals, "off by default, on from the file");
+    let defaults = SessionSettings::from_config(&Config::default()).mechanisms;
+    assert!(!defaults.distinguish && !defaults.framed_proposals);
     assert_eq!(
         s.agents[0],
         AgentPlan { temperature: None, role: Some("a tester".into()), max_tokens: Some(100), lead: false }

@@ -1,4 +1,5 @@
-//! Which turn each agent takes in a round. Round 1 proposes. In later
+//! Which turn each agent takes in a round. Round 1 proposes (with framed
+//! proposals on, every agent but the greedy agent 0 under a framing). In later
 //! rounds, when drafts run on tests, each agent's own standing decides: an
 //! agent whose draft passes every public test rests (its draft is already a
 //! ballot; redrawing it would spend tokens on a copy); one whose draft fails
@@ -27,6 +28,7 @@ pub struct Standing {
     pub(crate) reprompted: bool,
     /// Which mechanisms are on.
     pub fresh_drafts: bool,
+    pub framed_proposals: bool,
     pub repair_prompts: bool,
     pub early_stop: bool,
     pub lead_roles: bool,
@@ -43,13 +45,21 @@ pub(crate) struct Own {
     pub lead: bool,
 }
 
-// Neighbours get different framings: in round 2 agents 0 and 3 spell the
-// form out, 1 and 4 plan first, 2 works the examples first.
+// Neighbours get different framings, and each round moves an agent's on:
+// in round 2 agents 0 and 3 spell the form out, 1 and 4 plan first, 2 works
+// the examples first; framed proposals (round 1) give 1 and 4 the form, 2
+// the plan and 3 the examples.
 const FRAMINGS: [Framing; 3] = [Framing::PlanFirst, Framing::ExamplesFirst, Framing::FormSpelledOut];
 
 /// Agent `agent`'s turn in `round`, given its own draft and the team's standing.
 pub(crate) fn plan_turn(agent: usize, round: u32, own: Own, standing: Standing) -> Turn {
     if round <= 1 {
+        // Agent 0 keeps the plain prompt: its greedy answer is the single
+        // agent every team figure is measured beside. Where nothing runs, no
+        // later round draws fresh either (a framing's form may not be the task's).
+        if standing.framed_proposals && standing.runnable && agent != 0 {
+            return Turn::Fresh(framing(agent, round));
+        }
         return Turn::Propose;
     }
     if !standing.runnable || standing.reprompted {
@@ -66,7 +76,11 @@ pub(crate) fn plan_turn(agent: usize, round: u32, own: Own, standing: Standing) 
     if own.lead && standing.lead_roles && standing.repair_prompts && standing.closest {
         return Turn::RepairClosest;
     }
-    Turn::Fresh(FRAMINGS[(agent + round as usize) % FRAMINGS.len()])
+    Turn::Fresh(framing(agent, round))
+}
+
+fn framing(agent: usize, round: u32) -> Framing {
+    FRAMINGS[(agent + round as usize) % FRAMINGS.len()]
 }
 
 /// A fresh draft's seed: the agent's own, moved by the round, so the same
@@ -84,6 +98,7 @@ mod tests {
         runnable: true,
         reprompted: false,
         fresh_drafts: true,
+        framed_proposals: false,
         repair_prompts: true,
         early_stop: true,
         lead_roles: true,
@@ -120,6 +135,24 @@ mod tests {
         for a in 0..5 {
             assert!(matches!(round3[a], Turn::Fresh(_)) && round3[a] != round2[a], "agent {a}: {round3:?}");
         }
+    }
+
+    #[test]
+    fn framed_proposals_frame_every_first_draft_but_the_greedy_agents_and_move_on_in_round_two() {
+        let framed = Standing { framed_proposals: true, ..FAILING };
+        let round1: Vec<Turn> = (0..5).map(|a| plan_turn(a, 1, FAILS, framed)).collect();
+        let framings = [Framing::FormSpelledOut, Framing::PlanFirst, Framing::ExamplesFirst, Framing::FormSpelledOut];
+        assert_eq!(round1[0], Turn::Propose, "agent 0's greedy draft stays the single agent's");
+        assert_eq!(round1[1..], framings.map(Turn::Fresh));
+        assert_eq!(plan_turn(0, 1, LEAD_FAILS, framed), Turn::Propose, "the mixed team's lead, agent 0, too");
+        for (a, first) in round1.iter().enumerate().skip(1) {
+            assert_ne!(plan_turn(a, 2, FAILS, framed), *first, "agent {a}: round 2 moves the framing on");
+        }
+        assert!((0..5).all(|a| plan_turn(a, 1, FAILS, FAILING) == Turn::Propose), "off: the plain prompt");
+        let unrunnable = Standing { runnable: false, ..framed };
+        assert!((0..5).all(|a| plan_turn(a, 1, FAILS, unrunnable) == Turn::Propose), "nothing to run: plain");
+        let passed = Standing { any_passed: true, ..framed };
+        assert_eq!(plan_turn(2, 2, PASSES, passed), Turn::Rest, "later rounds as without");
     }
 
     #[test]

@@ -189,6 +189,7 @@ async fn run_rounds(
             runnable,
             reprompted: feedback.is_some(),
             fresh_drafts: m.fresh_drafts,
+            framed_proposals: m.framed_proposals,
             repair_prompts: m.repair_prompts,
             early_stop: m.early_stop,
             lead_roles: m.lead_roles,

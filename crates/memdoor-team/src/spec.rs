@@ -67,6 +67,12 @@ pub struct Mechanisms {
     /// After a round where no draft passed, every agent draws a fresh draft
     /// under another framing instead of repairing.
     pub fresh_drafts: bool,
+    /// In round 1, every agent but agent 0 (the greedy one) proposes under a
+    /// framing (plan first, examples first, form spelled out) instead of the
+    /// problem's plain prompt: round 2's fresh drafts made every pass the
+    /// 0.5B team found on the plain set's odd half (docs/benchmarks.md), so
+    /// the same variety is tried from the start. Off until measured.
+    pub framed_proposals: bool,
     /// When several clusters pass, agents write inputs that tell the top two apart.
     /// Off by default: on both shipped sets it cost 6–7 % of the team's tokens
     /// and changed no answer (docs/benchmarks.md).
@@ -92,6 +98,7 @@ impl Default for Mechanisms {
             aggregate: true,
             early_stop: true,
             fresh_drafts: true,
+            framed_proposals: false,
             distinguish: false,
             form_repair: true,
             public_tests: true,
@@ -117,6 +124,8 @@ pub enum Ablation {
     EarlyStop,
     /// Repairs in place of fresh drafts while nothing passes.
     FreshDrafts,
+    /// Framed proposals in round 1 on (off by default).
+    FramedProposals,
     /// Distinguishing inputs on (off by default).
     Distinguish,
     /// No repairs of form in the extracted code.
@@ -128,13 +137,14 @@ pub enum Ablation {
 }
 
 impl Ablation {
-    pub const ALL: [Ablation; 10] = [
+    pub const ALL: [Ablation; 11] = [
         Ablation::Rounds,
         Ablation::AgentTests,
         Ablation::RepairPrompts,
         Ablation::Aggregate,
         Ablation::EarlyStop,
         Ablation::FreshDrafts,
+        Ablation::FramedProposals,
         Ablation::Distinguish,
         Ablation::FormRepair,
         Ablation::PublicTests,
@@ -150,6 +160,7 @@ impl Ablation {
             Ablation::Aggregate => "no aggregation",
             Ablation::EarlyStop => "no early stop (nor resting)",
             Ablation::FreshDrafts => "no fresh drafts",
+            Ablation::FramedProposals => "with framed proposals (off by default)",
             Ablation::Distinguish => "with distinguishing inputs (off by default)",
             Ablation::FormRepair => "no form repair",
             Ablation::PublicTests => "no public tests (the stated examples not run)",
@@ -158,7 +169,7 @@ impl Ablation {
     }
 
     /// `mechanisms` and `rounds` with this one flipped: turned off, or turned on
-    /// where it is off by default (distinguishing inputs).
+    /// where it is off by default (framed proposals, distinguishing inputs).
     pub fn apply(self, mut m: Mechanisms, rounds: u32) -> (Mechanisms, u32) {
         match self {
             Ablation::Rounds => return (m, 1),
@@ -167,6 +178,7 @@ impl Ablation {
             Ablation::Aggregate => m.aggregate = false,
             Ablation::EarlyStop => m.early_stop = false,
             Ablation::FreshDrafts => m.fresh_drafts = false,
+            Ablation::FramedProposals => m.framed_proposals = true,
             Ablation::Distinguish => m.distinguish = true,
             Ablation::FormRepair => m.form_repair = false,
             Ablation::PublicTests => m.public_tests = false,
@@ -204,6 +216,7 @@ mod tests {
                 m.aggregate != all.aggregate,
                 m.early_stop != all.early_stop,
                 m.fresh_drafts != all.fresh_drafts,
+                m.framed_proposals != all.framed_proposals,
                 m.distinguish != all.distinguish,
                 m.form_repair != all.form_repair,
                 m.public_tests != all.public_tests,

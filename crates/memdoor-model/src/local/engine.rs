@@ -1,6 +1,5 @@
-//! `LocalModel`: a GGUF model loaded once. Decoder-family models run on the
-//! batched engine (one thread, every stream a sequence in its batch); other
-//! architectures fall back to a thread per stream over shared weights.
+//! `LocalModel`: a GGUF model loaded once. Every stream runs on the batched
+//! engine (one thread, every stream a sequence in its batch).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
