@@ -17,6 +17,8 @@ pub struct MixedRun {
     pub team: Arm,
     /// Any of its drafts passes every test.
     pub oracle: bool,
+    /// Every draft it wrote: turn, tokens, verdicts (as the first team's `team_drafts`).
+    pub(crate) drafts: Vec<DraftRecord>,
 }
 
 /// The `--vs` model alone on one problem.

@@ -64,7 +64,7 @@ pub async fn run_problem(
         Some(other) => {
             let cfg = TeamConfig { agents: other.models.len(), ..b.cfg.clone() };
             let run = team_run(problem, &other.models, other.lead, &cfg, b.rounds, b.mechanisms, sandbox).await?;
-            Some(MixedRun { name: other.name.clone(), team: run.team, oracle: run.oracle })
+            Some(MixedRun { name: other.name.clone(), team: run.team, oracle: run.oracle, drafts: run.records })
         }
         None => None,
     };

@@ -236,7 +236,12 @@ mod tests {
     #[test]
     fn a_mixed_team_gets_its_row_and_its_oracle_beside_the_team() {
         let arm = |pass, tokens| Arm { pass, tokens, wall_s: 2.0, cpu_s: 3.0 };
-        let mixed = |pass, oracle| MixedRun { name: "4 x small, 1 x big".into(), team: arm(pass, 10), oracle };
+        let mixed = |pass, oracle| MixedRun {
+            name: "4 x small, 1 x big".into(),
+            team: arm(pass, 10),
+            oracle,
+            drafts: Vec::new(),
+        };
         let problems = [
             ProblemFigures { team: arm(false, 7), mixed: Some(mixed(true, true)), ..decided(None) },
             ProblemFigures { team: arm(true, 5), mixed: Some(mixed(false, true)), ..decided(None) },

@@ -137,6 +137,13 @@ fn the_problem_bench_runs_a_mixed_team_beside_the_team_and_the_model_alone() {
     }
     let mixed = &report["problems"][0]["mixed"]["team"];
     assert!(mixed["tokens"].as_u64().unwrap() > 0 && mixed["cpu_s"].as_f64().unwrap() > 0.0, "{mixed}");
+    // Its drafts are in the report as the first team's are: every agent
+    // proposes in round 1, and the drafts spend no more than the team did.
+    let drafts = report["problems"][0]["mixed"]["drafts"].as_array().unwrap();
+    let proposers: Vec<u64> = drafts.iter().filter(|d| d["round"] == 1).map(|d| d["agent"].as_u64().unwrap()).collect();
+    assert_eq!(proposers, [0, 1, 2, 3, 4], "{drafts:?}");
+    let spent: u64 = drafts.iter().map(|d| d["tokens"].as_u64().unwrap()).sum();
+    assert!(spent > 0 && spent <= mixed["tokens"].as_u64().unwrap(), "{spent} of {mixed}");
     // The model alone sampled for each team's wall time, from one sequence of
     // samples: the longer budget holds at least the shorter one's samples.
     let vs = &report["problems"][0]["vs"];
