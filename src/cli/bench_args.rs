@@ -233,6 +233,7 @@ mod tests {
         );
         assert_eq!(ablations(&["--ablate=distinguish"]).unwrap(), [Ablation::Distinguish]);
         assert_eq!(ablations(&["--ablate=framed-proposals"]).unwrap(), [Ablation::FramedProposals]);
+        assert_eq!(ablations(&["--ablate=repairs-after-pass"]).unwrap(), [Ablation::RepairsAfterPass]);
         assert!(ablations(&["--ablate=no-such-thing"]).is_err());
     }
 }

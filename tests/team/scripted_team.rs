@@ -101,6 +101,7 @@ pub(crate) const PLAIN: Mechanisms = Mechanisms {
     repair_prompts: true,
     aggregate: false,
     early_stop: true,
+    repairs_after_pass: true,
     fresh_drafts: true,
     framed_proposals: false,
     distinguish: true,

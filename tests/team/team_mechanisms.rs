@@ -1,7 +1,8 @@
 //! The team's mechanisms on scripted agents (real sandbox, real python3):
 //! every draft of every round is a ballot, the rounds stop once a passing
-//! cluster holds a majority (from round 2 on, once any draft passes), an
-//! agent whose draft passes rests while the others repair alone, fresh
+//! cluster holds a majority (from round 2 on, once any draft passes; with
+//! repairs after a pass off, from round 1 on), an agent whose draft passes
+//! rests while the others repair alone, fresh
 //! drafts replace repairs while nothing passes (and, turned on, framed
 //! proposals open round 1 the same way), distinguishing inputs part
 //! two passing programs, and a lead takes the turns small agents do badly.
@@ -78,6 +79,22 @@ async fn a_passing_agent_rests_while_the_failing_ones_repair_from_their_own_fail
         );
     }
     assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 5));
+}
+
+#[tokio::test]
+async fn without_repairs_after_a_pass_the_team_stops_at_the_first_passing_draft() {
+    // One answer each: a round 2 would find no script left and fail the test.
+    let mut scripts = vec![vec![fenced(RIGHT)]];
+    scripts.extend((1..5).map(|i| vec![fenced(&wrong(i))]));
+    let r = run(scripts, 3, Mechanisms { repairs_after_pass: false, ..PLAIN }).await;
+    let rounds = r.events.iter().filter(|e| matches!(e, TeamEvent::RoundFinished { .. })).count();
+    assert_eq!(rounds, 1, "{:?}", r.notes);
+    assert!(r.notes.iter().any(|n| n.starts_with("stopping: 1 of 5 drafts pass")), "{:?}", r.notes);
+    assert_eq!((r.verdict.answer.as_str(), r.verdict.votes), (RIGHT.trim_end(), 1));
+    // While nothing passes the rounds go on as before.
+    let scripts: Vec<Vec<String>> = (0..5).map(|i| (0..2).map(|k| fenced(&wrong(i + 10 * k))).collect()).collect();
+    let r = run(scripts, 2, Mechanisms { repairs_after_pass: false, ..PLAIN }).await;
+    assert!(r.backends.iter().all(|b| b.prompts().len() == 2));
 }
 
 #[tokio::test]

@@ -64,6 +64,13 @@ pub struct Mechanisms {
     /// Stop once a cluster passing every public test holds a majority of the
     /// drafts (after round 2, once any draft passes); a passing agent rests.
     pub early_stop: bool,
+    /// When a first draft passes every public test but its cluster holds no
+    /// majority, the agents whose drafts failed repair them for one round
+    /// more (new ballots for the vote) before the team stops; off, the team
+    /// stops at the round where a draft first passes. With early stop off,
+    /// nothing changes. A repository's team stops at its first complete
+    /// patch either way.
+    pub repairs_after_pass: bool,
     /// After a round where no draft passed, every agent draws a fresh draft
     /// under another framing instead of repairing.
     pub fresh_drafts: bool,
@@ -97,6 +104,7 @@ impl Default for Mechanisms {
             repair_prompts: true,
             aggregate: true,
             early_stop: true,
+            repairs_after_pass: true,
             fresh_drafts: true,
             framed_proposals: false,
             distinguish: false,
@@ -122,6 +130,8 @@ pub enum Ablation {
     Aggregate,
     /// No early stop, nor resting.
     EarlyStop,
+    /// The team stops where a draft first passes: no repairs after a pass.
+    RepairsAfterPass,
     /// Repairs in place of fresh drafts while nothing passes.
     FreshDrafts,
     /// Framed proposals in round 1 on (off by default).
@@ -137,12 +147,13 @@ pub enum Ablation {
 }
 
 impl Ablation {
-    pub const ALL: [Ablation; 11] = [
+    pub const ALL: [Ablation; 12] = [
         Ablation::Rounds,
         Ablation::AgentTests,
         Ablation::RepairPrompts,
         Ablation::Aggregate,
         Ablation::EarlyStop,
+        Ablation::RepairsAfterPass,
         Ablation::FreshDrafts,
         Ablation::FramedProposals,
         Ablation::Distinguish,
@@ -159,6 +170,7 @@ impl Ablation {
             Ablation::RepairPrompts => "no repair prompts (teammates' drafts instead)",
             Ablation::Aggregate => "no aggregation",
             Ablation::EarlyStop => "no early stop (nor resting)",
+            Ablation::RepairsAfterPass => "no repairs once a draft passes (the team stops there)",
             Ablation::FreshDrafts => "no fresh drafts",
             Ablation::FramedProposals => "with framed proposals (off by default)",
             Ablation::Distinguish => "with distinguishing inputs (off by default)",
@@ -177,6 +189,7 @@ impl Ablation {
             Ablation::RepairPrompts => m.repair_prompts = false,
             Ablation::Aggregate => m.aggregate = false,
             Ablation::EarlyStop => m.early_stop = false,
+            Ablation::RepairsAfterPass => m.repairs_after_pass = false,
             Ablation::FreshDrafts => m.fresh_drafts = false,
             Ablation::FramedProposals => m.framed_proposals = true,
             Ablation::Distinguish => m.distinguish = true,
@@ -215,6 +228,7 @@ mod tests {
                 m.repair_prompts != all.repair_prompts,
                 m.aggregate != all.aggregate,
                 m.early_stop != all.early_stop,
+                m.repairs_after_pass != all.repairs_after_pass,
                 m.fresh_drafts != all.fresh_drafts,
                 m.framed_proposals != all.framed_proposals,
                 m.distinguish != all.distinguish,
