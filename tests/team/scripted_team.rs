@@ -95,7 +95,8 @@ pub(crate) async fn run_led(
     Run { verdict, backends, notes, events }
 }
 
-/// Every mechanism on, distinguishing inputs included, agent tests, aggregation and framed proposals off.
+/// Every mechanism on, distinguishing inputs and repairs after a pass included (both off by default);
+/// agent tests, aggregation and framed proposals off.
 pub(crate) const PLAIN: Mechanisms = Mechanisms {
     agent_tests: false,
     repair_prompts: true,

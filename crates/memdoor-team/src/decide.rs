@@ -14,8 +14,8 @@ use crate::judge::{ranked_clusters, ExecutionVote};
 
 /// Why the team may stop after a round: a cluster passing every public
 /// test holds a majority of the drafts with code; or, when `searching`
-/// (from the second round on, or from the first with repairs after a pass
-/// off, and with no feedback from the user to work in),
+/// (from the first round, or from the second with repairs after a pass
+/// on, and with no feedback from the user to work in),
 /// any draft passes every public test — later rounds are a search for a
 /// passing draft, and the vote already has one. `None`: keep going.
 pub fn early_stop(pool: &Pool, searching: bool) -> Option<String> {

@@ -9,8 +9,12 @@
 //! another framing and a new seed, each round: on the problems where no
 //! first draft passed (Qwen2.5-Coder, both sets), fresh drafts passed 7
 //! times in 44 and repairs 3 in 66 — repairs fewer per token than plain
-//! samples, fresh drafts more. With nothing to run, or after the user's
-//! feedback, every agent refines from the teammates' drafts and notes.
+//! samples, fresh drafts more. With early stop on and repairs after a pass
+//! off (the defaults), the team stops at the round where a draft first
+//! passes, so repairs are drawn only with one of those flipped
+//! (`--ablate`), or with fresh drafts off. With nothing to run, or after
+//! the user's feedback, every agent refines from the teammates' drafts and
+//! notes.
 //! A team's lead (in a mixed team, the bigger model) does what small models
 //! do badly while nothing passes: it repairs the draft closest to passing,
 //! whoever wrote it, while the others draw fresh.

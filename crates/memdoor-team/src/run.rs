@@ -259,8 +259,8 @@ async fn run_rounds(
         pool.drafts.extend(new);
         emit(&events, TeamEvent::RoundFinished { round }).await;
         if round < last_round && s.mechanisms.early_stop {
-            // Searching: later rounds only look for a passing draft (from the second round, or
-            // from the first when no repairs follow a pass); the user's feedback is always worked in.
+            // Searching: later rounds only look for a passing draft (from the first round, or from
+            // the second when repairs follow a pass); the user's feedback is always worked in.
             let searching = (round > first || !s.mechanisms.repairs_after_pass) && feedback.is_none();
             if let Some(why) = early_stop(&pool, searching) {
                 remember(&*s.store, &events, Entry::new(&task, round, None, EntryKind::Note, why)).await;

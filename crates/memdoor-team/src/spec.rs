@@ -67,9 +67,12 @@ pub struct Mechanisms {
     /// When a first draft passes every public test but its cluster holds no
     /// majority, the agents whose drafts failed repair them for one round
     /// more (new ballots for the vote) before the team stops; off, the team
-    /// stops at the round where a draft first passes. With early stop off,
-    /// nothing changes. A repository's team stops at its first complete
-    /// patch either way.
+    /// stops at the round where a draft first passes. Off by default: of 33
+    /// such repairs measured on both model sizes none passed, most returned
+    /// their agent's earlier program word for word, and they cost up to a
+    /// quarter of the team's tokens (docs/benchmarks.md, session 37). With
+    /// early stop off, nothing changes. A repository's team stops at its
+    /// first complete patch either way.
     pub repairs_after_pass: bool,
     /// After a round where no draft passed, every agent draws a fresh draft
     /// under another framing instead of repairing.
@@ -104,7 +107,7 @@ impl Default for Mechanisms {
             repair_prompts: true,
             aggregate: true,
             early_stop: true,
-            repairs_after_pass: true,
+            repairs_after_pass: false,
             fresh_drafts: true,
             framed_proposals: false,
             distinguish: false,
@@ -130,7 +133,8 @@ pub enum Ablation {
     Aggregate,
     /// No early stop, nor resting.
     EarlyStop,
-    /// The team stops where a draft first passes: no repairs after a pass.
+    /// Repairs after a pass on (off by default): the failing drafts are
+    /// repaired once more when the passing cluster holds no majority.
     RepairsAfterPass,
     /// Repairs in place of fresh drafts while nothing passes.
     FreshDrafts,
@@ -170,7 +174,7 @@ impl Ablation {
             Ablation::RepairPrompts => "no repair prompts (teammates' drafts instead)",
             Ablation::Aggregate => "no aggregation",
             Ablation::EarlyStop => "no early stop (nor resting)",
-            Ablation::RepairsAfterPass => "no repairs once a draft passes (the team stops there)",
+            Ablation::RepairsAfterPass => "with repairs once a draft passes (off by default)",
             Ablation::FreshDrafts => "no fresh drafts",
             Ablation::FramedProposals => "with framed proposals (off by default)",
             Ablation::Distinguish => "with distinguishing inputs (off by default)",
@@ -181,7 +185,8 @@ impl Ablation {
     }
 
     /// `mechanisms` and `rounds` with this one flipped: turned off, or turned on
-    /// where it is off by default (framed proposals, distinguishing inputs).
+    /// where it is off by default (repairs after a pass, framed proposals,
+    /// distinguishing inputs).
     pub fn apply(self, mut m: Mechanisms, rounds: u32) -> (Mechanisms, u32) {
         match self {
             Ablation::Rounds => return (m, 1),
@@ -189,7 +194,7 @@ impl Ablation {
             Ablation::RepairPrompts => m.repair_prompts = false,
             Ablation::Aggregate => m.aggregate = false,
             Ablation::EarlyStop => m.early_stop = false,
-            Ablation::RepairsAfterPass => m.repairs_after_pass = false,
+            Ablation::RepairsAfterPass => m.repairs_after_pass = true,
             Ablation::FreshDrafts => m.fresh_drafts = false,
             Ablation::FramedProposals => m.framed_proposals = true,
             Ablation::Distinguish => m.distinguish = true,
