@@ -149,11 +149,12 @@ pub struct SetBenchArgs {
     #[arg(long, requires = "repos")]
     pub hide_failing: bool,
     /// Also run the team with one mechanism flipped at a time and print a row
-    /// for each: every mechanism with a bare `--ablate` (about eleven times as
+    /// for each: every mechanism with a bare `--ablate` (about thirteen times as
     /// long), or those named, as in `--ablate=fresh-drafts,early-stop`.
     /// Flipped off: a second round, agent tests, repair prompts, aggregation,
     /// early stop, fresh drafts, form repair, public tests (the stated examples
-    /// not run), a lead's roles; on: framed proposals, distinguishing inputs.
+    /// not run), a lead's roles; on: repairs after a pass, framed proposals,
+    /// distinguishing inputs, a passing majority's programs told apart.
     #[arg(
         long,
         value_enum,
@@ -234,6 +235,7 @@ mod tests {
         assert_eq!(ablations(&["--ablate=distinguish"]).unwrap(), [Ablation::Distinguish]);
         assert_eq!(ablations(&["--ablate=framed-proposals"]).unwrap(), [Ablation::FramedProposals]);
         assert_eq!(ablations(&["--ablate=repairs-after-pass"]).unwrap(), [Ablation::RepairsAfterPass]);
+        assert_eq!(ablations(&["--ablate=split-majority"]).unwrap(), [Ablation::SplitMajority]);
         assert!(ablations(&["--ablate=no-such-thing"]).is_err());
     }
 }

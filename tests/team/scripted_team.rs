@@ -106,6 +106,7 @@ pub(crate) const PLAIN: Mechanisms = Mechanisms {
     fresh_drafts: true,
     framed_proposals: false,
     distinguish: true,
+    split_majority: false,
     form_repair: true,
     public_tests: true,
     lead_roles: true,

@@ -1,11 +1,13 @@
 //! The team's mechanisms on scripted agents (real sandbox, real python3):
 //! every draft of every round is a ballot, the rounds stop once a passing
-//! cluster holds a majority (from round 2 on, once any draft passes; with
-//! repairs after a pass off, from round 1 on), an agent whose draft passes
+//! cluster holds a majority (once any draft passes: from round 1 on by
+//! default, from round 2 on with repairs after a pass, as in most of these
+//! tests), an agent whose draft passes
 //! rests while the others repair alone, fresh
 //! drafts replace repairs while nothing passes (and, turned on, framed
 //! proposals open round 1 the same way), distinguishing inputs part
-//! two passing programs, and a lead takes the turns small agents do badly.
+//! two passing programs (turned on, a passing majority of different programs
+//! too), and a lead takes the turns small agents do badly.
 //! What counts as a draft is in `team_drafts`.
 
 use memdoor::domain::{TeamEvent, Turn};
@@ -257,4 +259,48 @@ async fn with_a_lead_it_alone_writes_the_distinguishing_inputs_and_predicts_the_
     assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
     assert!(r.verdict.decision.to_string().contains("agents predicted the output 1 : 0)"), "{}", r.verdict.decision);
     assert!(r.backends.iter().enumerate().all(|(i, b)| b.prompts().len() == if i == 2 { 3 } else { 1 }));
+}
+
+#[tokio::test]
+async fn a_passing_majority_of_different_programs_is_told_apart_and_the_predictions_decide() {
+    // A0, A1 (another program that doubles a one-letter line) and A3 (A0's
+    // program again) with A2 (right) pass the examples: four of five, a
+    // majority, answering with A0's program. On the judges' input "z" the
+    // cluster parts 3 : 1, and the predicted output "z" picks A2's group.
+    let also_doubles = "s = input().strip()\nprint(s + s if len(s) == 1 else s[::-1])\n";
+    let script = |code: &str, predicted: &str| {
+        vec![fenced(code), "```input\nz\n```\n".to_string(), format!("```output\n{predicted}\n```\n")]
+    };
+    let scripts = |predicted: &str| {
+        vec![
+            script(DOUBLES_ONE, predicted),
+            script(also_doubles, predicted),
+            script(RIGHT, predicted),
+            script(DOUBLES_ONE, predicted),
+            script(&wrong(4), predicted),
+        ]
+    };
+    let on = Mechanisms { split_majority: true, ..PLAIN };
+    let r = run(scripts("z"), 1, on).await;
+    assert_eq!(r.verdict.answer, RIGHT.trim_end(), "{}", r.verdict.decision);
+    let decision = r.verdict.decision.to_string();
+    assert!(
+        decision.contains("1 told the top two apart; 1 : 3 drafts agree; agents predicted the output 5 : 0"),
+        "{decision}"
+    );
+    assert!(r.backends[0].prompts()[1].contains(also_doubles.trim()), "judge 0 looks at A1's program");
+    assert!(r.backends[1].prompts()[1].contains(RIGHT.trim()), "judge 1 at A2's");
+    assert!(
+        r.notes.iter().any(|n| n.contains("a majority's 3 programs told apart") && n.contains("agents [2] now lead")),
+        "{:?}",
+        r.notes
+    );
+    // Predictions matching neither output leave the majority as it was.
+    let r = run(scripts("q"), 1, on).await;
+    assert_eq!(r.verdict.answer, DOUBLES_ONE.trim_end(), "{}", r.verdict.decision);
+    assert!(r.notes.iter().any(|n| n.contains("the majority stands")), "{:?}", r.notes);
+    // Off (the default), the majority's earliest program answers and nobody is asked.
+    let r = run(scripts("z"), 1, PLAIN).await;
+    assert_eq!(r.verdict.answer, DOUBLES_ONE.trim_end());
+    assert!(r.backends.iter().all(|b| b.prompts().len() == 1));
 }

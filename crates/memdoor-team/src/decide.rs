@@ -7,6 +7,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::distinguish::settle;
 use super::pool::Pool;
+use super::split_majority::split_majority;
 use super::team_run::TeamRun;
 use crate::domain::Consensus;
 use crate::domain::{Checked, Decision, Settled, TeamEvent};
@@ -33,7 +34,8 @@ pub fn early_stop(pool: &Pool, searching: bool) -> Option<String> {
     searching.then(|| format!("stopping: {passing} of {ballots} drafts pass every public test; further rounds only search while none does"))
 }
 
-/// The execution vote, with distinguishing inputs when they are on.
+/// The execution vote, with distinguishing inputs, and a passing
+/// majority's programs told apart, when they are on.
 pub(crate) async fn decide_by_running(
     s: &TeamRun<'_>,
     round: u32,
@@ -43,11 +45,13 @@ pub(crate) async fn decide_by_running(
 ) -> Option<Consensus> {
     let refs = pool.refs();
     let mut clusters = ranked_clusters(&refs, &pool.runs);
-    let settled = if s.mechanisms.distinguish && !cancel.is_cancelled() {
-        settle(s, round, &mut clusters, &refs, events, cancel).await
-    } else {
-        None
-    };
+    let mut settled = None;
+    if s.mechanisms.distinguish && !cancel.is_cancelled() {
+        settled = settle(s, round, &mut clusters, &refs, events, cancel.clone()).await;
+    }
+    if s.mechanisms.split_majority && settled.is_none() && !cancel.is_cancelled() {
+        settled = split_majority(s, round, &mut clusters, &refs, events, cancel).await;
+    }
     let mut v = ExecutionVote::verdict(&clusters, &refs, &pool.runs)?;
     if let Decision::ExecutionVote { checked, settled: settled_by } = &mut v.decision {
         if s.problem.public_tests.is_empty() {

@@ -53,7 +53,7 @@ fn ask_text(problem: &Problem, a: &str, b: &str) -> String {
 
 /// A run's behaviour on one input: its output, or `None` when it failed
 /// (a failed run sides with no one).
-fn output(r: Option<&TestResult>) -> Option<&str> {
+pub(crate) fn output(r: Option<&TestResult>) -> Option<&str> {
     r.and_then(|r| r.key.as_deref())
 }
 
@@ -103,21 +103,26 @@ fn judges<'a>(s: &'a TeamRun<'_>) -> Vec<&'a Agent> {
     }
 }
 
-/// With no majority of drafts, the agents predict the right output for the
-/// first input that tells the two apart; the side more predictions match.
-async fn predicted_votes(s: &TeamRun<'_>, input: &str, a: &str, b: &str, cancel: CancellationToken) -> (usize, usize) {
+/// What the judges say the right output for `input` is: each answer's last
+/// fenced block (an answer with none says nothing).
+pub(crate) async fn predictions(s: &TeamRun<'_>, input: &str, cancel: CancellationToken) -> Vec<String> {
     let text = format!(
         "For this input:\n```input\n{}\n```\nWhat exactly is the correct output? Work it out briefly, then give only the output in one ```output code block.",
         input.trim_end()
     );
     let asks = judges(s).into_iter().map(|agent| async {
         let answer = side_question(agent, s.problem, &text, MAX_TOKENS, cancel.clone()).await?;
-        // The predicted output is the answer's last fenced block.
         extract_code(&answer)
     });
-    let predictions = futures::future::join_all(asks).await;
+    futures::future::join_all(asks).await.into_iter().flatten().collect()
+}
+
+/// With no majority of drafts, the agents predict the right output for the
+/// first input that tells the two apart; the side more predictions match.
+async fn predicted_votes(s: &TeamRun<'_>, input: &str, a: &str, b: &str, cancel: CancellationToken) -> (usize, usize) {
+    let predicted = predictions(s, input, cancel).await;
     let mode = s.problem.run_mode();
-    let count = |key: &str| predictions.iter().flatten().filter(|p| same_answer(&mode, p, key)).count();
+    let count = |key: &str| predicted.iter().filter(|p| same_answer(&mode, p, key)).count();
     (count(a), count(b))
 }
 
@@ -140,7 +145,7 @@ fn rivals(clusters: &[Cluster], pool: &[(DraftKey, &Draft)]) -> Option<(DraftKey
     }
 }
 
-fn code_of<'a>(pool: &[(DraftKey, &'a Draft)], key: DraftKey) -> Option<&'a str> {
+pub(crate) fn code_of<'a>(pool: &[(DraftKey, &'a Draft)], key: DraftKey) -> Option<&'a str> {
     pool.iter().find(|(k, _)| *k == key).and_then(|(_, d)| d.code.as_deref()).map(str::trim)
 }
 
@@ -158,33 +163,42 @@ fn split_first(
         let run = ran.iter().find(|(key, _)| key == k).map(|(_, r)| r.as_slice()).unwrap_or_default();
         telling.iter().all(|&i| output(run.get(i)).is_some() && output(run.get(i)) == output(rb.get(i)))
     };
-    let mut a = clusters.remove(0);
-    let (b_drafts, a_drafts): (Vec<DraftKey>, Vec<DraftKey>) = a.drafts.iter().partition(|k| like_b(k));
-    let b = Cluster { drafts: b_drafts, answer: answer.to_string(), ..a.clone() };
-    a.drafts = a_drafts;
-    clusters.insert(0, b);
-    if !a.drafts.is_empty() {
-        clusters.insert(1, a);
+    let b_drafts: Vec<DraftKey> = clusters[0].drafts.iter().copied().filter(|k| like_b(k)).collect();
+    promote(clusters, &b_drafts, answer);
+}
+
+/// Puts `drafts` (drawn from the leading cluster, `answer` their program)
+/// first as a cluster of their own, and the rest of the leading cluster second.
+pub(crate) fn promote(clusters: &mut Vec<Cluster>, drafts: &[DraftKey], answer: &str) {
+    let mut rest = clusters.remove(0);
+    let won = Cluster { drafts: drafts.to_vec(), answer: answer.to_string(), ..rest.clone() };
+    rest.drafts.retain(|k| !drafts.contains(k));
+    clusters.insert(0, won);
+    if !rest.drafts.is_empty() {
+        clusters.insert(1, rest);
     }
 }
 
-/// Runs the step when two programs pass every public test (see `rivals`);
-/// puts the winning side first in `clusters`.
-pub(crate) async fn settle(
+/// Asks each judge for inputs telling a pair of programs apart (judge `i`
+/// the pair `pairs[i % pairs.len()]`); keeps up to `MAX_INPUTS` new ones,
+/// each remembered as a test entry. Inputs only: no output is kept.
+pub(crate) async fn ask_inputs(
     s: &TeamRun<'_>,
     round: u32,
-    clusters: &mut Vec<Cluster>,
-    pool: &[(DraftKey, &Draft)],
+    pairs: &[(&str, &str)],
     events: &mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,
-) -> Option<Settled> {
-    let (rep_a, rep_b, two_clusters) = rivals(clusters, pool)?;
-    let (Some(code_a), Some(code_b)) = (code_of(pool, rep_a), code_of(pool, rep_b)) else { return None };
-    let text = ask_text(s.problem, code_a, code_b);
+) -> Vec<TestCase> {
     let judges = judges(s);
-    let asked = futures::future::join_all(
-        judges.iter().map(|ag| side_question(ag, s.problem, &text, MAX_TOKENS, cancel.clone())),
-    )
+    if pairs.is_empty() {
+        return Vec::new();
+    }
+    let asked = futures::future::join_all(judges.iter().enumerate().map(|(i, ag)| {
+        let (a, b) = pairs[i % pairs.len()];
+        let text = ask_text(s.problem, a, b);
+        let cancel = cancel.clone();
+        async move { side_question(ag, s.problem, &text, MAX_TOKENS, cancel).await }
+    }))
     .await;
     let mut inputs: Vec<TestCase> = Vec::new();
     for (agent, answer) in judges.iter().zip(asked) {
@@ -205,6 +219,22 @@ pub(crate) async fn settle(
             inputs.push(TestCase { input: t.input, output: None });
         }
     }
+    inputs
+}
+
+/// Runs the step when two programs pass every public test (see `rivals`);
+/// puts the winning side first in `clusters`.
+pub(crate) async fn settle(
+    s: &TeamRun<'_>,
+    round: u32,
+    clusters: &mut Vec<Cluster>,
+    pool: &[(DraftKey, &Draft)],
+    events: &mpsc::Sender<TeamEvent>,
+    cancel: CancellationToken,
+) -> Option<Settled> {
+    let (rep_a, rep_b, two_clusters) = rivals(clusters, pool)?;
+    let (Some(code_a), Some(code_b)) = (code_of(pool, rep_a), code_of(pool, rep_b)) else { return None };
+    let inputs = ask_inputs(s, round, &[(code_a, code_b)], events, cancel.clone()).await;
     let ran = run_on(s, pool, &inputs).await;
     let find = |k: DraftKey| ran.iter().find(|(key, _)| *key == k).map(|(_, r)| r.as_slice());
     let (Some(ra), Some(rb)) = (find(rep_a), find(rep_b)) else { return None };
@@ -235,11 +265,11 @@ pub(crate) async fn settle(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::judge::grade::TestVerdict;
 
-    fn out(k: &str) -> TestResult {
+    pub(crate) fn out(k: &str) -> TestResult {
         TestResult { verdict: TestVerdict::Ran, got: None, key: Some(k.into()), error: None }
     }
     fn crash() -> TestResult {
@@ -273,11 +303,11 @@ mod tests {
         assert_eq!(side_votes(&a, &b, &all), (1, 2, 0));
     }
 
-    fn key(agent: usize) -> DraftKey {
+    pub(crate) fn key(agent: usize) -> DraftKey {
         DraftKey { round: 1, agent }
     }
 
-    fn draft(code: &str) -> Draft {
+    pub(crate) fn draft(code: &str) -> Draft {
         Draft {
             text: String::new(),
             code: Some(code.into()),

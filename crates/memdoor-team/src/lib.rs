@@ -22,6 +22,7 @@ mod prompt;
 mod run;
 mod solo_prompt;
 mod spec;
+mod split_majority;
 mod team_run;
 mod test_inputs;
 

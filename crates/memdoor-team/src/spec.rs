@@ -87,6 +87,13 @@ pub struct Mechanisms {
     /// Off by default: on both shipped sets it cost 6–7 % of the team's tokens
     /// and changed no answer (docs/benchmarks.md).
     pub distinguish: bool,
+    /// When the cluster passing every public test holds a majority of the
+    /// ballots but different programs, the judges write inputs to tell its
+    /// programs apart and predict the right output where they differ; a group
+    /// of its drafts that more predictions match leads (`split_majority.rs`).
+    /// Off until measured: three answers on the tiered set were lost to such
+    /// a majority beside one right program (docs/benchmarks.md, session 37).
+    pub split_majority: bool,
     /// Repairs of form in the extracted code (class Solution, names, demo lines).
     pub form_repair: bool,
     /// The problem's public tests (its stated examples) are run on the drafts;
@@ -111,6 +118,7 @@ impl Default for Mechanisms {
             fresh_drafts: true,
             framed_proposals: false,
             distinguish: false,
+            split_majority: false,
             form_repair: true,
             public_tests: true,
             lead_roles: true,
@@ -142,6 +150,8 @@ pub enum Ablation {
     FramedProposals,
     /// Distinguishing inputs on (off by default).
     Distinguish,
+    /// A passing majority's programs told apart, predictions deciding (off by default).
+    SplitMajority,
     /// No repairs of form in the extracted code.
     FormRepair,
     /// The public tests (stated examples) not run: what execution on them buys.
@@ -151,7 +161,7 @@ pub enum Ablation {
 }
 
 impl Ablation {
-    pub const ALL: [Ablation; 12] = [
+    pub const ALL: [Ablation; 13] = [
         Ablation::Rounds,
         Ablation::AgentTests,
         Ablation::RepairPrompts,
@@ -161,6 +171,7 @@ impl Ablation {
         Ablation::FreshDrafts,
         Ablation::FramedProposals,
         Ablation::Distinguish,
+        Ablation::SplitMajority,
         Ablation::FormRepair,
         Ablation::PublicTests,
         Ablation::LeadRoles,
@@ -178,6 +189,7 @@ impl Ablation {
             Ablation::FreshDrafts => "no fresh drafts",
             Ablation::FramedProposals => "with framed proposals (off by default)",
             Ablation::Distinguish => "with distinguishing inputs (off by default)",
+            Ablation::SplitMajority => "with a passing majority's programs told apart (off by default)",
             Ablation::FormRepair => "no form repair",
             Ablation::PublicTests => "no public tests (the stated examples not run)",
             Ablation::LeadRoles => "no lead roles (the lead drafts like the others)",
@@ -186,7 +198,7 @@ impl Ablation {
 
     /// `mechanisms` and `rounds` with this one flipped: turned off, or turned on
     /// where it is off by default (repairs after a pass, framed proposals,
-    /// distinguishing inputs).
+    /// distinguishing inputs, a majority split).
     pub fn apply(self, mut m: Mechanisms, rounds: u32) -> (Mechanisms, u32) {
         match self {
             Ablation::Rounds => return (m, 1),
@@ -198,6 +210,7 @@ impl Ablation {
             Ablation::FreshDrafts => m.fresh_drafts = false,
             Ablation::FramedProposals => m.framed_proposals = true,
             Ablation::Distinguish => m.distinguish = true,
+            Ablation::SplitMajority => m.split_majority = true,
             Ablation::FormRepair => m.form_repair = false,
             Ablation::PublicTests => m.public_tests = false,
             Ablation::LeadRoles => m.lead_roles = false,
@@ -237,6 +250,7 @@ mod tests {
                 m.fresh_drafts != all.fresh_drafts,
                 m.framed_proposals != all.framed_proposals,
                 m.distinguish != all.distinguish,
+                m.split_majority != all.split_majority,
                 m.form_repair != all.form_repair,
                 m.public_tests != all.public_tests,
                 m.lead_roles != all.lead_roles,
