@@ -147,11 +147,10 @@ pub struct TeamFlags {
     /// Base random seed; agent i uses seed + i [default: 42].
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Rounds: 1 = every agent proposes; in each further round an agent whose draft passes
-    /// the tests rests, one whose draft fails repairs it from the tests it failed or draws a
-    /// fresh one (with no tests, every agent refines from the others' drafts) [default: 2].
-    /// The rounds stop early once most drafts pass alike, and after round 2 once any passes.
-    /// In the TUI a re-prompt adds one.
+    /// Rounds: 1 = every agent proposes; each further round runs only while no draft passes
+    /// the tests, every agent drawing a fresh draft under another framing (with no tests,
+    /// every agent refines from the others' drafts) [default: 2]. The rounds stop once any
+    /// draft passes every public test. In the TUI a re-prompt adds one.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10))]
     pub rounds: Option<u32>,
     /// Keep the shared memory in this Redis (redis://, rediss://, unix sockets) instead of

@@ -64,6 +64,10 @@ pub struct TeamSection {
     pub distinguish: bool,
     /// Agents 1.. propose under framings in round 1 (off until measured, docs/team.md).
     pub framed_proposals: bool,
+    /// A passing majority of different programs is told apart by inputs and
+    /// predicted outputs (off: one problem more on the 1.5B, none on the
+    /// default 0.5B, for more tokens; docs/team.md).
+    pub split_majority: bool,
     /// The local model of agents that name none: path, hub id or `default`.
     pub model: String,
     pub device: String,
@@ -90,6 +94,7 @@ impl Default for TeamSection {
             agent_tests: true,
             distinguish: Mechanisms::default().distinguish,
             framed_proposals: Mechanisms::default().framed_proposals,
+            split_majority: Mechanisms::default().split_majority,
             model: "default".into(),
             device: "cpu".into(),
             quant: "none".into(),

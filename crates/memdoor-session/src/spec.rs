@@ -56,6 +56,7 @@ impl SessionSettings {
                 agent_tests: cfg.team.agent_tests,
                 distinguish: cfg.team.distinguish,
                 framed_proposals: cfg.team.framed_proposals,
+                split_majority: cfg.team.split_majority,
                 ..Mechanisms::default()
             },
             agents,

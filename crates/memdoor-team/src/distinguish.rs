@@ -44,11 +44,30 @@ fn ask_text(problem: &Problem, a: &str, b: &str) -> String {
         Mode::Functional { .. } => "the function's arguments, one JSON value per line",
         _ => "exactly what the program reads on standard input",
     };
+    // Small models wrote one argument of two, or several inputs in one
+    // block: the problem's own first example shows the form.
+    let example = problem
+        .public_tests
+        .first()
+        .map(|t| format!(" exactly in the form of this example input:\n```input\n{}\n```\n", t.input.trim_end()))
+        .unwrap_or_default();
     format!(
         "Two programs for this problem agree on its examples:\n\nProgram A:\n```python\n{a}\n```\n\nProgram B:\n```python\n{b}\n```\n\n\
          Do not solve the problem. Write up to three new, valid inputs for it on which A and B may print different answers \
-         (edge cases, ties, empty or largest values): each as {form}, in its own ```input code block."
+         (edge cases, ties, empty or largest values): each as {form},{example} each in its own ```input code block."
     )
+}
+
+/// Whether an input has the form of the problem's examples: a function's
+/// inputs the same number of arguments (lines) as its first example's.
+fn in_form(problem: &Problem, input: &str) -> bool {
+    match (problem.run_mode(), problem.public_tests.first()) {
+        (Mode::Functional { .. }, Some(example)) => {
+            let args = |t: &str| t.lines().filter(|l| !l.trim().is_empty()).count();
+            args(input) == args(&example.input)
+        }
+        _ => true,
+    }
 }
 
 /// A run's behaviour on one input: its output, or `None` when it failed
@@ -204,7 +223,7 @@ pub(crate) async fn ask_inputs(
     for (agent, answer) in judges.iter().zip(asked) {
         for t in answer.map(|a| parse_tests(s.problem, &a)).unwrap_or_default() {
             let known = s.problem.public_tests.iter().chain(&inputs).any(|k| k.input.trim() == t.input.trim());
-            if known || inputs.len() >= MAX_INPUTS {
+            if known || !in_form(s.problem, &t.input) || inputs.len() >= MAX_INPUTS {
                 continue;
             }
             let mut entry = Entry::new(
@@ -293,6 +312,24 @@ pub(crate) mod tests {
         assert!(!same_answer(&f, "[2, 1]", "[1, 2]"));
         assert!(same_answer(&Mode::Stdin, "  3\n 4 \n", "3\n4"));
         assert!(!same_answer(&Mode::Stdin, "3", "3\n4"));
+    }
+
+    #[test]
+    fn a_functions_input_takes_as_many_arguments_as_its_first_example() {
+        let lcb = serde_json::json!({
+            "question_content": "Return the values in exactly one of a and b.",
+            "starter_code": "class Solution:\n    def f(self, a: List[int], b: List[int]) -> List[int]:\n        ",
+            "public_test_cases": "[{\"input\": \"[5,1]\\n[3]\", \"output\": \"[1,3,5]\", \"testtype\": \"functional\"}]",
+            "metadata": "{\"func_name\": \"f\"}",
+        });
+        let p = Problem::from_task("t", lcb.to_string().as_bytes()).unwrap();
+        assert!(in_form(&p, "[1]\n[2, 3]\n"));
+        assert!(!in_form(&p, "[1, 4, 6]"), "one array of two");
+        assert!(!in_form(&p, "[1]\n[2]\n[3]"), "three inputs in one block");
+        let text = ask_text(&p, "A", "B");
+        assert!(text.contains("exactly in the form of this example input:\n```input\n[5,1]\n[3]\n```"), "{text}");
+        let stdin = Problem::from_text("Read two lines and print them.").unwrap();
+        assert!(in_form(&stdin, "anything\n"), "stdin has no argument count");
     }
 
     #[test]

@@ -5,7 +5,9 @@
 //! not part them, and every other draft sided with the wrong ones. Here each
 //! judge is asked for inputs telling the cluster's first program from
 //! another of its programs (a different one per judge, so every program is
-//! looked at); the cluster's drafts run on them and part into groups by
+//! looked at), in the form of the problem's first example (without it the
+//! 1.5B wrote one argument of two, and nothing was told apart: session 38
+//! in docs/benchmarks.md); the cluster's drafts run on them and part into groups by
 //! their outputs; where groups differ, the judges predict the right output
 //! of the first such input, and a group that more predictions match than any
 //! other leads. A draft count never overturns the majority here: only the
@@ -102,6 +104,11 @@ pub(crate) async fn split_majority(
         return None;
     }
     let inputs = ask_inputs(s, round, &pairs, events, cancel.clone()).await;
+    if inputs.is_empty() {
+        let said = format!("a majority's {} programs: no judge wrote an input in the problem's form", programs.len());
+        remember(&*s.store, events, Entry::new(&s.problem.id, round, None, EntryKind::Note, said)).await;
+        return None;
+    }
     let members: Vec<(DraftKey, &Draft)> = pool.iter().filter(|(k, _)| lead.drafts.contains(k)).copied().collect();
     let ran = run_on(s, &members, &inputs).await;
     let groups = behaviours(&lead, &ran);
