@@ -152,8 +152,7 @@ fn rivals(clusters: &[Cluster], pool: &[(DraftKey, &Draft)]) -> Option<(DraftKey
     match clusters {
         [a, b, ..] if a.all_public_pass && b.all_public_pass => Some((a.drafts[0], b.drafts[0], true)),
         [a, ..] if a.all_public_pass => {
-            let ballots = pool.iter().filter(|(_, d)| d.code.is_some()).count();
-            if a.drafts.len() * 2 > ballots {
+            if holds_majority(a, pool) {
                 return None;
             }
             let first = code_of(pool, a.drafts[0]);
@@ -162,6 +161,11 @@ fn rivals(clusters: &[Cluster], pool: &[(DraftKey, &Draft)]) -> Option<(DraftKey
         }
         _ => None,
     }
+}
+
+/// Whether `cluster` holds more than half the ballots (drafts with code).
+pub(crate) fn holds_majority(cluster: &Cluster, pool: &[(DraftKey, &Draft)]) -> bool {
+    cluster.drafts.len() * 2 > pool.iter().filter(|(_, d)| d.code.is_some()).count()
 }
 
 pub(crate) fn code_of<'a>(pool: &[(DraftKey, &'a Draft)], key: DraftKey) -> Option<&'a str> {

@@ -17,14 +17,13 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::agent_turn::remember;
-use super::distinguish::{ask_inputs, code_of, output, predictions, promote, same_answer, Settled};
+use super::distinguish::{ask_inputs, code_of, holds_majority, output, predictions, promote, same_answer, Settled};
 use super::draft_runs::run_on;
 use super::team_run::TeamRun;
 use crate::domain::{Draft, TeamEvent};
 use crate::judge::grade::TestResult;
 use crate::judge::{Cluster, DraftKey};
 use crate::memory::{Entry, EntryKind};
-use crate::problem::Mode;
 
 /// The first draft of each distinct program (trimmed code) in `cluster`, in
 /// the cluster's order.
@@ -65,10 +64,14 @@ fn behaviours(cluster: &Cluster, ran: &[(DraftKey, Vec<TestResult>)]) -> Vec<(Ve
     groups
 }
 
+/// Whether the groups' outputs on input `i` are not all the same.
+fn tells(groups: &[(Vec<Option<String>>, Vec<DraftKey>)], i: usize) -> bool {
+    groups.iter().any(|(o, _)| o.get(i) != groups[0].0.get(i))
+}
+
 /// The first input on which the groups' outputs are not all the same.
 fn telling_input(groups: &[(Vec<Option<String>>, Vec<DraftKey>)]) -> Option<usize> {
-    let (first, rest) = groups.split_first()?;
-    (0..first.0.len()).find(|&i| rest.iter().any(|(o, _)| o.get(i) != first.0.get(i)))
+    (0..groups.first()?.0.len()).find(|&i| tells(groups, i))
 }
 
 /// The group that strictly more predictions match than any other (none
@@ -91,11 +94,7 @@ pub(crate) async fn split_majority(
     events: &mpsc::Sender<TeamEvent>,
     cancel: CancellationToken,
 ) -> Option<Settled> {
-    let lead = clusters.first().filter(|c| c.all_public_pass)?.clone();
-    let ballots = pool.iter().filter(|(_, d)| d.code.is_some()).count();
-    if lead.drafts.len() * 2 <= ballots {
-        return None;
-    }
+    let lead = clusters.first().filter(|c| c.all_public_pass && holds_majority(c, pool))?.clone();
     let programs = distinct_programs(&lead, pool);
     let (first, others) = programs.split_first()?;
     let code_a = code_of(pool, *first)?;
@@ -122,7 +121,7 @@ pub(crate) async fn split_majority(
     let mut settled = None;
     if let Some(i) = telling_input(&groups) {
         let predicted = predictions(s, &inputs[i].input, cancel).await;
-        let mode: Mode = s.problem.run_mode();
+        let mode = s.problem.run_mode();
         let matches: Vec<usize> = groups
             .iter()
             .map(|(o, _)| match o.get(i).and_then(|x| x.as_deref()) {
@@ -148,7 +147,7 @@ pub(crate) async fn split_majority(
         } else {
             said += "; the majority stands";
         }
-        let telling = (0..inputs.len()).filter(|&j| groups.iter().any(|(o, _)| o.get(j) != groups[0].0.get(j))).count();
+        let telling = (0..inputs.len()).filter(|&j| tells(&groups, j)).count();
         settled = Some(Settled {
             inputs: telling,
             votes: (sizes[0], sizes[other]),
