@@ -15,6 +15,17 @@ fn stripped_lines(text: &str) -> Vec<&str> {
     text.trim().split('\n').map(str::trim).collect()
 }
 
+/// Whether `got` answers as `expected` by the grader's rules: stdin output
+/// (`stdin`) line by line, else a return value as JSON — what a test's
+/// verdict compares, and what the team's judges compare outputs by.
+pub fn same_output(stdin: bool, got: &str, expected: &str) -> bool {
+    if stdin {
+        same_stdout(got, expected)
+    } else {
+        same_value(got, expected)
+    }
+}
+
 /// LiveCodeBench's stdin rule.
 pub(crate) fn same_stdout(got: &str, expected: &str) -> bool {
     let (a, b) = (stripped_lines(got), stripped_lines(expected));

@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 
-use super::compare::{same_stdout, same_value, stdout_key};
+use super::compare::{same_output, stdout_key};
 use super::sandbox::{Exit, Sandbox};
 use crate::problem::{Mode, TestCase};
 
@@ -125,8 +125,7 @@ pub(crate) fn judged(stdin: bool, expected: Option<&str>, r: HarnessResult) -> T
         (None, _) => TestVerdict::Ran,
         (Some(_), None) => TestVerdict::WrongAnswer,
         (Some(expected), Some(out)) => {
-            let same = if stdin { same_stdout(out, expected) } else { same_value(out, expected) };
-            if same {
+            if same_output(stdin, out, expected) {
                 TestVerdict::Pass
             } else {
                 TestVerdict::WrongAnswer

@@ -16,5 +16,6 @@ pub(crate) use memdoor_base::backoff;
 pub(crate) use memdoor_core as domain;
 pub(crate) use memdoor_problem as problem;
 
+pub use compare::same_output;
 pub use self_consistency::self_consistency;
 pub use vote::{agents_of, ranked_clusters, Cluster, DraftKey, DraftRun, ExecutionVote};

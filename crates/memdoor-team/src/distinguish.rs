@@ -95,19 +95,24 @@ pub(crate) fn side_votes(a: &[TestResult], b: &[TestResult], all: &[Vec<TestResu
     (inputs, va, vb)
 }
 
-/// Whether a predicted output names the same answer as a run's output key
-/// (stdin: the same stripped lines; functional: the same value).
+/// Whether a predicted output names the same answer as a run's output key,
+/// by the grader's rules (stdin: the same stripped lines, numbers as
+/// decimals; functional: the same value, `1 == 1.0`, `True == 1`). A
+/// function's prediction may be JSON or a Python literal.
 pub(crate) fn same_answer(mode: &Mode, predicted: &str, key: &str) -> bool {
     match mode {
         Mode::Functional { .. } => {
-            let value = |t: &str| {
-                serde_json::from_str::<serde_json::Value>(t.trim())
-                    .ok()
-                    .or_else(|| crate::problem::literal::literal(t.trim()))
+            let json = |t: &str| {
+                let t = t.trim();
+                match serde_json::from_str::<serde_json::Value>(t) {
+                    // The text itself: the grader reads big integers exactly.
+                    Ok(_) => Some(t.to_string()),
+                    Err(_) => crate::problem::literal::literal(t).map(|v| v.to_string()),
+                }
             };
-            matches!((value(predicted), value(key)), (Some(p), Some(k)) if p == k)
+            matches!((json(predicted), json(key)), (Some(p), Some(k)) if crate::judge::same_output(false, &k, &p))
         }
-        _ => predicted.trim().lines().map(str::trim).eq(key.trim().lines().map(str::trim)),
+        _ => crate::judge::same_output(true, key, predicted),
     }
 }
 
@@ -168,12 +173,21 @@ pub(crate) fn holds_majority(cluster: &Cluster, pool: &[(DraftKey, &Draft)]) -> 
     cluster.drafts.len() * 2 > pool.iter().filter(|(_, d)| d.code.is_some()).count()
 }
 
+/// A draft's code as written: the answer a promotion puts first (a
+/// HumanEval completion that is only a body keeps its indentation).
+pub(crate) fn answer_of<'a>(pool: &[(DraftKey, &'a Draft)], key: DraftKey) -> Option<&'a str> {
+    pool.iter().find(|(k, _)| *k == key).and_then(|(_, d)| d.code.as_deref())
+}
+
+/// A draft's code trimmed: what programs are told apart by.
 pub(crate) fn code_of<'a>(pool: &[(DraftKey, &'a Draft)], key: DraftKey) -> Option<&'a str> {
-    pool.iter().find(|(k, _)| *k == key).and_then(|(_, d)| d.code.as_deref()).map(str::trim)
+    answer_of(pool, key).map(str::trim)
 }
 
 /// Splits the leading cluster: the drafts that answer as `rb` does on every
-/// input where `ra` and `rb` differ go first, as their own cluster.
+/// input where `rb` answered and `ra` differs go first, as their own
+/// cluster (`rb`'s own draft always among them: an input it failed on
+/// cannot exclude it).
 fn split_first(
     clusters: &mut Vec<Cluster>,
     ran: &[(DraftKey, Vec<TestResult>)],
@@ -181,10 +195,12 @@ fn split_first(
     rb: &[TestResult],
     answer: &str,
 ) {
-    let telling: Vec<usize> = (0..ra.len().min(rb.len())).filter(|&i| output(ra.get(i)) != output(rb.get(i))).collect();
+    let telling: Vec<usize> = (0..ra.len().min(rb.len()))
+        .filter(|&i| output(rb.get(i)).is_some() && output(ra.get(i)) != output(rb.get(i)))
+        .collect();
     let like_b = |k: &DraftKey| {
         let run = ran.iter().find(|(key, _)| key == k).map(|(_, r)| r.as_slice()).unwrap_or_default();
-        telling.iter().all(|&i| output(run.get(i)).is_some() && output(run.get(i)) == output(rb.get(i)))
+        telling.iter().all(|&i| output(run.get(i)) == output(rb.get(i)))
     };
     let b_drafts: Vec<DraftKey> = clusters[0].drafts.iter().copied().filter(|k| like_b(k)).collect();
     promote(clusters, &b_drafts, answer);
@@ -192,7 +208,11 @@ fn split_first(
 
 /// Puts `drafts` (drawn from the leading cluster, `answer` their program)
 /// first as a cluster of their own, and the rest of the leading cluster second.
+/// With no drafts nothing moves: an empty cluster never leads.
 pub(crate) fn promote(clusters: &mut Vec<Cluster>, drafts: &[DraftKey], answer: &str) {
+    if drafts.is_empty() || clusters.is_empty() {
+        return;
+    }
     let mut rest = clusters.remove(0);
     let won = Cluster { drafts: drafts.to_vec(), answer: answer.to_string(), ..rest.clone() };
     rest.drafts.retain(|k| !drafts.contains(k));
@@ -256,7 +276,11 @@ pub(crate) async fn settle(
     cancel: CancellationToken,
 ) -> Option<Settled> {
     let (rep_a, rep_b, two_clusters) = rivals(clusters, pool)?;
-    let (Some(code_a), Some(code_b)) = (code_of(pool, rep_a), code_of(pool, rep_b)) else { return None };
+    let (Some(code_a), Some(code_b), Some(answer_b)) =
+        (code_of(pool, rep_a), code_of(pool, rep_b), answer_of(pool, rep_b))
+    else {
+        return None;
+    };
     let inputs = ask_inputs(s, round, &[(code_a, code_b)], events, cancel.clone()).await;
     let ran = run_on(s, pool, &inputs).await;
     let find = |k: DraftKey| ran.iter().find(|(key, _)| *key == k).map(|(_, r)| r.as_slice());
@@ -280,7 +304,7 @@ pub(crate) async fn settle(
     let swapped = wb > wa;
     match (swapped, two_clusters) {
         (true, true) => clusters.swap(0, 1),
-        (true, false) => split_first(clusters, &ran, ra, rb, code_b),
+        (true, false) => split_first(clusters, &ran, ra, rb, answer_b),
         (false, _) => {}
     }
     remember(&*s.store, events, Entry::new(&s.problem.id, round, None, EntryKind::Note, said)).await;

@@ -6,7 +6,7 @@ use crate::judge::grade::TestVerdict;
 pub(crate) fn out(k: &str) -> TestResult {
     TestResult { verdict: TestVerdict::Ran, got: None, key: Some(k.into()), error: None }
 }
-fn crash() -> TestResult {
+pub(crate) fn crash() -> TestResult {
     TestResult { verdict: TestVerdict::RuntimeError, got: None, key: None, error: Some("x".into()) }
 }
 
@@ -26,6 +26,11 @@ fn predictions_match_answers_by_value_not_by_spelling() {
     assert!(!same_answer(&f, "[2, 1]", "[1, 2]"));
     assert!(same_answer(&Mode::Stdin, "  3\n 4 \n", "3\n4"));
     assert!(!same_answer(&Mode::Stdin, "3", "3\n4"));
+    assert!(same_answer(&f, "1", "1.0"), "the grader's ==: 1 == 1.0");
+    assert!(same_answer(&f, "True", "1"), "the grader's ==: True == 1");
+    assert!(!same_answer(&f, "18446744073709551617", "18446744073709551616"), "big integers exactly");
+    assert!(same_answer(&Mode::Stdin, "0.50\n", "0.5"), "stdin numbers as decimals");
+    assert!(!same_answer(&f, "not a value", "1"));
 }
 
 #[test]
@@ -107,4 +112,31 @@ fn a_split_puts_the_drafts_answering_like_b_first() {
         [(vec![1, 2], "b"), (vec![0], "a"), (vec![3], "x")],
         "only the telling input counts; failing drafts stay out"
     );
+}
+
+#[test]
+fn b_leads_its_split_even_where_it_failed_a_telling_input() {
+    let mut clusters = vec![cluster(&[0, 1, 2], "a", true)];
+    let (ra, rb) = (vec![out("1"), out("7")], vec![crash(), out("8")]);
+    let ran = vec![(key(0), ra.clone()), (key(1), rb.clone()), (key(2), vec![out("2"), out("8")])];
+    split_first(&mut clusters, &ran, &ra, &rb, "    return b\n");
+    let firsts: Vec<(Vec<usize>, &str)> =
+        clusters.iter().map(|c| (c.drafts.iter().map(|k| k.agent).collect(), c.answer.as_str())).collect();
+    assert_eq!(
+        firsts,
+        [(vec![1, 2], "    return b\n"), (vec![0], "a")],
+        "B and the draft answering as B where B answered"
+    );
+}
+
+#[test]
+fn no_drafts_promote_nothing_and_an_answer_keeps_its_indentation() {
+    let mut clusters = vec![cluster(&[0, 1], "a", true)];
+    promote(&mut clusters, &[], "b");
+    assert_eq!(clusters.len(), 1);
+    assert_eq!(clusters[0].drafts, [key(0), key(1)]);
+    let drafts = [draft("    return x\n")];
+    let pool: Vec<(DraftKey, &Draft)> = vec![(key(0), &drafts[0])];
+    assert_eq!(answer_of(&pool, key(0)), Some("    return x\n"), "a HumanEval body runs after its prompt");
+    assert_eq!(code_of(&pool, key(0)), Some("return x"));
 }

@@ -4,26 +4,35 @@
 //! differed, and only a minority of them was right — the public tests could
 //! not part them, and every other draft sided with the wrong ones. Here each
 //! judge is asked for inputs telling the cluster's first program from
-//! another of its programs (a different one per judge, so every program is
-//! looked at), in the form of the problem's first example (without it the
-//! 1.5B wrote one argument of two, and nothing was told apart: session 38
-//! in docs/benchmarks.md); the cluster's drafts run on them and part into groups by
-//! their outputs; where groups differ, the judges predict the right output
-//! of the first such input, and a group that more predictions match than any
-//! other leads. A draft count never overturns the majority here: only the
-//! predictions do, and without a clear winner the cluster stands.
+//! another of its programs (judge `i` the `i`-th other program, counting
+//! round when they are fewer than the judges; a lead judging alone sees the
+//! first pair only), in the form of the problem's first example (without it
+//! the 1.5B wrote one argument of two, and nothing was told apart: session
+//! 38 in docs/benchmarks.md); the cluster's drafts run on them and part into
+//! groups by their outputs (alike by the grader's rules); where groups
+//! differ, the judges predict the right output of the first such input (one
+//! where two groups answered differently before one where only a run
+//! failed), and a group that more predictions match than any other leads. A
+//! draft count never overturns the majority here: only the predictions do,
+//! and without a clear winner the cluster stands.
 
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::agent_turn::remember;
-use super::distinguish::{ask_inputs, code_of, holds_majority, output, predictions, promote, same_answer, Settled};
+use super::distinguish::{
+    answer_of, ask_inputs, code_of, holds_majority, output, predictions, promote, same_answer, Settled,
+};
 use super::draft_runs::run_on;
 use super::team_run::TeamRun;
 use crate::domain::{Draft, TeamEvent};
 use crate::judge::grade::TestResult;
 use crate::judge::{Cluster, DraftKey};
 use crate::memory::{Entry, EntryKind};
+use crate::problem::Mode;
+
+/// Outputs of one draft on the new inputs (`None`: the run failed).
+type Outputs = Vec<Option<String>>;
 
 /// The first draft of each distinct program (trimmed code) in `cluster`, in
 /// the cluster's order.
@@ -41,19 +50,32 @@ fn distinct_programs(cluster: &Cluster, pool: &[(DraftKey, &Draft)]) -> Vec<Draf
     out
 }
 
-/// The cluster's drafts grouped by their outputs on the new inputs (a
-/// failed run is an output of its own, `None`), groups in the order of their
-/// first draft; a draft the harness could not run stays with the first group.
-fn behaviours(cluster: &Cluster, ran: &[(DraftKey, Vec<TestResult>)]) -> Vec<(Vec<Option<String>>, Vec<DraftKey>)> {
-    let mut groups: Vec<(Vec<Option<String>>, Vec<DraftKey>)> = Vec::new();
+/// Whether two runs answered alike by the grader's rules (two failed runs
+/// alike; a failed run and an answer not).
+fn alike(mode: &Mode, a: Option<&str>, b: Option<&str>) -> bool {
+    let stdin = !matches!(mode, Mode::Functional { .. });
+    match (a, b) {
+        (Some(a), Some(b)) => a == b || crate::judge::same_output(stdin, a, b),
+        (a, b) => a == b,
+    }
+}
+
+/// The cluster's drafts grouped by their outputs on the new inputs (alike on
+/// every input), groups in the order of their first draft; a draft the
+/// harness could not run stays with the first group.
+fn behaviours(mode: &Mode, cluster: &Cluster, ran: &[(DraftKey, Vec<TestResult>)]) -> Vec<(Outputs, Vec<DraftKey>)> {
+    let mut groups: Vec<(Outputs, Vec<DraftKey>)> = Vec::new();
     let mut unrun = Vec::new();
     for &k in &cluster.drafts {
         let Some((_, run)) = ran.iter().find(|(key, _)| *key == k) else {
             unrun.push(k);
             continue;
         };
-        let outputs: Vec<Option<String>> = run.iter().map(|r| output(Some(r)).map(str::to_string)).collect();
-        match groups.iter_mut().find(|(o, _)| *o == outputs) {
+        let outputs: Outputs = run.iter().map(|r| output(Some(r)).map(str::to_string)).collect();
+        let same = |o: &Outputs| {
+            o.len() == outputs.len() && o.iter().zip(&outputs).all(|(x, y)| alike(mode, x.as_deref(), y.as_deref()))
+        };
+        match groups.iter_mut().find(|(o, _)| same(o)) {
             Some((_, drafts)) => drafts.push(k),
             None => groups.push((outputs, vec![k])),
         }
@@ -64,14 +86,25 @@ fn behaviours(cluster: &Cluster, ran: &[(DraftKey, Vec<TestResult>)]) -> Vec<(Ve
     groups
 }
 
-/// Whether the groups' outputs on input `i` are not all the same.
-fn tells(groups: &[(Vec<Option<String>>, Vec<DraftKey>)], i: usize) -> bool {
-    groups.iter().any(|(o, _)| o.get(i) != groups[0].0.get(i))
+/// Whether the groups' outputs on input `i` are not all alike.
+fn tells(mode: &Mode, groups: &[(Outputs, Vec<DraftKey>)], i: usize) -> bool {
+    fn at(g: &(Outputs, Vec<DraftKey>), i: usize) -> Option<&str> {
+        g.0.get(i).and_then(|o| o.as_deref())
+    }
+    groups.iter().any(|g| !alike(mode, at(g, i), at(&groups[0], i)))
 }
 
-/// The first input on which the groups' outputs are not all the same.
-fn telling_input(groups: &[(Vec<Option<String>>, Vec<DraftKey>)]) -> Option<usize> {
-    (0..groups.first()?.0.len()).find(|&i| tells(groups, i))
+/// Whether two groups gave answers on input `i` that are not alike.
+fn answers_differ(mode: &Mode, groups: &[(Outputs, Vec<DraftKey>)], i: usize) -> bool {
+    let answers: Vec<&str> = groups.iter().filter_map(|g| g.0.get(i)?.as_deref()).collect();
+    answers.iter().any(|a| !alike(mode, Some(a), Some(answers[0])))
+}
+
+/// The first input where two groups answered differently; else the first
+/// where only a failed run differs (a prediction can match no failed run).
+fn telling_input(mode: &Mode, groups: &[(Outputs, Vec<DraftKey>)]) -> Option<usize> {
+    let n = groups.first()?.0.len();
+    (0..n).find(|&i| answers_differ(mode, groups, i)).or_else(|| (0..n).find(|&i| tells(mode, groups, i)))
 }
 
 /// The group that strictly more predictions match than any other (none
@@ -110,7 +143,8 @@ pub(crate) async fn split_majority(
     }
     let members: Vec<(DraftKey, &Draft)> = pool.iter().filter(|(k, _)| lead.drafts.contains(k)).copied().collect();
     let ran = run_on(s, &members, &inputs).await;
-    let groups = behaviours(&lead, &ran);
+    let mode = s.problem.run_mode();
+    let groups = behaviours(&mode, &lead, &ran);
     let sizes: Vec<usize> = groups.iter().map(|(_, d)| d.len()).collect();
     let mut said = format!(
         "a majority's {} programs told apart: {} inputs; their drafts answer in {} ways ({sizes:?} drafts)",
@@ -119,9 +153,8 @@ pub(crate) async fn split_majority(
         groups.len()
     );
     let mut settled = None;
-    if let Some(i) = telling_input(&groups) {
+    if let Some(i) = telling_input(&mode, &groups) {
         let predicted = predictions(s, &inputs[i].input, cancel).await;
-        let mode = s.problem.run_mode();
         let matches: Vec<usize> = groups
             .iter()
             .map(|(o, _)| match o.get(i).and_then(|x| x.as_deref()) {
@@ -140,14 +173,14 @@ pub(crate) async fn split_majority(
         };
         if swapped {
             let drafts = &groups[lead_group].1;
-            let answer = code_of(pool, drafts[0]).unwrap_or_default().to_string();
+            let answer = answer_of(pool, drafts[0]).unwrap_or_default().to_string();
             promote(clusters, drafts, &answer);
             let agents: Vec<usize> = drafts.iter().map(|k| k.agent).collect();
             said += &format!("; the drafts of agents {agents:?} now lead");
         } else {
             said += "; the majority stands";
         }
-        let telling = (0..inputs.len()).filter(|&j| tells(&groups, j)).count();
+        let telling = (0..inputs.len()).filter(|&j| tells(&mode, &groups, j)).count();
         settled = Some(Settled {
             inputs: telling,
             votes: (sizes[0], sizes[other]),
@@ -162,7 +195,7 @@ pub(crate) async fn split_majority(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::distinguish::tests::{draft, key, out};
+    use crate::distinguish::tests::{crash, draft, key, out};
 
     fn cluster(agents: &[usize]) -> Cluster {
         Cluster {
@@ -187,11 +220,37 @@ mod tests {
             (key(1), vec![out("1"), out("2")]),
             (key(2), vec![out("1"), out("3")]),
         ];
-        let groups = behaviours(&cluster(&[0, 1, 2, 3]), &ran);
+        let groups = behaviours(&Mode::Stdin, &cluster(&[0, 1, 2, 3]), &ran);
         let drafts: Vec<Vec<usize>> = groups.iter().map(|(_, d)| d.iter().map(|k| k.agent).collect()).collect();
         assert_eq!(drafts, [vec![0, 1, 3], vec![2]], "a draft that did not run stays with the first group");
-        assert_eq!(telling_input(&groups), Some(1));
-        assert_eq!(telling_input(&groups[..1]), None);
+        assert_eq!(telling_input(&Mode::Stdin, &groups), Some(1));
+        assert_eq!(telling_input(&Mode::Stdin, &groups[..1]), None);
+    }
+
+    #[test]
+    fn outputs_the_grader_counts_alike_are_one_behaviour() {
+        let ran = vec![(key(0), vec![out("0.5"), out("1")]), (key(1), vec![out("0.50"), out("1.0")])];
+        assert_eq!(behaviours(&Mode::Stdin, &cluster(&[0, 1]), &ran).len(), 1, "stdin: numbers as decimals");
+        let f = Mode::Functional { fn_name: "f".into() };
+        let ran = vec![(key(0), vec![out("1"), out("[1, 2]")]), (key(1), vec![out("1.0"), out("[1,2]")])];
+        assert_eq!(behaviours(&f, &cluster(&[0, 1]), &ran).len(), 1, "functional: Python's ==");
+        let ran = vec![(key(0), vec![out("1")]), (key(1), vec![out("2")])];
+        assert_eq!(behaviours(&f, &cluster(&[0, 1]), &ran).len(), 2);
+    }
+
+    #[test]
+    fn a_difference_in_answers_tells_before_a_failed_run() {
+        let ran = vec![
+            (key(0), vec![out("5"), out("1")]),
+            (key(1), vec![out("5"), out("2")]),
+            (key(2), vec![crash(), out("1")]),
+        ];
+        let groups = behaviours(&Mode::Stdin, &cluster(&[0, 1, 2]), &ran);
+        assert_eq!(groups.len(), 3);
+        assert_eq!(telling_input(&Mode::Stdin, &groups), Some(1), "groups 0 and 1 only part on the second input");
+        let only_a_crash = vec![(key(0), vec![out("5")]), (key(2), vec![crash()])];
+        let groups = behaviours(&Mode::Stdin, &cluster(&[0, 2]), &only_a_crash);
+        assert_eq!(telling_input(&Mode::Stdin, &groups), Some(0), "with no other difference a failed run tells");
     }
 
     #[test]
