@@ -149,7 +149,12 @@ impl Context {
 /// About four bytes a token for code and prose: an estimate made before any
 /// model's tokenizer is at hand, and said to be one (≈).
 pub fn estimate_tokens(text: &str) -> usize {
-    text.len().div_ceil(4)
+    estimate_tokens_of(text.len())
+}
+
+/// The estimate for a text of `bytes` bytes, before it is read.
+fn estimate_tokens_of(bytes: usize) -> usize {
+    bytes.div_ceil(4)
 }
 
 /// The context for `task` in the repository holding `dir`: the `given` files
@@ -198,7 +203,9 @@ pub fn gather(dir: &Path, task: &str, given: &[PathBuf], budget: usize) -> Resul
         take(&mut ctx, path, Picked::Named);
     }
     let words = words(task);
-    let mut scored: Vec<(usize, PathBuf, String)> = Vec::new();
+    // Scores and sizes only: every scored file's text held at once could
+    // reach gigabytes on a large tree; a picked file is read again.
+    let mut scored: Vec<(usize, PathBuf, usize)> = Vec::new();
     ctx.unscored = tracked.len().saturating_sub(MAX_SCORED);
     for rel in tracked.iter().take(MAX_SCORED) {
         if ctx.files.iter().any(|f| &f.path == rel) || ctx.left_out.iter().any(|(p, _)| p == rel) {
@@ -209,15 +216,23 @@ pub fn gather(dir: &Path, task: &str, given: &[PathBuf], budget: usize) -> Resul
                 let path_text = rel.to_string_lossy().replace(['/', '.', '-'], " ");
                 let shared = words.intersection(&(&words_of(&text) | &words_of(&path_text))).count();
                 if shared > 0 {
-                    scored.push((shared, rel.clone(), text));
+                    scored.push((shared, rel.clone(), text.len()));
                 }
             }
             Err(_) => ctx.unreadable += 1,
         }
     }
     // Most shared words first; among equals, the shorter file (more of them fit).
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.2.len().cmp(&b.2.len())).then(a.1.cmp(&b.1)));
-    for (shared, rel, text) in scored {
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.2.cmp(&b.2)).then(a.1.cmp(&b.1)));
+    for (shared, rel, bytes) in scored {
+        if estimate_tokens_of(bytes) > left {
+            ctx.relevant_not_shown += 1;
+            continue;
+        }
+        let Ok(text) = read(&root, &rel) else {
+            ctx.unreadable += 1;
+            continue;
+        };
         let tokens = estimate_tokens(&text);
         if tokens > left {
             ctx.relevant_not_shown += 1;
@@ -282,8 +297,24 @@ fn checked(root: &Path, tracked: &BTreeSet<PathBuf>, path: &Path) -> Result<Path
     Ok(rel)
 }
 
+/// Whether `rel` (a path git tracks) leads to a place inside the tree
+/// through no symlinked directory: plain components only, and its
+/// directory's canonical path is its own. git lists what its index holds,
+/// so a tracked `docs/key` stays listed when `docs` has since become a link
+/// to `~/.ssh`; read through the link, it would reach a model's prompt.
+pub(super) fn through_no_link(root: &Path, rel: &Path) -> bool {
+    if !rel.components().all(|c| matches!(c, Component::Normal(_))) {
+        return false;
+    }
+    let dir = root.join(rel.parent().unwrap_or(Path::new("")));
+    dir.canonicalize().is_ok_and(|c| c == dir)
+}
+
 /// The text of a tracked file, if it is small, not binary and UTF-8.
 fn read(root: &Path, rel: &Path) -> Result<String, LeftOut> {
+    if !through_no_link(root, rel) {
+        return Err(LeftOut::OutsideRepository);
+    }
     let abs = root.join(rel);
     let meta = std::fs::symlink_metadata(&abs).map_err(|_| LeftOut::Missing)?;
     if meta.file_type().is_symlink() {

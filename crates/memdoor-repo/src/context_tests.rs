@@ -164,3 +164,24 @@ fn a_subdirectory_means_its_repository() {
     assert_eq!(ctx.root, r.path().canonicalize().unwrap());
     assert_eq!(paths(&ctx), [("pkg/dates.py".to_string(), Picked::Named)]);
 }
+
+#[test]
+fn a_tracked_file_below_a_directory_now_a_link_is_never_read() {
+    let r = repo(&[("src/dates.py", DATES), ("docs/notes.md", b"placeholder\n")]);
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("notes.md"), "parse_date secret key material\n").unwrap();
+    // git's index still lists docs/notes.md once docs is a link out of the tree.
+    std::fs::remove_dir_all(r.path().join("docs")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), r.path().join("docs")).unwrap();
+    let root = top_level(r.path()).unwrap();
+    assert!(tracked_files(&root).unwrap().contains(Path::new("docs/notes.md")));
+    let ctx = gather(r.path(), "parse_date secret key material", &[], 10_000).unwrap();
+    assert!(!ctx.files.iter().any(|f| f.text.contains("secret")), "{:?}", paths(&ctx));
+    assert_eq!(ctx.unreadable, 1, "counted as a tracked file not read");
+    let named = gather(r.path(), "docs/notes.md says parse_date is wrong", &[], 10_000).unwrap();
+    assert!(!named.files.iter().any(|f| f.text.contains("secret")), "{:?}", paths(&named));
+    assert!(through_no_link(&root, Path::new("src/dates.py")) && through_no_link(&root, Path::new("top.txt")));
+    for escape in ["docs/notes.md", "../x", "/etc/passwd", "src/../src/dates.py"] {
+        assert!(!through_no_link(&root, Path::new(escape)), "{escape}");
+    }
+}

@@ -14,7 +14,7 @@ use anyhow::{bail, Context as _, Result};
 use sha2::{Digest, Sha256};
 
 use super::accept::PlannedWrite;
-use super::context::{top_level, tracked_files, MAX_FILE_BYTES};
+use super::context::{through_no_link, top_level, tracked_files, MAX_FILE_BYTES};
 use super::edit::{apply_edit, Edit, EditError, RepoPath};
 
 /// Tracked files a repository may have for the session to copy it.
@@ -140,7 +140,8 @@ impl Workbench {
         let from = self.root.join(rel);
         // Deleted in the work tree but still tracked: the tree as it is has none.
         let Ok(meta) = std::fs::symlink_metadata(&from) else { return Ok(()) };
-        if meta.file_type().is_symlink() {
+        // A link, or below a directory that has become one: it could lead anywhere.
+        if meta.file_type().is_symlink() || !through_no_link(&self.root, rel) {
             self.files.insert(rel.to_path_buf(), Tracked::Symlink);
             return Ok(());
         }

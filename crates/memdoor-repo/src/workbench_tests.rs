@@ -81,6 +81,20 @@ fn files_that_cannot_be_edited_are_refused_by_name() {
 }
 
 #[test]
+fn a_tracked_file_below_a_directory_now_a_link_is_neither_copied_nor_edited() {
+    let dir = repo(&[("a.py", "x = 1\n"), ("docs/notes.md", "placeholder\n")]);
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("notes.md"), "secret\n").unwrap();
+    std::fs::remove_dir_all(dir.path().join("docs")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("docs")).unwrap();
+    let bench = Workbench::snapshot(dir.path()).unwrap();
+    assert!(!bench.base().join("docs/notes.md").exists(), "the file behind the link is not copied");
+    let edit = "docs/notes.md\n<<<<<<< SEARCH\nsecret\n=======\nx\n>>>>>>> REPLACE\n";
+    assert!(matches!(bench.apply(&parse_edits(edit, &[]).unwrap()), Err(EditError::NotEditable { .. })));
+    assert_eq!(std::fs::read_to_string(outside.path().join("notes.md")).unwrap(), "secret\n");
+}
+
+#[test]
 fn two_blocks_on_one_file_apply_in_order_and_the_plan_keeps_what_was_read() {
     let dir = repo(&[("a.py", "a = 1\nb = 2\n")]);
     let bench = Workbench::snapshot(dir.path()).unwrap();
