@@ -207,7 +207,10 @@ pub(crate) async fn bench_set(args: super::SetBenchArgs, team: Option<crate::con
     }
     let lead = team.as_ref().and_then(|c| c.lead());
     if let Some(lead) = lead {
-        eprintln!("memdoor bench: agent {lead} ({}) leads", names[lead]);
+        eprintln!(
+            "memdoor bench: agent {lead} ({}) leads (its roles, off by default: `--ablate=lead-roles`)",
+            names[lead]
+        );
     }
     let mut ablate = args.ablations();
     if lead.is_none() && ablate.contains(&crate::team::Ablation::LeadRoles) {
@@ -250,7 +253,8 @@ pub(crate) async fn bench_set(args: super::SetBenchArgs, team: Option<crate::con
 
 /// `memdoor bench --repos DIR`: the repository mode on a set of repositories,
 /// with `--agents` agents on one model or `team`'s `[[agents]]` (mixed
-/// models; its `lead = true` agent repairs the patch closest to passing).
+/// models; with `[team] lead_roles = true` its `lead = true` agent repairs
+/// the patch closest to passing).
 async fn bench_repos(
     args: &super::SetBenchArgs,
     dir: &std::path::Path,
@@ -277,14 +281,17 @@ async fn bench_repos(
         sandbox.describe()
     );
     let lead = team.as_ref().and_then(|c| c.lead());
+    // No --ablate here: the config's `[team] lead_roles` says whether the lead repairs the closest patch.
+    let lead_roles = team.as_ref().is_some_and(|c| c.team.lead_roles);
     if let Some(lead) = lead {
-        eprintln!("memdoor bench: agent {lead} ({}) leads", models[lead].name());
+        let roles = if lead_roles { "its roles on" } else { "its roles off: `[team] lead_roles = true` turns them on" };
+        eprintln!("memdoor bench: agent {lead} ({}) leads ({roles})", models[lead].name());
     }
     let cfg = crate::team::TeamConfig { agents: models.len(), max_tokens: args.max_tokens, ..Default::default() };
     let opts = crate::bench::repos::RepoBenchOptions {
         rounds: args.rounds.max(1),
         lead,
-        mechanisms: crate::team::Mechanisms { agent_tests: !args.no_agent_tests, ..Default::default() },
+        mechanisms: crate::team::Mechanisms { agent_tests: !args.no_agent_tests, lead_roles, ..Default::default() },
         hide_failing: args.hide_failing,
     };
     let report = crate::bench::repos::run_repos(&cases, &models, &cfg, &sandbox, &opts).await?;

@@ -105,6 +105,7 @@ async fn the_lead_repairs_the_patch_closest_to_passing_whoever_wrote_it() {
     let scripts = vec![vec![missing.into(), fix.into()], vec![unchanged_double.into(), unchanged_double.into()]];
     let mut led = team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 2).await;
     led.spec.agents[0].lead = true;
+    led.spec.mechanisms.lead_roles = true;
     let (verdict, events, _) = led.drive(Step::Start).await;
     let turn = |agent| {
         events.iter().find_map(|e| match e {
@@ -124,11 +125,10 @@ async fn the_lead_repairs_the_patch_closest_to_passing_whoever_wrote_it() {
     let v = verdict.expect("the lead's repair stands");
     assert_eq!(v.agents, [0]);
     assert!(v.answer.contains("+    return a + b\n"), "{}", v.answer);
-    // Without lead roles the lead repairs its own answer like the others.
+    // Without lead roles (the default) the lead repairs its own answer like the others.
     let scripts = vec![vec![missing.into(), fix.into()], vec![unchanged_double.into(), unchanged_double.into()]];
     let mut off = team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 2).await;
     off.spec.agents[0].lead = true;
-    off.spec.mechanisms.lead_roles = false;
     let (_, events, _) = off.drive(Step::Start).await;
     assert!(events.iter().any(|e| matches!(e, TeamEvent::TurnStarted { agent: 0, round: 2, turn: Turn::Repair })));
     assert!(off.backends[0].prompts()[1].contains("could not be applied"));

@@ -68,6 +68,9 @@ pub struct TeamSection {
     /// predicted outputs (off: one problem more on the 1.5B, none on the
     /// default 0.5B, for more tokens; docs/team.md).
     pub split_majority: bool,
+    /// A team's lead (`lead = true`) repairs the draft closest to passing and
+    /// alone judges (off: its repairs passed nothing measured; docs/team.md).
+    pub lead_roles: bool,
     /// The local model of agents that name none: path, hub id or `default`.
     pub model: String,
     pub device: String,
@@ -95,6 +98,7 @@ impl Default for TeamSection {
             distinguish: Mechanisms::default().distinguish,
             framed_proposals: Mechanisms::default().framed_proposals,
             split_majority: Mechanisms::default().split_majority,
+            lead_roles: Mechanisms::default().lead_roles,
             model: "default".into(),
             device: "cpu".into(),
             quant: "none".into(),

@@ -21,7 +21,7 @@ fn an_empty_file_is_the_defaults() {
     assert_eq!(c.team_size(), 5);
     assert_eq!(c.team.rounds, 2);
     assert!(c.team.agent_tests);
-    assert!(!c.team.distinguish && !c.team.framed_proposals && !c.team.split_majority);
+    assert!(!c.team.distinguish && !c.team.framed_proposals && !c.team.split_majority && !c.team.lead_roles);
     assert_eq!(c.store.namespace, "default");
     assert_eq!(c.tui.theme, "dark");
     assert_eq!(c.sandbox.limits(), crate::judge::sandbox::Limits::default());
@@ -34,7 +34,11 @@ fn the_example_file_parses_and_means_what_it_says() {
     let c = from_str(include_str!("../../../assets/memdoor.example.toml"), Path::new("memdoor.example.toml")).unwrap();
     assert_eq!(c.team_size(), 5);
     assert!(
-        c.team.agent_tests && !c.team.distinguish && !c.team.framed_proposals && !c.team.split_majority,
+        c.team.agent_tests
+            && !c.team.distinguish
+            && !c.team.framed_proposals
+            && !c.team.split_majority
+            && !c.team.lead_roles,
         "the file shows the defaults"
     );
     let backends: Vec<Backend> = c.agents.iter().map(|a| a.backend).collect();

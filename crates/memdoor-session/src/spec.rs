@@ -57,6 +57,7 @@ impl SessionSettings {
                 distinguish: cfg.team.distinguish,
                 framed_proposals: cfg.team.framed_proposals,
                 split_majority: cfg.team.split_majority,
+                lead_roles: cfg.team.lead_roles,
                 ..Mechanisms::default()
             },
             agents,

@@ -30,6 +30,7 @@ agent_tests = false
 distinguish = true
 framed_proposals = true
 split_majority = true
+lead_roles = true
 temperature = 0.5
 
 [[agents]]
@@ -53,8 +54,9 @@ fn settings_carry_every_team_setting_of_the_config() {
     assert!(s.mechanisms.distinguish, "off by default, on from the file");
     assert!(s.mechanisms.framed_proposals, "off by default, on from the file");
     assert!(s.mechanisms.split_majority, "off by default, on from the file");
+    assert!(s.mechanisms.lead_roles, "off by default, on from the file");
     let defaults = SessionSettings::from_config(&Config::default()).mechanisms;
-    assert!(!defaults.distinguish && !defaults.framed_proposals && !defaults.split_majority);
+    assert!(!defaults.distinguish && !defaults.framed_proposals && !defaults.split_majority && !defaults.lead_roles);
     assert_eq!(
         s.agents[0],
         AgentPlan { temperature: None, role: Some("a tester".into()), max_tokens: Some(100), lead: false }

@@ -103,7 +103,10 @@ pub struct Mechanisms {
     /// A team with a lead (`Agent::lead`): while no draft passes, the lead
     /// repairs the draft closest to passing instead of drawing afresh (on a
     /// repository, the patch closest to passing instead of its own), and
-    /// it alone writes and judges distinguishing inputs. Nothing without a lead.
+    /// it alone writes and judges distinguishing inputs. Nothing without a
+    /// lead. Off by default: the lead's repairs passed nothing on the tiered
+    /// set's odd half nor on the repositories (docs/benchmarks.md, sessions
+    /// 27 and 39).
     pub lead_roles: bool,
 }
 
@@ -121,7 +124,7 @@ impl Default for Mechanisms {
             split_majority: false,
             form_repair: true,
             public_tests: true,
-            lead_roles: true,
+            lead_roles: false,
         }
     }
 }
@@ -156,7 +159,7 @@ pub enum Ablation {
     FormRepair,
     /// The public tests (stated examples) not run: what execution on them buys.
     PublicTests,
-    /// The lead drafts like the others (only a team with a lead changes).
+    /// Lead roles on (off by default; only a team with a lead changes).
     LeadRoles,
 }
 
@@ -192,13 +195,13 @@ impl Ablation {
             Ablation::SplitMajority => "with a passing majority's programs told apart (off by default)",
             Ablation::FormRepair => "no form repair",
             Ablation::PublicTests => "no public tests (the stated examples not run)",
-            Ablation::LeadRoles => "no lead roles (the lead drafts like the others)",
+            Ablation::LeadRoles => "with lead roles (off by default)",
         }
     }
 
     /// `mechanisms` and `rounds` with this one flipped: turned off, or turned on
     /// where it is off by default (repairs after a pass, framed proposals,
-    /// distinguishing inputs, a majority split).
+    /// distinguishing inputs, a majority split, lead roles).
     pub fn apply(self, mut m: Mechanisms, rounds: u32) -> (Mechanisms, u32) {
         match self {
             Ablation::Rounds => return (m, 1),
@@ -213,7 +216,7 @@ impl Ablation {
             Ablation::SplitMajority => m.split_majority = true,
             Ablation::FormRepair => m.form_repair = false,
             Ablation::PublicTests => m.public_tests = false,
-            Ablation::LeadRoles => m.lead_roles = false,
+            Ablation::LeadRoles => m.lead_roles = true,
         }
         (m, rounds)
     }
