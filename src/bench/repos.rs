@@ -93,7 +93,8 @@ pub(crate) struct RepoReport {
 #[derive(Debug, Clone)]
 pub(crate) struct RepoBenchOptions {
     pub rounds: u32,
-    /// The agent that leads (the config's `lead = true`): with `mechanisms.lead_roles` it repairs the patch closest to passing.
+    /// The agent that leads (the config's `lead = true`): with
+    /// `mechanisms.lead_roles` it repairs the patch closest to passing.
     pub lead: Option<usize>,
     pub mechanisms: Mechanisms,
     /// Each repository's failing visible tests taken out first.
