@@ -224,14 +224,15 @@ not: write SEARCH/REPLACE blocks for it"
 impl std::error::Error for EditError {}
 
 /// Where `search` (whole lines) occurs in `text`, counted at line starts;
-/// a file's last line without its newline still matches.
+/// a file's last line without its line end still matches.
 fn occurrences(text: &str, search: &str) -> Vec<usize> {
+    let bare = search.strip_suffix("\r\n").or_else(|| search.strip_suffix('\n'));
     let mut found = Vec::new();
     let mut start = 0;
-    while start <= text.len() {
+    // Past a final newline there is no line: a blank line is not found there.
+    while start < text.len() {
         let rest = &text[start..];
-        let matched = rest.starts_with(search) || (search.ends_with('\n') && rest == &search[..search.len() - 1]);
-        if matched {
+        if rest.starts_with(search) || bare == Some(rest) {
             found.push(start);
         }
         match rest.find('\n') {
@@ -242,10 +243,29 @@ fn occurrences(text: &str, search: &str) -> Vec<usize> {
     found
 }
 
-/// `text` with `edit` applied (block number `block`, for messages).
+/// `text` with `edit` applied (block number `block`, for messages). An
+/// empty SEARCH creates the file or replaces a small one whole; a SEARCH of
+/// blank lines is lines like any other (it once replaced the file too). In
+/// a file whose lines end in CRLF, the block's lines (read without their
+/// `\r`) are matched and written with CRLF.
 pub fn apply_edit(text: Option<&str>, edit: &Edit, block: usize) -> Result<String, EditError> {
+    let crlf_file = text.is_some_and(|t| t.contains("\r\n"));
+    if crlf_file && !edit.search.contains('\r') && !edit.replace.contains('\r') {
+        let crlf = |s: &str| s.replace('\n', "\r\n");
+        let as_crlf = Edit { path: edit.path.clone(), search: crlf(&edit.search), replace: crlf(&edit.replace) };
+        match apply_lines(text, &as_crlf, block) {
+            // A file of mixed line ends: the block's lines as written.
+            Err(EditError::NotFound { .. }) => {}
+            applied => return applied,
+        }
+    }
+    apply_lines(text, edit, block)
+}
+
+fn apply_lines(text: Option<&str>, edit: &Edit, block: usize) -> Result<String, EditError> {
     let path = || edit.path.clone();
-    if edit.search.trim().is_empty() {
+    let blank = edit.search.trim().is_empty();
+    if edit.search.is_empty() || (blank && text.is_none_or(|t| t.trim().is_empty())) {
         return match text {
             // A new file, or a small file replaced whole.
             None => Ok(edit.replace.clone()),
@@ -256,7 +276,7 @@ pub fn apply_edit(text: Option<&str>, edit: &Edit, block: usize) -> Result<Strin
     let Some(text) = text else { return Err(EditError::NotFound { block, path: path() }) };
     match occurrences(text, &edit.search)[..] {
         [] => match reindented(text, edit) {
-            Some(shifted) => apply_edit(Some(text), &shifted, block),
+            Some(shifted) => apply_lines(Some(text), &shifted, block),
             None => Err(EditError::NotFound { block, path: path() }),
         },
         [at] => {
@@ -264,13 +284,17 @@ pub fn apply_edit(text: Option<&str>, edit: &Edit, block: usize) -> Result<Strin
             let mut replace = edit.replace.as_str();
             // The file's last line had no newline: neither does its replacement.
             if end == text.len() && !text.ends_with('\n') {
-                replace = replace.strip_suffix('\n').unwrap_or(replace);
+                replace = replace.strip_suffix("\r\n").or_else(|| replace.strip_suffix('\n')).unwrap_or(replace);
             }
             Ok(format!("{}{replace}{}", &text[..at], &text[end..]))
         }
         ref many => Err(EditError::Ambiguous { block, path: path(), times: many.len() }),
     }
 }
+
+/// Distinct indentations of a block's first line a file may hold for
+/// `reindented` to try them.
+const MAX_SHIFTS: usize = 32;
 
 /// How the file's lines differ from a block's: by one leading whitespace
 /// string on every non-blank line, added (`Deeper`) or taken away.
@@ -322,6 +346,10 @@ fn reindented(text: &str, edit: &Edit) -> Option<Edit> {
         if let Some(shift) = Shift::of(file_line, first) {
             if !shifts.contains(&shift) && !matches!(&shift, Shift::Deeper(p) | Shift::Shallower(p) if p.is_empty()) {
                 shifts.push(shift);
+                if shifts.len() > MAX_SHIFTS {
+                    // Real code has a few depths; thousands (a hostile file) would cost a search each.
+                    return None;
+                }
             }
         }
     }

@@ -90,6 +90,48 @@ fn an_empty_search_creates_a_file_or_replaces_a_small_one() {
 }
 
 #[test]
+fn a_search_of_blank_lines_is_lines_not_the_whole_file() {
+    let blank = Edit { path: path("a.py"), search: "\n".into(), replace: "x = 1\n".into() };
+    // Once in the file: that line is replaced, the rest kept (it used to replace the file).
+    assert_eq!(apply_edit(Some("a = 1\n\nb = 2\n"), &blank, 1).unwrap(), "a = 1\nx = 1\nb = 2\n");
+    assert!(matches!(apply_edit(Some("a\n\nb\n\nc\n"), &blank, 1), Err(EditError::Ambiguous { times: 2, .. })));
+    // A new file has nothing to match: the block is its text.
+    assert_eq!(apply_edit(None, &blank, 1).unwrap(), "x = 1\n");
+}
+
+#[test]
+fn a_file_with_crlf_lines_is_matched_and_written_with_crlf() {
+    let edit = Edit { path: path("w.py"), search: "b = 2\n".into(), replace: "b = 3\nc = 4\n".into() };
+    assert_eq!(apply_edit(Some("a = 1\r\nb = 2\r\n"), &edit, 1).unwrap(), "a = 1\r\nb = 3\r\nc = 4\r\n");
+    // The last line without its line end stays without.
+    assert_eq!(apply_edit(Some("a = 1\r\nb = 2"), &edit, 1).unwrap(), "a = 1\r\nb = 3\r\nc = 4");
+    // Replaced whole: CRLF throughout, as the file was.
+    let whole = Edit { search: String::new(), ..edit.clone() };
+    assert_eq!(apply_edit(Some("old\r\n"), &whole, 1).unwrap(), "b = 3\r\nc = 4\r\n");
+    // Indentation lost by the model is found in CRLF files too.
+    let shallow = Edit { path: path("w.py"), search: "x = 1\n".into(), replace: "x = 2\n".into() };
+    assert_eq!(apply_edit(Some("def f():\r\n    x = 1\r\n"), &shallow, 1).unwrap(), "def f():\r\n    x = 2\r\n");
+}
+
+#[test]
+fn a_file_of_thousands_of_indentations_is_not_searched_at_each() {
+    // Every line a distinct depth of the block's first line: each depth
+    // would cost a search of the whole file; past a few dozen none is tried.
+    let text: String = (1..5000).map(|n| format!("{}x = 1\n", " ".repeat(n))).collect();
+    let edit = Edit { path: path("h.py"), search: "x = 1\ny = 2\n".into(), replace: "z\n".into() };
+    assert!(matches!(apply_edit(Some(&text), &edit, 1), Err(EditError::NotFound { .. })));
+    // The depth that fits, among a few: found.
+    let fits = |depths: usize| -> String {
+        let mut t: String = (1..depths).map(|n| format!("{}x = 1\n", " ".repeat(n))).collect();
+        t += &format!("{0}x = 1\n{0}y = 2\n", " ".repeat(depths));
+        t
+    };
+    assert!(apply_edit(Some(&fits(8)), &edit, 1).is_ok());
+    // Among more than 32: not looked for.
+    assert!(matches!(apply_edit(Some(&fits(40)), &edit, 1), Err(EditError::NotFound { .. })));
+}
+
+#[test]
 fn hostile_answers_never_panic() {
     for answer in [
         "<<<<<<< SEARCH",
@@ -154,6 +196,26 @@ fn a_fenced_file_under_its_path_replaces_it_whole_unless_it_is_only_part_of_it()
     );
     // A snippet under no path, with several files shown, is not an edit.
     assert_eq!(parse_edits("```python\nprint(1)\n```\n", &shown), Err(EditError::NoBlocks));
+}
+
+#[test]
+fn a_fence_closes_only_at_backticks_alone_as_many_as_opened_it() {
+    // A README given whole: its own ```bash example is its text, not the block's end.
+    let readme = "# Tool\n\n```bash\nmake\n```\n\nDone.\n";
+    let shown = [(path("README.md"), "# Tool\n".to_string()), (path("a.py"), String::new())];
+    let answer = format!("README.md\n````markdown\n{readme}````\n");
+    let edits = parse_edits(&answer, &shown).unwrap();
+    assert_eq!(edits, [Edit { path: path("README.md"), search: String::new(), replace: readme.into() }]);
+    // In a three-backtick block, a ```bash line (an info string) does not close it either.
+    let answer = "README.md\n```\nrun:\n```bash\nmake\n```\n";
+    let edits = parse_edits(answer, &shown).unwrap();
+    assert_eq!(edits[0].replace, "run:\n```bash\nmake\n");
+    // Labelled blocks follow the same rule.
+    let shown = [(path("t.py"), "X = '''\n```\n'''\n".to_string()), (path("u.py"), String::new())];
+    let answer = "t.py\nSEARCH\n````python\nX = '''\n```\n````\nREPLACE\n````python\nX = '''\n````\n";
+    let edits = parse_edits(answer, &shown).unwrap();
+    assert_eq!(edits[0].search, "X = '''\n```\n");
+    assert_eq!(edits[0].replace, "X = '''\n");
 }
 
 #[test]

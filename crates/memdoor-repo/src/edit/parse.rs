@@ -135,7 +135,22 @@ pub(super) fn section(
 }
 
 fn is_fence(line: &str) -> bool {
-    line.trim_start().starts_with("```")
+    fence_ticks(line).is_some()
+}
+
+/// The backticks a fence opens with (three or more), if `line` opens one.
+fn fence_ticks(line: &str) -> Option<usize> {
+    let ticks = line.trim_start().chars().take_while(|c| *c == '`').count();
+    (ticks >= 3).then_some(ticks)
+}
+
+/// Whether `line` closes a fence opened with `ticks` backticks: backticks
+/// alone, at least as many (CommonMark's rule, as the answer renders). A
+/// ```` ```bash ```` line inside a README's block is its text, and a file
+/// holding ```` ``` ```` lines can be given in a ```` ```` ```` fence.
+fn closes(line: &str, ticks: usize) -> bool {
+    let line = line.trim();
+    line.len() >= ticks && line.chars().all(|c| c == '`')
 }
 
 /// `SEARCH` or `REPLACE` alone on a line (`### SEARCH:`, `**REPLACE**`).
@@ -151,7 +166,8 @@ fn next_line(lines: &[&str], from: usize) -> Option<usize> {
 /// The fenced block opening at the first non-blank line from `from`: its text and the closing line.
 fn fenced(lines: &[&str], from: usize, block: usize) -> Result<(String, usize), EditError> {
     let open = next_line(lines, from).filter(|&j| is_fence(lines[j])).ok_or(EditError::Unterminated { block })?;
-    section(lines, open + 1, block, &|l| is_fence(l))
+    let ticks = fence_ticks(lines[open]).unwrap_or(3);
+    section(lines, open + 1, block, &|l| closes(l, ticks))
 }
 
 fn labelled_blocks(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> {
@@ -195,7 +211,8 @@ fn whole_files(lines: &[&str], shown: &[Shown]) -> Result<Vec<Edit>, EditError> 
         if block > MAX_BLOCKS {
             return Err(EditError::TooManyBlocks);
         }
-        let (text, end) = match section(lines, i + 1, block, &|l| is_fence(l)) {
+        let ticks = fence_ticks(lines[i]).unwrap_or(3);
+        let (text, end) = match section(lines, i + 1, block, &|l| closes(l, ticks)) {
             Ok(closed) => closed,
             // An answer cut off by its token limit inside a block: the blocks it finished stand.
             Err(EditError::Unterminated { .. }) if !blocks.is_empty() => break,
