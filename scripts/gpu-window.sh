@@ -49,14 +49,16 @@ for head in "$kit"/heads/*.head.gz; do
   python3 "$here/gguf-random-weights.py" "$head" "$work/$name.gguf" || echo "model $name: not made"
 done
 
-# memdoor bench engine: NAME MODEL STREAMS [KV_POOL] — KV_POOL 0 runs the
-# caches of their own (attention stream by stream), 1 the pool; unset, the
-# device's default (the pool on a GPU).
+# memdoor bench engine: NAME MODEL STREAMS [KV_POOL] [GRAPHS] — KV_POOL 0
+# runs the caches of their own (attention stream by stream), 1 the pool;
+# GRAPHS 0 runs the pooled decode steps eagerly, 1 replays them as CUDA
+# graphs; unset, the device's default (the pool and graphs on a GPU).
 engine() {
   local name=$1 model=$2 streams=$3
   [ -n "${4:-}" ] && name="$name-pool$4"
+  [ -n "${5:-}" ] && name="$name-graphs$5"
   stamp "memdoor $name, $streams streams"
-  env ${4:+MEMDOOR_KV_POOL=$4} MEMDOOR_STEP_STATS=1 MEMDOOR_LOG_DIR="$work/logs/$name-$streams" timeout 150 "$bin" bench engine \
+  env ${4:+MEMDOOR_KV_POOL=$4} ${5:+MEMDOOR_CUDA_GRAPHS=$5} MEMDOOR_STEP_STATS=1 MEMDOOR_LOG_DIR="$work/logs/$name-$streams" timeout 150 "$bin" bench engine \
     --model "$work/$model.gguf" --device "$device" --agents "$streams" --max-tokens "$tokens" --json \
     >"$work/results/memdoor-$name-$streams.json" 2>"$work/results/memdoor-$name-$streams.err"
   local rc=$?
@@ -67,6 +69,9 @@ o, t = r["one"], r["team"]
 print(f"load {r['load_s']:.2f} s; one stream: prompt {o['prompt_tok_s']:.0f} tok/s, first token {o['time_to_first_token_s']*1000:.0f} ms, generate {o['generate_tok_s']:.1f} tok/s")
 print(f"{t['streams']} streams: prompt {t['prompt_tok_s']:.0f} tok/s, generate {t['aggregate_tok_s']:.1f} tok/s aggregate ({t['per_stream_tok_s']:.1f} a stream)")
 print(f"sampling {r['sampling_team']['us_per_token']:.0f} us/token in the team run")
+if r.get("decode_graphs"):
+    g = r["graph_steps"]
+    print(f"fixed decode steps {g['fixed']}: {g['captured']} captured as CUDA graphs, {g['replayed']} replayed")
 for d in r["decode_steps"]:
     print(f"  decode steps of {d['streams']:>2}: {d['steps']:>5}  forward {d['forward_ms']:.3f} ms  readback {d['readback_ms']:.3f} ms  sample {d['sample_ms']:.3f} ms  wall {d['wall_ms']:.3f} ms")
 EOF
@@ -105,12 +110,15 @@ llamacpp() {
 }
 
 engine coder-0.5b coder-0.5b 5
+engine coder-0.5b coder-0.5b 5 "" 0
 engine coder-0.5b coder-0.5b 5 0
 engine coder-0.5b coder-0.5b 16
+engine coder-0.5b coder-0.5b 16 "" 0
 prefill coder-0.5b coder-0.5b
 prefill coder-0.5b coder-0.5b 64
 llamacpp coder-0.5b coder-0.5b
 engine smollm2 smollm2-135m 5
+engine smollm2 smollm2-135m 5 "" 0
 llamacpp smollm2 smollm2-135m
 
 # Kernels a token takes and their GPU time: the first 8,000 kernels of one

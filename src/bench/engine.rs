@@ -11,7 +11,9 @@ use futures::StreamExt;
 use tokio_util::sync::CancellationToken;
 
 pub use super::engine_report::EngineReport;
-use super::engine_report::{DecodeStepFigures, SamplingFigures, ServerFigures, StreamFigures, TeamFigures};
+use super::engine_report::{
+    DecodeStepFigures, GraphFigures, SamplingFigures, ServerFigures, StreamFigures, TeamFigures,
+};
 use super::BENCH_PROMPT;
 use crate::model::local::{EngineStats, LoadOptions, LocalModel};
 use crate::model::{ChatRequest, Chunk, Message, ModelBackend, Sampling, Usage};
@@ -223,7 +225,7 @@ pub async fn engine(
     let peak_rss_team_mb = peak_rss_mb();
     let after_team = stats_when_idle(&model).await;
     let weights_mb = Some(model.weight_bytes() as f64 / 1e6);
-    let (kv_pool, prefill_chunk) = (model.kv_pool(), model.prefill_chunk());
+    let (kv_pool, prefill_chunk, decode_graphs) = (model.kv_pool(), model.prefill_chunk(), model.decode_graphs());
     drop(model); // the server gets the machine to itself
     let vs_openai = match vs {
         None => None,
@@ -245,6 +247,8 @@ pub async fn engine(
         compute_threads: std::env::var("CANDLE_NUM_THREADS").unwrap_or_else(|_| "default".into()),
         kv_pool,
         prefill_chunk,
+        decode_graphs,
+        graph_steps: GraphFigures::between(&before, &after_team),
         load_s,
         one,
         peak_rss_one_mb,

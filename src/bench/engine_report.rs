@@ -36,6 +36,24 @@ pub struct TeamFigures {
     pub(crate) per_stream_tok_s: f64,
 }
 
+/// Pooled decode steps run fixed, captured as a CUDA graph, replayed from one.
+#[derive(Debug, Serialize)]
+pub(crate) struct GraphFigures {
+    pub(crate) fixed: u64,
+    pub(crate) captured: u64,
+    pub(crate) replayed: u64,
+}
+
+impl GraphFigures {
+    pub(crate) fn between(before: &EngineStats, after: &EngineStats) -> Self {
+        Self {
+            fixed: after.fixed_steps - before.fixed_steps,
+            captured: after.graph_captures - before.graph_captures,
+            replayed: after.graph_replays - before.graph_replays,
+        }
+    }
+}
+
 #[derive(Debug, Serialize)]
 pub struct EngineReport {
     pub model: String,
@@ -49,6 +67,11 @@ pub struct EngineReport {
     /// Prompt tokens a stream computed in a step (`LoadOptions::prefill_chunk`;
     /// `MEMDOOR_PREFILL_CHUNK`).
     pub(crate) prefill_chunk: usize,
+    /// Whether pooled decode steps ran with inputs of fixed shape, captured
+    /// as CUDA graphs on a GPU (`LoadOptions::decode_graphs`;
+    /// `MEMDOOR_CUDA_GRAPHS`), and what they did over the run.
+    pub(crate) decode_graphs: bool,
+    pub(crate) graph_steps: GraphFigures,
     pub(crate) load_s: f64,
     pub one: StreamFigures,
     pub(crate) peak_rss_one_mb: f64,

@@ -3,7 +3,11 @@
 use super::engine_report::{DecodeStepFigures, EngineReport, SamplingFigures};
 
 pub fn print_table(r: &EngineReport) {
-    let kv = if r.kv_pool { "one KV pool" } else { "a KV cache a stream" };
+    let kv = match (r.kv_pool, r.decode_graphs) {
+        (true, true) => "one KV pool, fixed decode steps (CUDA graphs on a GPU)",
+        (true, false) => "one KV pool",
+        (false, _) => "a KV cache a stream",
+    };
     println!(
         "memdoor bench engine · {} · weights {} · {kv} · prompts in chunks of {} · CANDLE_NUM_THREADS={}",
         r.model, r.quant, r.prefill_chunk, r.compute_threads
@@ -38,6 +42,13 @@ pub fn print_table(r: &EngineReport) {
     println!("              peak RSS      {:>8.0} MB", r.peak_rss_team_mb);
     println!("sampling as the team does: {}", r.sampling);
     print_decode_steps(&r.decode_steps);
+    if r.decode_graphs {
+        let g = &r.graph_steps;
+        println!(
+            "fixed decode steps          {:>8}  ({} captured as CUDA graphs, {} replayed)",
+            g.fixed, g.captured, g.replayed
+        );
+    }
     match &r.vs_openai {
         Some(v) => {
             let ratio = |a: f64, b: f64| if b > 0.0 { format!("{:.2}×", a / b) } else { "–".into() };

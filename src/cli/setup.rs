@@ -78,6 +78,7 @@ pub(crate) fn load_options(
         context,
         kv_pool: None,
         prefill_chunk: None,
+        decode_graphs: None,
     })
 }
 

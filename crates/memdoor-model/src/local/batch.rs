@@ -15,6 +15,7 @@ use anyhow::{anyhow, Result};
 use tokenizers::Tokenizer;
 use tokio::sync::{mpsc, watch};
 
+use super::decode_graph::{DecodeGraphs, Ran};
 use super::decoder::Decoder;
 use super::forward::{forward_in, Piece};
 use super::kv_cache::KvCache;
@@ -58,6 +59,11 @@ pub struct EngineStats {
     pub step_nanos: u64,
     /// Steps whose attention ran over the KV pool, every stream at once.
     pub pooled_steps: u64,
+    /// Of those, steps run with inputs of fixed shape (`decode_graph`); of
+    /// these, the ones captured as a CUDA graph and the ones replayed.
+    pub fixed_steps: u64,
+    pub graph_captures: u64,
+    pub graph_replays: u64,
     /// Decode steps (every sequence in them one token) by the number of
     /// sequences in them: where a step's time goes (`StepTimes`).
     pub decode_steps: BTreeMap<usize, StepTimes>,
@@ -73,6 +79,9 @@ pub struct EngineSettings {
     pub pooled: bool,
     /// Prompt tokens a sequence computes in a step.
     pub chunk: PrefillChunk,
+    /// Whether pooled decode steps run as fixed steps, captured as CUDA
+    /// graphs on a GPU (`decode_graph`); needs `pooled`.
+    pub graphs: bool,
 }
 
 pub struct Engine {
@@ -93,18 +102,20 @@ impl Engine {
         let (stats_tx, stats) = watch::channel(EngineStats::default());
         let kept = KeptPrefixes::new(settings.keep_bytes, settings.chunk);
         let pool = settings.pooled.then(KvPool::default);
+        // Made on the engine thread (`run`): a CUDA graph stays on the thread that captured it.
+        let graphs = settings.pooled && settings.graphs;
         std::thread::Builder::new()
             .name("memdoor-engine".into())
             .spawn(move || match super::inline_rayon::one_thread_pool() {
                 // The engine thread is its own one-thread rayon pool, so
                 // candle's small ops run inline (see inline_rayon.rs); the
                 // matrix products still use every core (candle's barrier pool).
-                Ok(threads) => threads.install(|| run(&model, &tokenizer, &stop, rx, kept, pool, stats_tx)),
+                Ok(threads) => threads.install(|| run(&model, &tokenizer, &stop, rx, kept, (pool, graphs), stats_tx)),
                 Err(e) => {
                     tracing::warn!(
                         "no one-thread rayon pool for the engine ({e}); candle's small ops will hop threads"
                     );
-                    run(&model, &tokenizer, &stop, rx, kept, pool, stats_tx)
+                    run(&model, &tokenizer, &stop, rx, kept, (pool, graphs), stats_tx)
                 }
             })
             .map_err(|e| anyhow!("starting the engine thread: {e}"))?;
@@ -144,9 +155,10 @@ fn run(
     stop: &HashSet<u32>,
     mut rx: mpsc::Receiver<Submit>,
     mut kept: KeptPrefixes,
-    mut pool: Option<KvPool>,
+    (mut pool, graphs): (Option<KvPool>, bool),
     stats_tx: watch::Sender<EngineStats>,
 ) {
+    let mut graphs = graphs.then(|| DecodeGraphs::new(model.device.is_cuda()));
     let mut live: Vec<Seq> = Vec::new();
     let mut stats = EngineStats::default();
     loop {
@@ -184,7 +196,7 @@ fn run(
             continue;
         }
         let started = Instant::now();
-        match step(model, stop, &mut live, &mut kept, pool.as_mut(), &mut stats) {
+        match step(model, stop, &mut live, &mut kept, (pool.as_mut(), graphs.as_mut()), &mut stats) {
             Ok(()) => {
                 stats.steps += 1;
                 stats.step_nanos += started.elapsed().as_nanos() as u64;
@@ -328,7 +340,7 @@ fn step(
     stop: &HashSet<u32>,
     live: &mut Vec<Seq>,
     kept: &mut KeptPrefixes,
-    mut pool: Option<&mut KvPool>,
+    (mut pool, graphs): (Option<&mut KvPool>, Option<&mut DecodeGraphs>),
     stats: &mut EngineStats,
 ) -> Result<()> {
     // At least a chunk: the first waiting prompt always advances.
@@ -355,7 +367,19 @@ fn step(
         }
     }
     let started = Instant::now();
-    let (logits, pooled) = forward_in(model, &mut pieces, pool.as_deref())?;
+    let fixed = match (graphs, pool.as_deref()) {
+        (Some(graphs), Some(pool)) => graphs.step(model, &mut pieces, pool)?,
+        _ => None,
+    };
+    let (logits, pooled) = match fixed {
+        Some((logits, ran)) => {
+            stats.fixed_steps += 1;
+            stats.graph_captures += u64::from(ran == Ran::Captured);
+            stats.graph_replays += u64::from(ran == Ran::Replayed);
+            (Some(logits), true)
+        }
+        None => forward_in(model, &mut pieces, pool.as_deref())?,
+    };
     drop(pieces);
     stats.pooled_steps += u64::from(pooled);
     let mut times = StepTimes { steps: 1, forward_nanos: nanos_since(started), ..StepTimes::default() };

@@ -49,6 +49,12 @@ pub struct LoadOptions {
     /// bits are computed in those chunks) and 512 on a GPU, where a step costs
     /// its launches more than its rows.
     pub prefill_chunk: Option<usize>,
+    /// Pooled decode steps with inputs of fixed shape, each shape captured
+    /// once as a CUDA graph and replayed (`decode_graph`). None:
+    /// `MEMDOOR_CUDA_GRAPHS=1`/`0` if set, else wherever the KV is pooled
+    /// on a GPU. On the CPU (asked for) the fixed steps run as they are:
+    /// what the tests check.
+    pub decode_graphs: Option<bool>,
 }
 
 /// SmolLM2-135M keeps 46 KB a position: 256 MB holds two prompts of 2,700 tokens.
@@ -63,6 +69,7 @@ impl Default for LoadOptions {
             context: None,
             kv_pool: None,
             prefill_chunk: None,
+            decode_graphs: None,
         }
     }
 }
@@ -70,15 +77,12 @@ impl Default for LoadOptions {
 impl LoadOptions {
     /// Whether the engine pools its KV caches (`kv_pool`).
     fn pools_kv(&self) -> bool {
-        let env = std::env::var("MEMDOOR_KV_POOL").ok().and_then(|v| match v.to_ascii_lowercase().as_str() {
-            "1" | "true" | "on" => Some(true),
-            "0" | "false" | "off" => Some(false),
-            _ => {
-                tracing::warn!("MEMDOOR_KV_POOL={v:?} is neither 1 nor 0: ignored");
-                None
-            }
-        });
-        self.kv_pool.or(env).unwrap_or(self.device.is_cuda())
+        self.kv_pool.or(env_switch("MEMDOOR_KV_POOL")).unwrap_or(self.device.is_cuda())
+    }
+
+    /// Whether pooled decode steps run fixed, as CUDA graphs on a GPU (`decode_graphs`).
+    fn decode_graphs(&self) -> bool {
+        self.pools_kv() && self.decode_graphs.or(env_switch("MEMDOOR_CUDA_GRAPHS")).unwrap_or(self.device.is_cuda())
     }
 
     /// The engine's prompt chunk (`prefill_chunk`): a size given here outside
@@ -102,6 +106,19 @@ impl LoadOptions {
     }
 }
 
+/// An on/off environment variable; anything else is ignored, with a warning.
+fn env_switch(name: &str) -> Option<bool> {
+    let v = std::env::var(name).ok()?;
+    match v.to_ascii_lowercase().as_str() {
+        "1" | "true" | "on" => Some(true),
+        "0" | "false" | "off" => Some(false),
+        _ => {
+            tracing::warn!("{name}={v:?} is neither 1 nor 0: ignored");
+            None
+        }
+    }
+}
+
 /// `q8_0` (or `none`/`keep`) as given to `--quant`.
 pub fn parse_quant(spec: &str) -> Result<Option<GgmlDType>> {
     match spec.to_ascii_lowercase().as_str() {
@@ -122,12 +139,31 @@ pub fn parse_device(spec: &str) -> Result<Device> {
             if !candle_core::utils::cuda_is_available() {
                 bail!("device `{s}`: this memdoor was built without CUDA; rebuild with `--features cuda`");
             }
-            Device::new_cuda(ordinal).with_context(|| {
+            cuda_device(ordinal).with_context(|| {
                 format!("opening CUDA device {ordinal} (is the NVIDIA driver loaded and the GPU visible?)")
             })
         }
         other => bail!("unknown device `{other}` (use cpu, cuda or cuda:N)"),
     }
+}
+
+/// A CUDA device on a stream of its own, without cudarc's per-buffer event
+/// tracking: every kernel, copy and free of the engine is ordered on that
+/// one stream (the weights are loaded on it too), so the events add nothing
+/// but their cost, and a stream being captured as a graph refuses them
+/// (`decode_graph`). candle's `Device::new_cuda` uses each thread's default
+/// stream, which would put the loading thread and the engine's on two.
+#[cfg(feature = "cuda")]
+fn cuda_device(ordinal: usize) -> Result<Device> {
+    let dev = candle_core::CudaDevice::new_with_stream(ordinal)?;
+    // Safety: one stream orders every use of every buffer (see above).
+    unsafe { dev.disable_event_tracking() };
+    Ok(Device::Cuda(dev))
+}
+
+#[cfg(not(feature = "cuda"))]
+fn cuda_device(ordinal: usize) -> Result<Device> {
+    Ok(Device::new_cuda(ordinal)?)
 }
 
 pub struct LocalModel {
@@ -201,8 +237,12 @@ impl LocalModel {
             kv_bytes_per_token = decoder.cfg.kv_bytes_per_position(),
             "weights for the batched engine"
         );
-        let settings =
-            EngineSettings { keep_bytes: opts.keep_prefix_mb.saturating_mul(1 << 20), pooled: opts.pools_kv(), chunk };
+        let settings = EngineSettings {
+            keep_bytes: opts.keep_prefix_mb.saturating_mul(1 << 20),
+            pooled: opts.pools_kv(),
+            chunk,
+            graphs: opts.decode_graphs(),
+        };
         let engine = Engine::start(decoder.clone(), tokenizer.clone(), stop, settings)?;
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         tracing::info!(model = %path.display(), %architecture, context_len = decoder.cfg.context_len, "model loaded");
@@ -224,6 +264,10 @@ impl LocalModel {
     /// Whether every stream's KV cache is a slot of one pool (`LoadOptions::kv_pool`).
     pub fn kv_pool(&self) -> bool {
         self.settings.pooled
+    }
+    /// Whether pooled decode steps run fixed, as CUDA graphs on a GPU (`LoadOptions::decode_graphs`).
+    pub fn decode_graphs(&self) -> bool {
+        self.settings.graphs
     }
     /// Prompt tokens a sequence computes in one step (`LoadOptions::prefill_chunk`).
     pub fn prefill_chunk(&self) -> usize {

@@ -271,22 +271,58 @@ pub(crate) fn forward_in(
         return Ok((None, false));
     }
     let positions = Tensor::new(positions.as_slice(), dev)?;
-    let tables = row_tables(&model.rope, &positions)?;
-    let sliding_tables = model.rope_sliding.as_ref().map(|r| row_tables(r, &positions)).transpose()?;
-    let halves = cfg.arch.rope_halves();
+    let ids = Tensor::new(ids.as_slice(), dev)?;
+    let heads = |sliding: bool| Heads {
+        n_head: nh,
+        n_kv_head: nkv,
+        head_dim: hd,
+        softcap: cfg.attn_softcap,
+        window: window.filter(|_| sliding),
+    };
+    let x = run_layers(model, &ids, &positions, &mut |l, sliding, q, k, v| match &pooled {
+        Some((step, pool)) => step.attend(&pool.k[l], &pool.v[l], q, k, v, cfg.attn_softcap, sliding),
+        None => {
+            let mask = |i: usize| if sliding { masks[i].sliding.as_ref() } else { masks[i].full.as_ref() };
+            let attend_piece = |i: usize| attend(&pieces[i], l, heads(sliding), q, k, v, spans[i], mask(i));
+            Ok(Tensor::cat(&attend_all(pieces.len(), attend_in_parallel, attend_piece)?, 0)?)
+        }
+    })?;
+    for (p, &(_, n, _)) in pieces.iter_mut().zip(&spans) {
+        p.cache.len += n;
+    }
+    let rows: Vec<u32> =
+        pieces.iter().zip(&spans).filter(|(p, _)| p.logits).map(|(_, &(off, n, _))| (off + n - 1) as u32).collect();
+    let pooled = pooled.is_some();
+    if rows.is_empty() {
+        return Ok((None, pooled));
+    }
+    // The vocabulary projection is the largest matrix: only rows that sample.
+    let last = x.index_select(&Tensor::new(rows.as_slice(), dev)?, 0)?;
+    Ok((Some(logits_of(model, &last)?), pooled))
+}
 
-    let mut x = model.embed.forward(&Tensor::new(ids.as_slice(), dev)?)?;
+/// One layer's attention for the step's rows: `(layer, sliding, q, k, v)`
+/// with q scaled and q, k turned (`[T, heads, head_dim]`) to `[T, n_head *
+/// head_dim]`, the new K/V rows written into the caches.
+pub(super) type Attention<'a> = dyn FnMut(usize, bool, &Tensor, &Tensor, &Tensor) -> Result<Tensor> + 'a;
+
+/// Every layer over the step's rows: tokens `ids` at `positions` (both
+/// `[T]` u32, on the model's device), attention by `attend`; returns the
+/// rows' hidden states `[T, hidden]`. Issues only kernels whose shapes
+/// follow from `T` and what `attend` does (no copy from the host), so a
+/// step of fixed shape can be captured as a CUDA graph (`decode_graph`).
+pub(super) fn run_layers(model: &Decoder, ids: &Tensor, positions: &Tensor, attend: &mut Attention) -> Result<Tensor> {
+    let cfg = &model.cfg;
+    let (nh, nkv, hd) = (cfg.n_head, cfg.n_kv_head, cfg.head_dim);
+    let t = ids.dim(0)?;
+    let tables = row_tables(&model.rope, positions)?;
+    let sliding_tables = model.rope_sliding.as_ref().map(|r| row_tables(r, positions)).transpose()?;
+    let halves = cfg.arch.rope_halves();
+    let mut x = model.embed.forward(ids)?;
     if let Some(s) = cfg.embed_scale {
         x = (x * s)?;
     }
     for (l, layer) in model.layers.iter().enumerate() {
-        let heads = Heads {
-            n_head: nh,
-            n_kv_head: nkv,
-            head_dim: hd,
-            softcap: cfg.attn_softcap,
-            window: window.filter(|_| layer.sliding),
-        };
         let cs = match &sliding_tables {
             Some(st) if layer.sliding => st,
             _ => &tables,
@@ -302,14 +338,7 @@ pub(crate) fn forward_in(
         let q = (q * cfg.attn_scale)?;
         let k = rotate(k.reshape((t, nkv, hd))?, layer.k_norm.as_ref(), halves, cs)?;
         let v = v.reshape((t, nkv, hd))?;
-        let y = match &pooled {
-            Some((step, pool)) => step.attend(&pool.k[l], &pool.v[l], &q, &k, &v, cfg.attn_softcap, layer.sliding)?,
-            None => {
-                let mask = |i: usize| if layer.sliding { masks[i].sliding.as_ref() } else { masks[i].full.as_ref() };
-                let attend_piece = |i: usize| attend(&pieces[i], l, heads, &q, &k, &v, spans[i], mask(i));
-                Tensor::cat(&attend_all(pieces.len(), attend_in_parallel, attend_piece)?, 0)?
-            }
-        };
+        let y = attend(l, layer.sliding, &q, &k, &v)?;
         x = (post_norm(layer.wo.forward(&y)?, layer.post_attn_norm.as_ref())? + x)?;
         let h = layer.ffn_norm.forward(&x)?;
         let [gate, up]: [Tensor; 2] =
@@ -317,24 +346,18 @@ pub(crate) fn forward_in(
         let ffn = layer.down.forward(&(activate(&gate, cfg.activation)? * up)?)?;
         x = (post_norm(ffn, layer.post_ffn_norm.as_ref())? + x)?;
     }
-    for (p, &(_, n, _)) in pieces.iter_mut().zip(&spans) {
-        p.cache.len += n;
-    }
-    let rows: Vec<u32> =
-        pieces.iter().zip(&spans).filter(|(p, _)| p.logits).map(|(_, &(off, n, _))| (off + n - 1) as u32).collect();
-    let pooled = pooled.is_some();
-    if rows.is_empty() {
-        return Ok((None, pooled));
-    }
-    // The vocabulary projection is the largest matrix: only rows that sample.
-    let last = x.index_select(&Tensor::new(rows.as_slice(), dev)?, 0)?;
-    let logits = model.output.forward(&model.norm.forward(&last)?)?;
-    let logits = match cfg.final_softcap {
+    Ok(x)
+}
+
+/// The vocabulary's scores for hidden rows `x` (`[R, hidden]`): `[R, vocab]`.
+pub(super) fn logits_of(model: &Decoder, x: &Tensor) -> Result<Tensor> {
+    let logits = model.output.forward(&model.norm.forward(x)?)?;
+    let logits = match model.cfg.final_softcap {
         Some(cap) => ((logits / cap)?.tanh()? * cap)?,
         None => logits,
     };
-    debug_assert_eq!(logits.dim(D::Minus1)?, cfg.vocab);
-    Ok((Some(logits), pooled))
+    debug_assert_eq!(logits.dim(D::Minus1)?, model.cfg.vocab);
+    Ok(logits)
 }
 
 #[cfg(test)]

@@ -27,6 +27,9 @@ pub(crate) struct KvPool {
     /// Which slots a sequence holds.
     used: Vec<bool>,
     cap: usize,
+    /// Counts the pools' reallocations and clears: whatever points at their
+    /// memory (a captured decode step, `decode_graph`) is stale when it moves.
+    generation: u64,
 }
 
 impl KvPool {
@@ -36,6 +39,10 @@ impl KvPool {
 
     pub(super) fn cap(&self) -> usize {
         self.cap
+    }
+
+    pub(super) fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// A free slot, the pools grown (doubled) when none is; `true` with it
@@ -78,7 +85,7 @@ impl KvPool {
 
     /// Drops the pools' memory (the engine fell idle).
     pub(super) fn clear(&mut self) {
-        *self = Self::default();
+        *self = Self { generation: self.generation + 1, ..Self::default() };
     }
 
     /// Slot `slot`'s cache of `len` positions, viewing the pools.
@@ -122,6 +129,7 @@ impl KvPool {
         }
         (self.k, self.v, self.cap) = (k, v, cap);
         self.used.resize(slots, false);
+        self.generation += 1;
         Ok(())
     }
 }
@@ -196,9 +204,13 @@ mod tests {
         assert!(pool.view(1, 0).is_err(), "a freed slot has no view");
         assert_eq!(pool.acquire(&cfg, &dev).unwrap(), (1, false));
         assert_eq!(pool.acquire(&cfg, &dev).unwrap(), (3, false));
+        let before = pool.generation();
         assert_eq!(pool.acquire(&cfg, &dev).unwrap(), (4, true));
+        assert_eq!(pool.generation(), before + 1, "the pools moved");
         assert_eq!(pool.slots(), 8);
+        let before = pool.generation();
         pool.clear();
         assert_eq!((pool.slots(), pool.cap()), (0, 0));
+        assert!(pool.generation() > before, "a cleared pool is not the one steps were made for");
     }
 }

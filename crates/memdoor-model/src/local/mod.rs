@@ -6,8 +6,10 @@
 pub mod arch;
 mod batch;
 mod chat_template;
+mod decode_graph;
 mod decoder;
 mod engine;
+mod fixed_step;
 mod forward;
 mod inline_rayon;
 mod kv_cache;

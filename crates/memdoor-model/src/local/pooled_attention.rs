@@ -28,14 +28,14 @@ pub(super) struct PooledStep {
     full: Tensor,
     /// The same through the sliding window, for models that slide.
     sliding: Option<Tensor>,
-    /// Slots attended: one past the highest in the step.
+    /// Slots attended.
     used: usize,
-    /// Keys attended: one past the furthest position in the step.
+    /// Keys attended.
     keys: usize,
 }
 
 /// The pools' shape, as the step's indices need it.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) struct PoolShape {
     pub slots: usize,
     pub cap: usize,
@@ -43,7 +43,30 @@ pub(super) struct PoolShape {
     pub head_dim: usize,
 }
 
-impl PooledStep {
+/// How much of the pools a step attends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Reach {
+    /// Slots up to the highest in the step, keys up to its furthest
+    /// position: the least work.
+    Live,
+    /// Every slot and every position, the rest masked: the same shapes
+    /// from step to step, as a replayed CUDA graph needs (`decode_graph`).
+    Whole,
+}
+
+/// A pooled step's indices and masks on the host (`PooledStep`'s fields
+/// before they are uploaded), flat.
+pub(super) struct PooledPlan {
+    pub scatter: Vec<u32>,
+    pub queries: Vec<u32>,
+    pub outputs: Vec<u32>,
+    pub full: Vec<f32>,
+    pub sliding: Option<Vec<f32>>,
+    pub used: usize,
+    pub keys: usize,
+}
+
+impl PooledPlan {
     /// For one decode row per stream: the row at `slots[i]`, position
     /// `positions[i]` (where its new K/V row goes). `window`: the model's
     /// sliding window, if any layer slides.
@@ -52,7 +75,7 @@ impl PooledStep {
         positions: &[usize],
         pool: PoolShape,
         window: Option<usize>,
-        device: &Device,
+        reach: Reach,
     ) -> Result<Self> {
         let PoolShape { slots: pool_slots, cap, n_kv_head: kv, head_dim: hd } = pool;
         if slots.is_empty() || slots.len() != positions.len() {
@@ -67,8 +90,10 @@ impl PooledStep {
                 bail!("two rows of one step in KV slot {slot}");
             }
         }
-        let used = slots.iter().max().map_or(0, |s| s + 1);
-        let keys = positions.iter().max().map_or(0, |p| p + 1);
+        let (used, keys) = match reach {
+            Reach::Live => (slots.iter().max().map_or(0, |s| s + 1), positions.iter().max().map_or(0, |p| p + 1)),
+            Reach::Whole => (pool_slots, cap),
+        };
         if pool_slots.saturating_mul(kv).saturating_mul(cap) > u32::MAX as usize {
             bail!("a KV pool of {pool_slots} slots of {cap} positions is past u32 indices");
         }
@@ -81,7 +106,7 @@ impl PooledStep {
         }
         let queries: Vec<u32> = row_of_slot[..used].iter().map(|r| r.map_or(0, |(row, _)| row as u32)).collect();
         let outputs: Vec<u32> = slots.iter().map(|&s| s as u32).collect();
-        let mask = |window: Option<usize>| -> Result<Tensor> {
+        let mask = |window: Option<usize>| -> Vec<f32> {
             let mut m = Vec::with_capacity(used * keys);
             for r in &row_of_slot[..used] {
                 match *r {
@@ -97,17 +122,47 @@ impl PooledStep {
                     None => m.extend(std::iter::repeat_n(0f32, keys)),
                 }
             }
-            Ok(Tensor::from_vec(m, (used, 1, 1, keys), device)?)
+            m
         };
+        Ok(Self { scatter, queries, outputs, full: mask(None), sliding: window.map(|w| mask(Some(w))), used, keys })
+    }
+}
+
+impl PooledStep {
+    /// [`PooledPlan::new`] of the live reach, uploaded.
+    pub(super) fn new(
+        slots: &[usize],
+        positions: &[usize],
+        pool: PoolShape,
+        window: Option<usize>,
+        device: &Device,
+    ) -> Result<Self> {
+        let plan = PooledPlan::new(slots, positions, pool, window, Reach::Live)?;
+        let (rows, kv, hd) = (slots.len(), pool.n_kv_head, pool.head_dim);
+        let (used, keys) = (plan.used, plan.keys);
         Ok(Self {
-            scatter: Tensor::from_vec(scatter, (slots.len() * kv, hd), device)?,
-            queries: Tensor::new(queries.as_slice(), device)?,
-            outputs: Tensor::new(outputs.as_slice(), device)?,
-            full: mask(None)?,
-            sliding: window.map(|w| mask(Some(w))).transpose()?,
+            scatter: Tensor::from_vec(plan.scatter, (rows * kv, hd), device)?,
+            queries: Tensor::from_vec(plan.queries, used, device)?,
+            outputs: Tensor::from_vec(plan.outputs, rows, device)?,
+            full: Tensor::from_vec(plan.full, (used, 1, 1, keys), device)?,
+            sliding: plan.sliding.map(|m| Tensor::from_vec(m, (used, 1, 1, keys), device)).transpose()?,
             used,
             keys,
         })
+    }
+
+    /// A step over tensors the caller keeps and rewrites (`fixed_step`):
+    /// `scatter` `[rows * n_kv_head, head_dim]`, `queries` `[used]`,
+    /// `outputs` `[rows]`, masks `[used, 1, 1, keys]`.
+    pub(super) fn of_tensors(
+        scatter: Tensor,
+        queries: Tensor,
+        outputs: Tensor,
+        full: Tensor,
+        sliding: Option<Tensor>,
+    ) -> Result<Self> {
+        let (used, _, _, keys) = full.dims4()?;
+        Ok(Self { scatter, queries, outputs, full, sliding, used, keys })
     }
 
     /// One layer: writes the step's new rows `k`, `v` (`[rows, n_kv_head,
@@ -174,6 +229,24 @@ mod tests {
         let sliding: Vec<Vec<f32>> = step.sliding.unwrap().reshape((3, 4)).unwrap().to_vec2().unwrap();
         assert_eq!(sliding[0], [inf, inf, 0.0, 0.0], "window 2 at position 3");
         assert_eq!(sliding[2], [0.0, 0.0, inf, inf]);
+    }
+
+    #[test]
+    fn a_whole_reach_attends_every_slot_and_position_with_the_rest_masked() {
+        let pool = PoolShape { slots: 4, cap: 8, n_kv_head: 2, head_dim: 3 };
+        let plan = PooledPlan::new(&[2, 0], &[1, 3], pool, Some(2), Reach::Whole).unwrap();
+        let live = PooledPlan::new(&[2, 0], &[1, 3], pool, Some(2), Reach::Live).unwrap();
+        assert_eq!((plan.used, plan.keys), (4, 8), "every slot, every position");
+        assert_eq!(plan.scatter, live.scatter, "the rows go where they go");
+        assert_eq!(plan.outputs, live.outputs);
+        assert_eq!(plan.queries, [1, 0, 0, 0], "slots 1 and 3 hold no row of the step");
+        let inf = f32::NEG_INFINITY;
+        let row = |m: &[f32], slot: usize| m[slot * 8..(slot + 1) * 8].to_vec();
+        assert_eq!(row(&plan.full, 0), [0.0, 0.0, 0.0, 0.0, inf, inf, inf, inf], "position 3 sees 0..=3");
+        assert_eq!(row(&plan.full, 2), [0.0, 0.0, inf, inf, inf, inf, inf, inf]);
+        assert_eq!(row(&plan.full, 3), [0.0; 8], "a slot with no row: anything finite");
+        let sliding = plan.sliding.unwrap();
+        assert_eq!(row(&sliding, 0), [inf, inf, 0.0, 0.0, inf, inf, inf, inf]);
     }
 
     #[test]

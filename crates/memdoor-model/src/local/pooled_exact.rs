@@ -6,10 +6,14 @@
 //! their own. Not the same bits: a pooled step attends over the longest
 //! sequence's keys with the rest masked, so sums run in other orders; the
 //! bound below is what that moves (a wrong slot or position moves logits
-//! by whole units).
+//! by whole units). The same run with decode steps of fixed shape
+//! (`fixed_step`, what a CUDA graph replays) is held to the same bound, and
+//! its inputs, rewritten in place from step to step, to the bits of inputs
+//! made fresh for every step.
 
 use candle_core::Tensor;
 
+use super::decode_graph::{DecodeGraphs, Ran};
 use super::decoder::Decoder;
 use super::forward::{forward_in, KvCache, Piece};
 use super::kv_pool::KvPool;
@@ -36,19 +40,36 @@ fn rows(t: Tensor) -> Vec<Vec<f32>> {
     t.to_vec2().unwrap()
 }
 
+/// How the run's caches are kept and its decode steps run.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    /// A cache per sequence.
+    Own,
+    /// Slots of one pool, a decode step attended at once.
+    Pooled,
+    /// Pooled, decode steps of fixed shape; `fresh`: their inputs made anew
+    /// each step rather than rewritten in place.
+    Fixed { fresh: bool },
+}
+
 /// The run's sequences: their caches (views of a pool's slots, or their
 /// own), and the pool if there is one.
 struct Seated {
     caches: Vec<KvCache>,
     slots: Vec<usize>,
     pool: Option<KvPool>,
+    mode: Mode,
+    graphs: DecodeGraphs,
+    /// Decode steps run fixed.
+    fixed: usize,
 }
 
 impl Seated {
-    fn new(model: &Decoder, pooled: bool, n: usize) -> Self {
+    fn new(model: &Decoder, mode: Mode, n: usize) -> Self {
         let caches = (0..n).map(|_| KvCache::default()).collect();
-        let mut seated = Seated { caches, slots: Vec::new(), pool: None };
-        if pooled {
+        let graphs = DecodeGraphs::new(false);
+        let mut seated = Seated { caches, slots: Vec::new(), pool: None, mode, graphs, fixed: 0 };
+        if mode != Mode::Own {
             let mut pool = KvPool::default();
             seated.slots = (0..n).map(|_| pool.acquire(&model.cfg, &model.device).unwrap().0).collect();
             seated.caches = seated.slots.iter().map(|&slot| pool.view(slot, 0).unwrap()).collect();
@@ -81,7 +102,21 @@ impl Seated {
             .zip(work)
             .map(|((_, cache), (_, tokens, logits))| Piece { tokens, cache, logits: *logits })
             .collect();
-        let (logits, pooled) = forward_in(model, &mut pieces, self.pool.as_ref()).unwrap();
+        if self.mode == (Mode::Fixed { fresh: true }) {
+            self.graphs = DecodeGraphs::new(false);
+        }
+        let fixed = match (self.mode, self.pool.as_ref()) {
+            (Mode::Fixed { .. }, Some(pool)) => self.graphs.step(model, &mut pieces, pool).unwrap(),
+            _ => None,
+        };
+        let (logits, pooled) = match fixed {
+            Some((logits, ran)) => {
+                assert_eq!(ran, Ran::Eager, "nothing is captured on the CPU");
+                self.fixed += 1;
+                (Some(logits), true)
+            }
+            None => forward_in(model, &mut pieces, self.pool.as_ref()).unwrap(),
+        };
         drop(pieces);
         for (s, cache) in taken {
             self.caches[s] = cache;
@@ -95,11 +130,11 @@ impl Seated {
 
 /// Three sequences through one schedule of steps: each one's logits after
 /// each of its decode tokens, and the run (its pool).
-fn schedule(model: &Decoder, pooled: bool) -> ([Vec<Vec<f32>>; 3], Seated) {
+fn schedule(model: &Decoder, mode: Mode) -> ([Vec<Vec<f32>>; 3], Seated) {
     // A: 70 prompt tokens, B: 150, C: 300 (past the first 256-position capacity).
     let prompts = [prompt(70, 1), prompt(150, 2), prompt(300, 3)];
     let decodes = [decode_tokens(1), decode_tokens(2), decode_tokens(3)];
-    let mut seated = Seated::new(model, pooled, 3);
+    let mut seated = Seated::new(model, mode, 3);
     let cap = |seated: &Seated| seated.pool.as_ref().map(KvPool::cap);
     let mut got: [Vec<Vec<f32>>; 3] = Default::default();
     let (a, b, c) = (0, 1, 2);
@@ -148,24 +183,52 @@ fn max_diff(a: &[f32], b: &[f32]) -> f32 {
     a.iter().zip(b).map(|(x, y)| (x - y).abs()).fold(0.0, f32::max)
 }
 
+/// Holds every sequence's logits in `got` within `TOLERANCE` of those its
+/// own cache gives, and far from another sequence's (what attending to the
+/// wrong slot looks like); returns the largest difference.
+fn close_to_own(got: &[Vec<Vec<f32>>; 3], own: &[Vec<Vec<f32>>; 3], what: &str) -> f32 {
+    let mut worst = 0f32;
+    for s in 0..3 {
+        assert_eq!(got[s].len(), own[s].len(), "{what}: sequence {s}'s decode tokens");
+        for (k, (g, o)) in got[s].iter().zip(&own[s]).enumerate() {
+            let diff = max_diff(g, o);
+            assert!(diff <= TOLERANCE, "{what}, sequence {s}, decode token {k}: logits differ by {diff}");
+            worst = worst.max(diff);
+            let other = &own[(s + 1) % 3];
+            let apart = max_diff(g, &other[k.min(other.len() - 1)]);
+            assert!(apart > 4.0 * TOLERANCE, "{what}, sequence {s}, token {k}: only {apart} from another's logits");
+        }
+    }
+    eprintln!("{what} against own caches: logits differ by at most {worst}");
+    worst
+}
+
 #[test]
 fn pooled_sequences_get_the_logits_their_own_caches_give() {
     let model = model();
-    let (own, _) = schedule(&model, false);
-    let (pooled, run) = schedule(&model, true);
+    let (own, _) = schedule(&model, Mode::Own);
+    let (pooled, run) = schedule(&model, Mode::Pooled);
     assert_eq!(pooled.iter().map(Vec::len).collect::<Vec<_>>(), [8, 4, 6]);
-    let mut worst = 0f32;
-    for s in 0..3 {
-        for (k, (p, o)) in pooled[s].iter().zip(&own[s]).enumerate() {
-            let diff = max_diff(p, o);
-            assert!(diff <= TOLERANCE, "sequence {s}, decode token {k}: logits differ by {diff}");
-            worst = worst.max(diff);
-            // What attending to the wrong slot looks like: another sequence's row.
-            let other = &own[(s + 1) % 3];
-            let apart = max_diff(p, &other[k.min(other.len() - 1)]);
-            assert!(apart > 4.0 * TOLERANCE, "sequence {s}, token {k}: only {apart} from another sequence's logits");
-        }
-    }
-    eprintln!("pooled against own caches: logits differ by at most {worst}");
+    close_to_own(&pooled, &own, "pooled");
     assert!(run.pool.unwrap().view(run.slots[1], 0).is_err(), "B's slot was freed");
+}
+
+#[test]
+fn fixed_decode_steps_get_the_pooled_logits_and_inputs_rewritten_in_place_the_bits_of_fresh_ones() {
+    let model = model();
+    let (own, _) = schedule(&model, Mode::Own);
+    let (fixed, run) = schedule(&model, Mode::Fixed { fresh: false });
+    let (fresh, _) = schedule(&model, Mode::Fixed { fresh: true });
+    // Every step of decode rows alone: A's first token, four of three rows, two of two.
+    assert_eq!(run.fixed, 7, "the decode steps ran fixed");
+    // The pools grew (256 to 512 positions) after A's first step: its step
+    // went with them; the three-row and two-row steps of the new pools stay.
+    let pool = run.pool.as_ref().unwrap();
+    let mut held: Vec<(usize, usize)> = run.graphs.shapes().iter().map(|s| (s.rows, s.pool.cap)).collect();
+    held.sort();
+    assert_eq!(held, [(2, pool.cap()), (3, pool.cap())], "steps of moved pools are dropped");
+    close_to_own(&fixed, &own, "fixed decode steps");
+    let bits =
+        |rows: &[Vec<Vec<f32>>; 3]| -> Vec<u32> { rows.iter().flatten().flatten().map(|x| x.to_bits()).collect() };
+    assert!(bits(&fixed) == bits(&fresh), "inputs rewritten in place give other logits than fresh ones");
 }
