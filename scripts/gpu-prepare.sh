@@ -17,6 +17,8 @@ bins=$(ls -d "${LLAMA_CUDA_DIR:-$cache/llama-cuda}"/llama_cpp_python-*/vendor/ll
 python=${PYTHON:-python3}
 [ -x "$memdoor" ] || { echo "no CUDA memdoor at $memdoor: run scripts/build-cuda.sh" >&2; exit 1; }
 [ -x "$bins/llama-bench" ] || { echo "no llama-bench in $bins: run scripts/build-llama-cuda.sh" >&2; exit 1; }
+# The fused kernels are compiled at their first use on the GPU: check here that they compile.
+bash scripts/nvrtc-check.sh
 
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT

@@ -49,16 +49,18 @@ for head in "$kit"/heads/*.head.gz; do
   python3 "$here/gguf-random-weights.py" "$head" "$work/$name.gguf" || echo "model $name: not made"
 done
 
-# memdoor bench engine: NAME MODEL STREAMS [KV_POOL] [GRAPHS] — KV_POOL 0
-# runs the caches of their own (attention stream by stream), 1 the pool;
-# GRAPHS 0 runs the pooled decode steps eagerly, 1 replays them as CUDA
-# graphs; unset, the device's default (the pool and graphs on a GPU).
+# memdoor bench engine: NAME MODEL STREAMS [KV_POOL] [GRAPHS] [FUSED] —
+# KV_POOL 0 runs the caches of their own (attention stream by stream), 1 the
+# pool; GRAPHS 0 runs the pooled decode steps eagerly, 1 replays them as
+# CUDA graphs; FUSED 0 runs candle's kernels where memdoor fuses them;
+# unset, the device's default (all of them on a GPU).
 engine() {
   local name=$1 model=$2 streams=$3
   [ -n "${4:-}" ] && name="$name-pool$4"
   [ -n "${5:-}" ] && name="$name-graphs$5"
+  [ -n "${6:-}" ] && name="$name-fused$6"
   stamp "memdoor $name, $streams streams"
-  env ${4:+MEMDOOR_KV_POOL=$4} ${5:+MEMDOOR_CUDA_GRAPHS=$5} MEMDOOR_STEP_STATS=1 MEMDOOR_LOG_DIR="$work/logs/$name-$streams" timeout 150 "$bin" bench engine \
+  env ${4:+MEMDOOR_KV_POOL=$4} ${5:+MEMDOOR_CUDA_GRAPHS=$5} ${6:+MEMDOOR_FUSED=$6} MEMDOOR_STEP_STATS=1 MEMDOOR_LOG_DIR="$work/logs/$name-$streams" timeout 150 "$bin" bench engine \
     --model "$work/$model.gguf" --device "$device" --agents "$streams" --max-tokens "$tokens" --json \
     >"$work/results/memdoor-$name-$streams.json" 2>"$work/results/memdoor-$name-$streams.err"
   local rc=$?
@@ -69,6 +71,7 @@ o, t = r["one"], r["team"]
 print(f"load {r['load_s']:.2f} s; one stream: prompt {o['prompt_tok_s']:.0f} tok/s, first token {o['time_to_first_token_s']*1000:.0f} ms, generate {o['generate_tok_s']:.1f} tok/s")
 print(f"{t['streams']} streams: prompt {t['prompt_tok_s']:.0f} tok/s, generate {t['aggregate_tok_s']:.1f} tok/s aggregate ({t['per_stream_tok_s']:.1f} a stream)")
 print(f"sampling {r['sampling_team']['us_per_token']:.0f} us/token in the team run")
+print(f"fused kernels: {'on' if r.get('fused') else 'off'}")
 if r.get("decode_graphs"):
     g = r["graph_steps"]
     print(f"fixed decode steps {g['fixed']}: {g['captured']} captured as CUDA graphs, {g['replayed']} replayed")
@@ -111,6 +114,7 @@ llamacpp() {
 
 engine coder-0.5b coder-0.5b 5
 engine coder-0.5b coder-0.5b 5 "" 0
+engine coder-0.5b coder-0.5b 5 "" "" 0
 engine coder-0.5b coder-0.5b 5 0
 engine coder-0.5b coder-0.5b 16
 engine coder-0.5b coder-0.5b 16 "" 0

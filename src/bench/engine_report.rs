@@ -72,6 +72,9 @@ pub struct EngineReport {
     /// `MEMDOOR_CUDA_GRAPHS`), and what they did over the run.
     pub(crate) decode_graphs: bool,
     pub(crate) graph_steps: GraphFigures,
+    /// Whether a layer's small operations ran as fused kernels
+    /// (`LoadOptions::fused`; `MEMDOOR_FUSED`).
+    pub(crate) fused: bool,
     pub(crate) load_s: f64,
     pub one: StreamFigures,
     pub(crate) peak_rss_one_mb: f64,

@@ -8,8 +8,9 @@ pub fn print_table(r: &EngineReport) {
         (true, false) => "one KV pool",
         (false, _) => "a KV cache a stream",
     };
+    let kernels = if r.fused { "fused kernels" } else { "candle's kernels" };
     println!(
-        "memdoor bench engine · {} · weights {} · {kv} · prompts in chunks of {} · CANDLE_NUM_THREADS={}",
+        "memdoor bench engine · {} · weights {} · {kv} · {kernels} · prompts in chunks of {} · CANDLE_NUM_THREADS={}",
         r.model, r.quant, r.prefill_chunk, r.compute_threads
     );
     if let Some(mb) = r.weights_mb {

@@ -114,18 +114,21 @@ async fn a_kv_pool_serves_a_batch_of_five_and_their_answers_hold_where_the_model
     assert!(stats.pooled_steps > 0 && stats.decode_steps.keys().any(|&streams| streams >= 2), "{stats:?}");
     assert_eq!(memdoor_testkit::model().engine_stats().borrow().pooled_steps, 0, "no pool unless asked");
     assert!(!pooled.decode_graphs() && stats.fixed_steps == 0, "no fixed steps on the CPU unless asked");
+    assert!(!pooled.fused(), "candle's kernels on the CPU unless asked");
 }
 
-/// The same with the pooled decode steps of fixed shape that a GPU captures
-/// as CUDA graphs (on the CPU they run as they are): their inputs rewritten
-/// in place each step, the steps of pools that moved dropped (the second
-/// batch seats in pools cleared when the first left).
+/// The same as a GPU runs it: pooled decode steps of fixed shape, which a
+/// GPU captures as CUDA graphs (on the CPU they run as they are), their
+/// inputs rewritten in place each step, the steps of pools that moved
+/// dropped (the second batch seats in pools cleared when the first left);
+/// and the fused kernels (their CPU arithmetic: candle's bits).
 #[tokio::test(flavor = "multi_thread")]
 async fn fixed_decode_steps_serve_a_batch_of_five_and_their_answers_hold_where_the_model_is_sure() {
     let (_, long_alone) = answers_alone().await;
-    let opts = LoadOptions { kv_pool: Some(true), decode_graphs: Some(true), ..LoadOptions::default() };
+    let opts =
+        LoadOptions { kv_pool: Some(true), decode_graphs: Some(true), fused: Some(true), ..LoadOptions::default() };
     let fixed = LocalModel::load(&memdoor_testkit::model_path(), &opts).unwrap();
-    assert!(fixed.decode_graphs());
+    assert!(fixed.decode_graphs() && fixed.fused());
     let long_start: String = long_alone.text.chars().take(12).collect();
     for run in 0..2 {
         let (palindrome, long) = answers_in_a_batch(&fixed).await;

@@ -16,8 +16,9 @@ use super::qmatmul::{ArenaBuilder, Kernel, Linear};
 pub(crate) struct Layer {
     /// The query, key and value projections, applied together.
     pub(crate) qkv: Stacked,
-    /// Qwen2: the q, k and v biases.
+    /// Qwen2: the q, k and v biases, apart and end to end (for `fused::QkvHeads`).
     pub(crate) qkv_bias: Option<[Tensor; 3]>,
+    pub(crate) qkv_bias_stacked: Option<Tensor>,
     /// Qwen3, Gemma 3: RMS norms of each query and key head, before RoPE.
     pub(crate) q_norm: Option<RmsNorm>,
     pub(crate) k_norm: Option<RmsNorm>,
@@ -104,6 +105,9 @@ pub(crate) struct Decoder {
     pub device: Device,
     /// Bytes of quantized matrices held (after any requantisation).
     pub(crate) quantized_bytes: usize,
+    /// Whether a layer's small operations run as fused kernels (`fused`;
+    /// `LoadOptions::fused`).
+    pub(crate) fused: bool,
 }
 
 /// `[positions, dim / 2]` cos and sin tables (theta_i = base^(-2i/dim)),
@@ -213,9 +217,11 @@ impl<R: std::io::Read + std::io::Seek> Reader<'_, R> {
                 self.matrix(&format!("{p}.ffn_up.weight"))?,
             ])
         };
+        let qkv_bias_stacked = qkv_bias.as_ref().map(|[q, k, v]| Tensor::cat(&[q, k, v], 0)).transpose()?;
         Ok(Layer {
             qkv,
             qkv_bias,
+            qkv_bias_stacked,
             q_norm: self.norm_if(&format!("{p}.attn_q_norm.weight"))?,
             k_norm: self.norm_if(&format!("{p}.attn_k_norm.weight"))?,
             wo: self.matrix(&format!("{p}.attn_output.weight"))?,
@@ -275,6 +281,7 @@ impl Decoder {
             rope_sliding,
             device: device.clone(),
             quantized_bytes: rd.quantized_bytes,
+            fused: false,
             cfg,
         })
     }

@@ -55,6 +55,11 @@ pub struct LoadOptions {
     /// on a GPU. On the CPU (asked for) the fixed steps run as they are:
     /// what the tests check.
     pub decode_graphs: Option<bool>,
+    /// A layer's small operations as fused kernels (`fused`: q/k/v's bias,
+    /// RoPE and scale in one, SiLU × up in one). None: `MEMDOOR_FUSED=1`/`0`
+    /// if set, else on a GPU only — on the CPU they give candle's bits (the
+    /// tests) but the engine keeps candle's operations.
+    pub fused: Option<bool>,
 }
 
 /// SmolLM2-135M keeps 46 KB a position: 256 MB holds two prompts of 2,700 tokens.
@@ -70,6 +75,7 @@ impl Default for LoadOptions {
             kv_pool: None,
             prefill_chunk: None,
             decode_graphs: None,
+            fused: None,
         }
     }
 }
@@ -78,6 +84,11 @@ impl LoadOptions {
     /// Whether the engine pools its KV caches (`kv_pool`).
     fn pools_kv(&self) -> bool {
         self.kv_pool.or(env_switch("MEMDOOR_KV_POOL")).unwrap_or(self.device.is_cuda())
+    }
+
+    /// Whether a layer's small operations run fused (`fused`).
+    fn fuses(&self) -> bool {
+        self.fused.or(env_switch("MEMDOOR_FUSED")).unwrap_or(self.device.is_cuda())
     }
 
     /// Whether pooled decode steps run fixed, as CUDA graphs on a GPU (`decode_graphs`).
@@ -230,7 +241,9 @@ impl LocalModel {
         };
         let tokenizer = Arc::new(vocab.tokenizer);
         let stop = Arc::new(stop);
-        let decoder = Decoder::from_gguf(cfg, &content, &mut file, &opts.device, opts.requantize).map_err(corrupt)?;
+        let mut decoder =
+            Decoder::from_gguf(cfg, &content, &mut file, &opts.device, opts.requantize).map_err(corrupt)?;
+        decoder.fused = opts.fuses();
         let decoder = Arc::new(decoder);
         tracing::info!(
             quantized_mb = decoder.quantized_bytes / 1_000_000,
@@ -268,6 +281,10 @@ impl LocalModel {
     /// Whether pooled decode steps run fixed, as CUDA graphs on a GPU (`LoadOptions::decode_graphs`).
     pub fn decode_graphs(&self) -> bool {
         self.settings.graphs
+    }
+    /// Whether a layer's small operations run as fused kernels (`LoadOptions::fused`).
+    pub fn fused(&self) -> bool {
+        self.decoder.fused
     }
     /// Prompt tokens a sequence computes in one step (`LoadOptions::prefill_chunk`).
     pub fn prefill_chunk(&self) -> usize {

@@ -14,7 +14,8 @@ pub use super::kv_cache::KvCache;
 use candle_transformers::quantized_nn::RmsNorm;
 
 use super::arch::Activation;
-use super::decoder::{Decoder, Rope};
+use super::decoder::{Decoder, Rope, Stacked};
+use super::fused::{QkvHeads, SiluMul};
 use super::inline_rayon;
 use super::kv_pool::KvPool;
 use super::pooled_attention::{PoolShape, PooledStep};
@@ -173,7 +174,7 @@ fn row_tables(rope: &Rope, positions: &Tensor) -> Result<(Tensor, Tensor)> {
 
 /// `x` (`[t, heads, hd]`) normed per head where the layer has a norm, then
 /// turned by RoPE in the family's layout: `[t, heads, hd]`.
-fn rotate(x: Tensor, norm: Option<&RmsNorm>, halves: bool, cs: &(Tensor, Tensor)) -> Result<Tensor> {
+pub(super) fn rotate(x: Tensor, norm: Option<&RmsNorm>, halves: bool, cs: &(Tensor, Tensor)) -> Result<Tensor> {
     let (t, heads, hd) = x.dims3()?;
     let x = match norm {
         Some(n) => n.forward(&x.contiguous()?)?,
@@ -318,6 +319,13 @@ pub(super) fn run_layers(model: &Decoder, ids: &Tensor, positions: &Tensor, atte
     let tables = row_tables(&model.rope, positions)?;
     let sliding_tables = model.rope_sliding.as_ref().map(|r| row_tables(r, positions)).transpose()?;
     let halves = cfg.arch.rope_halves();
+    // Fused q/k/v heads read each row's cos and sin side by side: made once a step.
+    let side_by_side =
+        |cs: &(Tensor, Tensor)| -> Result<Tensor> { Ok(Tensor::cat(&[&cs.0, &cs.1], D::Minus1)?.squeeze(1)?) };
+    let fused_tables = match model.fused {
+        true => Some((side_by_side(&tables)?, sliding_tables.as_ref().map(side_by_side).transpose()?)),
+        false => None,
+    };
     let mut x = model.embed.forward(ids)?;
     if let Some(s) = cfg.embed_scale {
         x = (x * s)?;
@@ -330,20 +338,49 @@ pub(super) fn run_layers(model: &Decoder, ids: &Tensor, positions: &Tensor, atte
         let h = layer.attn_norm.forward(&x)?;
         let [q, k, v]: [Tensor; 3] =
             layer.qkv.forward(&h)?.try_into().map_err(|_| anyhow!("q/k/v: not three projections"))?;
-        let (q, k, v) = match &layer.qkv_bias {
-            Some([bq, bk, bv]) => (q.broadcast_add(bq)?, k.broadcast_add(bk)?, v.broadcast_add(bv)?),
-            None => (q, k, v),
+        let fused_tables = fused_tables.as_ref().filter(|_| layer.q_norm.is_none() && layer.k_norm.is_none());
+        let (q, k, v) = match fused_tables {
+            Some((full, sliding)) => {
+                let cos_sin = match sliding {
+                    Some(s) if layer.sliding => s,
+                    _ => full,
+                };
+                let heads = QkvHeads {
+                    n_head: nh,
+                    n_kv_head: nkv,
+                    head_dim: hd,
+                    interleaved: !halves,
+                    q_scale: cfg.attn_scale as f32,
+                };
+                heads.apply([&q, &k, &v], layer.qkv_bias_stacked.as_ref(), cos_sin)?
+            }
+            None => {
+                let (q, k, v) = match &layer.qkv_bias {
+                    Some([bq, bk, bv]) => (q.broadcast_add(bq)?, k.broadcast_add(bk)?, v.broadcast_add(bv)?),
+                    None => (q, k, v),
+                };
+                let q = rotate(q.reshape((t, nh, hd))?, layer.q_norm.as_ref(), halves, cs)?;
+                let q = (q * cfg.attn_scale)?;
+                let k = rotate(k.reshape((t, nkv, hd))?, layer.k_norm.as_ref(), halves, cs)?;
+                (q, k, v.reshape((t, nkv, hd))?)
+            }
         };
-        let q = rotate(q.reshape((t, nh, hd))?, layer.q_norm.as_ref(), halves, cs)?;
-        let q = (q * cfg.attn_scale)?;
-        let k = rotate(k.reshape((t, nkv, hd))?, layer.k_norm.as_ref(), halves, cs)?;
-        let v = v.reshape((t, nkv, hd))?;
         let y = attend(l, layer.sliding, &q, &k, &v)?;
         x = (post_norm(layer.wo.forward(&y)?, layer.post_attn_norm.as_ref())? + x)?;
         let h = layer.ffn_norm.forward(&x)?;
-        let [gate, up]: [Tensor; 2] =
-            layer.gate_up.forward(&h)?.try_into().map_err(|_| anyhow!("gate/up: not two projections"))?;
-        let ffn = layer.down.forward(&(activate(&gate, cfg.activation)? * up)?)?;
+        let act = match (&layer.gate_up, model.fused, cfg.activation) {
+            (Stacked::One { linear, widths }, true, Activation::Silu)
+                if widths.len() == 2 && widths[0] == widths[1] =>
+            {
+                SiluMul::apply(&linear.forward(&h)?)?
+            }
+            _ => {
+                let [gate, up]: [Tensor; 2] =
+                    layer.gate_up.forward(&h)?.try_into().map_err(|_| anyhow!("gate/up: not two projections"))?;
+                (activate(&gate, cfg.activation)? * up)?
+            }
+        };
+        let ffn = layer.down.forward(&act)?;
         x = (post_norm(ffn, layer.post_ffn_norm.as_ref())? + x)?;
     }
     Ok(x)

@@ -11,6 +11,7 @@ mod decoder;
 mod engine;
 mod fixed_step;
 mod forward;
+mod fused;
 mod inline_rayon;
 mod kv_cache;
 mod kv_pool;

@@ -15,11 +15,15 @@ use crate::resolve::{resolve, ModelSpec};
 
 /// The default model on the CPU (the pooled test loads it the same way).
 pub(super) fn llama() -> Decoder {
+    load(None)
+}
+
+fn load(requantize: Option<candle_core::quantized::GgmlDType>) -> Decoder {
     let path = resolve(&ModelSpec::parse("default")).expect("the default model (run `memdoor models pull`)");
     let mut file = std::fs::File::open(&path).unwrap();
     let content = candle_core::quantized::gguf_file::Content::read(&mut file).unwrap();
     let cfg = super::arch::ModelConfig::from_gguf(&content, None).unwrap();
-    Decoder::from_gguf(cfg, &content, &mut file, &Device::Cpu, None).unwrap()
+    Decoder::from_gguf(cfg, &content, &mut file, &Device::Cpu, requantize).unwrap()
 }
 
 /// Prefills `tokens` from the cache's end in `size`-token chunks, as the
@@ -65,4 +69,42 @@ fn a_prompt_on_a_copied_prefix_computes_the_same_bits_as_alone() {
         }
         assert!(bits(&logits_alone) == bits(&logits_copied), "chunk {}: the logits differ", chunk.size());
     }
+}
+
+/// The fused kernels (`fused`: q/k/v's bias, RoPE and scale in one, SiLU ×
+/// up in one) on the real model: a prompt's KV rows and logits, and decode
+/// steps after it, are the bits of candle's operations — as stored (q, k
+/// and v products of their own: Q4_K_M's v is Q6_K in some layers) and
+/// requantised to Q8_0 (every projection one stacked product, SiLU × up
+/// fused too), as a GPU stacks them.
+#[test]
+fn fused_kernels_give_the_bits_of_candles_operations_on_the_real_model() {
+    use super::decoder::Stacked;
+    let stacked = |s: &Stacked| matches!(s, Stacked::One { .. });
+    let prompt: Vec<u32> = (0..150u32).map(|i| 100 + i * 37 % 5000).collect();
+    let run = |model: &Decoder| -> (Vec<u32>, KvCache) {
+        let mut cache = KvCache::default();
+        let mut got = bits(&prefill(model, &prompt, &mut cache, PrefillChunk::CPU).unwrap());
+        for token in [7000, 7001, 7002] {
+            let logits = forward(model, &mut [Piece { tokens: &[token], cache: &mut cache, logits: true }]).unwrap();
+            got.extend(bits(&logits.unwrap()));
+        }
+        (got, cache)
+    };
+    let mut forms = Vec::new();
+    for requantize in [None, Some(candle_core::quantized::GgmlDType::Q8_0)] {
+        let mut model = load(requantize);
+        assert!(model.layers[0].qkv_bias.is_some(), "Qwen2's biases go through it");
+        forms.extend(model.layers.iter().map(|l| (stacked(&l.qkv), stacked(&l.gate_up))));
+        let (plain, plain_cache) = run(&model);
+        model.fused = true;
+        let (fused, fused_cache) = run(&model);
+        assert!(plain == fused, "{requantize:?}: fused kernels moved the logits");
+        for l in 0..model.cfg.n_layer {
+            assert!(bits(&plain_cache.k[l]) == bits(&fused_cache.k[l]), "{requantize:?}, layer {l}: K rows differ");
+            assert!(bits(&plain_cache.v[l]) == bits(&fused_cache.v[l]), "{requantize:?}, layer {l}: V rows differ");
+        }
+    }
+    assert!(forms.contains(&(false, false)) || forms.contains(&(false, true)), "q/k/v apart somewhere");
+    assert!(forms.contains(&(true, true)), "q/k/v and gate/up stacked somewhere");
 }

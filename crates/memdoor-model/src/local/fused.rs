@@ -1,0 +1,338 @@
+//! Fused kernels for a GPU step (#32 item 4). A decode step of a small
+//! model is bound by the kernels issued, not by their work, and candle
+//! issues one per operation; these do a layer's small operations in one
+//! launch each, compiled with NVRTC at first use:
+//!
+//! - `QkvHeads`: the q/k/v projections' rows to q, k and v in `[rows,
+//!   heads, head_dim]`, each contiguous, with the bias added, RoPE turned
+//!   and q scaled — where candle takes three bias additions, three copies
+//!   into contiguous tensors, two RoPEs and a scale (nine).
+//! - `SiluMul`: the stacked gate/up rows to SiLU(gate) × up (two; the
+//!   stacked product only).
+//!
+//! Each also runs on the CPU (`cpu_fwd`, the same arithmetic in the same
+//! order), which is how the tests hold them to candle's operations; the CPU
+//! engine itself keeps candle's operations, whose bits the golden tests
+//! hold. `Decoder::fused` chooses (`LoadOptions::fused`).
+
+use candle_core::{CpuStorage, CustomOp1, CustomOp3, Layout, Result, Shape, Storage, Tensor};
+
+/// q, k and v in `[rows, heads, head_dim]`, each contiguous, from the
+/// projections' rows (`[rows, heads × head_dim]` each: views of one stacked
+/// product's output, or products of their own), with the bias added (all
+/// three end to end, or None), RoPE turned by the rows' tables `cos_sin`
+/// (`[rows, head_dim]`: cos, then sin) and q scaled.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct QkvHeads {
+    pub n_head: usize,
+    pub n_kv_head: usize,
+    pub head_dim: usize,
+    /// RoPE on adjacent pairs (`rope_i`) rather than on halves (`rope`).
+    pub interleaved: bool,
+    pub q_scale: f32,
+}
+
+impl QkvHeads {
+    /// `(q, k, v)`, `[rows, heads, head_dim]` each.
+    pub(super) fn apply(
+        self,
+        [q, k, v]: [&Tensor; 3],
+        bias: Option<&Tensor>,
+        cos_sin: &Tensor,
+    ) -> Result<(Tensor, Tensor, Tensor)> {
+        let rows = q.dim(0)?;
+        let out = q.apply_op3_no_bwd(k, v, &QkvOp { heads: self, bias, cos_sin })?;
+        let (nh, nkv, hd) = (self.n_head, self.n_kv_head, self.head_dim);
+        let part =
+            |at: usize, heads: usize| out.narrow(0, at * rows * hd, rows * heads * hd)?.reshape((rows, heads, hd));
+        Ok((part(0, nh)?, part(nh, nkv)?, part(nh + nkv, nkv)?))
+    }
+}
+
+/// The op; the bias and the tables ride along (an op takes three inputs).
+struct QkvOp<'a> {
+    heads: QkvHeads,
+    bias: Option<&'a Tensor>,
+    cos_sin: &'a Tensor,
+}
+
+fn not_contiguous(what: &str) -> candle_core::Error {
+    candle_core::Error::Msg(format!("{what}: not contiguous"))
+}
+
+fn contiguous<'a>(s: &'a CpuStorage, l: &Layout, what: &str) -> Result<&'a [f32]> {
+    let (a, b) = l.contiguous_offsets().ok_or_else(|| not_contiguous(what))?;
+    Ok(&s.as_slice::<f32>()?[a..b])
+}
+
+/// Where a `[rows, width]` input starts and its row stride (its rows may
+/// be a view of a wider matrix, each row contiguous).
+fn rows_of(l: &Layout, width: usize, what: &str) -> Result<(usize, usize)> {
+    match (l.dims(), l.stride()) {
+        (&[_, w], &[row_stride, 1]) if w == width => Ok((l.start_offset(), row_stride)),
+        (dims, _) => Err(candle_core::Error::Msg(format!("{what}: rows of {width} expected, got {dims:?}"))),
+    }
+}
+
+impl CustomOp3 for QkvOp<'_> {
+    fn name(&self) -> &'static str {
+        "memdoor-qkv-heads"
+    }
+
+    fn cpu_fwd(
+        &self,
+        q: &CpuStorage,
+        lq: &Layout,
+        k: &CpuStorage,
+        lk: &Layout,
+        v: &CpuStorage,
+        lv: &Layout,
+    ) -> Result<(CpuStorage, Shape)> {
+        let QkvHeads { n_head: nh, n_kv_head: nkv, head_dim: hd, interleaved, q_scale } = self.heads;
+        let (bias_store, cs_store);
+        let bias = match self.bias {
+            Some(b) => {
+                let (store, l) = b.storage_and_layout();
+                bias_store = store;
+                let Storage::Cpu(s) = &*bias_store else { candle_core::bail!("q/k/v bias: not on the CPU") };
+                Some(contiguous(s, l, "q/k/v bias")?)
+            }
+            None => None,
+        };
+        let (store, l) = self.cos_sin.storage_and_layout();
+        cs_store = store;
+        let Storage::Cpu(s) = &*cs_store else { candle_core::bail!("RoPE tables: not on the CPU") };
+        let cs = contiguous(s, l, "RoPE tables")?;
+        let rows = lq.dims()[0];
+        let half = hd / 2;
+        let mut out = Vec::with_capacity(rows * (nh + 2 * nkv) * hd);
+        let parts = [(q, lq, nh, 0), (k, lk, nkv, nh), (v, lv, nkv, nh + nkv)];
+        for (part, (src, layout, heads, first_head)) in parts.into_iter().enumerate() {
+            let (offset, stride) = rows_of(layout, heads * hd, "q/k/v")?;
+            let src = src.as_slice::<f32>()?;
+            for row in 0..rows {
+                for h in 0..heads {
+                    let x = |j: usize| {
+                        let y = src[offset + row * stride + h * hd + j];
+                        match bias {
+                            Some(b) => y + b[(first_head + h) * hd + j],
+                            None => y,
+                        }
+                    };
+                    for d in 0..hd {
+                        out.push(if part == 2 {
+                            x(d)
+                        } else {
+                            let (i, x1, x2, first) = if interleaved {
+                                (d / 2, x(d & !1), x(d | 1), d % 2 == 0)
+                            } else {
+                                (d % half, x(d % half), x(d % half + half), d < half)
+                            };
+                            let (c, s) = (cs[row * hd + i], cs[row * hd + half + i]);
+                            let turned = if first { x1 * c - x2 * s } else { x1 * s + x2 * c };
+                            if part == 0 {
+                                turned * q_scale
+                            } else {
+                                turned
+                            }
+                        });
+                    }
+                }
+            }
+        }
+        let n = out.len();
+        Ok((CpuStorage::F32(out), Shape::from(n)))
+    }
+
+    #[cfg(feature = "cuda")]
+    fn cuda_fwd(
+        &self,
+        q: &candle_core::CudaStorage,
+        lq: &Layout,
+        k: &candle_core::CudaStorage,
+        lk: &Layout,
+        v: &candle_core::CudaStorage,
+        lv: &Layout,
+    ) -> Result<(candle_core::CudaStorage, Shape)> {
+        use candle_core::cuda_backend::cudarc::driver::PushKernelArg;
+        let QkvHeads { n_head: nh, n_kv_head: nkv, head_dim: hd, interleaved, q_scale } = self.heads;
+        let rows = lq.dims()[0];
+        let n = rows * (nh + 2 * nkv) * hd;
+        let (dev, func) = cuda::function(q, "qkv_heads")?;
+        let (oq, sq) = rows_of(lq, nh * hd, "q")?;
+        let (ok, sk) = rows_of(lk, nkv * hd, "k")?;
+        let (ov, sv) = rows_of(lv, nkv * hd, "v")?;
+        let (qs, ks, vs) = (cuda::from(q, oq)?, cuda::from(k, ok)?, cuda::from(v, ov)?);
+        let (cs_store, cs_layout) = self.cos_sin.storage_and_layout();
+        let Storage::Cuda(cs) = &*cs_store else { candle_core::bail!("RoPE tables: not on the GPU") };
+        let cs = cuda::slice(cs, cs_layout, "RoPE tables")?;
+        let bias_store = self.bias.map(|b| b.storage_and_layout());
+        let bias = match &bias_store {
+            Some((store, layout)) => {
+                let Storage::Cuda(b) = &**store else { candle_core::bail!("q/k/v bias: not on the GPU") };
+                Some(cuda::slice(b, layout, "q/k/v bias")?)
+            }
+            None => None,
+        };
+        // Safety: the kernel writes every element.
+        let out = unsafe { dev.alloc::<f32>(n)? };
+        let stream = dev.cuda_stream();
+        let mut args = stream.launch_builder(&func);
+        // Without a bias the kernel reads none: the tables stand in for its pointer.
+        args.arg(&qs).arg(&ks).arg(&vs).arg(bias.as_ref().unwrap_or(&cs)).arg(&cs).arg(&out);
+        let dims = [sq, sk, sv, rows, nh, nkv, hd].map(|d| d as u32);
+        for d in &dims {
+            args.arg(d);
+        }
+        let flags = [u32::from(interleaved), u32::from(self.bias.is_some())];
+        args.arg(&flags[0]).arg(&flags[1]).arg(&q_scale);
+        cuda::launch(args, n)?;
+        Ok((candle_core::CudaStorage::wrap_cuda_slice(out, dev), Shape::from(n)))
+    }
+}
+
+/// SiLU(gate) × up from the stacked gate/up output `[rows, 2 × width]`:
+/// `[rows, width]`.
+pub(super) struct SiluMul;
+
+impl SiluMul {
+    pub(super) fn apply(gate_up: &Tensor) -> Result<Tensor> {
+        gate_up.apply_op1_no_bwd(&SiluMul)
+    }
+}
+
+impl CustomOp1 for SiluMul {
+    fn name(&self) -> &'static str {
+        "memdoor-silu-mul"
+    }
+
+    fn cpu_fwd(&self, s: &CpuStorage, l: &Layout) -> Result<(CpuStorage, Shape)> {
+        let (rows, two) = l.shape().dims2()?;
+        let w = two / 2;
+        let gu = contiguous(s, l, "gate/up")?;
+        let mut out = Vec::with_capacity(rows * w);
+        for row in gu.chunks_exact(two) {
+            let (gate, up) = row.split_at(w);
+            // candle's SiLU: x / (1 + e^-x).
+            out.extend(gate.iter().zip(up).map(|(&g, &u)| g / (1.0 + (-g).exp()) * u));
+        }
+        Ok((CpuStorage::F32(out), Shape::from((rows, w))))
+    }
+
+    #[cfg(feature = "cuda")]
+    fn cuda_fwd(&self, s: &candle_core::CudaStorage, l: &Layout) -> Result<(candle_core::CudaStorage, Shape)> {
+        use candle_core::cuda_backend::cudarc::driver::PushKernelArg;
+        let (rows, two) = l.shape().dims2()?;
+        let w = two / 2;
+        let (dev, func) = cuda::function(s, "silu_mul")?;
+        let gu = cuda::slice(s, l, "gate/up")?;
+        // Safety: the kernel writes every element.
+        let out = unsafe { dev.alloc::<f32>(rows * w)? };
+        let stream = dev.cuda_stream();
+        let mut args = stream.launch_builder(&func);
+        args.arg(&gu).arg(&out);
+        let (r, w32) = (rows as u32, w as u32);
+        args.arg(&r).arg(&w32);
+        cuda::launch(args, rows * w)?;
+        Ok((candle_core::CudaStorage::wrap_cuda_slice(out, dev), Shape::from((rows, w))))
+    }
+}
+
+#[cfg(feature = "cuda")]
+mod cuda {
+    use std::sync::OnceLock;
+
+    use candle_core::backend::BackendStorage;
+    use candle_core::cuda_backend::cudarc::driver::{CudaFunction, CudaView, LaunchArgs, LaunchConfig};
+    use candle_core::cuda_backend::cudarc::nvrtc::compile_ptx;
+    use candle_core::cuda_backend::WrapErr;
+    use candle_core::{CudaDevice, CudaStorage, Layout, Result};
+
+    const MODULE: &str = "memdoor_fused";
+
+    /// The kernels' PTX, compiled once a process (NVRTC: no CUDA compiler at build time).
+    fn ptx() -> Result<&'static str> {
+        static PTX: OnceLock<std::result::Result<String, String>> = OnceLock::new();
+        PTX.get_or_init(|| compile_ptx(super::KERNELS).map(|p| p.to_src()).map_err(|e| format!("{e:?}")))
+            .as_deref()
+            .map_err(|e| candle_core::Error::Msg(format!("compiling memdoor's fused kernels with NVRTC: {e}")))
+    }
+
+    pub(super) fn function(s: &CudaStorage, name: &str) -> Result<(CudaDevice, CudaFunction)> {
+        let dev = s.device().clone();
+        let func = dev.get_or_load_custom_func(name, MODULE, ptx()?)?.into_cuda_function();
+        Ok((dev, func))
+    }
+
+    pub(super) fn slice<'a>(s: &'a CudaStorage, l: &Layout, what: &str) -> Result<CudaView<'a, f32>> {
+        let (a, b) = l.contiguous_offsets().ok_or_else(|| super::not_contiguous(what))?;
+        Ok(s.as_cuda_slice::<f32>()?.slice(a..b))
+    }
+
+    /// The storage from `offset` on (rows read with their own stride).
+    pub(super) fn from(s: &CudaStorage, offset: usize) -> Result<CudaView<'_, f32>> {
+        let all = s.as_cuda_slice::<f32>()?;
+        Ok(all.slice(offset..all.len()))
+    }
+
+    pub(super) fn launch(mut args: LaunchArgs, n: usize) -> Result<()> {
+        // Safety: the arguments pushed match the kernel's signature.
+        unsafe { args.launch(LaunchConfig::for_num_elems(n as u32)) }.w()?;
+        Ok(())
+    }
+}
+
+/// The CUDA source of the kernels: the arithmetic of `cpu_fwd`, an element
+/// a thread.
+#[cfg_attr(not(feature = "cuda"), allow(dead_code))]
+pub(super) const KERNELS: &str = r#"
+extern "C" __global__ void qkv_heads(const float* q, const float* k, const float* v, const float* bias,
+    const float* cs, float* out, unsigned int q_stride, unsigned int k_stride, unsigned int v_stride,
+    unsigned int rows, unsigned int nh, unsigned int nkv, unsigned int hd,
+    unsigned int interleaved, unsigned int has_bias, float q_scale) {
+    const unsigned long long q_len = (unsigned long long)rows * nh * hd, k_len = (unsigned long long)rows * nkv * hd;
+    const unsigned long long n = q_len + 2 * k_len;
+    const unsigned int half = hd / 2;
+    for (unsigned long long e = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; e < n;
+         e += (unsigned long long)blockDim.x * gridDim.x) {
+        unsigned int part, heads, first_head, stride;
+        unsigned long long local;
+        const float* base;
+        if (e < q_len) { part = 0; local = e; heads = nh; first_head = 0; base = q; stride = q_stride; }
+        else if (e < q_len + k_len) { part = 1; local = e - q_len; heads = nkv; first_head = nh; base = k; stride = k_stride; }
+        else { part = 2; local = e - q_len - k_len; heads = nkv; first_head = nh + nkv; base = v; stride = v_stride; }
+        const unsigned int d = local % hd;
+        const unsigned int h = (local / hd) % heads;
+        const unsigned long long row = local / ((unsigned long long)heads * hd);
+        const float* src = base + row * stride + (unsigned long long)h * hd;
+        const float* b = bias + (unsigned long long)(first_head + h) * hd;
+        #define X(j) (has_bias ? src[j] + b[j] : src[j])
+        float value;
+        if (part == 2) {
+            value = X(d);
+        } else {
+            unsigned int i; float x1, x2; bool first;
+            if (interleaved) { i = d / 2; x1 = X(d & ~1u); x2 = X(d | 1u); first = (d % 2) == 0; }
+            else { i = d % half; x1 = X(i); x2 = X(i + half); first = d < half; }
+            const float c = cs[row * hd + i], s = cs[row * hd + half + i];
+            value = first ? x1 * c - x2 * s : x1 * s + x2 * c;
+            if (part == 0) value = value * q_scale;
+        }
+        #undef X
+        out[e] = value;
+    }
+}
+
+extern "C" __global__ void silu_mul(const float* gu, float* out, unsigned int rows, unsigned int w) {
+    const unsigned long long n = (unsigned long long)rows * w;
+    for (unsigned long long e = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; e < n; e += (unsigned long long)blockDim.x * gridDim.x) {
+        const unsigned long long row = e / w, j = e % w;
+        const float g = gu[row * 2 * w + j], u = gu[row * 2 * w + w + j];
+        out[e] = g / (1.0f + expf(-g)) * u;
+    }
+}
+"#;
+
+#[cfg(test)]
+#[path = "fused_tests.rs"]
+mod tests;
