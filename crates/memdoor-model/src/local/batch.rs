@@ -158,7 +158,7 @@ fn run(
     (mut pool, graphs): (Option<KvPool>, bool),
     stats_tx: watch::Sender<EngineStats>,
 ) {
-    let mut graphs = graphs.then(|| DecodeGraphs::new(model.device.is_cuda()));
+    let mut graphs = graphs.then(|| DecodeGraphs::for_device(&model.device));
     let mut live: Vec<Seq> = Vec::new();
     let mut stats = EngineStats::default();
     loop {
@@ -368,7 +368,10 @@ fn step(
     }
     let started = Instant::now();
     let fixed = match (graphs, pool.as_deref()) {
-        (Some(graphs), Some(pool)) => graphs.step(model, &mut pieces, pool)?,
+        (Some(graphs), Some(pool)) => {
+            graphs.before_step(pieces.iter().map(|p| p.tokens.len()).sum());
+            graphs.step(model, &mut pieces, pool)?
+        }
         _ => None,
     };
     let (logits, pooled) = match fixed {

@@ -10,10 +10,14 @@
 //! then captured; later steps of that shape write their inputs and launch
 //! the graph, whose logits land in a tensor made before the capture. The
 //! graphs point at the KV pools: when the pools move (`KvPool::generation`)
-//! every graph is dropped. A capture that fails turns graphs off for the
-//! engine's life, said once in the log; the steps then run eagerly, as on
-//! the CPU, where there is nothing to capture and the fixed step is what the
-//! tests check.
+//! every graph is dropped. They also point at the scratch buffers candle's
+//! quantized products keep a device (one for up to 8 rows, one for more),
+//! which grow — are reallocated — when a step carries more rows than any
+//! before it: every step's rows are told (`before_step`), and a new most
+//! drops the graphs too. A capture or launch that fails turns graphs off for
+//! the engine's life, said once in the log; decode steps then take the
+//! pooled path. On the CPU there is nothing to capture: fixed steps run
+//! eagerly, which is what the tests check.
 
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -44,12 +48,26 @@ struct Replay {
     graph: Option<cuda::Graph>,
 }
 
+/// Whether fixed steps are captured.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Capture {
+    /// No: they run eagerly (on the CPU, for the tests).
+    Off,
+    On,
+    /// A capture or launch failed: no fixed steps any more.
+    GaveUp,
+}
+
+/// candle's quantized products on a GPU take a scratch buffer a device
+/// for up to this many rows, and another for more.
+const SMALL_BATCH: usize = 8;
+
 pub(super) struct DecodeGraphs {
-    /// Whether steps are captured (a CUDA device, and no capture failed).
-    #[cfg_attr(not(feature = "cuda"), allow(dead_code))]
-    capture: bool,
+    capture: Capture,
     /// The pools' generation the steps were made for.
     generation: u64,
+    /// The most rows a step has carried, up to `SMALL_BATCH` and past it.
+    rows_seen: (usize, usize),
     steps: HashMap<StepShape, Replay>,
 }
 
@@ -66,9 +84,38 @@ fn decode_rows(pieces: &[Piece]) -> Option<Vec<DecodeRow>> {
 }
 
 impl DecodeGraphs {
-    /// `capture`: record graphs (on a CUDA device); without, fixed steps run eagerly.
+    /// For the engine's device: graphs on a GPU whose memory is allocated in
+    /// stream order (memory pools), as a capture needs; else fixed steps run
+    /// eagerly.
+    pub(super) fn for_device(device: &candle_core::Device) -> Self {
+        #[cfg(feature = "cuda")]
+        if let candle_core::Device::Cuda(d) = device {
+            let pools = d.cuda_stream().context().has_async_alloc();
+            if !pools {
+                tracing::warn!(
+                    "this GPU has no memory pools, which capturing a CUDA graph needs: decode steps run eagerly"
+                );
+            }
+            return Self::new(pools);
+        }
+        let _ = device;
+        Self::new(false)
+    }
+
+    /// `capture`: record graphs; without, fixed steps run eagerly.
     pub(super) fn new(capture: bool) -> Self {
-        Self { capture: capture && cfg!(feature = "cuda"), generation: 0, steps: HashMap::new() }
+        let capture = if capture && cfg!(feature = "cuda") { Capture::On } else { Capture::Off };
+        Self { capture, generation: 0, rows_seen: (0, 0), steps: HashMap::new() }
+    }
+
+    /// Told the rows of every step before it runs, fixed or not: past the
+    /// most yet, candle's scratch buffers move, and the graphs go.
+    pub(super) fn before_step(&mut self, rows: usize) {
+        let seen = if rows <= SMALL_BATCH { &mut self.rows_seen.0 } else { &mut self.rows_seen.1 };
+        if rows > *seen {
+            *seen = rows;
+            self.steps.clear();
+        }
     }
 
     /// Runs `pieces` as a fixed step when they are decode rows in `pool`'s
@@ -82,6 +129,10 @@ impl DecodeGraphs {
         pieces: &mut [Piece],
         pool: &KvPool,
     ) -> Result<Option<(Tensor, Ran)>> {
+        if self.capture == Capture::GaveUp {
+            self.steps.clear();
+            return Ok(None);
+        }
         let Some(rows) = decode_rows(pieces) else { return Ok(None) };
         let cfg = &model.cfg;
         if pool.generation() != self.generation {
@@ -132,7 +183,7 @@ impl DecodeGraphs {
             None => {}
         }
         let replay = self.steps.get_mut(&shape).expect("made by the caller");
-        if !self.capture {
+        if self.capture != Capture::On {
             return Ok((replay.step.forward(model, pool)?, Ran::Eager));
         }
         let logits = cuda::with_upload_cache(model, || replay.step.forward(model, pool))?;
@@ -152,10 +203,11 @@ impl DecodeGraphs {
     #[cfg(feature = "cuda")]
     fn give_up(&mut self, e: anyhow::Error) {
         tracing::warn!(
-            "a decode step's CUDA graph failed ({e:#}); decode steps run eagerly from now on \
+            "a decode step's CUDA graph failed ({e:#}); decode steps take the pooled path from now on \
              (MEMDOOR_CUDA_GRAPHS=0 skips the attempt)"
         );
-        self.capture = false;
+        self.capture = Capture::GaveUp;
+        // The step in hand still runs eagerly on its inputs; the next ones take the pooled path.
         self.steps.values_mut().for_each(|r| r.graph = None);
     }
 }
@@ -163,7 +215,9 @@ impl DecodeGraphs {
 #[cfg(feature = "cuda")]
 mod cuda {
     use anyhow::{anyhow, bail, Result};
-    use candle_core::cuda_backend::cudarc::driver::sys::{CUgraphInstantiate_flags, CUstreamCaptureMode};
+    use candle_core::cuda_backend::cudarc::driver::sys::{
+        CUgraphInstantiate_flags, CUstreamCaptureMode, CUstreamCaptureStatus,
+    };
     use candle_core::cuda_backend::cudarc::driver::CudaGraph;
     use candle_core::{DType, Device, Tensor};
 
@@ -209,18 +263,66 @@ mod cuda {
         let dev = cuda(model)?;
         let stream = dev.cuda_stream();
         let logits = Tensor::zeros((step.shape().rows, model.cfg.vocab), DType::F32, &model.device)?;
+        // An error a drop stored earlier would fail the capture's first call: said, and cleared.
+        if let Err(e) = stream.context().check_err() {
+            tracing::warn!("a CUDA error stored before a capture: {e:?}");
+        }
         let _cached = dev.enable_cuda_graph_htod_cache();
         stream
             .begin_capture(CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_THREAD_LOCAL)
             .map_err(|e| anyhow!("beginning the capture: {e:?}"))?;
         let recorded = step.forward(model, pool).and_then(|out| Ok(logits.slice_set(&out, 0, 0)?));
-        // The capture always ends, even when recording failed, so the stream works on.
-        let ended = stream.end_capture(CUgraphInstantiate_flags(0));
+        // The capture always ends, even when recording failed, so the stream
+        // works on: `end_capture` first returns an error a failed drop
+        // stored (and clears it) without ending it, so it is asked again.
+        let mut ended = stream.end_capture(CUgraphInstantiate_flags(0));
+        if ended.is_err()
+            && stream.capture_status().is_ok_and(|s| s != CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE)
+        {
+            ended = stream.end_capture(CUgraphInstantiate_flags(0));
+        }
         recorded?;
         let graph = ended
             .map_err(|e| anyhow!("ending the capture: {e:?}"))?
             .ok_or_else(|| anyhow!("the capture recorded nothing"))?;
         graph.upload().map_err(|e| anyhow!("uploading the graph: {e:?}"))?;
         Ok(Graph { graph, logits })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use candle_core::Device;
+
+    use super::*;
+
+    fn hold_one(graphs: &mut DecodeGraphs) {
+        let shape = StepShape { rows: 1, pool: PoolShape { slots: 2, cap: 8, n_kv_head: 1, head_dim: 2 } };
+        let step = FixedStep::new(shape, None, &Device::Cpu).unwrap();
+        #[cfg(feature = "cuda")]
+        let replay = Replay { step, graph: None };
+        #[cfg(not(feature = "cuda"))]
+        let replay = Replay { step };
+        graphs.steps.insert(shape, replay);
+    }
+
+    /// candle's scratch buffers (one for up to 8 rows, one for more) move
+    /// when a step carries more rows than any before on its side of 8.
+    #[test]
+    fn a_step_of_more_rows_than_ever_on_either_side_of_eight_drops_the_steps() {
+        let mut graphs = DecodeGraphs::new(false);
+        let held_after = |graphs: &mut DecodeGraphs, rows: usize| {
+            hold_one(graphs);
+            graphs.before_step(rows);
+            !graphs.steps.is_empty()
+        };
+        assert!(!held_after(&mut graphs, 3), "the first step: more than none");
+        assert!(held_after(&mut graphs, 3));
+        assert!(held_after(&mut graphs, 1));
+        assert!(!held_after(&mut graphs, 600), "the first prompt chunk");
+        assert!(held_after(&mut graphs, 200));
+        assert!(!held_after(&mut graphs, 5), "more small rows than ever, after a large step");
+        assert!(!held_after(&mut graphs, 8), "8 is still the small buffer's");
+        assert!(held_after(&mut graphs, 9), "9 is the large buffer's, which has held 600");
     }
 }
