@@ -8,10 +8,23 @@ use anyhow::{Context, Result};
 use candle_core::quantized::{gguf_file, GgmlDType, QTensor};
 use candle_core::{DType, Device, Module, Tensor, D};
 use candle_nn::Embedding;
-use candle_transformers::quantized_nn::RmsNorm;
 
 use super::arch::{Arch, ModelConfig};
 use super::qmatmul::{ArenaBuilder, Kernel, Linear};
+
+/// An RMS norm (candle's arithmetic: `candle_nn::ops::rms_norm`) whose
+/// weight and epsilon the fused kernels read too (`fused::AddRmsNorm`);
+/// `candle_transformers`' own keeps them private.
+pub(crate) struct RmsNorm {
+    pub(crate) weight: Tensor,
+    pub(crate) eps: f32,
+}
+
+impl candle_core::Module for RmsNorm {
+    fn forward(&self, x: &Tensor) -> candle_core::Result<Tensor> {
+        candle_nn::ops::rms_norm(x, &self.weight, self.eps)
+    }
+}
 
 pub(crate) struct Layer {
     /// The query, key and value projections, applied together.
@@ -171,8 +184,8 @@ impl<R: std::io::Read + std::io::Seek> Reader<'_, R> {
         Ok(Linear::new(q, Kernel::Best)?)
     }
     fn norm(&mut self, name: &str) -> Result<RmsNorm> {
-        let eps = self.eps;
-        Ok(RmsNorm::from_qtensor(self.get(name)?, eps)?)
+        let weight = self.get(name)?;
+        Ok(RmsNorm { weight: weight.dequantize(&weight.device())?, eps: self.eps as f32 })
     }
     fn norm_if(&mut self, name: &str) -> Result<Option<RmsNorm>> {
         if self.has(name) {

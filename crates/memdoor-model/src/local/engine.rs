@@ -56,7 +56,8 @@ pub struct LoadOptions {
     /// what the tests check.
     pub decode_graphs: Option<bool>,
     /// A layer's small operations as fused kernels (`fused`: q/k/v's bias,
-    /// RoPE and scale in one, SiLU × up in one). None: `MEMDOOR_FUSED=1`/`0`
+    /// RoPE and scale in one, SiLU × up in one, a residual addition and the
+    /// norm after it in one). None: `MEMDOOR_FUSED=1`/`0`
     /// if set, else on a GPU only — on the CPU they give candle's bits (the
     /// tests) but the engine keeps candle's operations.
     pub fused: Option<bool>,

@@ -11,11 +11,10 @@ use anyhow::{anyhow, bail, Result};
 use candle_core::{Device, Module, Tensor, D};
 
 pub use super::kv_cache::KvCache;
-use candle_transformers::quantized_nn::RmsNorm;
 
 use super::arch::Activation;
-use super::decoder::{Decoder, Rope, Stacked};
-use super::fused::{QkvHeads, SiluMul};
+use super::decoder::{Decoder, RmsNorm, Rope, Stacked};
+use super::fused::{AddRmsNorm, QkvHeads, SiluMul};
 use super::inline_rayon;
 use super::kv_pool::KvPool;
 use super::pooled_attention::{PoolShape, PooledStep};
@@ -330,12 +329,17 @@ pub(super) fn run_layers(model: &Decoder, ids: &Tensor, positions: &Tensor, atte
     if let Some(s) = cfg.embed_scale {
         x = (x * s)?;
     }
+    let mut normed = None;
     for (l, layer) in model.layers.iter().enumerate() {
         let cs = match &sliding_tables {
             Some(st) if layer.sliding => st,
             _ => &tables,
         };
-        let h = layer.attn_norm.forward(&x)?;
+        // The norm the previous layer's fused residual addition made, else this layer's own.
+        let h = match normed.take() {
+            Some(h) => h,
+            None => layer.attn_norm.forward(&x)?,
+        };
         let [q, k, v]: [Tensor; 3] =
             layer.qkv.forward(&h)?.try_into().map_err(|_| anyhow!("q/k/v: not three projections"))?;
         let fused_tables = fused_tables.as_ref().filter(|_| layer.q_norm.is_none() && layer.k_norm.is_none());
@@ -366,8 +370,15 @@ pub(super) fn run_layers(model: &Decoder, ids: &Tensor, positions: &Tensor, atte
             }
         };
         let y = attend(l, layer.sliding, &q, &k, &v)?;
-        x = (post_norm(layer.wo.forward(&y)?, layer.post_attn_norm.as_ref())? + x)?;
-        let h = layer.ffn_norm.forward(&x)?;
+        let attended = post_norm(layer.wo.forward(&y)?, layer.post_attn_norm.as_ref())?;
+        let h = if model.fused {
+            let (sum, h) = AddRmsNorm::apply(&attended, &x, &layer.ffn_norm)?;
+            x = sum;
+            h
+        } else {
+            x = (attended + x)?;
+            layer.ffn_norm.forward(&x)?
+        };
         let act = match (&layer.gate_up, model.fused, cfg.activation) {
             (Stacked::One { linear, widths }, true, Activation::Silu)
                 if widths.len() == 2 && widths[0] == widths[1] =>
@@ -380,8 +391,14 @@ pub(super) fn run_layers(model: &Decoder, ids: &Tensor, positions: &Tensor, atte
                 (activate(&gate, cfg.activation)? * up)?
             }
         };
-        let ffn = layer.down.forward(&act)?;
-        x = (post_norm(ffn, layer.post_ffn_norm.as_ref())? + x)?;
+        let ffn = post_norm(layer.down.forward(&act)?, layer.post_ffn_norm.as_ref())?;
+        match model.layers.get(l + 1).filter(|_| model.fused) {
+            Some(next) => {
+                let (sum, h) = AddRmsNorm::apply(&ffn, &x, &next.attn_norm)?;
+                (x, normed) = (sum, Some(h));
+            }
+            None => x = (ffn + x)?,
+        }
     }
     Ok(x)
 }

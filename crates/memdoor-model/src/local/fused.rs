@@ -9,13 +9,16 @@
 //!   into contiguous tensors, two RoPEs and a scale (nine).
 //! - `SiluMul`: the stacked gate/up rows to SiLU(gate) × up (two; the
 //!   stacked product only).
+//! - `AddRmsNorm`: a residual addition and the RMS norm after it (two).
 //!
 //! Each also runs on the CPU (`cpu_fwd`, the same arithmetic in the same
 //! order), which is how the tests hold them to candle's operations; the CPU
 //! engine itself keeps candle's operations, whose bits the golden tests
 //! hold. `Decoder::fused` chooses (`LoadOptions::fused`).
 
-use candle_core::{CpuStorage, CustomOp1, CustomOp3, Layout, Result, Shape, Storage, Tensor};
+use candle_core::{CpuStorage, CustomOp1, CustomOp2, CustomOp3, Layout, Result, Shape, Storage, Tensor};
+
+use super::decoder::RmsNorm;
 
 /// q, k and v in `[rows, heads, head_dim]`, each contiguous, from the
 /// projections' rows (`[rows, heads × head_dim]` each: views of one stacked
@@ -238,6 +241,92 @@ impl CustomOp1 for SiluMul {
     }
 }
 
+/// A residual addition and the next RMS norm in one: `a + b`, and that
+/// sum normed by `norm` — both `[rows, hidden]` (where candle takes an
+/// addition and a norm).
+pub(super) struct AddRmsNorm<'a> {
+    norm: &'a RmsNorm,
+}
+
+impl<'a> AddRmsNorm<'a> {
+    /// `(a + b, norm(a + b))`.
+    pub(super) fn apply(a: &Tensor, b: &Tensor, norm: &'a RmsNorm) -> Result<(Tensor, Tensor)> {
+        let (rows, hidden) = a.dims2()?;
+        let out = a.apply_op2_no_bwd(b, &AddRmsNorm { norm })?;
+        let part = |at: usize| out.narrow(0, at * rows * hidden, rows * hidden)?.reshape((rows, hidden));
+        Ok((part(0)?, part(1)?))
+    }
+}
+
+impl CustomOp2 for AddRmsNorm<'_> {
+    fn name(&self) -> &'static str {
+        "memdoor-add-rms-norm"
+    }
+
+    fn cpu_fwd(&self, a: &CpuStorage, la: &Layout, b: &CpuStorage, lb: &Layout) -> Result<(CpuStorage, Shape)> {
+        let (rows, hidden) = la.shape().dims2()?;
+        if lb.dims() != la.dims() {
+            candle_core::bail!("a residual of {:?} added to {:?}", lb.dims(), la.dims());
+        }
+        let (a, b) = (contiguous(a, la, "residual")?, contiguous(b, lb, "residual")?);
+        let (store, l) = self.norm.weight.storage_and_layout();
+        let Storage::Cpu(w) = &*store else { candle_core::bail!("norm weight: not on the CPU") };
+        let w = contiguous(w, l, "norm weight")?;
+        let mut out = vec![0f32; 2 * rows * hidden];
+        let (sums, normed) = out.split_at_mut(rows * hidden);
+        for ((sum, normed), (a, b)) in sums
+            .chunks_exact_mut(hidden)
+            .zip(normed.chunks_exact_mut(hidden))
+            .zip(a.chunks_exact(hidden).zip(b.chunks_exact(hidden)))
+        {
+            for ((s, &x), &y) in sum.iter_mut().zip(a).zip(b) {
+                *s = x + y;
+            }
+            // candle's rms_norm on the CPU, operation for operation.
+            let sum2 = sum.iter().map(|&v| v * v).sum::<f32>();
+            let m = (sum2 / hidden as f32 + self.norm.eps).sqrt();
+            for ((d, &s), &alpha) in normed.iter_mut().zip(sum.iter()).zip(w) {
+                *d = s / m * alpha;
+            }
+        }
+        let n = out.len();
+        Ok((CpuStorage::F32(out), Shape::from(n)))
+    }
+
+    #[cfg(feature = "cuda")]
+    fn cuda_fwd(
+        &self,
+        a: &candle_core::CudaStorage,
+        la: &Layout,
+        b: &candle_core::CudaStorage,
+        lb: &Layout,
+    ) -> Result<(candle_core::CudaStorage, Shape)> {
+        use candle_core::cuda_backend::cudarc::driver::{LaunchConfig, PushKernelArg};
+        use candle_core::cuda_backend::WrapErr;
+        let (rows, hidden) = la.shape().dims2()?;
+        if lb.dims() != la.dims() {
+            candle_core::bail!("a residual of {:?} added to {:?}", lb.dims(), la.dims());
+        }
+        let (dev, func) = cuda::function(a, "add_rms_norm")?;
+        let (a, b) = (cuda::slice(a, la, "residual")?, cuda::slice(b, lb, "residual")?);
+        let (store, l) = self.norm.weight.storage_and_layout();
+        let Storage::Cuda(w) = &*store else { candle_core::bail!("norm weight: not on the GPU") };
+        let w = cuda::slice(w, l, "norm weight")?;
+        let n = 2 * rows * hidden;
+        // Safety: the kernel writes every element.
+        let out = unsafe { dev.alloc::<f32>(n)? };
+        let stream = dev.cuda_stream();
+        let mut args = stream.launch_builder(&func);
+        let (r, h) = (rows as u32, hidden as u32);
+        args.arg(&a).arg(&b).arg(&w).arg(&out).arg(&r).arg(&h).arg(&self.norm.eps);
+        // A block a row, its threads summing the squares together (the kernel's shared array is 256 wide).
+        let cfg = LaunchConfig { grid_dim: (r, 1, 1), block_dim: (256, 1, 1), shared_mem_bytes: 0 };
+        // Safety: the arguments pushed match the kernel's signature.
+        unsafe { args.launch(cfg) }.w()?;
+        Ok((candle_core::CudaStorage::wrap_cuda_slice(out, dev), Shape::from(n)))
+    }
+}
+
 #[cfg(feature = "cuda")]
 mod cuda {
     use std::sync::OnceLock;
@@ -320,6 +409,33 @@ extern "C" __global__ void qkv_heads(const float* q, const float* k, const float
         }
         #undef X
         out[e] = value;
+    }
+}
+
+extern "C" __global__ void add_rms_norm(const float* a, const float* b, const float* w, float* out,
+    unsigned int rows, unsigned int cols, float eps) {
+    __shared__ float partial[256];
+    const unsigned int row = blockIdx.x;
+    if (row >= rows) return;
+    const unsigned long long at = (unsigned long long)row * cols;
+    float* sum = out + at;
+    float* normed = out + (unsigned long long)rows * cols + at;
+    float acc = 0.0f;
+    for (unsigned int j = threadIdx.x; j < cols; j += blockDim.x) {
+        const float s = a[at + j] + b[at + j];
+        sum[j] = s;
+        acc += s * s;
+    }
+    partial[threadIdx.x] = acc;
+    __syncthreads();
+    for (unsigned int half = blockDim.x / 2; half > 0; half >>= 1) {
+        if (threadIdx.x < half) partial[threadIdx.x] += partial[threadIdx.x + half];
+        __syncthreads();
+    }
+    const float m = sqrtf(partial[0] / cols + eps);
+    // Each thread reads back only the sums it wrote.
+    for (unsigned int j = threadIdx.x; j < cols; j += blockDim.x) {
+        normed[j] = sum[j] / m * w[j];
     }
 }
 

@@ -87,9 +87,28 @@ fn silu_mul_gives_candles_bits() {
 fn the_kernels_source_names_what_the_ops_launch() {
     // The CUDA side is compiled (by NVRTC) only on a GPU: at least the
     // names the launches look up are there, with their argument counts.
-    for (name, args) in [("qkv_heads", 16), ("silu_mul", 4)] {
+    for (name, args) in [("qkv_heads", 16), ("silu_mul", 4), ("add_rms_norm", 7)] {
         let at = KERNELS.find(&format!("void {name}(")).unwrap_or_else(|| panic!("{name} missing"));
         let signature = &KERNELS[at..at + KERNELS[at..].find(')').unwrap()];
         assert_eq!(signature.split(',').count(), args, "{signature}");
+    }
+}
+
+#[test]
+fn add_rms_norm_gives_candles_bits() {
+    let dev = Device::Cpu;
+    for (rows, hidden) in [(1, 896), (40, 64)] {
+        let a = Tensor::from_vec(values(rows * hidden, 6), (rows, hidden), &dev).unwrap();
+        let b = Tensor::from_vec(values(rows * hidden, 7), (rows, hidden), &dev).unwrap();
+        let norm = crate::local::decoder::RmsNorm {
+            weight: Tensor::from_vec(values(hidden, 8), hidden, &dev).unwrap(),
+            eps: 1e-6,
+        };
+        let (sum, normed) = AddRmsNorm::apply(&a, &b, &norm).unwrap();
+        let want_sum = (&a + &b).unwrap();
+        let want_normed = candle_core::Module::forward(&norm, &want_sum).unwrap();
+        assert_eq!((sum.dims(), normed.dims()), ([rows, hidden].as_slice(), [rows, hidden].as_slice()));
+        assert!(bits(&sum) == bits(&want_sum), "rows {rows}: the sum");
+        assert!(bits(&normed) == bits(&want_normed), "rows {rows}: the norm");
     }
 }

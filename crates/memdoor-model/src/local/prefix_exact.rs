@@ -72,7 +72,7 @@ fn a_prompt_on_a_copied_prefix_computes_the_same_bits_as_alone() {
 }
 
 /// The fused kernels (`fused`: q/k/v's bias, RoPE and scale in one, SiLU ×
-/// up in one) on the real model: a prompt's KV rows and logits, and decode
+/// up in one, residual additions with the norms after them) on the real model: a prompt's KV rows and logits, and decode
 /// steps after it, are the bits of candle's operations — as stored (q, k
 /// and v products of their own: Q4_K_M's v is Q6_K in some layers) and
 /// requantised to Q8_0 (every projection one stacked product, SiLU × up
