@@ -369,7 +369,9 @@ fn step(
     let started = Instant::now();
     let fixed = match (graphs, pool.as_deref()) {
         (Some(graphs), Some(pool)) => {
+            // Every row goes through the layers' products, the rows that sample through the vocabulary's.
             graphs.before_step(pieces.iter().map(|p| p.tokens.len()).sum());
+            graphs.before_step(pieces.iter().filter(|p| p.logits).count());
             graphs.step(model, &mut pieces, pool)?
         }
         _ => None,

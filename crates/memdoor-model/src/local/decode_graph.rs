@@ -54,8 +54,9 @@ enum Capture {
     /// No: they run eagerly (on the CPU, for the tests).
     Off,
     On,
-    /// A capture or launch failed: no fixed steps any more.
-    GaveUp,
+    /// No fixed steps (the pooled path): a capture or launch failed, or
+    /// the GPU cannot capture.
+    Unused,
 }
 
 /// candle's quantized products on a GPU take a scratch buffer a device
@@ -85,18 +86,16 @@ fn decode_rows(pieces: &[Piece]) -> Option<Vec<DecodeRow>> {
 
 impl DecodeGraphs {
     /// For the engine's device: graphs on a GPU whose memory is allocated in
-    /// stream order (memory pools), as a capture needs; else fixed steps run
-    /// eagerly.
+    /// stream order (memory pools), as a capture needs; on a GPU without,
+    /// the pooled path; on the CPU, fixed steps run eagerly.
     pub(super) fn for_device(device: &candle_core::Device) -> Self {
         #[cfg(feature = "cuda")]
         if let candle_core::Device::Cuda(d) = device {
-            let pools = d.cuda_stream().context().has_async_alloc();
-            if !pools {
-                tracing::warn!(
-                    "this GPU has no memory pools, which capturing a CUDA graph needs: decode steps run eagerly"
-                );
+            if d.cuda_stream().context().has_async_alloc() {
+                return Self::new(true);
             }
-            return Self::new(pools);
+            tracing::warn!("this GPU has no memory pools, which capturing a CUDA graph needs: no CUDA graphs");
+            return Self { capture: Capture::Unused, ..Self::new(false) };
         }
         let _ = device;
         Self::new(false)
@@ -129,7 +128,7 @@ impl DecodeGraphs {
         pieces: &mut [Piece],
         pool: &KvPool,
     ) -> Result<Option<(Tensor, Ran)>> {
-        if self.capture == Capture::GaveUp {
+        if self.capture == Capture::Unused {
             self.steps.clear();
             return Ok(None);
         }
@@ -206,7 +205,7 @@ impl DecodeGraphs {
             "a decode step's CUDA graph failed ({e:#}); decode steps take the pooled path from now on \
              (MEMDOOR_CUDA_GRAPHS=0 skips the attempt)"
         );
-        self.capture = Capture::GaveUp;
+        self.capture = Capture::Unused;
         // The step in hand still runs eagerly on its inputs; the next ones take the pooled path.
         self.steps.values_mut().for_each(|r| r.graph = None);
     }
@@ -218,7 +217,7 @@ mod cuda {
     use candle_core::cuda_backend::cudarc::driver::sys::{
         CUgraphInstantiate_flags, CUstreamCaptureMode, CUstreamCaptureStatus,
     };
-    use candle_core::cuda_backend::cudarc::driver::CudaGraph;
+    use candle_core::cuda_backend::cudarc::driver::{CudaGraph, CudaStream};
     use candle_core::{DType, Device, Tensor};
 
     use super::super::decoder::Decoder;
@@ -262,11 +261,11 @@ mod cuda {
     pub(super) fn capture(model: &Decoder, step: &FixedStep, pool: &KvPool) -> Result<Graph> {
         let dev = cuda(model)?;
         let stream = dev.cuda_stream();
-        let logits = Tensor::zeros((step.shape().rows, model.cfg.vocab), DType::F32, &model.device)?;
-        // An error a drop stored earlier would fail the capture's first call: said, and cleared.
+        // An error a drop stored earlier would fail the next call: said, and cleared.
         if let Err(e) = stream.context().check_err() {
             tracing::warn!("a CUDA error stored before a capture: {e:?}");
         }
+        let logits = Tensor::zeros((step.shape().rows, model.cfg.vocab), DType::F32, &model.device)?;
         let _cached = dev.enable_cuda_graph_htod_cache();
         stream
             .begin_capture(CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_THREAD_LOCAL)
@@ -275,12 +274,17 @@ mod cuda {
         // The capture always ends, even when recording failed, so the stream
         // works on: `end_capture` first returns an error a failed drop
         // stored (and clears it) without ending it, so it is asked again.
-        let mut ended = stream.end_capture(CUgraphInstantiate_flags(0));
-        if ended.is_err()
-            && stream.capture_status().is_ok_and(|s| s != CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE)
-        {
-            ended = stream.end_capture(CUgraphInstantiate_flags(0));
-        }
+        let capturing = |stream: &CudaStream| {
+            stream.capture_status().is_ok_and(|s| s != CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE)
+        };
+        let ended = match stream.end_capture(CUgraphInstantiate_flags(0)) {
+            // The stored error is why the recording cannot be trusted: the capture ends, and fails.
+            Err(e) if capturing(&stream) => {
+                let _ = stream.end_capture(CUgraphInstantiate_flags(0));
+                Err(e)
+            }
+            ended => ended,
+        };
         recorded?;
         let graph = ended
             .map_err(|e| anyhow!("ending the capture: {e:?}"))?

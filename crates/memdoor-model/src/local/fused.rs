@@ -252,6 +252,9 @@ impl<'a> AddRmsNorm<'a> {
     /// `(a + b, norm(a + b))`.
     pub(super) fn apply(a: &Tensor, b: &Tensor, norm: &'a RmsNorm) -> Result<(Tensor, Tensor)> {
         let (rows, hidden) = a.dims2()?;
+        if norm.weight.dims1()? != hidden {
+            candle_core::bail!("a norm of {:?} over rows of {hidden}", norm.weight.dims());
+        }
         let out = a.apply_op2_no_bwd(b, &AddRmsNorm { norm })?;
         let part = |at: usize| out.narrow(0, at * rows * hidden, rows * hidden)?.reshape((rows, hidden));
         Ok((part(0)?, part(1)?))
