@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Compiles memdoor's fused CUDA kernels (crates/memdoor-model/src/local/fused.rs,
-# the `KERNELS` source) with NVRTC, as the CUDA build does at its first use on
+# Compiles memdoor's fused CUDA kernels (crates/memdoor-model/src/local/fused.cu)
+# with NVRTC, as the CUDA build does at its first use on
 # a GPU — here, with no GPU, so a kernel that does not compile is found before
 # a GPU window. Needs the CUDA toolkit scripts/build-cuda.sh fetches (its
 # nvrtc.h and libnvrtc) and a C compiler.
@@ -11,12 +11,6 @@ root="$HOME/.cache/memdoor/cuda/nvidia/cu13"
 [ -f "$root/include/nvrtc.h" ] || { echo "no CUDA toolkit in $root: run scripts/build-cuda.sh first" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-python3 - crates/memdoor-model/src/local/fused.rs "$work/kernels.cu" <<'PY'
-import sys
-text = open(sys.argv[1]).read()
-start = text.index('KERNELS: &str = r#"') + len('KERNELS: &str = r#"')
-open(sys.argv[2], "w").write(text[start:text.index('"#;', start)])
-PY
 cat >"$work/check.c" <<'C'
 #include <nvrtc.h>
 #include <stdio.h>
@@ -41,4 +35,4 @@ int main(int argc, char** argv) {
 }
 C
 cc -I"$root/include" -o "$work/check" "$work/check.c" -L"$root/lib" -l:libnvrtc.so.13
-LD_LIBRARY_PATH="$root/lib" "$work/check" "$work/kernels.cu"
+LD_LIBRARY_PATH="$root/lib" "$work/check" crates/memdoor-model/src/local/fused.cu

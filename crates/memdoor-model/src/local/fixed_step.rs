@@ -12,8 +12,8 @@ use anyhow::{bail, Result};
 use candle_core::{DType, Device, Tensor};
 
 use super::decoder::Decoder;
-use super::forward::{logits_of, run_layers};
 use super::kv_pool::KvPool;
+use super::layers::{logits_of, run_layers};
 use super::pooled_attention::{PoolShape, PooledPlan, PooledStep, Reach};
 
 /// What fixes a step's kernels: its rows and the pools' shape.

@@ -1,7 +1,7 @@
 use candle_core::{Device, Tensor, D};
 
 use super::*;
-use crate::local::forward::rotate;
+use crate::local::layers::rotate;
 
 /// Values that tell every element apart, seeded.
 fn values(n: usize, seed: u32) -> Vec<f32> {

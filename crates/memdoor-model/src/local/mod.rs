@@ -15,6 +15,7 @@ mod fused;
 mod inline_rayon;
 mod kv_cache;
 mod kv_pool;
+mod layers;
 mod pooled_attention;
 #[cfg(test)]
 mod pooled_exact;
