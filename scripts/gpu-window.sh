@@ -59,8 +59,9 @@ engine() {
   [ -n "${4:-}" ] && name="$name-pool$4"
   [ -n "${5:-}" ] && name="$name-graphs$5"
   [ -n "${6:-}" ] && name="$name-fused$6"
+  [ -n "${7:-}" ] && name="$name-devsample$7"
   stamp "memdoor $name, $streams streams"
-  env ${4:+MEMDOOR_KV_POOL=$4} ${5:+MEMDOOR_CUDA_GRAPHS=$5} ${6:+MEMDOOR_FUSED=$6} MEMDOOR_STEP_STATS=1 MEMDOOR_LOG_DIR="$work/logs/$name-$streams" timeout 150 "$bin" bench engine \
+  env ${4:+MEMDOOR_KV_POOL=$4} ${5:+MEMDOOR_CUDA_GRAPHS=$5} ${6:+MEMDOOR_FUSED=$6} ${7:+MEMDOOR_DEVICE_SAMPLING=$7} MEMDOOR_STEP_STATS=1 MEMDOOR_LOG_DIR="$work/logs/$name-$streams" timeout 150 "$bin" bench engine \
     --model "$work/$model.gguf" --device "$device" --agents "$streams" --max-tokens "$tokens" --json \
     >"$work/results/memdoor-$name-$streams.json" 2>"$work/results/memdoor-$name-$streams.err"
   local rc=$?
@@ -72,6 +73,8 @@ print(f"load {r['load_s']:.2f} s; one stream: prompt {o['prompt_tok_s']:.0f} tok
 print(f"{t['streams']} streams: prompt {t['prompt_tok_s']:.0f} tok/s, generate {t['aggregate_tok_s']:.1f} tok/s aggregate ({t['per_stream_tok_s']:.1f} a stream)")
 print(f"sampling {r['sampling_team']['us_per_token']:.0f} us/token in the team run")
 print(f"fused kernels: {'on' if r.get('fused') else 'off'}")
+st = r["sampling_team"]
+print(f"sampling on the device: {'on' if r.get('device_sampling') else 'off'} ({st.get('on_device', 0)} tokens, {st.get('read_whole', 0)} rows read whole)")
 if r.get("decode_graphs"):
     g = r["graph_steps"]
     print(f"fixed decode steps {g['fixed']}: {g['captured']} captured as CUDA graphs, {g['replayed']} replayed")
@@ -116,6 +119,7 @@ engine coder-0.5b coder-0.5b 5
 engine coder-0.5b coder-0.5b 5 "" 0
 engine coder-0.5b coder-0.5b 5 "" "" 0
 engine coder-0.5b coder-0.5b 5 0
+engine coder-0.5b coder-0.5b 5 "" "" "" 0
 engine coder-0.5b coder-0.5b 16
 engine coder-0.5b coder-0.5b 16 "" 0
 prefill coder-0.5b coder-0.5b

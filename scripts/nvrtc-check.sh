@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Compiles memdoor's fused CUDA kernels (crates/memdoor-model/src/local/fused.cu)
-# with NVRTC, as the CUDA build does at its first use on
+# Compiles memdoor's CUDA kernels (crates/memdoor-model/src/local/*.cu: the
+# fused layer kernels and sampling's pass over the vocabulary) with NVRTC, as the CUDA build does at its first use on
 # a GPU — here, with no GPU, so a kernel that does not compile is found before
 # a GPU window. Needs the CUDA toolkit scripts/build-cuda.sh fetches (its
 # nvrtc.h and libnvrtc) and a C compiler.
@@ -23,7 +23,7 @@ int main(int argc, char** argv) {
     char* src = calloc(n + 1, 1);
     if (fread(src, 1, n, f) != (size_t)n) return 2;
     nvrtcProgram prog;
-    nvrtcCreateProgram(&prog, src, "memdoor_fused.cu", 0, NULL, NULL);
+    nvrtcCreateProgram(&prog, src, argv[1], 0, NULL, NULL);
     nvrtcResult r = nvrtcCompileProgram(prog, 0, NULL);
     size_t log_size, ptx_size = 0;
     nvrtcGetProgramLogSize(prog, &log_size);
@@ -35,4 +35,6 @@ int main(int argc, char** argv) {
 }
 C
 cc -I"$root/include" -o "$work/check" "$work/check.c" -L"$root/lib" -l:libnvrtc.so.13
-LD_LIBRARY_PATH="$root/lib" "$work/check" crates/memdoor-model/src/local/fused.cu
+for cu in crates/memdoor-model/src/local/*.cu; do
+    LD_LIBRARY_PATH="$root/lib" "$work/check" "$cu"
+done

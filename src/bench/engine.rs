@@ -226,7 +226,7 @@ pub async fn engine(
     let after_team = stats_when_idle(&model).await;
     let weights_mb = Some(model.weight_bytes() as f64 / 1e6);
     let (kv_pool, prefill_chunk, decode_graphs) = (model.kv_pool(), model.prefill_chunk(), model.decode_graphs());
-    let fused = model.fused();
+    let (fused, device_sampling) = (model.fused(), model.device_sampling());
     drop(model); // the server gets the machine to itself
     let vs_openai = match vs {
         None => None,
@@ -251,6 +251,7 @@ pub async fn engine(
         decode_graphs,
         graph_steps: GraphFigures::between(&before, &after_team),
         fused,
+        device_sampling,
         load_s,
         one,
         peak_rss_one_mb,

@@ -75,6 +75,9 @@ pub struct EngineReport {
     /// Whether a layer's small operations ran as fused kernels
     /// (`LoadOptions::fused`; `MEMDOOR_FUSED`).
     pub(crate) fused: bool,
+    /// Whether sampling's pass over the vocabulary ran where the logits
+    /// were (`LoadOptions::device_sampling`; `MEMDOOR_DEVICE_SAMPLING`).
+    pub(crate) device_sampling: bool,
     pub(crate) load_s: f64,
     pub one: StreamFigures,
     pub(crate) peak_rss_one_mb: f64,
@@ -107,6 +110,10 @@ pub(crate) struct SamplingFigures {
     pub(crate) ms_per_step: f64,
     /// Of the steps' time, the part spent sampling.
     pub(crate) share_of_steps: f64,
+    /// Tokens whose vocabulary pass ran on the device, and of those the
+    /// ones whose row the host then read whole.
+    pub(crate) on_device: u64,
+    pub(crate) read_whole: u64,
 }
 
 /// Decode steps of one stream count: milliseconds a step, by part.
@@ -151,6 +158,8 @@ impl SamplingFigures {
             steps,
             ms_per_step: step_ns / 1e6 / steps as f64,
             share_of_steps: sample_ns / step_ns,
+            on_device: b.device_sampled - a.device_sampled,
+            read_whole: b.rows_read_whole - a.rows_read_whole,
         }
     }
 }

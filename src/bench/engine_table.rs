@@ -9,8 +9,9 @@ pub fn print_table(r: &EngineReport) {
         (false, _) => "a KV cache a stream",
     };
     let kernels = if r.fused { "fused kernels" } else { "candle's kernels" };
+    let sampling = if r.device_sampling { "sampling on the device" } else { "sampling on the host" };
     println!(
-        "memdoor bench engine · {} · weights {} · {kv} · {kernels} · prompts in chunks of {} · CANDLE_NUM_THREADS={}",
+        "memdoor bench engine · {} · weights {} · {kv} · {kernels} · {sampling} · prompts in chunks of {} · CANDLE_NUM_THREADS={}",
         r.model, r.quant, r.prefill_chunk, r.compute_threads
     );
     if let Some(mb) = r.weights_mb {
@@ -102,6 +103,12 @@ fn print_sampling(s: &SamplingFigures) {
         100.0 * s.share_of_steps,
         s.ms_per_step
     );
+    if s.on_device > 0 {
+        println!(
+            "              on the device {:>8} tok  ({} of them read whole by the host: too many candidates)",
+            s.on_device, s.read_whole
+        );
+    }
 }
 
 /// Reused prompt tokens are not computed: the tok/s above leaves them out,

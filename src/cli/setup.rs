@@ -79,6 +79,7 @@ pub(crate) fn load_options(
         kv_pool: None,
         prefill_chunk: None,
         decode_graphs: None,
+        device_sampling: None,
         fused: None,
     })
 }

@@ -121,14 +121,20 @@ async fn a_kv_pool_serves_a_batch_of_five_and_their_answers_hold_where_the_model
 /// GPU captures as CUDA graphs (on the CPU they run as they are), their
 /// inputs rewritten in place each step, the steps of pools that moved
 /// dropped (the second batch seats in pools cleared when the first left);
-/// and the fused kernels (their CPU arithmetic: candle's bits).
+/// the fused kernels (their CPU arithmetic: candle's bits); and sampling's
+/// pass over the vocabulary where the logits are (its CPU reference).
 #[tokio::test(flavor = "multi_thread")]
 async fn fixed_decode_steps_serve_a_batch_of_five_and_their_answers_hold_where_the_model_is_sure() {
     let (_, long_alone) = answers_alone().await;
-    let opts =
-        LoadOptions { kv_pool: Some(true), decode_graphs: Some(true), fused: Some(true), ..LoadOptions::default() };
+    let opts = LoadOptions {
+        kv_pool: Some(true),
+        decode_graphs: Some(true),
+        fused: Some(true),
+        device_sampling: Some(true),
+        ..LoadOptions::default()
+    };
     let fixed = LocalModel::load(&memdoor_testkit::model_path(), &opts).unwrap();
-    assert!(fixed.decode_graphs() && fixed.fused());
+    assert!(fixed.decode_graphs() && fixed.fused() && fixed.device_sampling());
     let long_start: String = long_alone.text.chars().take(12).collect();
     for run in 0..2 {
         let (palindrome, long) = answers_in_a_batch(&fixed).await;
@@ -138,6 +144,7 @@ async fn fixed_decode_steps_serve_a_batch_of_five_and_their_answers_hold_where_t
     let stats = fixed.engine_stats().borrow().clone();
     assert!(stats.fixed_steps > 0 && stats.fixed_steps <= stats.pooled_steps, "{stats:?}");
     assert_eq!((stats.graph_captures, stats.graph_replays), (0, 0), "nothing to capture on the CPU");
+    assert_eq!(stats.device_sampled, stats.sampled, "{stats:?}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -183,4 +190,46 @@ async fn a_lone_streams_decode_steps_are_counted_and_split() {
     assert_eq!(one.steps as usize, TOKENS - 1);
     assert!(one.forward_nanos > 0 && one.sample_nanos > 0);
     assert!(one.forward_nanos + one.readback_nanos + one.sample_nanos <= one.wall_nanos);
+}
+
+/// Sampling's pass over the vocabulary where the logits are, as a GPU runs
+/// it (on the CPU its reference runs): five streams sampled as the team
+/// samples, and with temperature alone, top-k and the repeat penalty, give
+/// the texts the host's sampler gives from the same seeds.
+#[tokio::test(flavor = "multi_thread")]
+async fn sampling_on_the_device_gives_the_host_samplers_answers() {
+    use memdoor::model::Sampling;
+    let team = |seed| Sampling { temperature: 0.3, top_p: Some(0.95), seed, ..Sampling::default() };
+    let streams = [
+        ("Write a haiku about rust.", team(1)),
+        ("List three prime numbers.", team(2)),
+        (memdoor_testkit::PALINDROME, Sampling { temperature: 0.8, seed: 3, ..Sampling::default() }),
+        ("Name a sorting algorithm.", Sampling { temperature: 0.7, top_k: Some(40), seed: 4, ..Sampling::default() }),
+        (
+            "Count from one to ten in words.",
+            Sampling { temperature: 0.5, top_p: Some(0.9), repeat_penalty: 1.3, seed: 5, ..Sampling::default() },
+        ),
+    ];
+    let host = memdoor_testkit::model();
+    let on_host = sampled_answers(&host, &streams).await;
+    let opts = LoadOptions { device_sampling: Some(true), ..LoadOptions::default() };
+    let device = LocalModel::load(&memdoor_testkit::model_path(), &opts).unwrap();
+    assert!(device.device_sampling() && !host.device_sampling(), "on the CPU only when asked");
+    let on_device = sampled_answers(&device, &streams).await;
+    assert_eq!(on_device, on_host);
+    // The last token goes out before the engine publishes its step.
+    let stats = device.engine_stats().wait_for(|s| s.live == 0).await.unwrap().clone();
+    assert_eq!(stats.device_sampled, stats.sampled, "{stats:?}");
+    assert!(stats.sampled >= 5 * TOKENS as u64, "{stats:?}");
+    assert_eq!(host.engine_stats().borrow().device_sampled, 0);
+}
+
+/// Each of `streams` started in turn on `model`, then all read together.
+async fn sampled_answers(model: &LocalModel, streams: &[(&str, memdoor::model::Sampling)]) -> Vec<String> {
+    let mut started = Vec::new();
+    for (prompt, sampling) in streams {
+        let req = ChatRequest { sampling: sampling.clone(), ..every_token(prompt, TOKENS) };
+        started.push(read_all(start(model, req).await, String::new()));
+    }
+    futures::future::join_all(started).await.into_iter().map(|a| a.text).collect()
 }

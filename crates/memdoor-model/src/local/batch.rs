@@ -7,7 +7,7 @@
 //! With a KV pool (on a GPU by default) every sequence's cache is a slot of
 //! one tensor a layer, so a decode step attends for all at once (`kv_pool`).
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -17,10 +17,13 @@ use tokio::sync::{mpsc, watch};
 
 use super::decode_graph::{DecodeGraphs, Ran};
 use super::decoder::Decoder;
+use super::device_sampling;
+pub use super::engine_stats::EngineStats;
 use super::forward::{forward_in, Piece};
 use super::kv_cache::KvCache;
 use super::kv_pool::KvPool;
 use super::prefix::{self, Donor, KeptPrefixes, Plan, PrefillChunk};
+use super::sampler::RowRequest;
 use super::sequence::{Outcome, Seq, Submit};
 pub use super::step_times::StepTimes;
 use super::step_times::{log_step_stats, nanos_since, step_stats_logged, HostLogits};
@@ -33,41 +36,6 @@ const PREFILL_BUDGET_CHUNKS: usize = 2;
 const MAX_LIVE: usize = 16;
 /// Submissions waiting for the engine before `submit` waits too.
 const SUBMIT_QUEUE: usize = 64;
-
-/// What the engine has done, for callers that want to tell computed prompt
-/// tokens from reused ones (and tests that wait on its state).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct EngineStats {
-    /// Prompt positions computed by forward passes.
-    pub prompt_computed: usize,
-    /// Prompt positions copied from another sequence's KV instead.
-    pub prompt_reused: usize,
-    /// Sequences waiting for another to compute the prefix they share.
-    pub waiting: usize,
-    /// Sequences in the engine (0 once the last one's `Done` went out).
-    pub live: usize,
-    /// Finished prompts kept for reuse, and the bytes of their KV.
-    pub kept: usize,
-    pub(crate) kept_bytes: usize,
-    /// Tokens sampled, and the nanoseconds `Sampler::sample` took over them
-    /// (`bench engine` reports the time per token).
-    pub sampled: u64,
-    pub sample_nanos: u64,
-    /// Steps run, and their nanoseconds from the forward pass through the
-    /// sampling (what a token's sampling is measured against).
-    pub steps: u64,
-    pub step_nanos: u64,
-    /// Steps whose attention ran over the KV pool, every stream at once.
-    pub pooled_steps: u64,
-    /// Of those, steps run with inputs of fixed shape (`decode_graph`); of
-    /// these, the ones captured as a CUDA graph and the ones replayed.
-    pub fixed_steps: u64,
-    pub graph_captures: u64,
-    pub graph_replays: u64,
-    /// Decode steps (every sequence in them one token) by the number of
-    /// sequences in them: where a step's time goes (`StepTimes`).
-    pub decode_steps: BTreeMap<usize, StepTimes>,
-}
 
 /// How an engine runs, fixed when it starts.
 #[derive(Debug, Clone, Copy)]
@@ -82,6 +50,9 @@ pub struct EngineSettings {
     /// Whether pooled decode steps run as fixed steps, captured as CUDA
     /// graphs on a GPU (`decode_graph`); needs `pooled`.
     pub graphs: bool,
+    /// Whether sampling's pass over the vocabulary runs where the logits
+    /// are (`device_sampling`), rather than on every row copied to the host.
+    pub device_sampling: bool,
 }
 
 pub struct Engine {
@@ -104,18 +75,19 @@ impl Engine {
         let pool = settings.pooled.then(KvPool::default);
         // Made on the engine thread (`run`): a CUDA graph stays on the thread that captured it.
         let graphs = settings.pooled && settings.graphs;
+        let paths = StepPaths { pool, graphs, device_sampling: settings.device_sampling };
         std::thread::Builder::new()
             .name("memdoor-engine".into())
             .spawn(move || match super::inline_rayon::one_thread_pool() {
                 // The engine thread is its own one-thread rayon pool, so
                 // candle's small ops run inline (see inline_rayon.rs); the
                 // matrix products still use every core (candle's barrier pool).
-                Ok(threads) => threads.install(|| run(&model, &tokenizer, &stop, rx, kept, (pool, graphs), stats_tx)),
+                Ok(threads) => threads.install(|| run(&model, &tokenizer, &stop, rx, kept, paths, stats_tx)),
                 Err(e) => {
                     tracing::warn!(
                         "no one-thread rayon pool for the engine ({e}); candle's small ops will hop threads"
                     );
-                    run(&model, &tokenizer, &stop, rx, kept, (pool, graphs), stats_tx)
+                    run(&model, &tokenizer, &stop, rx, kept, paths, stats_tx)
                 }
             })
             .map_err(|e| anyhow!("starting the engine thread: {e}"))?;
@@ -149,13 +121,22 @@ fn admit<'t>(job: Submit, model: &Decoder, tokenizer: &'t Tokenizer, live: &mut 
     }
 }
 
+/// How the engine's steps run, from its `EngineSettings`.
+struct StepPaths {
+    /// The live sequences' KV caches as slots of one pool.
+    pool: Option<KvPool>,
+    /// Pooled decode steps fixed, as CUDA graphs on a GPU.
+    graphs: bool,
+    device_sampling: bool,
+}
+
 fn run(
     model: &Decoder,
     tokenizer: &Tokenizer,
     stop: &HashSet<u32>,
     mut rx: mpsc::Receiver<Submit>,
     mut kept: KeptPrefixes,
-    (mut pool, graphs): (Option<KvPool>, bool),
+    StepPaths { mut pool, graphs, device_sampling }: StepPaths,
     stats_tx: watch::Sender<EngineStats>,
 ) {
     let mut graphs = graphs.then(|| DecodeGraphs::for_device(&model.device));
@@ -196,7 +177,8 @@ fn run(
             continue;
         }
         let started = Instant::now();
-        match step(model, stop, &mut live, &mut kept, (pool.as_mut(), graphs.as_mut()), &mut stats) {
+        let paths = (pool.as_mut(), graphs.as_mut(), device_sampling);
+        match step(model, stop, &mut live, &mut kept, paths, &mut stats) {
             Ok(()) => {
                 stats.steps += 1;
                 stats.step_nanos += started.elapsed().as_nanos() as u64;
@@ -340,7 +322,7 @@ fn step(
     stop: &HashSet<u32>,
     live: &mut Vec<Seq>,
     kept: &mut KeptPrefixes,
-    (mut pool, graphs): (Option<&mut KvPool>, Option<&mut DecodeGraphs>),
+    (mut pool, graphs, device_sampling): (Option<&mut KvPool>, Option<&mut DecodeGraphs>, bool),
     stats: &mut EngineStats,
 ) -> Result<()> {
     // At least a chunk: the first waiting prompt always advances.
@@ -388,10 +370,20 @@ fn step(
     drop(pieces);
     stats.pooled_steps += u64::from(pooled);
     let mut times = StepTimes { steps: 1, forward_nanos: nanos_since(started), ..StepTimes::default() };
-    // Every sampling row comes to the host in one copy: on a GPU the step's
-    // one wait for its kernels, instead of one per stream.
+    // Every sampling row comes to the host in one copy — its scores, or
+    // what the device's pass over them found: on a GPU the step's one wait
+    // for its kernels, instead of one per stream.
     let read = Instant::now();
-    let mut host = logits.as_ref().map(HostLogits::read).transpose()?;
+    let (mut host, mut drawn) = (None, None);
+    if let Some(logits) = logits.as_ref() {
+        if device_sampling {
+            let requests: Vec<RowRequest> =
+                work.iter().filter(|(_, _, wants)| *wants).map(|(i, _, _)| live[*i].row_request()).collect();
+            drawn = Some(device_sampling::sample_rows(logits, &requests)?.into_iter());
+        } else {
+            host = Some(HostLogits::read(logits)?);
+        }
+    }
     times.readback_nanos = nanos_since(read);
     let sampled_before = stats.sample_nanos;
 
@@ -407,7 +399,7 @@ fn step(
         if !*wants {
             continue;
         }
-        let l = host.as_mut().ok_or_else(|| anyhow!("a step returned no logits"))?;
+        let no_logits = || anyhow!("a step returned no logits");
         // Sampled here on the engine thread, one stream after another, and
         // not in parallel: `Sampler` never sorts the vocabulary, and at the
         // team's settings (temperature 0.2–0.4, top-p 0.95) a token took
@@ -415,7 +407,22 @@ fn step(
         // 0.5–2 % of a step (2-core AVX2 machine, release; candle's
         // LogitsProcessor took ~9 ms a token on Qwen's rows:
         // docs/benchmarks.md, 2026-12-02). `bench engine` reports the share.
-        outcomes.push((*i, s.on_logits(l.row_mut(row)?, stop, &mut stats.sample_nanos)?));
+        let outcome = match drawn.as_mut() {
+            Some(drawn) => {
+                let logits = logits.as_ref().ok_or_else(no_logits)?;
+                let found = drawn.next().ok_or_else(|| anyhow!("the device sampled fewer rows than asked"))?;
+                let read_row = || Ok(logits.get(row)?.to_dtype(candle_core::DType::F32)?.to_vec1::<f32>()?);
+                let (outcome, whole) = s.on_drawn(found, logits.dim(1)?, read_row, stop, &mut stats.sample_nanos)?;
+                stats.device_sampled += 1;
+                stats.rows_read_whole += u64::from(whole);
+                outcome
+            }
+            None => {
+                let l = host.as_mut().ok_or_else(no_logits)?;
+                s.on_logits(l.row_mut(row)?, stop, &mut stats.sample_nanos)?
+            }
+        };
+        outcomes.push((*i, outcome));
         stats.sampled += 1;
         row += 1;
     }

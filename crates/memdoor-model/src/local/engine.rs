@@ -61,6 +61,13 @@ pub struct LoadOptions {
     /// if set, else on a GPU only — on the CPU they give candle's bits (the
     /// tests) but the engine keeps candle's operations.
     pub fused: Option<bool>,
+    /// Sampling's pass over the vocabulary where the logits are
+    /// (`device_sampling`): one small copy to the host a step instead of
+    /// every row's scores. None: `MEMDOOR_DEVICE_SAMPLING=1`/`0` if set,
+    /// else on a GPU only — on the CPU the logits are on the host already,
+    /// and the sampler there is the faster (asked for, the pass's CPU
+    /// reference runs: what the tests check).
+    pub device_sampling: Option<bool>,
 }
 
 /// SmolLM2-135M keeps 46 KB a position: 256 MB holds two prompts of 2,700 tokens.
@@ -77,6 +84,7 @@ impl Default for LoadOptions {
             prefill_chunk: None,
             decode_graphs: None,
             fused: None,
+            device_sampling: None,
         }
     }
 }
@@ -90,6 +98,11 @@ impl LoadOptions {
     /// Whether a layer's small operations run fused (`fused`).
     fn fuses(&self) -> bool {
         self.fused.or(env_switch("MEMDOOR_FUSED")).unwrap_or(self.device.is_cuda())
+    }
+
+    /// Whether sampling's pass over the vocabulary runs on the device (`device_sampling`).
+    fn samples_on_device(&self) -> bool {
+        self.device_sampling.or(env_switch("MEMDOOR_DEVICE_SAMPLING")).unwrap_or(self.device.is_cuda())
     }
 
     /// Whether pooled decode steps run fixed, as CUDA graphs on a GPU (`decode_graphs`).
@@ -256,6 +269,7 @@ impl LocalModel {
             pooled: opts.pools_kv(),
             chunk,
             graphs: opts.decode_graphs(),
+            device_sampling: opts.samples_on_device(),
         };
         let engine = Engine::start(decoder.clone(), tokenizer.clone(), stop, settings)?;
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
@@ -282,6 +296,10 @@ impl LocalModel {
     /// Whether pooled decode steps run fixed, as CUDA graphs on a GPU (`LoadOptions::decode_graphs`).
     pub fn decode_graphs(&self) -> bool {
         self.settings.graphs
+    }
+    /// Whether sampling's pass over the vocabulary runs on the device (`LoadOptions::device_sampling`).
+    pub fn device_sampling(&self) -> bool {
+        self.settings.device_sampling
     }
     /// Whether a layer's small operations run as fused kernels (`LoadOptions::fused`).
     pub fn fused(&self) -> bool {

@@ -15,6 +15,13 @@
 //! few (32 at most) are ever sorted. Both passes work 16 scores at a time so
 //! the compiler vectorises them (`exp` included: `exp_lanes`).
 //! `memdoor bench sampling` measures it against `LogitsProcessor`.
+//!
+//! On a GPU the vocabulary's pass runs on the device instead
+//! (`device_sampling`): the sampler sends what it needs (`row_request`,
+//! with the uniform number its draw will use, drawn beforehand) and
+//! finishes from what comes back (`finish_drawn`) — a token, or the few
+//! candidates that top-k and top-p select among here. Either way a seeded
+//! stream draws the same numbers in the same order.
 
 use std::cmp::Ordering;
 use std::collections::HashSet;
@@ -28,11 +35,11 @@ use crate::Sampling;
 
 /// A token whose weight is below e^CUT times the best one's is never drawn:
 /// under 4e-18 of the mass each, 6e-13 over a 151,936-token vocabulary.
-const CUT: f32 = -40.0;
+pub(super) const CUT: f32 = -40.0;
 /// Top-k and top-p first look among the tokens within e^SELECT_CUT of the
 /// best (a few hundred at most in a model's row) and widen to `CUT` only
 /// when those are fewer than k or weigh less than p.
-const SELECT_CUT: f32 = -12.0;
+pub(super) const SELECT_CUT: f32 = -12.0;
 /// Scores handled together, in lanes the compiler vectorises.
 const LANES: usize = 16;
 /// Top-p selects this many candidates first, then at least twice as many,
@@ -62,6 +69,41 @@ fn mass(cands: &[Cand]) -> f64 {
     cands.iter().map(|c| c.weight as f64).sum()
 }
 
+/// A stream's settings for one row, as a vocabulary pass away from the
+/// sampler applies them (`Sampler::row_request`).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct RowRequest {
+    /// 0: greedy.
+    pub temperature: f32,
+    /// 0: off.
+    pub top_k: u32,
+    /// 0: off.
+    pub top_p: f64,
+    pub repeat_penalty: f32,
+    /// The draw's uniform number in [0, 1) (a sampled draw's only).
+    pub u: f64,
+    /// The tokens whose scores the penalty changes: ascending, each once
+    /// (none when the penalty is 1).
+    pub penalized: Vec<u32>,
+}
+
+/// What a vocabulary pass found for a row.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum RowDrawn {
+    /// Drawn with the request's uniform number (no top-k or top-p).
+    Drawn(u32),
+    /// Greedy, or a score of +inf: no number drawn.
+    Certain(u32),
+    /// The tokens top-k and top-p select among, ascending by id, with their
+    /// scores after the penalty; the best score; the weights' sum over every
+    /// token within e^CUT of it.
+    Candidates { best: f32, total: f64, cands: Vec<(u32, f32)> },
+    /// Every score -inf or NaN.
+    NoToken,
+    /// Too many candidates to send: the host samples the whole row.
+    Whole,
+}
+
 pub struct Sampler {
     rng: StdRng,
     /// `None`: greedy.
@@ -75,6 +117,9 @@ pub struct Sampler {
     /// Reused from token to token.
     cands: Vec<Cand>,
     seen: HashSet<u32>,
+    /// The uniform number the next draw uses, when it was drawn ahead of
+    /// it (for the device: `row_request`).
+    pending_u: Option<f64>,
 }
 
 impl Sampler {
@@ -89,6 +134,7 @@ impl Sampler {
             repeat_last_n: s.repeat_last_n,
             cands: Vec::new(),
             seen: HashSet::new(),
+            pending_u: None,
         }
     }
 
@@ -111,21 +157,30 @@ impl Sampler {
     }
 
     fn draw(&mut self, row: &[f32], t: f32) -> Result<u32> {
-        if let Some(token) = self.keep(row, t)? {
-            return Ok(token);
+        match self.keep(row, t)? {
+            Some(token) => Ok(token),
+            None => Ok(self.pick()),
         }
+    }
+
+    /// The next uniform number in [0, 1): the one drawn ahead if any.
+    fn uniform(&mut self) -> f64 {
+        self.pending_u.take().unwrap_or_else(|| self.rng.random::<f64>())
+    }
+
+    /// Draws among `self.cands` by their weights.
+    fn pick(&mut self) -> u32 {
+        let u = self.uniform() * mass(&self.cands);
         let cands = &self.cands;
-        let u = self.rng.random::<f64>() * mass(cands);
         let mut cum = 0.0;
         for c in cands {
             cum += c.weight as f64;
             if cum > u {
-                return Ok(c.id);
+                return c.id;
             }
         }
         // Rounding left `u` past the last sum: the last token with weight.
-        let last = cands.iter().rev().find(|c| c.weight > 0.0).unwrap_or(&cands[0]);
-        Ok(last.id)
+        cands.iter().rev().find(|c| c.weight > 0.0).unwrap_or(&cands[0]).id
     }
 
     /// Leaves in `self.cands` the tokens the draw is made from, with their
@@ -157,6 +212,14 @@ impl Sampler {
                 total
             }
         };
+        self.narrow(total);
+        Ok(None)
+    }
+
+    /// Top-k, then top-p, among `self.cands` (all of those weighing within
+    /// e^CUT of the best when neither is on), out of the mass `total`.
+    fn narrow(&mut self, total: f64) {
+        let cands = &mut self.cands;
         let mut of = total;
         if let Some(k) = self.top_k {
             if k < cands.len() {
@@ -171,7 +234,54 @@ impl Sampler {
             let keep = nucleus(cands, p * of);
             cands.truncate(keep);
         }
-        Ok(None)
+    }
+
+    /// What a vocabulary pass elsewhere (the device's: `device_sampling`)
+    /// needs for this stream's next token after `history`: a sampled draw's
+    /// uniform number is drawn now and kept for it.
+    pub(super) fn row_request(&mut self, history: &[u32]) -> RowRequest {
+        let mut penalized = Vec::new();
+        if self.repeat_penalty != 1.0 && !history.is_empty() {
+            penalized.extend_from_slice(&history[history.len().saturating_sub(self.repeat_last_n)..]);
+            penalized.sort_unstable();
+            penalized.dedup();
+        }
+        let u = match self.temperature {
+            Some(_) => *self.pending_u.get_or_insert_with(|| self.rng.random::<f64>()),
+            None => 0.0,
+        };
+        RowRequest {
+            temperature: self.temperature.unwrap_or(0.0),
+            top_k: self.top_k.map_or(0, |k| k.min(u32::MAX as usize) as u32),
+            top_p: self.top_p.unwrap_or(0.0),
+            repeat_penalty: self.repeat_penalty,
+            u,
+            penalized,
+        }
+    }
+
+    /// The token from what the pass found for a row of `vocab` scores; None
+    /// when it left the row to the host (`sample_row` on it then).
+    pub(super) fn finish_drawn(&mut self, drawn: RowDrawn, vocab: usize) -> Result<Option<u32>> {
+        match drawn {
+            RowDrawn::Drawn(token) => {
+                // The pass drew with the number `row_request` drew ahead.
+                self.pending_u = None;
+                Ok(Some(token))
+            }
+            RowDrawn::Certain(token) => Ok(Some(token)),
+            RowDrawn::NoToken => Err(no_token(vocab)),
+            RowDrawn::Whole => Ok(None),
+            RowDrawn::Candidates { best, total, cands } => {
+                let t = self.temperature.ok_or_else(|| anyhow::anyhow!("candidates came back for a greedy stream"))?;
+                weigh(&cands, best, 1.0 / t, &mut self.cands);
+                if self.cands.is_empty() {
+                    return Err(anyhow::anyhow!("the device kept no candidate for a row of {vocab} scores"));
+                }
+                self.narrow(total);
+                Ok(Some(self.pick()))
+            }
+        }
     }
 
     /// How many tokens the last sampled (not greedy) draw was made from.
@@ -319,6 +429,21 @@ impl Pass<'_> {
                 }
             }
         }
+    }
+}
+
+/// `cands` with their weights, as `collect` weighs them.
+fn weigh(scored: &[(u32, f32)], best: f32, inv_t: f32, cands: &mut Vec<Cand>) {
+    cands.clear();
+    for part in scored.chunks(LANES) {
+        let mut z = [-87f32; LANES];
+        for (z, &(_, l)) in z.iter_mut().zip(part) {
+            let d = (l - best) * inv_t;
+            *z = if d > -87.0 { d } else { -87.0 };
+        }
+        let mut weights = [0f32; LANES];
+        exp_lanes(&z, &mut weights);
+        cands.extend(part.iter().zip(weights).map(|(&(id, logit), weight)| Cand { logit, weight, id }));
     }
 }
 

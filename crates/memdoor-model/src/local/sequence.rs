@@ -12,7 +12,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::forward::KvCache;
 use super::prefix::{Donor, PrefillChunk};
-use super::sampler::Sampler;
+use super::sampler::{RowDrawn, RowRequest, Sampler};
 use super::utf8_stream::Utf8Stream;
 use crate::{Chunk, FinishReason, Sampling, Usage};
 
@@ -134,7 +134,44 @@ impl<'t> Seq<'t> {
         let started = Instant::now();
         let next = self.sampler.sample_row(logits, &self.history);
         *sample_nanos += started.elapsed().as_nanos() as u64;
-        let next = next?;
+        self.on_token(next?, stop)
+    }
+
+    /// What its sampler sends a vocabulary pass on the device.
+    pub(super) fn row_request(&mut self) -> RowRequest {
+        self.sampler.row_request(&self.history)
+    }
+
+    /// Finishes the draw from what the device's pass found on a row of
+    /// `vocab` scores and streams the token; a row left to the host is read
+    /// with `read_row` and sampled here (then `.1` is true).
+    pub(super) fn on_drawn(
+        &mut self,
+        drawn: RowDrawn,
+        vocab: usize,
+        read_row: impl FnOnce() -> Result<Vec<f32>>,
+        stop: &HashSet<u32>,
+        sample_nanos: &mut u64,
+    ) -> Result<(Outcome, bool)> {
+        let started = Instant::now();
+        let next = match self.sampler.finish_drawn(drawn, vocab)? {
+            Some(token) => {
+                *sample_nanos += started.elapsed().as_nanos() as u64;
+                return Ok((self.on_token(token, stop)?, false));
+            }
+            None => {
+                let mut row = read_row()?;
+                let started = Instant::now();
+                let next = self.sampler.sample_row(&mut row, &self.history);
+                *sample_nanos += started.elapsed().as_nanos() as u64;
+                next?
+            }
+        };
+        Ok((self.on_token(next, stop)?, true))
+    }
+
+    /// Streams the sampled token `next`.
+    fn on_token(&mut self, next: u32, stop: &HashSet<u32>) -> Result<Outcome> {
         self.first_token_at.get_or_insert_with(Instant::now);
         if stop.contains(&next) && !self.job.ignore_stop {
             return Ok(Outcome::Finished(FinishReason::Stop));
