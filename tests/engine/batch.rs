@@ -121,8 +121,10 @@ async fn a_kv_pool_serves_a_batch_of_five_and_their_answers_hold_where_the_model
 /// GPU captures as CUDA graphs (on the CPU they run as they are), their
 /// inputs rewritten in place each step, the steps of pools that moved
 /// dropped (the second batch seats in pools cleared when the first left);
-/// the fused kernels (their CPU arithmetic: candle's bits); and sampling's
-/// pass over the vocabulary where the logits are (its CPU reference).
+/// the fused kernels (their CPU arithmetic: candle's bits, but for the
+/// decode attention in one kernel, within rounding of candle's); and
+/// sampling's pass over the vocabulary where the logits are (its CPU
+/// reference).
 #[tokio::test(flavor = "multi_thread")]
 async fn fixed_decode_steps_serve_a_batch_of_five_and_their_answers_hold_where_the_model_is_sure() {
     let (_, long_alone) = answers_alone().await;

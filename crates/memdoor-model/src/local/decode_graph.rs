@@ -10,11 +10,13 @@
 //! then captured; later steps of that shape write their inputs and launch
 //! the graph, whose logits land in a tensor made before the capture. The
 //! graphs point at the KV pools: when the pools move (`KvPool::generation`)
-//! every graph is dropped. They also point at the scratch buffers candle's
-//! quantized products keep a device (one for up to 8 rows, one for more),
-//! which grow — are reallocated — when a step carries more rows than any
-//! before it: every step's rows are told (`before_step`), and a new most
-//! drops the graphs too. A capture or launch that fails turns graphs off for
+//! every graph is dropped. A step carrying more rows than any before it
+//! (on either side of 8, where candle's quantized products change kernels)
+//! drops them too, as a precaution (`before_step`): a review read the
+//! products as keeping scratch buffers that then move, but candle 0.11.1's
+//! allocate theirs afresh each call, in stream order, which a capture
+//! records — so it costs a recapture per new most, and nothing is known
+//! to need it. A capture or launch that fails turns graphs off for
 //! the engine's life, said once in the log; decode steps then take the
 //! pooled path. On the CPU there is nothing to capture: fixed steps run
 //! eagerly, which is what the tests check.
@@ -59,8 +61,8 @@ enum Capture {
     Unused,
 }
 
-/// candle's quantized products on a GPU take a scratch buffer a device
-/// for up to this many rows, and another for more.
+/// candle's quantized products on a GPU take one kernel up to this many
+/// rows and another past it.
 const SMALL_BATCH: usize = 8;
 
 pub(super) struct DecodeGraphs {
@@ -108,7 +110,8 @@ impl DecodeGraphs {
     }
 
     /// Told the rows of every step before it runs, fixed or not: past the
-    /// most yet, candle's scratch buffers move, and the graphs go.
+    /// most yet on its side of `SMALL_BATCH`, the graphs go (a precaution:
+    /// see the module's comment).
     pub(super) fn before_step(&mut self, rows: usize) {
         let seen = if rows <= SMALL_BATCH { &mut self.rows_seen.0 } else { &mut self.rows_seen.1 };
         if rows > *seen {
@@ -145,7 +148,7 @@ impl DecodeGraphs {
         let replay = match self.steps.entry(shape) {
             Entry::Occupied(held) => held.into_mut(),
             Entry::Vacant(place) => {
-                let step = FixedStep::new(shape, cfg.sliding.map(|s| s.window), &model.device)?;
+                let step = FixedStep::new(shape, cfg.sliding.map(|s| s.window), model.fused, &model.device)?;
                 place.insert(Replay {
                     step,
                     #[cfg(feature = "cuda")]
@@ -302,7 +305,7 @@ mod tests {
 
     fn hold_one(graphs: &mut DecodeGraphs) {
         let shape = StepShape { rows: 1, pool: PoolShape { slots: 2, cap: 8, n_kv_head: 1, head_dim: 2 } };
-        let step = FixedStep::new(shape, None, &Device::Cpu).unwrap();
+        let step = FixedStep::new(shape, None, false, &Device::Cpu).unwrap();
         #[cfg(feature = "cuda")]
         let replay = Replay { step, graph: None };
         #[cfg(not(feature = "cuda"))]
@@ -310,8 +313,8 @@ mod tests {
         graphs.steps.insert(shape, replay);
     }
 
-    /// candle's scratch buffers (one for up to 8 rows, one for more) move
-    /// when a step carries more rows than any before on its side of 8.
+    /// A step carrying more rows than any before on its side of 8 drops
+    /// the graphs (the precaution in the module's comment).
     #[test]
     fn a_step_of_more_rows_than_ever_on_either_side_of_eight_drops_the_steps() {
         let mut graphs = DecodeGraphs::new(false);

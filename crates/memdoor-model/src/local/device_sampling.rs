@@ -54,7 +54,11 @@ pub(super) fn sample_rows(logits: &Tensor, requests: &[RowRequest]) -> Result<Ve
     if rows != requests.len() {
         return Err(anyhow!("{} sampling settings for {rows} rows of logits", requests.len()));
     }
-    if vocab == 0 || vocab > u32::MAX as usize {
+    if rows == 0 {
+        return Ok(Vec::new());
+    }
+    // The kernel rounds the vocabulary up to its threads in 32 bits.
+    if vocab == 0 || vocab > i32::MAX as usize {
         return Err(anyhow!("a vocabulary of {vocab} tokens cannot be sampled on the device"));
     }
     let table = table(requests, logits.device())?;
@@ -250,6 +254,7 @@ impl CustomOp2 for SampleRows {
         t: &candle_core::CudaStorage,
         lt: &Layout,
     ) -> candle_core::Result<(candle_core::CudaStorage, Shape)> {
+        use super::nvrtc;
         use candle_core::backend::BackendStorage;
         use candle_core::cuda_backend::cudarc::driver::{LaunchConfig, PushKernelArg};
         use candle_core::cuda_backend::WrapErr;
@@ -258,19 +263,17 @@ impl CustomOp2 for SampleRows {
         if table_rows != rows || width < PARAMS {
             return Err(op_error(format!("a table of {:?} for {rows} rows", lt.dims())));
         }
-        let (a, b) = ll.contiguous_offsets().ok_or_else(|| op_error("logits not contiguous"))?;
-        let logits = l.as_cuda_slice::<f32>()?.slice(a..b);
-        let (a, b) = lt.contiguous_offsets().ok_or_else(|| op_error("table not contiguous"))?;
-        let table = t.as_cuda_slice::<u32>()?.slice(a..b);
+        let logits = nvrtc::view::<f32>(l, ll, "logits")?;
+        let table = nvrtc::view::<u32>(t, lt, "table")?;
         let dev = l.device().clone();
-        let func = dev.get_or_load_custom_func("sample_rows", "memdoor_sample", cuda::ptx()?)?.into_cuda_function();
+        let func = cuda::KERNEL.function(&dev, "sample_rows")?;
         // Safety: the kernel writes each row's header and every candidate
         // it counts; the host reads no further.
-        let out = unsafe { dev.alloc::<u32>(rows * ROW_OUT)? };
+        let mut out = unsafe { dev.alloc::<u32>(rows * ROW_OUT)? };
         let stream = dev.cuda_stream();
         let mut args = stream.launch_builder(&func);
         let (v, w, cap) = (vocab as u32, width as u32, CAP as u32);
-        args.arg(&logits).arg(&table).arg(&out).arg(&v).arg(&w).arg(&cap);
+        args.arg(&logits).arg(&table).arg(&mut out).arg(&v).arg(&w).arg(&cap);
         // A block a row; the kernel's shared arrays are THREADS wide.
         let cfg = LaunchConfig { grid_dim: (rows as u32, 1, 1), block_dim: (cuda::THREADS, 1, 1), shared_mem_bytes: 0 };
         // Safety: the arguments pushed match the kernel's signature.
@@ -281,20 +284,12 @@ impl CustomOp2 for SampleRows {
 
 #[cfg(feature = "cuda")]
 mod cuda {
-    use std::sync::OnceLock;
+    use super::super::nvrtc::Kernels;
 
-    use candle_core::cuda_backend::cudarc::nvrtc::compile_ptx;
+    pub(super) static KERNEL: Kernels = Kernels::new("memdoor_sample", super::KERNEL);
 
     /// Threads a block (`THREADS` in sample.cu).
     pub(super) const THREADS: u32 = 512;
-
-    /// The kernel's PTX, compiled once a process with NVRTC.
-    pub(super) fn ptx() -> candle_core::Result<&'static str> {
-        static PTX: OnceLock<std::result::Result<String, String>> = OnceLock::new();
-        PTX.get_or_init(|| compile_ptx(super::KERNEL).map(|p| p.to_src()).map_err(|e| format!("{e:?}")))
-            .as_deref()
-            .map_err(|e| candle_core::Error::Msg(format!("compiling memdoor's sampling kernel with NVRTC: {e}")))
-    }
 }
 
 /// The CUDA source (`sample.cu`): `sample_row_reference`, a block a row.

@@ -57,9 +57,11 @@ pub struct LoadOptions {
     pub decode_graphs: Option<bool>,
     /// A layer's small operations as fused kernels (`fused`: q/k/v's bias,
     /// RoPE and scale in one, SiLU × up in one, a residual addition and the
-    /// norm after it in one). None: `MEMDOOR_FUSED=1`/`0`
+    /// norm after it in one, a pooled decode step's attention in one:
+    /// `decode_attention`). None: `MEMDOOR_FUSED=1`/`0`
     /// if set, else on a GPU only — on the CPU they give candle's bits (the
-    /// tests) but the engine keeps candle's operations.
+    /// attention within rounding of them: the tests) but the engine keeps
+    /// candle's operations.
     pub fused: Option<bool>,
     /// Sampling's pass over the vocabulary where the logits are
     /// (`device_sampling`): one small copy to the host a step instead of

@@ -37,7 +37,8 @@ pub(super) struct FixedStep {
     window: Option<usize>,
     /// `ids | positions | outputs | queries | scatter`, u32, one upload a step.
     ints: Tensor,
-    /// The full mask, then the sliding one, f32.
+    /// The full mask, then the sliding one, f32 (not written when the
+    /// attention is one kernel, which reads no mask).
     masks: Tensor,
     ids: Tensor,
     positions: Tensor,
@@ -46,8 +47,9 @@ pub(super) struct FixedStep {
 
 impl FixedStep {
     /// Inputs for `shape` on `device` (zeros until `write`); `window`: the
-    /// model's sliding window, if any layer slides.
-    pub(super) fn new(shape: StepShape, window: Option<usize>, device: &Device) -> Result<Self> {
+    /// model's sliding window, if any layer slides; `fused`: attention in
+    /// one kernel where the head size allows (`decode_attention`).
+    pub(super) fn new(shape: StepShape, window: Option<usize>, fused: bool, device: &Device) -> Result<Self> {
         let StepShape { rows, pool } = shape;
         let PoolShape { slots, cap, n_kv_head: kv, head_dim: hd } = pool;
         if rows == 0 || rows > slots {
@@ -73,7 +75,8 @@ impl FixedStep {
             Ok(masks.narrow(0, i * slots * cap, slots * cap)?.reshape((slots, 1, 1, cap))?)
         };
         let sliding = window.map(|_| mask(1)).transpose()?;
-        let attention = PooledStep::of_tensors(scatter, queries, outputs, mask(0)?, sliding)?;
+        let masks_of = (mask(0)?, sliding);
+        let attention = PooledStep::of_tensors(scatter, queries, outputs, positions.clone(), masks_of, window, fused)?;
         Ok(Self { shape, window, ints, masks, ids, positions, attention })
     }
 
@@ -101,7 +104,9 @@ impl FixedStep {
         let device = self.ints.device();
         let (n_ints, n_masks) = (ints.len(), masks.len());
         self.ints.slice_set(&Tensor::from_vec(ints, n_ints, device)?, 0, 0)?;
-        self.masks.slice_set(&Tensor::from_vec(masks, n_masks, device)?, 0, 0)?;
+        if !self.attention.fused() {
+            self.masks.slice_set(&Tensor::from_vec(masks, n_masks, device)?, 0, 0)?;
+        }
         Ok(())
     }
 

@@ -184,7 +184,7 @@ fn pooled_step(model: &Decoder, pieces: &[Piece], pool: Option<&KvPool>) -> Resu
     let cfg = &model.cfg;
     let shape = PoolShape { slots: pool.slots(), cap: pool.cap(), n_kv_head: cfg.n_kv_head, head_dim: cfg.head_dim };
     let window = cfg.sliding.map(|s| s.window);
-    Ok(Some(PooledStep::new(&slots, &positions, shape, window, &model.device)?))
+    Ok(Some(PooledStep::new(&slots, &positions, shape, window, model.fused, &model.device)?))
 }
 
 /// `forward` with the sequences' caches in `pool`'s slots: a step of decode

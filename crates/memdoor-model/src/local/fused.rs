@@ -332,33 +332,23 @@ impl CustomOp2 for AddRmsNorm<'_> {
 
 #[cfg(feature = "cuda")]
 mod cuda {
-    use std::sync::OnceLock;
-
     use candle_core::backend::BackendStorage;
     use candle_core::cuda_backend::cudarc::driver::{CudaFunction, CudaView, LaunchArgs, LaunchConfig};
-    use candle_core::cuda_backend::cudarc::nvrtc::compile_ptx;
     use candle_core::cuda_backend::WrapErr;
     use candle_core::{CudaDevice, CudaStorage, Layout, Result};
 
-    const MODULE: &str = "memdoor_fused";
+    use super::super::nvrtc::{self, Kernels};
 
-    /// The kernels' PTX, compiled once a process (NVRTC: no CUDA compiler at build time).
-    fn ptx() -> Result<&'static str> {
-        static PTX: OnceLock<std::result::Result<String, String>> = OnceLock::new();
-        PTX.get_or_init(|| compile_ptx(super::KERNELS).map(|p| p.to_src()).map_err(|e| format!("{e:?}")))
-            .as_deref()
-            .map_err(|e| candle_core::Error::Msg(format!("compiling memdoor's fused kernels with NVRTC: {e}")))
-    }
+    static KERNELS: Kernels = Kernels::new("memdoor_fused", super::KERNELS);
 
     pub(super) fn function(s: &CudaStorage, name: &str) -> Result<(CudaDevice, CudaFunction)> {
         let dev = s.device().clone();
-        let func = dev.get_or_load_custom_func(name, MODULE, ptx()?)?.into_cuda_function();
+        let func = KERNELS.function(&dev, name)?;
         Ok((dev, func))
     }
 
     pub(super) fn slice<'a>(s: &'a CudaStorage, l: &Layout, what: &str) -> Result<CudaView<'a, f32>> {
-        let (a, b) = l.contiguous_offsets().ok_or_else(|| super::not_contiguous(what))?;
-        Ok(s.as_cuda_slice::<f32>()?.slice(a..b))
+        nvrtc::view(s, l, what)
     }
 
     /// The storage from `offset` on (rows read with their own stride).

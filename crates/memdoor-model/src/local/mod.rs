@@ -6,6 +6,7 @@
 pub mod arch;
 mod batch;
 mod chat_template;
+mod decode_attention;
 mod decode_graph;
 mod decoder;
 mod device_sampling;
@@ -18,6 +19,8 @@ mod inline_rayon;
 mod kv_cache;
 mod kv_pool;
 mod layers;
+#[cfg(feature = "cuda")]
+mod nvrtc;
 mod pooled_attention;
 #[cfg(test)]
 mod pooled_exact;

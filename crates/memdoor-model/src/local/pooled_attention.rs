@@ -5,6 +5,10 @@
 //! back — the same launches for one stream or sixteen, where attending
 //! stream by stream costs a few launches per stream and layer.
 //!
+//! With the fused kernels (`Decoder::fused`) the six launches after the
+//! scatters are one (`decode_attention`), which reads each row's slot and
+//! position and attends over its own keys only; the masks go unused.
+//!
 //! The mask and the indices are built on the host once a step and serve
 //! every layer. A slot with no stream in the step still gets a query row
 //! (a copy of the first row's, attending over whatever its slot holds):
@@ -12,6 +16,8 @@
 
 use anyhow::{bail, Result};
 use candle_core::{Device, Tensor};
+
+use super::decode_attention::{self, DecodeAttention};
 
 /// What a pooled decode step's layers share: where each new K/V row goes,
 /// the queries' order, and the masks.
@@ -24,6 +30,8 @@ pub(super) struct PooledStep {
     queries: Tensor,
     /// `[rows]`: each row's slot, to read its output back.
     outputs: Tensor,
+    /// `[rows]`: each row's position (where its new K/V row goes).
+    positions: Tensor,
     /// `[used, 1, 1, keys]`: 0 where a slot's query sees a key, -inf where not.
     full: Tensor,
     /// The same through the sliding window, for models that slide.
@@ -32,6 +40,10 @@ pub(super) struct PooledStep {
     used: usize,
     /// Keys attended.
     keys: usize,
+    /// The model's sliding window, for the layers that slide.
+    window: Option<usize>,
+    /// Attention in one kernel (`decode_attention`) rather than candle's six.
+    fused: bool,
 }
 
 /// The pools' shape, as the step's indices need it.
@@ -129,40 +141,55 @@ impl PooledPlan {
 }
 
 impl PooledStep {
-    /// [`PooledPlan::new`] of the live reach, uploaded.
+    /// [`PooledPlan::new`] of the live reach, uploaded; `fused`: attention
+    /// in one kernel where the head size allows (`decode_attention`).
     pub(super) fn new(
         slots: &[usize],
         positions: &[usize],
         pool: PoolShape,
         window: Option<usize>,
+        fused: bool,
         device: &Device,
     ) -> Result<Self> {
         let plan = PooledPlan::new(slots, positions, pool, window, Reach::Live)?;
         let (rows, kv, hd) = (slots.len(), pool.n_kv_head, pool.head_dim);
         let (used, keys) = (plan.used, plan.keys);
+        let row_positions: Vec<u32> = positions.iter().map(|&p| p as u32).collect();
         Ok(Self {
             scatter: Tensor::from_vec(plan.scatter, (rows * kv, hd), device)?,
             queries: Tensor::from_vec(plan.queries, used, device)?,
             outputs: Tensor::from_vec(plan.outputs, rows, device)?,
+            positions: Tensor::from_vec(row_positions, rows, device)?,
             full: Tensor::from_vec(plan.full, (used, 1, 1, keys), device)?,
             sliding: plan.sliding.map(|m| Tensor::from_vec(m, (used, 1, 1, keys), device)).transpose()?,
             used,
             keys,
+            window,
+            fused: fused && decode_attention::supports(hd),
         })
     }
 
     /// A step over tensors the caller keeps and rewrites (`fixed_step`):
     /// `scatter` `[rows * n_kv_head, head_dim]`, `queries` `[used]`,
-    /// `outputs` `[rows]`, masks `[used, 1, 1, keys]`.
+    /// `outputs` and `positions` `[rows]`, masks `[used, 1, 1, keys]`.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn of_tensors(
         scatter: Tensor,
         queries: Tensor,
         outputs: Tensor,
-        full: Tensor,
-        sliding: Option<Tensor>,
+        positions: Tensor,
+        (full, sliding): (Tensor, Option<Tensor>),
+        window: Option<usize>,
+        fused: bool,
     ) -> Result<Self> {
         let (used, _, _, keys) = full.dims4()?;
-        Ok(Self { scatter, queries, outputs, full, sliding, used, keys })
+        let fused = fused && decode_attention::supports(scatter.dim(1)?);
+        Ok(Self { scatter, queries, outputs, positions, full, sliding, used, keys, window, fused })
+    }
+
+    /// Whether the step attends in one kernel: the masks go unread.
+    pub(super) fn fused(&self) -> bool {
+        self.fused
     }
 
     /// One layer: writes the step's new rows `k`, `v` (`[rows, n_kv_head,
@@ -187,6 +214,11 @@ impl PooledStep {
             // A reshape of the contiguous pool is a view of its storage: the scatter writes the pool.
             let flat = pool.reshape((slots * kv * cap, hd))?;
             flat.scatter_set(&self.scatter, &new.reshape((rows * kv, hd))?.contiguous()?, 0)?;
+        }
+        if self.fused {
+            let window = self.window.filter(|_| sliding);
+            let attention = DecodeAttention { slots: &self.outputs, positions: &self.positions, window, softcap };
+            return Ok(attention.apply(q, k_pool, v_pool)?);
         }
         let qs = q.index_select(&self.queries, 0)?.reshape((self.used, kv, group, hd))?;
         let keys = k_pool.narrow(0, 0, self.used)?.narrow(2, 0, self.keys)?;
@@ -214,7 +246,7 @@ mod tests {
     fn the_indices_put_each_row_in_its_slot_and_the_mask_shows_each_its_own_past() {
         let pool = PoolShape { slots: 4, cap: 8, n_kv_head: 2, head_dim: 3 };
         // Rows in slots 2 and 0 (slot 1 absent), at positions 1 and 3.
-        let step = PooledStep::new(&[2, 0], &[1, 3], pool, Some(2), &Device::Cpu).unwrap();
+        let step = PooledStep::new(&[2, 0], &[1, 3], pool, Some(2), false, &Device::Cpu).unwrap();
         assert_eq!((step.used, step.keys), (3, 4));
         let scatter: Vec<Vec<u32>> = step.scatter.to_vec2().unwrap();
         let places: Vec<u32> = scatter.iter().map(|r| r[0]).collect();
@@ -252,9 +284,9 @@ mod tests {
     #[test]
     fn a_step_outside_the_pool_or_with_two_rows_in_one_slot_is_refused() {
         let pool = PoolShape { slots: 2, cap: 8, n_kv_head: 1, head_dim: 2 };
-        assert!(PooledStep::new(&[2], &[0], pool, None, &Device::Cpu).is_err());
-        assert!(PooledStep::new(&[0], &[8], pool, None, &Device::Cpu).is_err());
-        assert!(PooledStep::new(&[1, 1], &[0, 1], pool, None, &Device::Cpu).is_err());
-        assert!(PooledStep::new(&[], &[], pool, None, &Device::Cpu).is_err());
+        assert!(PooledStep::new(&[2], &[0], pool, None, false, &Device::Cpu).is_err());
+        assert!(PooledStep::new(&[0], &[8], pool, None, false, &Device::Cpu).is_err());
+        assert!(PooledStep::new(&[1, 1], &[0, 1], pool, None, false, &Device::Cpu).is_err());
+        assert!(PooledStep::new(&[], &[], pool, None, false, &Device::Cpu).is_err());
     }
 }

@@ -232,3 +232,20 @@ fn fixed_decode_steps_get_the_pooled_logits_and_inputs_rewritten_in_place_the_bi
         |rows: &[Vec<Vec<f32>>; 3]| -> Vec<u32> { rows.iter().flatten().flatten().map(|x| x.to_bits()).collect() };
     assert!(bits(&fixed) == bits(&fresh), "inputs rewritten in place give other logits than fresh ones");
 }
+
+/// With the fused kernels, a decode step's attention is one kernel
+/// (`decode_attention`: its CPU reference here), reading each row's slot
+/// and position instead of masks: pooled and fixed steps stay within the
+/// same bound of caches of their own (which the fused kernels leave at
+/// candle's bits).
+#[test]
+fn one_kernel_attention_in_pooled_and_fixed_steps_gets_the_logits_own_caches_give() {
+    let mut model = model();
+    let (own, _) = schedule(&model, Mode::Own);
+    model.fused = true;
+    let (pooled, _) = schedule(&model, Mode::Pooled);
+    close_to_own(&pooled, &own, "pooled, one-kernel attention");
+    let (fixed, run) = schedule(&model, Mode::Fixed { fresh: false });
+    assert_eq!(run.fixed, 7, "the decode steps ran fixed");
+    close_to_own(&fixed, &own, "fixed, one-kernel attention");
+}

@@ -41,7 +41,7 @@ __device__ __forceinline__ float weight(float v, float best, float inv_t, float 
     return expf(d > -87.0f ? d : -87.0f);
 }
 
-extern "C" __global__ void sample_rows(const float* logits, const unsigned int* table, unsigned int* out,
+extern "C" __global__ void __launch_bounds__(THREADS) sample_rows(const float* logits, const unsigned int* table, unsigned int* out,
     unsigned int vocab, unsigned int width, unsigned int cap) {
     __shared__ float sf[THREADS];
     __shared__ double sd[THREADS];
@@ -95,9 +95,11 @@ extern "C" __global__ void sample_rows(const float* logits, const unsigned int* 
     }
 
     const float inv_t = 1.0f / t;
-    const float floor_ = fmaxf(best + CUT * t, -3.402823466e+38f);
+    // Rounded as the host rounds them (no fused multiply-add): a score on
+    // a threshold falls on the same side.
+    const float floor_ = fmaxf(__fadd_rn(best, __fmul_rn(CUT, t)), -3.402823466e+38f);
     const bool narrows = top_k > 0 || top_p > 0.0;
-    const float select = narrows ? fmaxf(best + SELECT_CUT * t, floor_) : floor_;
+    const float select = narrows ? fmaxf(__fadd_rn(best, __fmul_rn(SELECT_CUT, t)), floor_) : floor_;
     double mass = 0.0, mass_select = 0.0;
     unsigned int n_select = 0, n_floor = 0, last = NONE;
     for (unsigned int i = begin; i < end; ++i) {
@@ -129,14 +131,17 @@ extern "C" __global__ void sample_rows(const float* logits, const unsigned int* 
 
     if (!narrows) {
         // The first token whose running sum passes u × total: in the run
-        // whose sums span it.
+        // whose sums span it — or, where the scan's rounding left a gap
+        // around the target, the first run with weight past it (every run
+        // past the target offers its pick; the first id wins).
         const double target = u * total;
         unsigned int drawn = NONE;
-        if (mass > 0.0 && start <= target && target < upto) {
+        if (mass > 0.0 && target < upto) {
             double cum = start;
             for (unsigned int i = begin; i < end; ++i) {
-                cum += weight(score(x, i, penalized, n, penalty), best, inv_t, floor_);
-                if (cum > target) { drawn = i; break; }
+                const float w = weight(score(x, i, penalized, n, penalty), best, inv_t, floor_);
+                cum += w;
+                if (w > 0.0f && cum > target) { drawn = i; break; }
             }
             // Rounding in the run: its last token with weight.
             if (drawn == NONE) drawn = last;

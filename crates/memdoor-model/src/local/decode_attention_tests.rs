@@ -1,0 +1,81 @@
+//! The one-kernel attention (its CPU reference) against candle's six
+//! launches over the same pools: every row and head within rounding,
+//! with query heads sharing KV heads, a sliding window and a softcap.
+
+use candle_core::{DType, Device, Tensor};
+
+use super::*;
+use crate::local::pooled_attention::{PoolShape, PooledStep};
+
+struct Case {
+    n_head: usize,
+    pool: PoolShape,
+    slots: &'static [usize],
+    positions: &'static [usize],
+    window: Option<usize>,
+    softcap: Option<f64>,
+}
+
+/// The step's attention output both ways, and the pools each left.
+fn both(case: &Case) -> [(Vec<f32>, Vec<f32>); 2] {
+    let dev = Device::Cpu;
+    let PoolShape { slots, cap, n_kv_head: kv, head_dim: hd } = case.pool;
+    let rows = case.slots.len();
+    let k_pool = Tensor::randn(0f32, 1.0, (slots, kv, cap, hd), &dev).unwrap();
+    let v_pool = Tensor::randn(0f32, 1.0, (slots, kv, cap, hd), &dev).unwrap();
+    let q = (Tensor::randn(0f32, 1.0, (rows, case.n_head, hd), &dev).unwrap() * 0.5).unwrap();
+    let k = Tensor::randn(0f32, 1.0, (rows, kv, hd), &dev).unwrap();
+    let v = Tensor::randn(0f32, 1.0, (rows, kv, hd), &dev).unwrap();
+    [false, true].map(|fused| {
+        let (kp, vp) = (k_pool.copy().unwrap(), v_pool.copy().unwrap());
+        let step = PooledStep::new(case.slots, case.positions, case.pool, case.window, fused, &dev).unwrap();
+        assert_eq!(step.fused(), fused);
+        let y = step.attend(&kp, &vp, &q, &k, &v, case.softcap, case.window.is_some()).unwrap();
+        assert_eq!(y.dims(), &[rows, case.n_head * hd]);
+        let pools = Tensor::cat(&[kp.flatten_all().unwrap(), vp.flatten_all().unwrap()], 0).unwrap();
+        (y.flatten_all().unwrap().to_vec1().unwrap(), pools.to_vec1().unwrap())
+    })
+}
+
+fn check(case: Case) {
+    let [(candle, candle_pools), (fused, fused_pools)] = both(&case);
+    assert!(candle_pools == fused_pools, "the step's K/V rows go to the same places");
+    let worst = candle.iter().zip(&fused).map(|(a, b)| (a - b).abs()).fold(0f32, f32::max);
+    assert!(worst < 2e-5, "worst difference {worst}");
+    assert!(candle.iter().all(|x| x.is_finite()));
+}
+
+#[test]
+fn one_kernel_attends_as_candles_six_launches() {
+    let pool = PoolShape { slots: 4, cap: 40, n_kv_head: 2, head_dim: 32 };
+    // Rows out of slot order, one at position 0, one at the last position.
+    let (slots, positions) = (&[3, 0, 2][..], &[39, 0, 17][..]);
+    check(Case { n_head: 6, pool, slots, positions, window: None, softcap: None });
+    check(Case { n_head: 6, pool, slots, positions, window: Some(8), softcap: None });
+    check(Case { n_head: 2, pool, slots, positions, window: None, softcap: Some(30.0) });
+    let wide = PoolShape { slots: 2, cap: 300, n_kv_head: 1, head_dim: 64 };
+    check(Case { n_head: 7, pool: wide, slots: &[1], positions: &[299], window: Some(100), softcap: Some(50.0) });
+}
+
+#[test]
+fn only_head_sizes_a_warp_divides_take_the_kernel() {
+    assert!(supports(32) && supports(64) && supports(128) && supports(256));
+    assert!(!supports(0) && !supports(48) && !supports(80) && !supports(512));
+    // Elsewhere the step keeps candle's launches.
+    let pool = PoolShape { slots: 1, cap: 4, n_kv_head: 1, head_dim: 48 };
+    assert!(!PooledStep::new(&[0], &[1], pool, None, true, &Device::Cpu).unwrap().fused());
+}
+
+#[test]
+fn rows_outside_the_pools_are_refused() {
+    let dev = Device::Cpu;
+    let pool = Tensor::zeros((2, 1, 4, 32), DType::F32, &dev).unwrap();
+    let q = Tensor::zeros((1, 1, 32), DType::F32, &dev).unwrap();
+    let rows = |slot: u32, pos: u32| (Tensor::new(&[slot], &dev).unwrap(), Tensor::new(&[pos], &dev).unwrap());
+    for (slot, pos) in [(2, 0), (0, 4)] {
+        let (slots, positions) = rows(slot, pos);
+        let op = DecodeAttention { slots: &slots, positions: &positions, window: None, softcap: None };
+        let err = op.apply(&q, &pool, &pool).unwrap_err().to_string();
+        assert!(err.contains("outside 2 slots of 4"), "{err}");
+    }
+}
