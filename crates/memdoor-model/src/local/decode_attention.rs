@@ -11,9 +11,9 @@
 //! `cpu_fwd` is the reference: the arithmetic of the candle path, a row and
 //! head at a time (its own order of sums: within ~1e-6 of candle's, not its
 //! bits), which the tests hold to the candle path. The CUDA kernel
-//! (`decode_attention.cu`: a block a row and head, its warps taking every
-//! fourth key with a running softmax, combined at the end) has not run on a
-//! GPU yet.
+//! (`decode_attention.cu`: a block a query head and row, its eight warps
+//! each taking every eighth key with a running softmax, combined at the
+//! end) has not run on a GPU yet.
 
 use candle_core::{CpuStorage, CustomOp3, Layout, Result, Shape, Storage, Tensor};
 
@@ -24,12 +24,11 @@ pub(super) fn supports(head_dim: usize) -> bool {
 
 /// The attention of `q` (`[rows, n_head, head_dim]`, scaled) over the
 /// pools (`[slots, n_kv_head, cap, head_dim]` each, the step's rows
-/// already in them): row `r` in slot `slots[r]` at position
-/// `positions[r]`, both `[rows]` u32 on the pools' device. Returns
-/// `[rows, n_head * head_dim]`.
+/// already in them): row `r` at position `positions_slots[r]` in slot
+/// `positions_slots[rows + r]` (`[2 * rows]` u32 on the pools' device: one
+/// tensor, one lock on its storage). Returns `[rows, n_head * head_dim]`.
 pub(super) struct DecodeAttention<'a> {
-    pub slots: &'a Tensor,
-    pub positions: &'a Tensor,
+    pub positions_slots: &'a Tensor,
     /// The sliding window, where the layer slides.
     pub window: Option<usize>,
     pub softcap: Option<f64>,
@@ -37,6 +36,11 @@ pub(super) struct DecodeAttention<'a> {
 
 impl DecodeAttention<'_> {
     pub(super) fn apply(&self, q: &Tensor, k_pool: &Tensor, v_pool: &Tensor) -> Result<Tensor> {
+        // The kernel reads a window of 0 and a softcap of 0 as none: refused
+        // here, so both sides agree.
+        if self.window == Some(0) || self.softcap.is_some_and(|c| !(c.is_finite() && c > 0.0)) {
+            return Err(op_error(format!("a window of {:?} or a softcap of {:?}", self.window, self.softcap)));
+        }
         let (rows, n_head, hd) = q.dims3()?;
         let q = q.contiguous()?;
         let out = q.apply_op3_no_bwd(k_pool, v_pool, self)?;
@@ -45,18 +49,16 @@ impl DecodeAttention<'_> {
 
     /// Each row's slot and position, checked against the pools.
     fn rows_cpu(&self, rows: usize, slots: usize, cap: usize) -> Result<Vec<(usize, usize)>> {
-        let read = |t: &Tensor, what: &str| -> Result<Vec<u32>> {
-            let (store, layout) = t.storage_and_layout();
-            let Storage::Cpu(s) = &*store else { candle_core::bail!("{what}: not on the CPU") };
-            let (a, b) = layout.contiguous_offsets().ok_or_else(|| op_error(format!("{what}: not contiguous")))?;
-            Ok(s.as_slice::<u32>()?[a..b].to_vec())
-        };
-        let (at, pos) = (read(self.slots, "slots")?, read(self.positions, "positions")?);
-        if at.len() != rows || pos.len() != rows {
-            return Err(op_error(format!("{} slots and {} positions for {rows} rows", at.len(), pos.len())));
+        let (store, layout) = self.positions_slots.storage_and_layout();
+        let Storage::Cpu(s) = &*store else { candle_core::bail!("positions and slots: not on the CPU") };
+        let (a, b) = layout.contiguous_offsets().ok_or_else(|| op_error("positions and slots: not contiguous"))?;
+        let both = &s.as_slice::<u32>()?[a..b];
+        if both.len() != 2 * rows {
+            return Err(op_error(format!("{} positions and slots for {rows} rows", both.len())));
         }
+        let (pos, at) = both.split_at(rows);
         at.iter()
-            .zip(&pos)
+            .zip(pos)
             .map(|(&s, &p)| {
                 let (s, p) = (s as usize, p as usize);
                 if s >= slots || p >= cap {
@@ -165,25 +167,24 @@ impl CustomOp3 for DecodeAttention<'_> {
         }
         let view = |s, l, what| super::nvrtc::view::<f32>(s, l, what);
         let (qs, ks, vs) = (view(q, lq, "q")?, view(k, lk, "K pool")?, view(v, lv, "V pool")?);
-        let (slots_store, slots_layout) = self.slots.storage_and_layout();
-        let (positions_store, positions_layout) = self.positions.storage_and_layout();
-        let slots = cuda::rows(&slots_store, slots_layout, rows, "slots")?;
-        let positions = cuda::rows(&positions_store, positions_layout, rows, "positions")?;
+        let (store, layout) = self.positions_slots.storage_and_layout();
+        let positions_slots = cuda::rows(&store, layout, 2 * rows, "positions and slots")?;
         let dev = q.device().clone();
         let func = cuda::KERNEL.function(&dev, "decode_attention")?;
         // Safety: the kernel writes every element (a block a row and head, every dimension).
-        let out = unsafe { dev.alloc::<f32>(rows * n_head * hd)? };
+        let mut out = unsafe { dev.alloc::<f32>(rows * n_head * hd)? };
         let stream = dev.cuda_stream();
         let mut args = stream.launch_builder(&func);
-        let dims = [n_head, kv, cap, hd, self.window.unwrap_or(0)].map(|d| d as u32);
+        let dims = [rows, n_head, kv, cap, hd, self.window.unwrap_or(0)].map(|d| d as u32);
         let softcap = self.softcap.unwrap_or(0.0) as f32;
-        args.arg(&qs).arg(&ks).arg(&vs).arg(&slots).arg(&positions).arg(&out);
+        args.arg(&qs).arg(&ks).arg(&vs).arg(&positions_slots).arg(&mut out);
         for d in &dims {
             args.arg(d);
         }
         args.arg(&softcap);
         let cfg = LaunchConfig {
-            grid_dim: (rows as u32, n_head as u32, 1),
+            // Heads fastest: those sharing a KV head run side by side.
+            grid_dim: (n_head as u32, rows as u32, 1),
             block_dim: (32 * cuda::WARPS, 1, 1),
             shared_mem_bytes: 0,
         };
@@ -204,9 +205,9 @@ mod cuda {
     pub(super) static KERNEL: Kernels = Kernels::new("memdoor_decode_attention", super::KERNEL);
 
     /// Warps a block (`WARPS` in decode_attention.cu).
-    pub(super) const WARPS: u32 = 4;
+    pub(super) const WARPS: u32 = 8;
 
-    /// A `[rows]` u32 input on the GPU.
+    /// A u32 input of `rows` elements on the GPU.
     pub(super) fn rows<'a>(store: &'a Storage, l: &Layout, rows: usize, what: &str) -> Result<CudaView<'a, u32>> {
         let Storage::Cuda(s) = store else { candle_core::bail!("{what}: not on the GPU") };
         let view = nvrtc::view::<u32>(s, l, what)?;

@@ -67,15 +67,22 @@ fn only_head_sizes_a_warp_divides_take_the_kernel() {
 }
 
 #[test]
-fn rows_outside_the_pools_are_refused() {
+fn rows_outside_the_pools_and_odd_settings_are_refused() {
     let dev = Device::Cpu;
     let pool = Tensor::zeros((2, 1, 4, 32), DType::F32, &dev).unwrap();
     let q = Tensor::zeros((1, 1, 32), DType::F32, &dev).unwrap();
-    let rows = |slot: u32, pos: u32| (Tensor::new(&[slot], &dev).unwrap(), Tensor::new(&[pos], &dev).unwrap());
-    for (slot, pos) in [(2, 0), (0, 4)] {
-        let (slots, positions) = rows(slot, pos);
-        let op = DecodeAttention { slots: &slots, positions: &positions, window: None, softcap: None };
-        let err = op.apply(&q, &pool, &pool).unwrap_err().to_string();
+    let apply = |pos: u32, slot: u32, window, softcap| {
+        let positions_slots = Tensor::new(&[pos, slot], &dev).unwrap();
+        let op = DecodeAttention { positions_slots: &positions_slots, window, softcap };
+        op.apply(&q, &pool, &pool).map_err(|e| e.to_string())
+    };
+    for (pos, slot) in [(0, 2), (4, 0)] {
+        let err = apply(pos, slot, None, None).unwrap_err();
         assert!(err.contains("outside 2 slots of 4"), "{err}");
+    }
+    assert!(apply(3, 1, Some(2), Some(50.0)).is_ok());
+    for (window, softcap) in [(Some(0), None), (None, Some(0.0)), (None, Some(f64::NAN))] {
+        let err = apply(3, 1, window, softcap).unwrap_err();
+        assert!(err.contains("a window of"), "{err}");
     }
 }

@@ -11,10 +11,11 @@
 use anyhow::{bail, Result};
 use candle_core::{DType, Device, Tensor};
 
+use super::decode_attention;
 use super::decoder::Decoder;
 use super::kv_pool::KvPool;
 use super::layers::{logits_of, run_layers};
-use super::pooled_attention::{PoolShape, PooledPlan, PooledStep, Reach};
+use super::pooled_attention::{PoolShape, PooledPlan, PooledStep, Reach, SlotMasks};
 
 /// What fixes a step's kernels: its rows and the pools' shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,9 +38,9 @@ pub(super) struct FixedStep {
     window: Option<usize>,
     /// `ids | positions | outputs | queries | scatter`, u32, one upload a step.
     ints: Tensor,
-    /// The full mask, then the sliding one, f32 (not written when the
-    /// attention is one kernel, which reads no mask).
-    masks: Tensor,
+    /// The full mask, then the sliding one, f32; none when the attention
+    /// is one kernel (`decode_attention`), which reads no mask.
+    masks: Option<Tensor>,
     ids: Tensor,
     positions: Tensor,
     attention: PooledStep,
@@ -56,9 +57,12 @@ impl FixedStep {
             bail!("a fixed decode step of {rows} rows over {slots} slots");
         }
         let n_ints = 3 * rows + slots + rows * kv * hd;
-        let n_masks = slots * cap * if window.is_some() { 2 } else { 1 };
         let ints = Tensor::zeros(n_ints, DType::U32, device)?;
-        let masks = Tensor::zeros(n_masks, DType::F32, device)?;
+        let fused = fused && decode_attention::supports(hd);
+        let masks = match fused {
+            true => None,
+            false => Some(Tensor::zeros(slots * cap * if window.is_some() { 2 } else { 1 }, DType::F32, device)?),
+        };
         // Views of the two tensors: a write to them is seen through these.
         let mut at = 0;
         let mut take = |n: usize| -> Result<Tensor> {
@@ -67,16 +71,24 @@ impl FixedStep {
             Ok(view)
         };
         let ids = take(rows)?;
-        let positions = take(rows)?;
-        let outputs = take(rows)?;
+        // The positions, then the outputs (each row's slot), side by side
+        // for `decode_attention`.
+        let positions_slots = take(2 * rows)?;
+        let positions = positions_slots.narrow(0, 0, rows)?;
+        let outputs = positions_slots.narrow(0, rows, rows)?;
         let queries = take(slots)?;
         let scatter = take(rows * kv * hd)?.reshape((rows * kv, hd))?;
-        let mask = |i: usize| -> Result<Tensor> {
-            Ok(masks.narrow(0, i * slots * cap, slots * cap)?.reshape((slots, 1, 1, cap))?)
+        let slot_masks = match &masks {
+            Some(masks) => {
+                let mask = |i: usize| -> Result<Tensor> {
+                    Ok(masks.narrow(0, i * slots * cap, slots * cap)?.reshape((slots, 1, 1, cap))?)
+                };
+                Some(SlotMasks { full: mask(0)?, sliding: window.map(|_| mask(1)).transpose()? })
+            }
+            None => None,
         };
-        let sliding = window.map(|_| mask(1)).transpose()?;
-        let masks_of = (mask(0)?, sliding);
-        let attention = PooledStep::of_tensors(scatter, queries, outputs, positions.clone(), masks_of, window, fused)?;
+        let attention =
+            PooledStep::of_tensors([scatter, queries, outputs, positions_slots], slot_masks, (slots, cap), window);
         Ok(Self { shape, window, ints, masks, ids, positions, attention })
     }
 
@@ -92,20 +104,22 @@ impl FixedStep {
         }
         let slots: Vec<usize> = rows.iter().map(|r| r.slot).collect();
         let positions: Vec<usize> = rows.iter().map(|r| r.position).collect();
-        let plan = PooledPlan::new(&slots, &positions, self.shape.pool, self.window, Reach::Whole)?;
+        let reach = (Reach::Whole, self.masks.is_some());
+        let plan = PooledPlan::new(&slots, &positions, self.shape.pool, self.window, reach)?;
         let mut ints = Vec::with_capacity(self.ints.elem_count());
         ints.extend(rows.iter().map(|r| r.token));
         ints.extend(positions.iter().map(|&p| p as u32));
         ints.extend_from_slice(&plan.outputs);
         ints.extend_from_slice(&plan.queries);
         ints.extend_from_slice(&plan.scatter);
-        let mut masks = plan.full;
-        masks.extend(plan.sliding.unwrap_or_default());
         let device = self.ints.device();
-        let (n_ints, n_masks) = (ints.len(), masks.len());
+        let n_ints = ints.len();
         self.ints.slice_set(&Tensor::from_vec(ints, n_ints, device)?, 0, 0)?;
-        if !self.attention.fused() {
-            self.masks.slice_set(&Tensor::from_vec(masks, n_masks, device)?, 0, 0)?;
+        if let Some(tensor) = &self.masks {
+            let mut masks = plan.full;
+            masks.extend(plan.sliding.unwrap_or_default());
+            let n_masks = masks.len();
+            tensor.slice_set(&Tensor::from_vec(masks, n_masks, device)?, 0, 0)?;
         }
         Ok(())
     }

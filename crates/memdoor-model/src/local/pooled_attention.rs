@@ -20,7 +20,8 @@ use candle_core::{Device, Tensor};
 use super::decode_attention::{self, DecodeAttention};
 
 /// What a pooled decode step's layers share: where each new K/V row goes,
-/// the queries' order, and the masks.
+/// the queries' order, and the masks (or, attending in one kernel, each
+/// row's position and slot).
 pub(super) struct PooledStep {
     /// `[rows * n_kv_head, head_dim]`: each new row's place in a pool seen
     /// as `[slots * n_kv_head * cap, head_dim]`, repeated along head_dim
@@ -30,20 +31,25 @@ pub(super) struct PooledStep {
     queries: Tensor,
     /// `[rows]`: each row's slot, to read its output back.
     outputs: Tensor,
-    /// `[rows]`: each row's position (where its new K/V row goes).
-    positions: Tensor,
-    /// `[used, 1, 1, keys]`: 0 where a slot's query sees a key, -inf where not.
-    full: Tensor,
-    /// The same through the sliding window, for models that slide.
-    sliding: Option<Tensor>,
+    /// `[2 * rows]`: the rows' positions, then their slots (what
+    /// `decode_attention` reads).
+    positions_slots: Tensor,
+    /// None: attention in one kernel (`decode_attention`), which reads no mask.
+    masks: Option<SlotMasks>,
     /// Slots attended.
     used: usize,
     /// Keys attended.
     keys: usize,
     /// The model's sliding window, for the layers that slide.
     window: Option<usize>,
-    /// Attention in one kernel (`decode_attention`) rather than candle's six.
-    fused: bool,
+}
+
+/// A step's masks, `[used, 1, 1, keys]`: 0 where a slot's query sees a
+/// key, -inf where not; `sliding` through the window, for models that
+/// slide.
+pub(super) struct SlotMasks {
+    pub full: Tensor,
+    pub sliding: Option<Tensor>,
 }
 
 /// The pools' shape, as the step's indices need it.
@@ -67,7 +73,7 @@ pub(super) enum Reach {
 }
 
 /// A pooled step's indices and masks on the host (`PooledStep`'s fields
-/// before they are uploaded), flat.
+/// before they are uploaded), flat; without masks, `full` is empty.
 pub(super) struct PooledPlan {
     pub scatter: Vec<u32>,
     pub queries: Vec<u32>,
@@ -81,13 +87,14 @@ pub(super) struct PooledPlan {
 impl PooledPlan {
     /// For one decode row per stream: the row at `slots[i]`, position
     /// `positions[i]` (where its new K/V row goes). `window`: the model's
-    /// sliding window, if any layer slides.
+    /// sliding window, if any layer slides; `masks`: whether to make the
+    /// masks (attending in one kernel reads none).
     pub(super) fn new(
         slots: &[usize],
         positions: &[usize],
         pool: PoolShape,
         window: Option<usize>,
-        reach: Reach,
+        (reach, masks): (Reach, bool),
     ) -> Result<Self> {
         let PoolShape { slots: pool_slots, cap, n_kv_head: kv, head_dim: hd } = pool;
         if slots.is_empty() || slots.len() != positions.len() {
@@ -136,7 +143,11 @@ impl PooledPlan {
             }
             m
         };
-        Ok(Self { scatter, queries, outputs, full: mask(None), sliding: window.map(|w| mask(Some(w))), used, keys })
+        let (full, sliding) = match masks {
+            true => (mask(None), window.map(|w| mask(Some(w)))),
+            false => (Vec::new(), None),
+        };
+        Ok(Self { scatter, queries, outputs, full, sliding, used, keys })
     }
 }
 
@@ -151,45 +162,48 @@ impl PooledStep {
         fused: bool,
         device: &Device,
     ) -> Result<Self> {
-        let plan = PooledPlan::new(slots, positions, pool, window, Reach::Live)?;
         let (rows, kv, hd) = (slots.len(), pool.n_kv_head, pool.head_dim);
+        let fused = fused && decode_attention::supports(hd);
+        let plan = PooledPlan::new(slots, positions, pool, window, (Reach::Live, !fused))?;
         let (used, keys) = (plan.used, plan.keys);
-        let row_positions: Vec<u32> = positions.iter().map(|&p| p as u32).collect();
+        let positions_slots: Vec<u32> =
+            positions.iter().map(|&p| p as u32).chain(plan.outputs.iter().copied()).collect();
+        let masks = match fused {
+            true => None,
+            false => {
+                let mask = |m: Vec<f32>| Tensor::from_vec(m, (used, 1, 1, keys), device);
+                Some(SlotMasks { full: mask(plan.full)?, sliding: plan.sliding.map(mask).transpose()? })
+            }
+        };
         Ok(Self {
             scatter: Tensor::from_vec(plan.scatter, (rows * kv, hd), device)?,
             queries: Tensor::from_vec(plan.queries, used, device)?,
             outputs: Tensor::from_vec(plan.outputs, rows, device)?,
-            positions: Tensor::from_vec(row_positions, rows, device)?,
-            full: Tensor::from_vec(plan.full, (used, 1, 1, keys), device)?,
-            sliding: plan.sliding.map(|m| Tensor::from_vec(m, (used, 1, 1, keys), device)).transpose()?,
+            positions_slots: Tensor::from_vec(positions_slots, 2 * rows, device)?,
+            masks,
             used,
             keys,
             window,
-            fused: fused && decode_attention::supports(hd),
         })
     }
 
     /// A step over tensors the caller keeps and rewrites (`fixed_step`):
     /// `scatter` `[rows * n_kv_head, head_dim]`, `queries` `[used]`,
-    /// `outputs` and `positions` `[rows]`, masks `[used, 1, 1, keys]`.
-    #[allow(clippy::too_many_arguments)]
+    /// `outputs` `[rows]`, `positions_slots` `[2 * rows]`; `masks`
+    /// (`[used, 1, 1, keys]`), or None to attend in one kernel.
     pub(super) fn of_tensors(
-        scatter: Tensor,
-        queries: Tensor,
-        outputs: Tensor,
-        positions: Tensor,
-        (full, sliding): (Tensor, Option<Tensor>),
+        [scatter, queries, outputs, positions_slots]: [Tensor; 4],
+        masks: Option<SlotMasks>,
+        (used, keys): (usize, usize),
         window: Option<usize>,
-        fused: bool,
-    ) -> Result<Self> {
-        let (used, _, _, keys) = full.dims4()?;
-        let fused = fused && decode_attention::supports(scatter.dim(1)?);
-        Ok(Self { scatter, queries, outputs, positions, full, sliding, used, keys, window, fused })
+    ) -> Self {
+        Self { scatter, queries, outputs, positions_slots, masks, used, keys, window }
     }
 
-    /// Whether the step attends in one kernel: the masks go unread.
+    /// Whether the step attends in one kernel (`decode_attention`).
+    #[cfg(test)]
     pub(super) fn fused(&self) -> bool {
-        self.fused
+        self.masks.is_none()
     }
 
     /// One layer: writes the step's new rows `k`, `v` (`[rows, n_kv_head,
@@ -215,11 +229,11 @@ impl PooledStep {
             let flat = pool.reshape((slots * kv * cap, hd))?;
             flat.scatter_set(&self.scatter, &new.reshape((rows * kv, hd))?.contiguous()?, 0)?;
         }
-        if self.fused {
+        let Some(masks) = &self.masks else {
             let window = self.window.filter(|_| sliding);
-            let attention = DecodeAttention { slots: &self.outputs, positions: &self.positions, window, softcap };
+            let attention = DecodeAttention { positions_slots: &self.positions_slots, window, softcap };
             return Ok(attention.apply(q, k_pool, v_pool)?);
-        }
+        };
         let qs = q.index_select(&self.queries, 0)?.reshape((self.used, kv, group, hd))?;
         let keys = k_pool.narrow(0, 0, self.used)?.narrow(2, 0, self.keys)?;
         let values = v_pool.narrow(0, 0, self.used)?.narrow(2, 0, self.keys)?;
@@ -228,9 +242,9 @@ impl PooledStep {
             Some(cap) => ((att / cap)?.tanh()? * cap)?,
             None => att,
         };
-        let mask = match (&self.sliding, sliding) {
+        let mask = match (&masks.sliding, sliding) {
             (Some(m), true) => m,
-            _ => &self.full,
+            _ => &masks.full,
         };
         let att = candle_nn::ops::softmax_last_dim(&att.broadcast_add(mask)?)?;
         let y = att.matmul(&values)?; // [used, kv, group, hd]
@@ -256,9 +270,11 @@ mod tests {
         assert_eq!(step.queries.to_vec1::<u32>().unwrap(), [1, 0, 0]);
         assert_eq!(step.outputs.to_vec1::<u32>().unwrap(), [2, 0]);
         let inf = f32::NEG_INFINITY;
-        let full: Vec<Vec<f32>> = step.full.reshape((3, 4)).unwrap().to_vec2().unwrap();
+        assert_eq!(step.positions_slots.to_vec1::<u32>().unwrap(), [1, 3, 2, 0]);
+        let masks = step.masks.as_ref().expect("candle's attention reads masks");
+        let full: Vec<Vec<f32>> = masks.full.reshape((3, 4)).unwrap().to_vec2().unwrap();
         assert_eq!(full, [vec![0.0; 4], vec![0.0; 4], vec![0.0, 0.0, inf, inf]]);
-        let sliding: Vec<Vec<f32>> = step.sliding.unwrap().reshape((3, 4)).unwrap().to_vec2().unwrap();
+        let sliding: Vec<Vec<f32>> = masks.sliding.as_ref().unwrap().reshape((3, 4)).unwrap().to_vec2().unwrap();
         assert_eq!(sliding[0], [inf, inf, 0.0, 0.0], "window 2 at position 3");
         assert_eq!(sliding[2], [0.0, 0.0, inf, inf]);
     }
@@ -266,8 +282,8 @@ mod tests {
     #[test]
     fn a_whole_reach_attends_every_slot_and_position_with_the_rest_masked() {
         let pool = PoolShape { slots: 4, cap: 8, n_kv_head: 2, head_dim: 3 };
-        let plan = PooledPlan::new(&[2, 0], &[1, 3], pool, Some(2), Reach::Whole).unwrap();
-        let live = PooledPlan::new(&[2, 0], &[1, 3], pool, Some(2), Reach::Live).unwrap();
+        let plan = PooledPlan::new(&[2, 0], &[1, 3], pool, Some(2), (Reach::Whole, true)).unwrap();
+        let live = PooledPlan::new(&[2, 0], &[1, 3], pool, Some(2), (Reach::Live, true)).unwrap();
         assert_eq!((plan.used, plan.keys), (4, 8), "every slot, every position");
         assert_eq!(plan.scatter, live.scatter, "the rows go where they go");
         assert_eq!(plan.outputs, live.outputs);
