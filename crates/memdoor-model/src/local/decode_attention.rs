@@ -11,9 +11,11 @@
 //! `cpu_fwd` is the reference: the arithmetic of the candle path, a row and
 //! head at a time (its own order of sums: within ~1e-6 of candle's, not its
 //! bits), which the tests hold to the candle path. The CUDA kernel
-//! (`decode_attention.cu`: a block a query head and row, its eight warps
-//! each taking every eighth key with a running softmax, combined at the
-//! end) has not run on a GPU yet.
+//! (`decode_attention.cu`: a block a query head, row and chunk of 256 keys,
+//! its eight warps each taking every eighth key, two in flight at a time,
+//! with a running softmax, combined at the block's end; where a span is
+//! more than one chunk, a second kernel combines the chunks) has not run on
+//! a GPU yet.
 
 use candle_core::{CpuStorage, CustomOp3, Layout, Result, Shape, Storage, Tensor};
 
@@ -90,6 +92,95 @@ fn first_key(pos: usize, window: Option<usize>) -> usize {
     window.map_or(0, |w| (pos + 1).saturating_sub(w))
 }
 
+/// One query head of one row over its KV head's slot in the pools, in the
+/// CUDA kernel's order of work, so the tests hold that order to candle's
+/// arithmetic: the span cut in `CHUNK`s from its first key, each chunk's
+/// keys dealt to `WARPS` warps in turn, each warp keeping a running
+/// softmax; the warps' states combined, then the chunks'.
+struct Head<'a> {
+    q: &'a [f32],
+    /// The slot's keys and values from position 0, `head_dim` apart.
+    k: &'a [f32],
+    v: &'a [f32],
+    softcap: Option<f64>,
+}
+
+/// A running softmax: the best score, the weights' sum against it, the
+/// weighted values (unnormalised).
+struct Running {
+    best: f32,
+    sum: f32,
+    acc: Vec<f32>,
+}
+
+impl Running {
+    fn new(hd: usize) -> Self {
+        Self { best: f32::NEG_INFINITY, sum: 0.0, acc: vec![0.0; hd] }
+    }
+
+    /// One key's score and value (`absorb` in the kernel).
+    fn absorb(&mut self, score: f32, value: &[f32]) {
+        let best = self.best.max(score);
+        if best == f32::NEG_INFINITY {
+            return;
+        }
+        let (scale, e) = ((self.best - best).exp(), (score - best).exp());
+        self.sum = self.sum * scale + e;
+        for (a, &x) in self.acc.iter_mut().zip(value) {
+            *a = *a * scale + e * x;
+        }
+        self.best = best;
+    }
+
+    /// The states together, against the best of them; states that saw no key weigh nothing.
+    fn combine(states: &[Running], hd: usize) -> Running {
+        let best = states.iter().fold(f32::NEG_INFINITY, |m, s| m.max(s.best));
+        let mut all = Running { best, sum: 0.0, acc: vec![0.0; hd] };
+        for s in states.iter().filter(|s| s.best != f32::NEG_INFINITY) {
+            let f = (s.best - best).exp();
+            all.sum += s.sum * f;
+            for (a, &x) in all.acc.iter_mut().zip(&s.acc) {
+                *a += x * f;
+            }
+        }
+        all
+    }
+}
+
+impl Head<'_> {
+    fn score(&self, j: usize) -> f32 {
+        let hd = self.q.len();
+        let s: f32 = self.q.iter().zip(&self.k[j * hd..][..hd]).map(|(a, b)| a * b).sum();
+        match self.softcap {
+            Some(c) => (s / c as f32).tanh() * c as f32,
+            None => s,
+        }
+    }
+
+    /// The attention over keys `lo..=pos`, normalised.
+    fn attend(&self, lo: usize, pos: usize, chunks: usize) -> Vec<f32> {
+        let hd = self.q.len();
+        let states: Vec<Running> = (0..chunks)
+            .map(|c| {
+                let first = lo + c * CHUNK;
+                let last = (first + CHUNK - 1).min(pos);
+                let warps: Vec<Running> = (0..WARPS)
+                    .map(|w| {
+                        let mut run = Running::new(hd);
+                        for j in (first + w..=last).step_by(WARPS) {
+                            run.absorb(self.score(j), &self.v[j * hd..][..hd]);
+                        }
+                        run
+                    })
+                    .collect();
+                Running::combine(&warps, hd)
+            })
+            .collect();
+        let all = Running::combine(&states, hd);
+        all.acc.iter().map(|a| a / all.sum).collect()
+    }
+}
+
 impl CustomOp3 for DecodeAttention<'_> {
     fn name(&self) -> &'static str {
         "memdoor-decode-attention"
@@ -112,36 +203,16 @@ impl CustomOp3 for DecodeAttention<'_> {
         };
         let (q, k, v) = (slice(q, lq, "q")?, slice(k, lk, "K pool")?, slice(v, lv, "V pool")?);
         let group = n_head / kv;
+        let chunks = chunks(cap, self.window);
         let mut out = vec![0f32; rows * n_head * hd];
-        let mut scores = Vec::new();
         for (r, (slot, pos)) in self.rows_cpu(rows, slots, cap)?.into_iter().enumerate() {
             let lo = first_key(pos, self.window);
             for h in 0..n_head {
-                let qh = &q[(r * n_head + h) * hd..][..hd];
                 let base = (slot * kv + h / group) * cap * hd;
-                scores.clear();
-                scores.extend((lo..=pos).map(|j| {
-                    let kj = &k[base + j * hd..][..hd];
-                    let s: f32 = qh.iter().zip(kj).map(|(a, b)| a * b).sum();
-                    match self.softcap {
-                        Some(c) => ((s as f64 / c).tanh() * c) as f32,
-                        None => s,
-                    }
-                }));
-                let max = scores.iter().fold(f32::NEG_INFINITY, |m, &s| m.max(s));
-                let mut sum = 0f32;
-                for s in scores.iter_mut() {
-                    *s = (*s - max).exp();
-                    sum += *s;
-                }
+                let head =
+                    Head { q: &q[(r * n_head + h) * hd..][..hd], k: &k[base..], v: &v[base..], softcap: self.softcap };
                 let y = &mut out[(r * n_head + h) * hd..][..hd];
-                for (j, &e) in (lo..=pos).zip(&scores) {
-                    let vj = &v[base + j * hd..][..hd];
-                    for (y, &x) in y.iter_mut().zip(vj) {
-                        *y += e * x;
-                    }
-                }
-                y.iter_mut().for_each(|y| *y /= sum);
+                y.copy_from_slice(&head.attend(lo, pos, chunks));
             }
         }
         Ok((CpuStorage::F32(out), Shape::from((rows, n_head, hd))))
@@ -171,27 +242,53 @@ impl CustomOp3 for DecodeAttention<'_> {
         let positions_slots = cuda::rows(&store, layout, 2 * rows, "positions and slots")?;
         let dev = q.device().clone();
         let func = cuda::KERNEL.function(&dev, "decode_attention")?;
-        // Safety: the kernel writes every element (a block a row and head, every dimension).
+        // Safety: the kernels write every element (a block a head and row, every dimension).
         let mut out = unsafe { dev.alloc::<f32>(rows * n_head * hd)? };
+        let chunks = chunks(cap, self.window);
+        // Each chunk's state (best, sum, weighted values), where a span is more than one chunk.
+        // Safety: every chunk's block writes its state.
+        let mut partial = unsafe { dev.alloc::<f32>(if chunks > 1 { rows * n_head * chunks * (hd + 2) } else { 1 })? };
         let stream = dev.cuda_stream();
         let mut args = stream.launch_builder(&func);
         let dims = [rows, n_head, kv, cap, hd, self.window.unwrap_or(0)].map(|d| d as u32);
         let softcap = self.softcap.unwrap_or(0.0) as f32;
-        args.arg(&qs).arg(&ks).arg(&vs).arg(&positions_slots).arg(&mut out);
+        args.arg(&qs).arg(&ks).arg(&vs).arg(&positions_slots).arg(&mut out).arg(&mut partial);
         for d in &dims {
             args.arg(d);
         }
         args.arg(&softcap);
         let cfg = LaunchConfig {
             // Heads fastest: those sharing a KV head run side by side.
-            grid_dim: (n_head as u32, rows as u32, 1),
-            block_dim: (32 * cuda::WARPS, 1, 1),
+            grid_dim: (n_head as u32, rows as u32, chunks as u32),
+            block_dim: (32 * WARPS as u32, 1, 1),
             shared_mem_bytes: 0,
         };
         // Safety: the arguments pushed match the kernel's signature.
         unsafe { args.launch(cfg) }.w()?;
+        if chunks > 1 {
+            let func = cuda::KERNEL.function(&dev, "combine_chunks")?;
+            let mut args = stream.launch_builder(&func);
+            let dims = [n_head, hd, chunks].map(|d| d as u32);
+            args.arg(&partial).arg(&mut out).arg(&dims[0]).arg(&dims[1]).arg(&dims[2]);
+            let cfg =
+                LaunchConfig { grid_dim: (n_head as u32, rows as u32, 1), block_dim: (32, 1, 1), shared_mem_bytes: 0 };
+            // Safety: the arguments pushed match the kernel's signature.
+            unsafe { args.launch(cfg) }.w()?;
+        }
         Ok((candle_core::CudaStorage::wrap_cuda_slice(out, dev), Shape::from((rows, n_head, hd))))
     }
+}
+
+/// Keys a block of the CUDA kernel takes (`CHUNK` in decode_attention.cu).
+const CHUNK: usize = 256;
+/// Warps a block (`WARPS` in decode_attention.cu).
+const WARPS: usize = 8;
+
+/// Blocks a row and head's span is cut in: fixed by the pools' capacity
+/// (and the window), so a fixed step's launches stay the same from step to
+/// step; chunks past a row's position find no key.
+fn chunks(cap: usize, window: Option<usize>) -> usize {
+    window.map_or(cap, |w| w.min(cap)).div_ceil(CHUNK).max(1)
 }
 
 #[cfg(feature = "cuda")]
@@ -203,9 +300,6 @@ mod cuda {
     use super::op_error;
 
     pub(super) static KERNEL: Kernels = Kernels::new("memdoor_decode_attention", super::KERNEL);
-
-    /// Warps a block (`WARPS` in decode_attention.cu).
-    pub(super) const WARPS: u32 = 8;
 
     /// A u32 input of `rows` elements on the GPU.
     pub(super) fn rows<'a>(store: &'a Storage, l: &Layout, rows: usize, what: &str) -> Result<CudaView<'a, u32>> {

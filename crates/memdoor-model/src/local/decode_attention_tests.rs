@@ -57,6 +57,18 @@ fn one_kernel_attends_as_candles_six_launches() {
     check(Case { n_head: 7, pool: wide, slots: &[1], positions: &[299], window: Some(100), softcap: Some(50.0) });
 }
 
+/// Spans of several of the kernel's chunks (256 keys): a row across three,
+/// one whose last key opens the second, one whose later chunks hold no key,
+/// and a window that starts mid-chunk.
+#[test]
+fn spans_of_several_chunks_attend_as_candle_does() {
+    let pool = PoolShape { slots: 3, cap: 600, n_kv_head: 2, head_dim: 32 };
+    let (slots, positions) = (&[1, 2, 0][..], &[599, 256, 10][..]);
+    check(Case { n_head: 4, pool, slots, positions, window: None, softcap: None });
+    check(Case { n_head: 4, pool, slots, positions, window: Some(300), softcap: Some(20.0) });
+    assert_eq!((chunks(600, None), chunks(600, Some(300)), chunks(40, None), chunks(512, None)), (3, 2, 1, 2));
+}
+
 #[test]
 fn only_head_sizes_a_warp_divides_take_the_kernel() {
     assert!(supports(32) && supports(64) && supports(128) && supports(256));
