@@ -4,7 +4,8 @@
 # libraries, python3 with numpy, and nothing to fetch: memdoor's `bench
 # engine` (1, 5 and 16 streams, with the decode steps' split of issuing
 # against waiting), llama.cpp's llama-bench and llama-batched-bench on the
-# same files, and an ncu count of the kernels a token takes.
+# same files, and an ncu count of the kernels a token takes — after memdoor's
+# own kernels are checked against their CPU references (`bench kernels`).
 # The models are the real ones' exact shapes with random weights, made there
 # from their headers (scripts/gguf-random-weights.py): they time the same,
 # and a real Qwen file is too big to carry.
@@ -43,16 +44,21 @@ ldd "$bin" "$llama/llama-bench" | grep "not found" && echo "libraries missing; L
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader
 echo "cores: $(nproc)"
 
+# memdoor's own kernels against their CPU references, before any figure of them is trusted.
+stamp "kernels against the CPU"
+timeout 120 "$bin" bench kernels --device "$device" 2>&1 | tee "$work/results/kernels.txt"
+
 stamp models
 for head in "$kit"/heads/*.head.gz; do
   name=$(basename "$head" .head.gz)
   python3 "$here/gguf-random-weights.py" "$head" "$work/$name.gguf" || echo "model $name: not made"
 done
 
-# memdoor bench engine: NAME MODEL STREAMS [KV_POOL] [GRAPHS] [FUSED] —
+# memdoor bench engine: NAME MODEL STREAMS [KV_POOL] [GRAPHS] [FUSED] [DEVICE_SAMPLING] —
 # KV_POOL 0 runs the caches of their own (attention stream by stream), 1 the
 # pool; GRAPHS 0 runs the pooled decode steps eagerly, 1 replays them as
 # CUDA graphs; FUSED 0 runs candle's kernels where memdoor fuses them;
+# DEVICE_SAMPLING 0 samples every row on the host;
 # unset, the device's default (all of them on a GPU).
 engine() {
   local name=$1 model=$2 streams=$3

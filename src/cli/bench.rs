@@ -53,6 +53,27 @@ pub async fn bench(what: BenchWhat, cfg: &crate::config::Config) -> Result<ExitC
             }
             Ok(ExitCode::SUCCESS)
         }
+        BenchWhat::Kernels { device, json } => {
+            let checks = tokio::task::spawn_blocking(move || {
+                let device = crate::model::local::parse_device(&device)?;
+                crate::model::local::check_kernels(&device)
+            })
+            .await??;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&checks)?);
+            } else {
+                for c in &checks {
+                    let verdict = if c.agrees() { "agrees" } else { "DIFFERS" };
+                    println!("{:<17} {verdict:<8} {:>10.2e} (≤ {:.0e})  {}", c.kernel, c.max_diff, c.tolerance, c.case);
+                }
+            }
+            let differing = checks.iter().filter(|c| !c.agrees()).count();
+            if differing > 0 {
+                eprintln!("memdoor bench kernels: {differing} of {} cases differ from the CPU's", checks.len());
+                return Ok(ExitCode::FAILURE);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         BenchWhat::Prompts { problems, samples, agents, max_tokens, json, model } => {
             let mut set = Vec::new();
             for path in &problems {

@@ -54,6 +54,19 @@ pub enum BenchWhat {
         #[arg(long)]
         json: bool,
     },
+    /// memdoor's own kernels (the fused layer kernels, the decode attention, sampling's pass)
+    /// on a device against their CPU references, on the same seeded inputs: the largest
+    /// difference per case against its tolerance; exits 1 if any case is past it. The first
+    /// thing a GPU window runs (on the CPU both sides are the same code).
+    #[command(hide = true)]
+    Kernels {
+        /// Where the kernels run: cpu, cuda or cuda:N.
+        #[arg(long, default_value = "cuda")]
+        device: String,
+        /// Print the checks as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// How a LiveCodeBench stdin problem's prompt asks for the program (LiveCodeBench's block
     /// holding `# YOUR CODE HERE`, or the same in words), on the same problems and samplings:
     /// answers passing every test, and answers holding no code.

@@ -10,7 +10,8 @@
 // warps' states are combined at the block's end. With one chunk a span the
 // block writes the output; with more, its state (`partial`: best, sum, then
 // the weighted values) and `combine_chunks` combines a row and head's chunks.
-// `positions_slots` holds the rows' positions, then their slots.
+// `positions_slots` holds the rows' positions, then their slots; a row
+// outside the pools gets NaN (the combination of empty states is 0 / 0).
 
 #define WARPS 8
 #define CHUNK 256
@@ -40,7 +41,8 @@ __device__ __forceinline__ void absorb(float s, const float* vv, unsigned int pe
 
 extern "C" __global__ void __launch_bounds__(WARPS * 32) decode_attention(const float* q, const float* k_pool,
     const float* v_pool, const unsigned int* positions_slots, float* out, float* partial, unsigned int rows,
-    unsigned int n_head, unsigned int n_kv, unsigned int cap, unsigned int hd, unsigned int window, float softcap) {
+    unsigned int n_slots, unsigned int n_head, unsigned int n_kv, unsigned int cap, unsigned int hd,
+    unsigned int window, float softcap) {
     __shared__ float best_of[WARPS], sum_of[WARPS];
     __shared__ float acc_of[WARPS][32 * MAX_PER_LANE];
     const unsigned int h = blockIdx.x, row = blockIdx.y, chunk = blockIdx.z, chunks = gridDim.z;
@@ -48,6 +50,21 @@ extern "C" __global__ void __launch_bounds__(WARPS * 32) decode_attention(const 
     const unsigned int kvh = h / (n_head / n_kv);
     const unsigned int per = hd / 32;
     const unsigned int pos = positions_slots[row], slot = positions_slots[rows + row];
+    const unsigned long long head_row = (unsigned long long)row * n_head + h;
+    if (pos >= cap || slot >= n_slots) {
+        // Outside the pools (the host checks; a fixed step's inputs are
+        // written from checked plans): the row's output is NaN, never a read
+        // past the pools. (The same for every thread: none waits at a barrier.)
+        if (warp == 0) {
+            if (chunks == 1) {
+                for (unsigned int d = lane; d < hd; d += 32) out[head_row * hd + d] = __int_as_float(0x7fc00000);
+            } else {
+                float* state = partial + (head_row * chunks + chunk) * (hd + 2);
+                for (unsigned int d = lane; d < hd + 2; d += 32) state[d] = d == 0 ? NEG_INF : 0.0f;
+            }
+        }
+        return;
+    }
     const unsigned int lo = (window && pos + 1 > window) ? pos + 1 - window : 0;
     // This block's keys: [first, last] of the span [lo, pos] (none when first > pos).
     const unsigned long long first = (unsigned long long)lo + (unsigned long long)chunk * CHUNK;
@@ -92,7 +109,6 @@ extern "C" __global__ void __launch_bounds__(WARPS * 32) decode_attention(const 
     for (unsigned int w = 0; w < WARPS; ++w) {
         if (best_of[w] != NEG_INF) total += sum_of[w] * expf(best_of[w] - best);
     }
-    const unsigned long long head_row = (unsigned long long)row * n_head + h;
     // One chunk: the output; more: this chunk's state, unnormalised.
     float* y = chunks == 1 ? out + head_row * hd : partial + (head_row * chunks + chunk) * (hd + 2) + 2;
     if (chunks > 1 && lane == 0) { y[-2] = best; y[-1] = total; }

@@ -232,7 +232,12 @@ impl CustomOp3 for DecodeAttention<'_> {
         use candle_core::cuda_backend::cudarc::driver::{LaunchConfig, PushKernelArg};
         use candle_core::cuda_backend::WrapErr;
         let (rows, n_head, _) = lq.shape().dims3()?;
-        let (_, kv, cap, hd) = pool_dims(lq, lk, lv)?;
+        let (n_slots, kv, cap, hd) = pool_dims(lq, lk, lv)?;
+        let chunks = chunks(cap, self.window);
+        // The grid's y and z are at most 65,535; x (heads) more.
+        if rows == 0 || n_head == 0 || rows > 65_535 || chunks > 65_535 || n_slots > u32::MAX as usize {
+            return Err(op_error(format!("{rows} rows of {n_head} heads over {n_slots} slots of {cap}")));
+        }
         if !supports(hd) {
             return Err(op_error(format!("a head of {hd}: not a multiple of 32 up to 256")));
         }
@@ -244,13 +249,14 @@ impl CustomOp3 for DecodeAttention<'_> {
         let func = cuda::KERNEL.function(&dev, "decode_attention")?;
         // Safety: the kernels write every element (a block a head and row, every dimension).
         let mut out = unsafe { dev.alloc::<f32>(rows * n_head * hd)? };
-        let chunks = chunks(cap, self.window);
         // Each chunk's state (best, sum, weighted values), where a span is more than one chunk.
         // Safety: every chunk's block writes its state.
         let mut partial = unsafe { dev.alloc::<f32>(if chunks > 1 { rows * n_head * chunks * (hd + 2) } else { 1 })? };
         let stream = dev.cuda_stream();
         let mut args = stream.launch_builder(&func);
-        let dims = [rows, n_head, kv, cap, hd, self.window.unwrap_or(0)].map(|d| d as u32);
+        // A window past the pools' capacity is none (and fits u32).
+        let window = self.window.map_or(0, |w| w.min(cap));
+        let dims = [rows, n_slots, n_head, kv, cap, hd, window].map(|d| d as u32);
         let softcap = self.softcap.unwrap_or(0.0) as f32;
         args.arg(&qs).arg(&ks).arg(&vs).arg(&positions_slots).arg(&mut out).arg(&mut partial);
         for d in &dims {
