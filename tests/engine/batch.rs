@@ -138,9 +138,15 @@ async fn fixed_decode_steps_serve_a_batch_of_five_and_their_answers_hold_where_t
     let fixed = LocalModel::load(&memdoor_testkit::model_path(), &opts).unwrap();
     assert!(fixed.decode_graphs() && fixed.fused() && fixed.device_sampling());
     let long_start: String = long_alone.text.chars().take(12).collect();
+    // The palindrome's body then opens on a near-tie: after `    s =`, " s"
+    // leads " ''." by 0.064 in the logits (measured with caches of their
+    // own), inside the 0.34 that pooled steps move logits by (pooled_exact);
+    // the attention kernel's sums, in its own order, may take either.
+    let sure = "```python\ndef is_palindrome(s: str) -> bool:\n    s =";
+    assert!(memdoor_testkit::GOLDEN_START.starts_with(sure));
     for run in 0..2 {
         let (palindrome, long) = answers_in_a_batch(&fixed).await;
-        assert!(palindrome.text.starts_with(memdoor_testkit::GOLDEN_START), "run {run}: {:?}", palindrome.text);
+        assert!(palindrome.text.starts_with(sure), "run {run}: {:?}", palindrome.text);
         assert!(long.text.starts_with(&long_start), "run {run}: {:?} against {:?}", long.text, long_alone.text);
     }
     let stats = fixed.engine_stats().borrow().clone();
