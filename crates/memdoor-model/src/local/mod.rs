@@ -20,6 +20,7 @@ mod kernel_check;
 mod kv_cache;
 mod kv_pool;
 mod layers;
+mod load_options;
 #[cfg(feature = "cuda")]
 mod nvrtc;
 mod pooled_attention;
@@ -39,9 +40,9 @@ mod utf8_stream;
 
 pub use batch::{EngineStats, StepTimes};
 pub use chat_template::ChatTemplate;
-pub use engine::{parse_device, parse_quant};
-pub use engine::{LoadOptions, LocalModel, KEEP_PREFIX_MB};
+pub use engine::LocalModel;
 pub use kernel_check::{check_kernels, KernelCheck};
+pub use load_options::{parse_device, parse_quant, LoadOptions, KEEP_PREFIX_MB};
 pub use prefix::{CPU_PREFILL_CHUNK, GPU_PREFILL_CHUNK, PREFILL_CHUNK_RANGE};
 pub use sequence::active_generations;
 pub use tokenizer::tokenizer_from_gguf;
