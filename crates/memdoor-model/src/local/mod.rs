@@ -32,6 +32,7 @@ mod prefix_exact;
 /// The quantized matrix product, in its own crate so debug builds optimise it.
 pub use memdoor_qmatmul as qmatmul;
 pub mod sampler;
+mod seating;
 mod sequence;
 mod step_times;
 pub mod tokenizer;
