@@ -182,3 +182,16 @@ write("sse", "http-error", json.dumps({"error": "model not found"}))
 write("serve_body", "parts", json.dumps({"model": "memdoor-team", "stream": True, "max_tokens": 9, "max_completion_tokens": 7, "stream_options": {"include_usage": True}, "temperature": 0.2, "top_p": 0.9, "seed": 3,
     "messages": [{"role": "system", "content": "be brief"}, {"role": "user", "content": [{"type": "text", "text": "Write a Python function f(x).\nf(1) -> 2"}, {"type": "image_url"}]}, {"role": "assistant", "content": None}], "tools": [], "n": 1}))
 write("serve_body", "lcb", json.dumps({"model": "memdoor-team", "messages": [{"role": "user", "content": two_sum}]}))
+
+# `git config --null --list` output (a repository's config, read for its drivers),
+# and `git check-attr -z filter` output after it (the first byte picks which is read).
+config = b"core.bare\nfalse\0core.fsmonitor\ntouch x\0filter.lfs.clean\ngit-lfs clean -- %f\0filter.lfs.smudge\ngit-lfs smudge -- %f\0" \
+    b"filter.lfs.process\ngit-lfs filter-process\0filter.lfs.required\ntrue\0diff.conv.textconv\nhexdump -C\0merge.ours.driver\ntrue\0" \
+    b"filter.a.b=c.clean\ncat\0include.path\n../x\0user.name\0"
+write("git_output", "config", b"\x00" + config)
+write("git_output", "check-attr", b"\x01" + config + b"\xff" + b"data.bin\0filter\0lfs\0calc.py\0filter\0unspecified\0a b\0filter\0set\0")
+
+# Request headers as `serve` checks them before anything acts: one `Name: value` a line.
+write("request_headers", "page", "Host: 127.0.0.1:8080\nOrigin: https://evil.example\nContent-Type: text/plain;charset=UTF-8\n")
+write("request_headers", "loopback", "Host: localhost\nOrigin: http://localhost:3000\nContent-Type: application/json; charset=utf-8\n")
+write("request_headers", "odd", "Host: [::1]:80\nOrigin: null\nOrigin: http://[::1]\ncontent-type: Application/JSON\n")

@@ -42,7 +42,10 @@ pub struct ServeArgs {
     /// Seconds a request's body may take to arrive once its headers are in; then 408.
     #[arg(long, default_value_t = 30.0, value_parser = positive_secs)]
     pub(crate) body_timeout_secs: f64,
-    /// Seconds one request may take before it is answered with an error.
+    /// Seconds one write of a reply may wait for the client to read it; then the connection is closed.
+    #[arg(long, default_value_t = 30.0, value_parser = positive_secs)]
+    pub(crate) write_timeout_secs: f64,
+    /// Seconds one request may take before it is answered with an error (its session is freed then, read or not).
     #[arg(long, default_value_t = 900, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) deadline_secs: u64,
     /// Largest request body, in KiB.
@@ -105,6 +108,7 @@ pub async fn serve(args: ServeArgs, file: Config) -> Result<ExitCode> {
         max_connections_per_client: args.max_connections_per_client as usize,
         header_timeout: Duration::from_secs_f64(args.header_timeout_secs),
         body_timeout: Duration::from_secs_f64(args.body_timeout_secs),
+        write_timeout: Duration::from_secs_f64(args.write_timeout_secs),
         ..ServeLimits::default()
     };
     let mut served = build(&args.team, file, limits).await?;

@@ -21,7 +21,7 @@ mod wire;
 
 use answers::{edit_blocks, judge_results, model_answer, test_outcomes};
 use problems::{examples, literals, problem_file, problem_set, problem_task, problem_text};
-use wire::{distributed_wire, journal_file, redis_entry, serve_body, sse};
+use wire::{distributed_wire, git_output, journal_file, redis_entry, request_headers, serve_body, sse};
 
 /// What the inputs go through. The name is the folder of the target's
 /// corpus (`fuzz/corpus/<name>/`) and of its regressions.
@@ -57,10 +57,14 @@ pub enum Target {
     TestOutcomes,
     /// A model's answer as the repository mode reads its edit blocks, applied to a file (`repo::edit`).
     EditBlocks,
+    /// A request's headers as `memdoor serve` checks them first (`Host`, `Origin`, `Content-Type`).
+    RequestHeaders,
+    /// What git prints of a repository's config and attributes, read for programs to force off (`repo::git`).
+    GitOutput,
 }
 
 impl Target {
-    pub const ALL: [Target; 15] = [
+    pub const ALL: [Target; 17] = [
         Target::ProblemText,
         Target::ProblemFile,
         Target::ProblemTask,
@@ -76,6 +80,8 @@ impl Target {
         Target::ModelAnswer,
         Target::TestOutcomes,
         Target::EditBlocks,
+        Target::RequestHeaders,
+        Target::GitOutput,
     ];
 
     pub fn name(self) -> &'static str {
@@ -95,6 +101,8 @@ impl Target {
             Target::ModelAnswer => "model_answer",
             Target::TestOutcomes => "test_outcomes",
             Target::EditBlocks => "edit_blocks",
+            Target::RequestHeaders => "request_headers",
+            Target::GitOutput => "git_output",
         }
     }
 
@@ -121,6 +129,8 @@ impl Target {
             Target::ModelAnswer => model_answer(data),
             Target::TestOutcomes => test_outcomes(data),
             Target::EditBlocks => edit_blocks(data),
+            Target::RequestHeaders => request_headers(data),
+            Target::GitOutput => git_output(data),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Fuzz targets for what arrives over a wire or from disk: a journal, a
 //! Redis stream entry, the workers' jobs and replies, an OpenAI-compatible
-//! server's stream, a body `memdoor serve` takes.
+//! server's stream, a body and the headers `memdoor serve` takes, what git
+//! prints of a repository's config and attributes.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -195,4 +196,57 @@ pub(super) fn serve_body(data: &[u8]) -> bool {
         let _ = Problem::parse(&text);
     }
     true
+}
+
+/// A request's headers as `serve` checks them before it acts (one `Name:
+/// value` a line): the `Host`, the `Origin` and the body's type.
+pub(super) fn request_headers(data: &[u8]) -> bool {
+    use axum::http::{header, HeaderMap, HeaderName, HeaderValue};
+    let text = String::from_utf8_lossy(data);
+    let mut headers = HeaderMap::new();
+    for line in text.lines() {
+        let Some((name, value)) = line.split_once(':') else { continue };
+        let (Ok(name), Ok(value)) =
+            (HeaderName::from_bytes(name.trim().as_bytes()), HeaderValue::from_str(value.trim()))
+        else {
+            continue;
+        };
+        headers.append(name, value);
+    }
+    let _ = crate::serve::checks::loopback_host(&headers);
+    if crate::serve::checks::loopback_origin(&headers) {
+        let origins: Vec<_> = headers.get_all(header::ORIGIN).iter().collect();
+        assert!(origins.len() <= 1, "two origins pass");
+        let scheme = |o: &&HeaderValue| o.to_str().is_ok_and(|o| o.starts_with("http://") || o.starts_with("https://"));
+        assert!(origins.iter().all(scheme), "an origin that is no page on the web passes: {origins:?}");
+    }
+    if crate::serve::checks::json_body(&headers) {
+        assert!(headers.contains_key(header::CONTENT_TYPE));
+    }
+    !headers.is_empty()
+}
+
+/// What git prints of a hostile repository: `git config --null --list`
+/// read for its drivers' commands (first byte even), or that and then, after
+/// a 0xff, `git check-attr -z filter` read for a file needing one (odd).
+pub(super) fn git_output(data: &[u8]) -> bool {
+    let Some((&pick, rest)) = data.split_first() else { return false };
+    let (config, attributes) = match rest.iter().position(|b| *b == 0xff) {
+        Some(at) if pick % 2 == 1 => (&rest[..at], Some(&rest[at + 1..])),
+        _ => (rest, None),
+    };
+    let (forced, filters) = crate::repo::git::drivers(config);
+    for (key, value) in &forced {
+        assert!(["filter.", "diff.", "merge."].iter().any(|s| key.starts_with(s)), "{key}");
+        assert!(value.is_empty() || (value == "false" && key.ends_with(".required")), "{key}={value}");
+    }
+    for filter in &filters {
+        assert!(forced.iter().any(|(k, v)| *k == format!("filter.{filter}.required") && v == "false"), "{filter}");
+    }
+    if let Some(out) = attributes {
+        if let Some((_, filter)) = crate::repo::git::filter_in_use(out, &filters) {
+            assert!(filters.contains(&filter));
+        }
+    }
+    !forced.is_empty()
 }

@@ -1,6 +1,8 @@
 //! What a request holds, checked before anything acts on it: the `Host` it
 //! names (a server without a key answers loopback names only, so a web page
-//! that rebinds its own name to 127.0.0.1 gets nothing), its body (read
+//! that rebinds its own name to 127.0.0.1 gets nothing), the page it comes
+//! from (`Origin`: without a key, loopback pages only) and the type of its
+//! body (JSON only: what no page can send cross-origin unasked), its body (read
 //! within a size and a time limit, the size enforced while reading), and
 //! the ids of a problem that reach the logs and file names.
 
@@ -26,6 +28,41 @@ pub(crate) fn loopback_host(headers: &HeaderMap) -> bool {
     // `[::1]` keeps its brackets in an authority.
     let bare = name.strip_prefix('[').and_then(|n| n.strip_suffix(']')).unwrap_or(name);
     bare.eq_ignore_ascii_case("localhost") || bare.parse::<IpAddr>().is_ok_and(|ip| ip.to_canonical().is_loopback())
+}
+
+/// Whether the request's body is declared JSON (`application/json`, any
+/// parameters). A page may POST `text/plain` cross-origin with no preflight;
+/// it cannot send `application/json` without one, which this server never answers.
+pub(crate) fn json_body(headers: &HeaderMap) -> bool {
+    let Some(value) = headers.get(header::CONTENT_TYPE).and_then(|h| h.to_str().ok()) else { return false };
+    let essence = value.split(';').next().unwrap_or_default().trim();
+    essence.eq_ignore_ascii_case("application/json")
+}
+
+/// Whether the request's `Origin`, if it has one, is a page served from this
+/// machine's loopback (`http://localhost:3000`, `http://127.0.0.1`,
+/// `https://[::1]:8443`). A browser names the page's origin on every
+/// cross-origin POST; `null` (a sandboxed frame, a file) is no loopback page.
+pub(crate) fn loopback_origin(headers: &HeaderMap) -> bool {
+    let mut origins = headers.get_all(header::ORIGIN).iter();
+    let Some(origin) = origins.next() else { return true };
+    if origins.next().is_some() {
+        return false;
+    }
+    let Ok(origin) = origin.to_str() else { return false };
+    let Some(authority) = origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")) else {
+        return false;
+    };
+    // An origin is scheme://host[:port] and nothing else.
+    if authority.is_empty() || authority.contains(['/', '?', '#', '@']) {
+        return false;
+    }
+    let mut as_host = HeaderMap::new();
+    match authority.parse() {
+        Ok(value) => as_host.insert(header::HOST, value),
+        Err(_) => return false,
+    };
+    loopback_host(&as_host)
 }
 
 /// Why a body was not read.
@@ -141,6 +178,49 @@ mod tests {
             assert!(!loopback_host(&host(bad)), "{bad}");
         }
         assert!(!loopback_host(&HeaderMap::new()), "no Host at all");
+    }
+
+    #[test]
+    fn only_json_bodies_and_loopback_origins_pass() {
+        let with = |name: header::HeaderName, values: &[&str]| {
+            let mut m = HeaderMap::new();
+            for v in values {
+                m.append(name.clone(), v.parse().unwrap());
+            }
+            m
+        };
+        for ok in ["application/json", "Application/JSON; charset=utf-8", " application/json ;x=y"] {
+            assert!(json_body(&with(header::CONTENT_TYPE, &[ok])), "{ok}");
+        }
+        for bad in [
+            "text/plain",
+            "application/x-www-form-urlencoded",
+            "multipart/form-data; boundary=x",
+            "application/jsonp",
+            "",
+        ] {
+            assert!(!json_body(&with(header::CONTENT_TYPE, &[bad])), "{bad}");
+        }
+        assert!(!json_body(&HeaderMap::new()), "no Content-Type at all");
+        assert!(loopback_origin(&HeaderMap::new()), "no Origin: not a browser's cross-origin request");
+        for ok in ["http://localhost:3000", "http://127.0.0.1", "https://[::1]:8443", "http://LOCALHOST"] {
+            assert!(loopback_origin(&with(header::ORIGIN, &[ok])), "{ok}");
+        }
+        for bad in [
+            "null",
+            "https://evil.example",
+            "http://localhost.evil.example",
+            "http://127.0.0.1.nip.io",
+            "file://",
+            "http://localhost/path",
+            "http://user@localhost",
+            "ftp://localhost",
+            "http://",
+            "http://localhost:99999",
+        ] {
+            assert!(!loopback_origin(&with(header::ORIGIN, &[bad])), "{bad}");
+        }
+        assert!(!loopback_origin(&with(header::ORIGIN, &["http://localhost", "https://evil.example"])), "two origins");
     }
 
     #[test]

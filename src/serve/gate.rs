@@ -7,7 +7,8 @@
 //! server's key, when it has one, is one key for everyone and tells no two
 //! clients apart, and a request's own fields (`user` …) are the client's to
 //! forge. So one client's flood fills its own share and gets 429s, and the
-//! rest of the queue stays open to everyone else.
+//! rest of the queue stays open to everyone else. An IPv6 client is its /64
+//! (`ClientId::of`): the connection caps count it the same way.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -15,9 +16,23 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// Who a request is, for the queue's fairness: its peer's address.
+/// Who a request is, for the queue's fairness: its peer's address, an
+/// IPv6 address by its /64 (one host is given a whole /64 and may rotate
+/// through it; an IPv4 address mapped into IPv6 is the IPv4 address).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ClientId(pub IpAddr);
+
+impl ClientId {
+    pub fn of(ip: IpAddr) -> ClientId {
+        ClientId(match ip.to_canonical() {
+            IpAddr::V6(v6) if !v6.is_loopback() => {
+                let prefix = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(std::net::Ipv6Addr::from(prefix))
+            }
+            other => other,
+        })
+    }
+}
 
 /// Sessions running at once, and requests allowed to wait for one, in all and per client.
 pub struct Admission {
@@ -158,6 +173,17 @@ mod tests {
         ] {
             assert!(!authorized(wrong, "s3cret-key"), "{wrong:?}");
         }
+    }
+
+    #[test]
+    fn an_ipv6_client_is_its_slash_64_and_an_ipv4_one_its_address() {
+        let id = |s: &str| ClientId::of(s.parse().unwrap());
+        assert_eq!(id("2001:db8:1:2:aaaa::1"), id("2001:db8:1:2:ffff:1:2:3"), "one /64, however it rotates");
+        assert_ne!(id("2001:db8:1:2::1"), id("2001:db8:1:3::1"), "another /64 is another client");
+        assert_eq!(id("2001:db8:1:2:aaaa::1").0, "2001:db8:1:2::".parse::<IpAddr>().unwrap());
+        assert_eq!(id("::ffff:127.0.0.2"), id("127.0.0.2"));
+        assert_ne!(id("10.0.0.1"), id("10.0.0.2"));
+        assert_eq!(id("::1").0, "::1".parse::<IpAddr>().unwrap());
     }
 
     const A: ClientId = ClientId(IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, 2)));

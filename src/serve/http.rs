@@ -17,7 +17,7 @@ use futures::stream::{self, Stream};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use super::checks::{check_id, loopback_host, problem_error_status, read_body};
+use super::checks::{check_id, json_body, loopback_host, loopback_origin, problem_error_status, read_body};
 use super::run::{self, Frame};
 use super::wire::*;
 use super::{authorized, Busy, ClientId, Served};
@@ -35,7 +35,9 @@ fn bad_request(message: impl Into<String>) -> Response {
 
 /// Every route asks for the key when the server has one; without one, it
 /// answers only requests whose `Host` is a loopback name (a DNS-rebinding
-/// page's requests name the page's host, and get nothing).
+/// page's requests name the page's host, and get nothing) and that come
+/// from no page or from a page on this machine's loopback (`Origin`: any
+/// other page a browser shows could otherwise make the team work).
 pub(crate) async fn require_key(State(served): State<Arc<Served>>, request: Request, next: Next) -> Response {
     match &served.api_key {
         Some(key) => {
@@ -52,6 +54,10 @@ pub(crate) async fn require_key(State(served): State<Arc<Served>>, request: Requ
         None if !loopback_host(request.headers()) => {
             let why = "this server has no API key, so it answers only requests addressed to a loopback name (Host: localhost, 127.0.0.1 or [::1]); start it with --api-key-env to serve other names";
             return error(StatusCode::FORBIDDEN, "invalid_request_error", Some("host_not_allowed"), why);
+        }
+        None if !loopback_origin(request.headers()) => {
+            let why = "this server has no API key, so it answers no web page but one served from this machine's loopback (the request's Origin is another); start it with --api-key-env to serve pages";
+            return error(StatusCode::FORBIDDEN, "invalid_request_error", Some("origin_not_allowed"), why);
         }
         None => {}
     }
@@ -78,8 +84,8 @@ fn completion_id() -> String {
 /// The client a request counts against in the queue: its peer's address
 /// (set by the accept loop; a router served some other way counts all as one).
 fn client_of(request: &Request) -> ClientId {
-    let ip = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip().to_canonical());
-    ClientId(ip.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)))
+    let ip = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+    ClientId::of(ip.unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED)))
 }
 
 /// Parses the problem off the async threads (a problem's examples can cost
@@ -111,6 +117,15 @@ async fn parse_problem(served: &Served, text: String) -> Result<Problem, Respons
 
 pub(crate) async fn chat_completions(State(served): State<Arc<Served>>, request: Request) -> Response {
     let client = client_of(&request);
+    // Before a byte of the body: a page's `text/plain` POST needs no preflight, JSON does.
+    if !json_body(request.headers()) {
+        return error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "invalid_request_error",
+            Some("unsupported_media_type"),
+            "the request body must be JSON, sent with Content-Type: application/json",
+        );
+    }
     let (parts, body) = request.into_parts();
     let bytes = match read_body(&parts.headers, body, served.limits.max_body, served.limits.body_timeout).await {
         Ok(b) => b,
@@ -195,15 +210,13 @@ pub(crate) async fn chat_completions(State(served): State<Arc<Served>>, request:
     let reply = Reply { id: completion_id(), created: crate::memory::now_ms() / 1000, model: req.model.clone() };
     let deadline_secs = served.limits.deadline.as_secs();
     if req.stream {
-        let work = Streamed {
-            reply,
-            ticket: Some(ticket),
-            start: Some(start),
-            frames: None,
-            permit: None,
-            phase: Phase::Open,
-        };
-        let events = sse_events(work, deadline, deadline_secs, req.include_usage(), guard);
+        // A queued client hears at once, with the opening, why nothing comes yet.
+        let queued = ticket
+            .queued()
+            .then(|| format!("memdoor: the team is busy; {} request(s) waiting, this one included\n", ticket.ahead));
+        let (tx, frames) = mpsc::channel(STREAM_FRAMES);
+        tokio::spawn(supervise(ticket, start, deadline, deadline_secs, tx, guard));
+        let events = sse_events(Streamed { reply, queued, frames, phase: Phase::Open }, req.include_usage());
         return Sse::new(events).keep_alive(KeepAlive::default()).into_response();
     }
     let Ok(permit) = tokio::time::timeout_at(deadline, ticket.admitted()).await else {
@@ -279,8 +292,55 @@ async fn whole(reply: Reply, mut frames: mpsc::Receiver<Frame>, deadline: Instan
     }
 }
 
-/// Where a streamed reply is: its opening frame, its place in the queue,
-/// the work's frames, the usage frame, `[DONE]`, the end.
+/// Frames a streamed reply holds for a client that reads slowly; past them its work waits for it.
+const STREAM_FRAMES: usize = 64;
+
+/// A streamed request's work, on a task of its own: waits for a place,
+/// runs, and hands each frame to the reply. Its place and its work end at
+/// the deadline by a timer — not when the reply is next polled, which a
+/// client that stops reading never lets happen — or as soon as the client
+/// is gone; a client still there hears why.
+async fn supervise(
+    ticket: super::Ticket,
+    start: Start,
+    deadline: Instant,
+    deadline_secs: u64,
+    tx: mpsc::Sender<Frame>,
+    work_alive: tokio_util::sync::DropGuard,
+) {
+    let work = async {
+        // Held until this block ends: when the work ends, the deadline passes or the client leaves.
+        let Ok(_place) = tokio::time::timeout_at(deadline, ticket.admitted()).await else {
+            return Some(format!("no place for the team within this server's deadline of {deadline_secs} s"));
+        };
+        let mut frames = start();
+        loop {
+            let frame = next_frame(&mut frames, deadline, deadline_secs).await;
+            let last = matches!(frame, Frame::Done { .. } | Frame::Failed(_));
+            match tokio::time::timeout_at(deadline, tx.send(frame)).await {
+                Ok(Ok(())) if !last => {}
+                Ok(_) => break None,
+                Err(_) => {
+                    break Some(format!(
+                        "no answer within this server's deadline of {deadline_secs} s (the client read too slowly)"
+                    ))
+                }
+            }
+        }
+    };
+    let failed = tokio::select! {
+        failed = work => failed,
+        () = tx.closed() => None,
+    };
+    // The place and the work are given up here, whether or not the client reads what follows.
+    drop(work_alive);
+    if let Some(why) = failed {
+        let _ = tx.try_send(Frame::Failed(why));
+    }
+}
+
+/// Where a streamed reply is: its opening frame, the work's frames, the
+/// usage frame, `[DONE]`, the end.
 enum Phase {
     Open,
     Frames,
@@ -293,74 +353,43 @@ enum Phase {
 /// so a queued client hears at once that it waits, and why.
 struct Streamed {
     reply: Reply,
-    ticket: Option<super::Ticket>,
-    start: Option<Start>,
-    frames: Option<mpsc::Receiver<Frame>>,
-    permit: Option<tokio::sync::OwnedSemaphorePermit>,
+    /// What the opening says of the queue, when the request waits in it.
+    queued: Option<String>,
+    frames: mpsc::Receiver<Frame>,
     phase: Phase,
-}
-
-impl Streamed {
-    /// The next frame of the work, waiting first for a place to run.
-    async fn next(&mut self, deadline: Instant, deadline_secs: u64) -> Frame {
-        if self.frames.is_none() {
-            let (Some(ticket), Some(start)) = (self.ticket.take(), self.start.take()) else {
-                return Frame::Failed("the work was lost".into());
-            };
-            match tokio::time::timeout_at(deadline, ticket.admitted()).await {
-                Ok(permit) => self.permit = Some(permit),
-                Err(_) => {
-                    return Frame::Failed(format!(
-                        "no place for the team within this server's deadline of {deadline_secs} s"
-                    ))
-                }
-            }
-            self.frames = Some(start());
-        }
-        match self.frames.as_mut() {
-            Some(frames) => next_frame(frames, deadline, deadline_secs).await,
-            None => Frame::Failed("the work was lost".into()),
-        }
-    }
 }
 
 fn json(value: &ChatCompletionChunk) -> Event {
     Event::default().data(serde_json::to_string(value).unwrap_or_default())
 }
 
-fn sse_events<K: Send + 'static>(
-    work: Streamed,
-    deadline: Instant,
-    deadline_secs: u64,
-    include_usage: bool,
-    keep: K,
-) -> impl Stream<Item = Result<Event, Infallible>> {
-    stream::unfold((work, keep), move |(mut work, keep)| async move {
+fn sse_events(work: Streamed, include_usage: bool) -> impl Stream<Item = Result<Event, Infallible>> {
+    stream::unfold(work, move |mut work| async move {
         let phase = std::mem::replace(&mut work.phase, Phase::End);
         let (event, next) = match phase {
             Phase::Open => {
-                // A queued client hears at once, with the opening, why nothing comes yet.
-                let queued =
-                    work.ticket.as_ref().filter(|t| t.queued()).map(|t| {
-                        format!("memdoor: the team is busy; {} request(s) waiting, this one included\n", t.ahead)
-                    });
-                let opening = Delta { role: Some("assistant"), reasoning_content: queued, ..Delta::default() };
+                let opening =
+                    Delta { role: Some("assistant"), reasoning_content: work.queued.take(), ..Delta::default() };
                 (json(&work.reply.chunk(opening, None, None)), Phase::Frames)
             }
-            Phase::Frames => match work.next(deadline, deadline_secs).await {
-                Frame::Reasoning(r) => (
+            Phase::Frames => match work.frames.recv().await {
+                Some(Frame::Reasoning(r)) => (
                     json(&work.reply.chunk(Delta { reasoning_content: Some(r), ..Delta::default() }, None, None)),
                     Phase::Frames,
                 ),
-                Frame::Content(c) => {
+                Some(Frame::Content(c)) => {
                     (json(&work.reply.chunk(Delta { content: Some(c), ..Delta::default() }, None, None)), Phase::Frames)
                 }
-                Frame::Done { finish, usage } => {
+                Some(Frame::Done { finish, usage }) => {
                     let next = if include_usage { Phase::Usage(usage) } else { Phase::Done };
                     (json(&work.reply.chunk(Delta::default(), Some(finish), None)), next)
                 }
                 // OpenAI's clients raise an error for a frame holding an error object.
-                Frame::Failed(why) => {
+                failed => {
+                    let why = match failed {
+                        Some(Frame::Failed(why)) => why,
+                        _ => "the work ended without an answer".to_string(),
+                    };
                     let body = ErrorBody {
                         error: ErrorDetail { message: why, kind: "server_error", param: None, code: None },
                     };
@@ -372,6 +401,6 @@ fn sse_events<K: Send + 'static>(
             Phase::End => return None,
         };
         work.phase = next;
-        Some((Ok(event), (work, keep)))
+        Some((Ok(event), work))
     })
 }

@@ -3,7 +3,9 @@
 //! headers within the header timeout — idle keep-alive connections
 //! included. A stranger who opens connections and never finishes them
 //! holds at most its share, for at most that long; clients already
-//! connected keep working. (axum::serve has neither cap nor timeout.)
+//! connected keep working. A write the client does not read within the
+//! write timeout fails and closes the connection. (axum::serve has no cap
+//! and neither timeout.)
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -17,6 +19,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio_io_timeout::TimeoutStream;
 use tokio_util::sync::CancellationToken;
 
 /// What a connection may hold, and for how long it may sit before a request.
@@ -28,6 +31,8 @@ pub struct ConnLimits {
     pub(crate) per_peer: usize,
     /// From accepting a connection (or finishing a reply on it) to the end of the next request's headers.
     pub header_timeout: Duration,
+    /// How long one write may wait for the client to read; past it the connection is closed.
+    pub write_timeout: Duration,
 }
 
 /// The peer addresses' counts of open connections.
@@ -86,9 +91,9 @@ fn refusal(why: Refused) -> Vec<u8> {
     format!("HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n{body}", body.len()).into_bytes()
 }
 
-/// The peer as the server counts it: an IPv4 address mapped into IPv6 is the IPv4 address.
+/// The peer as the server counts it: as the queue counts a client (an IPv6 address by its /64).
 fn peer_ip(addr: &SocketAddr) -> IpAddr {
-    addr.ip().to_canonical()
+    super::gate::ClientId::of(addr.ip()).0
 }
 
 /// Accepts on `listener` until `stop`, then lets open connections finish their replies for up to `grace`.
@@ -158,7 +163,10 @@ fn serve_connection(
     let service = TowerToHyperService::new(app.clone().layer(axum::Extension(ConnectInfo(addr))));
     let mut builder = http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
-    let conn = builder.serve_connection(TokioIo::new(stream), service);
+    // A client that stops reading blocks every write: past the write timeout the connection fails and closes.
+    let mut timed = TimeoutStream::new(stream);
+    timed.set_write_timeout(Some(limits.write_timeout));
+    let conn = builder.serve_connection(TokioIo::new(Box::pin(timed)), service);
     tokio::spawn(async move {
         let mut conn = std::pin::pin!(conn);
         let ended = tokio::select! {

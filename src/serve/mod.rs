@@ -22,7 +22,7 @@ use crate::memory::MemoryStore;
 use crate::session::SessionSettings;
 use crate::team::Agent;
 
-mod checks;
+pub(crate) mod checks;
 mod gate;
 mod http;
 mod listen;
@@ -45,6 +45,10 @@ pub struct ServeLimits {
     pub header_timeout: Duration,
     /// From the end of the headers to the end of the body.
     pub body_timeout: Duration,
+    /// How long one write of a reply may wait for the client to read it;
+    /// past it the connection is closed (a streamed reply's work and place
+    /// end at the deadline in any case).
+    pub write_timeout: Duration,
     /// Connections open at once, and from one peer address.
     pub max_connections: usize,
     pub max_connections_per_client: usize,
@@ -67,6 +71,7 @@ impl Default for ServeLimits {
             max_body: 1 << 20,
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(30),
+            write_timeout: Duration::from_secs(30),
             // Well under the usual 1,024 open files, with room for the models' and Redis's.
             max_connections: 256,
             max_connections_per_client: 64,
@@ -177,8 +182,12 @@ pub async fn serve_on(listener: tokio::net::TcpListener, served: Arc<Served>, st
     );
     tracing::info!(%local, "serving");
     let l = &served.limits;
-    let conns =
-        ConnLimits { max: l.max_connections, per_peer: l.max_connections_per_client, header_timeout: l.header_timeout };
+    let conns = ConnLimits {
+        max: l.max_connections,
+        per_peer: l.max_connections_per_client,
+        header_timeout: l.header_timeout,
+        write_timeout: l.write_timeout,
+    };
     listen::accept_loop(listener, router(served), conns, stop, SHUTDOWN_GRACE).await;
     Ok(())
 }

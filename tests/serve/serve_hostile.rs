@@ -51,6 +51,33 @@ impl ModelBackend for Hold {
     }
 }
 
+/// A model that writes 64 KB of text after 64 KB until it is cancelled: a
+/// streamed reply that a client does not read fills the socket and stalls.
+struct Flood;
+
+#[async_trait::async_trait]
+impl ModelBackend for Flood {
+    fn name(&self) -> &str {
+        "hold"
+    }
+    async fn stream(
+        &self,
+        _req: ChatRequest,
+        cancel: CancellationToken,
+    ) -> anyhow::Result<BoxStream<'static, anyhow::Result<Chunk>>> {
+        let text = "flood ".repeat((64 << 10) / 6);
+        Ok(stream::unfold(cancel, move |cancel| {
+            let text = text.clone();
+            async move {
+                // Yield to the runtime between chunks, so cancelling is heard.
+                tokio::task::yield_now().await;
+                (!cancel.is_cancelled()).then(|| (Ok(Chunk::Text(text)), cancel))
+            }
+        })
+        .boxed())
+    }
+}
+
 /// A `memdoor serve` on a free port, killed when dropped.
 struct Serve {
     child: Child,
@@ -385,4 +412,119 @@ async fn one_clients_flood_fills_only_its_share_of_the_queue() {
     let journals = std::fs::read_dir(server._dir.path().join("journal")).map(|d| d.count()).unwrap_or(0);
     assert_eq!(journals, 0, "no journal unless asked");
     drop(held);
+}
+
+/// #62 item 3: what a browser sends when a page it shows posts to the server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_web_page_cannot_make_a_keyless_server_work() {
+    let upstream = upstream().await;
+    let open = serve(&upstream, &[], &[]);
+    let client = client_from("127.0.0.1");
+    let url = format!("{}/chat/completions", open.base);
+    let models = format!("{}/models", open.base);
+    let chat = serde_json::json!({ "model": "memdoor-team", "messages": [{ "role": "user", "content": "Write a Python function f() that returns 1." }] });
+    // A form or a `fetch` with a "simple" type: the browser sends it with no preflight.
+    for content_type in
+        [Some("text/plain"), Some("application/x-www-form-urlencoded"), Some("multipart/form-data; boundary=x"), None]
+    {
+        let mut request = client.post(&url).body(chat.to_string());
+        if let Some(t) = content_type {
+            request = request.header("content-type", t);
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status(), 415, "{content_type:?}");
+        assert_eq!(error_of(response).await["code"], "unsupported_media_type");
+    }
+    // JSON from a page elsewhere (or a sandboxed frame, `null`): refused by its Origin, on every route.
+    for origin in ["https://evil.example", "null", "http://localhost.evil.example", "http://127.0.0.1.nip.io"] {
+        let response = client.post(&url).header("origin", origin).json(&chat).send().await.unwrap();
+        assert_eq!(response.status(), 403, "{origin}");
+        assert_eq!(error_of(response).await["code"], "origin_not_allowed");
+        let response = client.get(&models).header("origin", origin).send().await.unwrap();
+        assert_eq!(response.status(), 403, "{origin}");
+        let response = client
+            .post(&url)
+            .header("origin", origin)
+            .header("content-type", "text/plain")
+            .body(chat.to_string())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 403, "{origin}, text/plain");
+    }
+    // A page served from this machine's loopback is the user's own.
+    for origin in [format!("http://localhost:{}", open.addr.port()), "http://127.0.0.1:3000".to_string()] {
+        let response = client.get(&models).header("origin", &origin).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{origin}");
+    }
+    // With a key, the key is the check, whatever page sends it.
+    let keyed = serve(&upstream, &["--api-key-env", "ORIGIN_KEY"], &[("ORIGIN_KEY", "k3y-for-the-origin-test")]);
+    let response = client
+        .get(format!("{}/models", keyed.base))
+        .header("origin", "https://app.example")
+        .bearer_auth("k3y-for-the-origin-test")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+}
+
+/// A streamed request for the flooding model, sent on a raw socket from
+/// `from`: the response's head is read, then nothing more, ever.
+async fn stalled_client(server: &Serve, from: &str) -> TcpStream {
+    let body =
+        serde_json::json!({ "model": "hold", "stream": true, "messages": [{ "role": "user", "content": "go" }] })
+            .to_string();
+    let mut sock = connect(server, from).await;
+    let head = format!(
+        "POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    sock.write_all(head.as_bytes()).await.unwrap();
+    let mut got = Vec::new();
+    let mut byte = [0u8; 1];
+    while !got.ends_with(b"\r\n\r\n") {
+        assert_eq!(sock.read(&mut byte).await.unwrap(), 1, "the server closed before its head");
+        got.push(byte[0]);
+    }
+    assert!(got.starts_with(b"HTTP/1.1 200"), "{}", String::from_utf8_lossy(&got));
+    sock
+}
+
+/// Whether another client (127.0.0.3) gets the only session now: 200, or 429 while it is taken.
+async fn session_free(server: &Serve) -> bool {
+    let body =
+        serde_json::json!({ "model": "hold", "stream": true, "messages": [{ "role": "user", "content": "go" }] });
+    let response =
+        client_from("127.0.0.3").post(format!("{}/chat/completions", server.base)).json(&body).send().await.unwrap();
+    match response.status().as_u16() {
+        // Dropped at once: the probe leaves, and its place with it.
+        200 => true,
+        429 => false,
+        other => panic!("status {other}"),
+    }
+}
+
+/// #62 item 3: a client that stops reading a streamed reply holds the only
+/// session until its deadline at most (a timer, not the reply's next poll),
+/// and its connection until the write timeout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_stops_reading_holds_the_session_no_longer_than_its_deadline_or_the_write_timeout() {
+    let flood = openai_server::serve(Arc::new(Flood), None).await.base;
+    // The deadline alone (3 s; writes may wait 10 minutes).
+    let server =
+        serve(&flood, &["--sessions", "1", "--queue", "0", "--deadline-secs", "3", "--write-timeout-secs", "600"], &[]);
+    let _stalled = stalled_client(&server, "127.0.0.2").await;
+    let stalled_at = Instant::now();
+    assert!(!session_free(&server).await, "the stalled client holds the session");
+    eventually("the session freed at the stalled client's deadline", Duration::from_secs(30), || session_free(&server))
+        .await;
+    assert!(stalled_at.elapsed() >= Duration::from_secs(2), "not before the deadline: {:?}", stalled_at.elapsed());
+    // The write timeout alone (2 s; the deadline 15 minutes): the connection is closed, the session freed.
+    let server = serve(&flood, &["--sessions", "1", "--queue", "0", "--write-timeout-secs", "2"], &[]);
+    let mut stalled = stalled_client(&server, "127.0.0.2").await;
+    assert!(!session_free(&server).await, "the stalled client holds the session");
+    eventually("the session freed at the write timeout", Duration::from_secs(30), || session_free(&server)).await;
+    // What the socket still holds is read, then the end: the server closed it.
+    assert!(closed_within(&mut stalled, Duration::from_secs(30)).await, "the stalled connection is still open");
 }

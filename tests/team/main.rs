@@ -1,12 +1,13 @@
 //! The team: its mechanisms, the one session driver, seeds, cancelling,
 //! re-prompts, journals kept and replayed, and the team on a real git
-//! repository.
+//! repository (a hostile one included).
 
 mod cancel;
 mod journal_kept;
 mod journal_replay;
 mod repo_commands;
 mod repo_fixture;
+mod repo_hostile;
 mod repo_patch;
 mod repo_rounds;
 mod repo_team;

@@ -3,8 +3,6 @@
 //! writes the user's files only when nothing changed there, `review` works
 //! on a branch's diff. Agents are a scripted OpenAI-compatible server.
 
-use std::path::Path;
-use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -12,32 +10,7 @@ use memdoor_testkit::openai_server;
 use memdoor_testkit::scripted::Scripted;
 use memdoor_testkit::tmux;
 
-use super::repo_fixture::{applies, edit, git, repo, CALC, FIX, TESTS};
-
-/// The real binary's `command` on the repository `dir`, with `config` and nothing from the environment.
-fn memdoor(command: &str, config: &Path, dir: &Path, log_dir: &Path) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_memdoor"));
-    cmd.arg(command)
-        .arg("--config")
-        .arg(config)
-        .arg("--repo")
-        .arg(dir)
-        .env("MEMDOOR_LOG_DIR", log_dir)
-        .env_remove("MEMDOOR_REDIS")
-        .env_remove("MEMDOOR_CONFIG")
-        .env_remove("MEMDOOR_MODEL")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    cmd
-}
-
-/// A config in `dir` for a one-round team of three agents, all answering from the server at `base`.
-fn scripted_team(base: &str, dir: &Path) -> std::path::PathBuf {
-    let agent = format!("[[agents]]\nbackend = \"openai\"\nbase_url = {base:?}\nmodel = \"scripted\"\n");
-    let config = dir.join("memdoor.toml");
-    std::fs::write(&config, format!("[team]\nagents = 3\nrounds = 1\nmax_tokens = 256\n{}", agent.repeat(3))).unwrap();
-    config
-}
+use super::repo_fixture::{applies, edit, git, memdoor, repo, scripted_team, CALC, FIX, TESTS};
 
 /// The real binary: `memdoor solve --repo` prints the patch on stdout, which
 /// `git apply` takes; with `--apply` it writes the file itself.
@@ -46,7 +19,7 @@ async fn solve_repo_prints_a_patch_git_applies_and_apply_writes_it() {
     let dir = repo(&[]);
     let server = openai_server::serve(Arc::new(Scripted::repeating(edit("calc.py", FIX.0, FIX.1))), None).await;
     let work = tempfile::tempdir().unwrap();
-    let config = scripted_team(&server.base, work.path());
+    let config = scripted_team(&server.base, work.path(), 3);
     let solve = |extra: &[&str]| {
         let out = memdoor("solve", &config, dir.path(), work.path())
             .args(extra)
@@ -79,7 +52,7 @@ async fn the_tui_on_a_repository_shows_the_patch_re_prompts_from_it_and_acceptin
     let backend = Arc::new(Scripted::then_repeating(vec![first; 3], swapped));
     let server = openai_server::serve(backend.clone(), None).await;
     let work = tempfile::tempdir().unwrap();
-    let config = scripted_team(&server.base, work.path());
+    let config = scripted_team(&server.base, work.path(), 3);
     let stderr = work.path().join("stderr.log");
     let command = format!(
         "env -u MEMDOOR_REDIS -u MEMDOOR_CONFIG -u MEMDOOR_MODEL MEMDOOR_LOG_DIR='{}' '{}' --config '{}' --repo '{}' \
@@ -148,7 +121,7 @@ async fn review_shows_the_branch_diff_and_prints_the_patch_its_tests_chose() {
     let backend = Arc::new(Scripted::repeating(edit("calc.py", FIX.0, FIX.1)));
     let server = openai_server::serve(backend.clone(), None).await;
     let work = tempfile::tempdir().unwrap();
-    let config = scripted_team(&server.base, work.path());
+    let config = scripted_team(&server.base, work.path(), 3);
     let review = |extra: &[&str]| {
         memdoor("review", &config, dir.path(), work.path()).arg("--no-journal").args(extra).output().unwrap()
     };
@@ -170,7 +143,7 @@ async fn review_shows_the_branch_diff_and_prints_the_patch_its_tests_chose() {
     let doubled = edit("calc.py", "    return 2 * x\n", "    return x + x\n");
     let backend = Arc::new(Scripted::then_repeating(vec![doubled.clone()], edit("calc.py", FIX.0, FIX.1)));
     let server = openai_server::serve(backend.clone(), None).await;
-    let config = scripted_team(&server.base, work.path());
+    let config = scripted_team(&server.base, work.path(), 3);
     let out = memdoor("review", &config, dir.path(), work.path()).arg("--no-journal").output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8(out.stdout).unwrap();

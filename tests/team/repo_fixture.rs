@@ -1,9 +1,10 @@
 //! The repository the repository-mode tests work on: a git repository
 //! with a bug in `calc.py` and its pytest suite, the edit blocks that change
-//! it, and `git apply --check` for a printed patch.
+//! it, `git apply --check` for a printed patch, and the real binary on a
+//! repository with a scripted team.
 
-use std::path::Path;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 pub(crate) fn git(dir: &Path, args: &[&str]) {
     let out = Command::new("git").arg("-C").arg(dir).args(args).output().expect("git runs");
@@ -42,4 +43,30 @@ pub(crate) fn applies(dir: &Path, patch: &str) {
     std::fs::write(&file, patch).unwrap();
     git(dir, &["apply", "--check", file.to_str().unwrap()]);
     std::fs::remove_file(file).unwrap();
+}
+
+/// The real binary's `command` on the repository `dir`, with `config` and nothing from the environment.
+pub(crate) fn memdoor(command: &str, config: &Path, dir: &Path, log_dir: &Path) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_memdoor"));
+    cmd.arg(command)
+        .arg("--config")
+        .arg(config)
+        .arg("--repo")
+        .arg(dir)
+        .env("MEMDOOR_LOG_DIR", log_dir)
+        .env_remove("MEMDOOR_REDIS")
+        .env_remove("MEMDOOR_CONFIG")
+        .env_remove("MEMDOOR_MODEL")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
+/// A config in `dir` for a one-round team of `agents` agents, all answering from the server at `base`.
+pub(crate) fn scripted_team(base: &str, dir: &Path, agents: usize) -> PathBuf {
+    let agent = format!("[[agents]]\nbackend = \"openai\"\nbase_url = {base:?}\nmodel = \"scripted\"\n");
+    let config = dir.join("memdoor.toml");
+    let team = format!("[team]\nagents = {agents}\nrounds = 1\nmax_tokens = 256\n{}", agent.repeat(agents));
+    std::fs::write(&config, team).unwrap();
+    config
 }

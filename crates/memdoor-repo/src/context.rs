@@ -6,15 +6,14 @@
 //! `.git` is left out and said so. Everything read is untrusted data: it is
 //! shown to the agents, never run or obeyed here.
 
+use anyhow::Result;
 use std::collections::{BTreeSet, HashSet};
 use std::path::{Component, Path, PathBuf};
-use std::process::Command;
-
-use anyhow::{bail, Context as _, Result};
 
 use crate::problem::limits::MAX_LINE_BYTES;
 
 use super::fences;
+use super::git::Git;
 
 /// A file larger than this is not read (a generated file, a data dump).
 pub(crate) const MAX_FILE_BYTES: u64 = 256 << 10;
@@ -161,8 +160,9 @@ fn estimate_tokens_of(bytes: usize) -> usize {
 /// (relative to the repository's root, or absolute), else the files the task
 /// names and then the most relevant ones, within `budget` tokens.
 pub fn gather(dir: &Path, task: &str, given: &[PathBuf], budget: usize) -> Result<Context> {
-    let root = top_level(dir)?;
-    let tracked = tracked_files(&root)?;
+    let git = Git::open(dir)?;
+    let root = git.top().to_path_buf();
+    let tracked = git.tracked_files()?;
     let mut ctx = Context {
         root: root.clone(),
         files: Vec::new(),
@@ -242,37 +242,6 @@ pub fn gather(dir: &Path, task: &str, given: &[PathBuf], budget: usize) -> Resul
         ctx.files.push(ContextFile { path: rel, text, tokens, picked: Picked::Relevant { shared_words: shared } });
     }
     Ok(ctx)
-}
-
-/// The work tree's top level, from `git rev-parse` run in `dir`.
-pub(super) fn top_level(dir: &Path) -> Result<PathBuf> {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(["rev-parse", "--show-toplevel"])
-        .output()
-        .with_context(|| format!("running git in {} (is git installed?)", dir.display()))?;
-    if !out.status.success() {
-        bail!("{} is not inside a git work tree: memdoor reads the files git tracks there", dir.display());
-    }
-    let top = String::from_utf8(out.stdout).context("git's top-level path is not UTF-8")?;
-    Ok(PathBuf::from(top.trim_end_matches(['\n', '\r'])).canonicalize()?)
-}
-
-/// Every path git tracks (index and work tree), relative to the root, sorted.
-pub(super) fn tracked_files(root: &Path) -> Result<BTreeSet<PathBuf>> {
-    let out = Command::new("git").arg("-C").arg(root).args(["ls-files", "-z"]).output()?;
-    if !out.status.success() {
-        bail!("git ls-files failed in {}: {}", root.display(), String::from_utf8_lossy(&out.stderr).trim());
-    }
-    // Paths git holds that are not UTF-8 are skipped: they could not be shown to a model as written.
-    Ok(out
-        .stdout
-        .split(|b| *b == 0)
-        .filter(|p| !p.is_empty())
-        .filter_map(|p| std::str::from_utf8(p).ok())
-        .map(PathBuf::from)
-        .collect())
 }
 
 /// `path` (relative to the root, or absolute) as a tracked path relative to the root.

@@ -173,8 +173,9 @@ fn a_tracked_file_below_a_directory_now_a_link_is_never_read() {
     // git's index still lists docs/notes.md once docs is a link out of the tree.
     std::fs::remove_dir_all(r.path().join("docs")).unwrap();
     std::os::unix::fs::symlink(outside.path(), r.path().join("docs")).unwrap();
-    let root = top_level(r.path()).unwrap();
-    assert!(tracked_files(&root).unwrap().contains(Path::new("docs/notes.md")));
+    let git = Git::open(r.path()).unwrap();
+    let root = git.top().to_path_buf();
+    assert!(git.tracked_files().unwrap().contains(Path::new("docs/notes.md")));
     let ctx = gather(r.path(), "parse_date secret key material", &[], 10_000).unwrap();
     assert!(!ctx.files.iter().any(|f| f.text.contains("secret")), "{:?}", paths(&ctx));
     assert_eq!(ctx.unreadable, 1, "counted as a tracked file not read");

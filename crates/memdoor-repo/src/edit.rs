@@ -57,6 +57,10 @@ impl RepoPath {
         if text.is_empty() || text.chars().count() > MAX_PATH_CHARS || text.chars().any(char::is_control) {
             return Err(bad());
         }
+        // `~/.bashrc` is the home's, not a folder named `~`.
+        if text.starts_with('~') {
+            return Err(bad());
+        }
         let path = Path::new(text);
         let mut clean = PathBuf::new();
         for part in path.components() {
@@ -180,7 +184,7 @@ impl fmt::Display for EditError {
                 "block {block} names no file, and its SEARCH lines are not in exactly one file shown: put the \
 file's path on the line before <<<<<<< SEARCH"
             ),
-            EditError::BadPath(p) => write!(f, "{p:?} is not a path inside the repository (relative, no `..`)"),
+            EditError::BadPath(p) => write!(f, "{p:?} is not a path inside the repository (relative, no `..`, no `~`)"),
             EditError::InGitDir(p) => write!(f, "{p:?} is inside .git: never edited"),
             EditError::Unterminated { block } => {
                 write!(f, "block {block} is cut off: it never reaches its closing line (``` or >>>>>>> REPLACE)")

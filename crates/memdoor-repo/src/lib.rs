@@ -14,6 +14,7 @@ pub mod context;
 pub mod edit;
 pub mod fences;
 pub mod findings;
+pub mod git;
 pub mod lang;
 pub mod outcomes;
 pub mod patch;
@@ -113,8 +114,8 @@ impl RepoTask {
                     .into(),
             );
         };
-        let applied =
-            accept::apply_to_tree(self.bench.root(), &self.bench.plan(&candidate)).map_err(|e| e.to_string())?;
+        let plan = self.bench.plan(&candidate).map_err(|e| format!("nothing written: {e}"))?;
+        let applied = accept::apply_to_tree(self.bench.root(), &plan).map_err(|e| e.to_string())?;
         let written = applied.written.iter().map(|p| p.display().to_string());
         Ok(written.chain(applied.created.iter().map(|p| format!("{} (new)", p.display()))).collect())
     }

@@ -8,12 +8,12 @@
 //! off, so a repository's config cannot make reading its diff run a program.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use anyhow::{bail, Context as _, Result};
 
-use super::context::{estimate_tokens, top_level};
+use super::context::estimate_tokens;
 use super::fences::longest_backtick_run;
+use super::git::Git;
 
 /// The most of the diff the agents are shown (the files it touches come on top, within their own budget).
 pub const MAX_DIFF_BYTES: usize = 16 << 10;
@@ -90,13 +90,14 @@ impl BranchDiff {
 /// The change of the repository holding `dir` against `base` (or the first of
 /// [`DEFAULT_BASES`] that exists): an error when there is none to review.
 pub fn branch_diff(dir: &Path, base: Option<&str>) -> Result<BranchDiff> {
-    let root = top_level(dir)?;
+    let git = Git::open(dir)?;
+    let root = git.top().to_path_buf();
     let base = match base {
         Some(b) => {
             if b.is_empty() || b.starts_with('-') || b.contains("...") {
                 bail!("--base {b:?} is not a revision (give a branch, tag or commit)");
             }
-            if !resolves(&root, b)? {
+            if !resolves(&git, b)? {
                 bail!("--base {b}: no such commit in {}", root.display());
             }
             b.to_string()
@@ -104,7 +105,7 @@ pub fn branch_diff(dir: &Path, base: Option<&str>) -> Result<BranchDiff> {
         None => {
             let mut found = None;
             for b in DEFAULT_BASES {
-                if resolves(&root, b)? {
+                if resolves(&git, b)? {
                     found = Some(b.to_string());
                     break;
                 }
@@ -119,40 +120,25 @@ pub fn branch_diff(dir: &Path, base: Option<&str>) -> Result<BranchDiff> {
         }
     };
     let range = format!("{base}...HEAD");
-    let raw = git(&root, &["diff", "--no-color", "--no-ext-diff", "--no-textconv", "-M", &range, "--"])?;
+    let raw = text(&git, &["diff", "--no-color", "--no-ext-diff", "--no-textconv", "-M", &range, "--"])?;
     if raw.trim().is_empty() {
         bail!("nothing to review: HEAD makes no change against {base} (commit the change, or give another --base)");
     }
-    let names = git(&root, &["diff", "--name-only", "-z", "--no-renames", "--diff-filter=AM", &range, "--"])?;
+    let names = text(&git, &["diff", "--name-only", "-z", "--no-renames", "--diff-filter=AM", &range, "--"])?;
     let files = names.split('\0').filter(|n| !n.is_empty()).map(PathBuf::from).collect();
     let (diff, clipped_lines, lines_left_out) = clip(&raw);
     Ok(BranchDiff { root, base, diff, files, clipped_lines, lines_left_out })
 }
 
-/// Whether `rev` names a commit in the repository at `root`.
-fn resolves(root: &Path, rev: &str) -> Result<bool> {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(root)
-        .args(["rev-parse", "--verify", "--quiet", "--end-of-options", &format!("{rev}^{{commit}}")])
-        .output()
-        .context("running git rev-parse")?;
-    Ok(out.status.success())
+/// Whether `rev` names a commit in the repository.
+fn resolves(git: &Git, rev: &str) -> Result<bool> {
+    git.succeeds(&["rev-parse", "--verify", "--quiet", "--end-of-options", &format!("{rev}^{{commit}}")])
 }
 
-/// git's output for `args` in `root`; its error said when it fails.
-fn git(root: &Path, args: &[&str]) -> Result<String> {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(root)
-        .args(args)
-        .output()
-        .with_context(|| format!("running git {}", args.join(" ")))?;
-    if !out.status.success() {
-        bail!("git {} failed: {}", args.join(" "), String::from_utf8_lossy(&out.stderr).trim());
-    }
+/// git's output for `args`, as text.
+fn text(git: &Git, args: &[&str]) -> Result<String> {
     // A file's bytes that are not UTF-8 show as U+FFFD: the diff is read, never written back.
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    Ok(String::from_utf8_lossy(&git.run(args)?).into_owned())
 }
 
 /// The diff with each line cut to `MAX_DIFF_LINE_BYTES` and the whole to

@@ -82,7 +82,7 @@ impl TestCommand {
         }
     }
 
-    /// Cargo from rustup lives in the user's home: bind it, offline.
+    /// Cargo from rustup lives in the user's home: bind what a build reads, offline.
     fn toolchain(&mut self) {
         if self.runner != Runner::Cargo {
             return;
@@ -91,15 +91,30 @@ impl TestCommand {
         let dir = |var: &str, default: &str| {
             std::env::var_os(var).map(PathBuf::from).or_else(|| home.as_ref().map(|h| h.join(default)))
         };
-        for (var, path) in [("CARGO_HOME", dir("CARGO_HOME", ".cargo")), ("RUSTUP_HOME", dir("RUSTUP_HOME", ".rustup"))]
-        {
-            if let Some(path) = path.filter(|p| p.is_dir()) {
-                self.env.push((var.to_string(), path.to_string_lossy().into_owned()));
-                self.binds.push(path);
-            }
-        }
+        let (binds, env) = cargo_binds(dir("CARGO_HOME", ".cargo"), dir("RUSTUP_HOME", ".rustup"));
+        self.binds.extend(binds);
+        self.env.extend(env);
         self.env.push(("CARGO_NET_OFFLINE".into(), "true".into()));
     }
+}
+
+/// What a cargo run binds of `CARGO_HOME` and `RUSTUP_HOME`, and the
+/// variables naming them: the toolchains whole, and of `CARGO_HOME` only
+/// its `bin`, `registry` and `git` folders (the crates a build reads) —
+/// never its `credentials.toml` or its `config.toml`, which can hold a
+/// registry's token (a repository's test could print either into its
+/// output, and so into a prompt and the journal).
+fn cargo_binds(cargo_home: Option<PathBuf>, rustup_home: Option<PathBuf>) -> (Vec<PathBuf>, Vec<(String, String)>) {
+    let (mut binds, mut env) = (Vec::new(), Vec::new());
+    if let Some(home) = cargo_home.filter(|p| p.is_dir()) {
+        binds.extend(["bin", "registry", "git"].map(|sub| home.join(sub)).into_iter().filter(|p| p.is_dir()));
+        env.push(("CARGO_HOME".to_string(), home.to_string_lossy().into_owned()));
+    }
+    if let Some(home) = rustup_home.filter(|p| p.is_dir()) {
+        env.push(("RUSTUP_HOME".to_string(), home.to_string_lossy().into_owned()));
+        binds.push(home);
+    }
+    (binds, env)
 }
 
 fn is_python_test(path: &str) -> bool {
@@ -107,15 +122,27 @@ fn is_python_test(path: &str) -> bool {
     name.ends_with(".py") && (name.starts_with("test_") || name.ends_with("_test.py"))
 }
 
+/// A `package.json` larger than this is not read (a real one is a few KB).
+const MAX_MANIFEST_BYTES: u64 = 1 << 20;
+
 fn package_has_test_script(path: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(path) else { return false };
+    use std::io::Read as _;
+    let Ok(file) = std::fs::File::open(path) else { return false };
+    let mut text = String::new();
+    // Read within the cap before parsing: a hostile manifest of hundreds of MB is no manifest.
+    if file.take(MAX_MANIFEST_BYTES + 1).read_to_string(&mut text).is_err() || text.len() as u64 > MAX_MANIFEST_BYTES {
+        return false;
+    }
     let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else { return false };
     json.pointer("/scripts/test").and_then(|t| t.as_str()).is_some_and(|t| !t.contains("no test specified"))
 }
 
 fn python_has_pytest(python: &Path) -> bool {
+    // Isolated, from the root: nothing of the folder memdoor runs in is imported.
     std::process::Command::new(python)
         .args(["-I", "-c", "import pytest"])
+        .current_dir("/")
+        .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .status()
@@ -241,4 +268,44 @@ pub async fn run_tests(
     let both = format!("{stdout}{}{stderr}", if stderr.is_empty() { "" } else { "\n" });
     let skip = both.chars().count().saturating_sub(TAIL_CHARS);
     Ok(TestReport { status: out.status, outcomes, tail: both.chars().skip(skip).collect(), wall: out.wall })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cargo_gets_its_crates_and_toolchains_but_never_the_homes_credentials_or_config() {
+        let cargo = tempfile::tempdir().unwrap();
+        for sub in ["bin", "registry/index", "registry/cache", "git"] {
+            std::fs::create_dir_all(cargo.path().join(sub)).unwrap();
+        }
+        std::fs::write(cargo.path().join("credentials.toml"), "[registry]\ntoken = \"secret\"\n").unwrap();
+        std::fs::write(cargo.path().join("config.toml"), "[registry]\ntoken = \"secret\"\n").unwrap();
+        let rustup = tempfile::tempdir().unwrap();
+        let (binds, env) = cargo_binds(Some(cargo.path().to_path_buf()), Some(rustup.path().to_path_buf()));
+        let want = ["bin", "registry", "git"].map(|s| cargo.path().join(s));
+        assert_eq!(binds, [&want[..], &[rustup.path().to_path_buf()]].concat());
+        assert!(!binds.contains(&cargo.path().to_path_buf()), "CARGO_HOME is never bound whole");
+        assert_eq!(env[0], ("CARGO_HOME".to_string(), cargo.path().display().to_string()));
+        // Folders that are not there are not bound.
+        std::fs::remove_dir_all(cargo.path().join("git")).unwrap();
+        let (binds, _) = cargo_binds(Some(cargo.path().to_path_buf()), None);
+        assert_eq!(binds, want[..2]);
+        assert_eq!(cargo_binds(None, None), (Vec::new(), Vec::new()));
+    }
+
+    #[test]
+    fn a_package_json_past_the_cap_is_not_parsed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("package.json");
+        std::fs::write(&path, r#"{"scripts": {"test": "node --test"}}"#).unwrap();
+        assert!(package_has_test_script(&path));
+        let padded = format!(
+            r#"{{"scripts": {{"test": "node --test"}}, "pad": "{}"}}"#,
+            " ".repeat(MAX_MANIFEST_BYTES as usize)
+        );
+        std::fs::write(&path, padded).unwrap();
+        assert!(!package_has_test_script(&path));
+    }
 }

@@ -14,8 +14,9 @@ use anyhow::{bail, Context as _, Result};
 use sha2::{Digest, Sha256};
 
 use super::accept::PlannedWrite;
-use super::context::{through_no_link, top_level, tracked_files, MAX_FILE_BYTES};
+use super::context::{through_no_link, MAX_FILE_BYTES};
 use super::edit::{apply_edit, Edit, EditError, RepoPath};
+use super::git::Git;
 
 /// Tracked files a repository may have for the session to copy it.
 pub(crate) const MAX_TREE_FILES: usize = 20_000;
@@ -109,6 +110,8 @@ fn is_repository_test(path: &RepoPath, change: &Change) -> bool {
 pub struct Workbench {
     /// The user's repository (its top level).
     root: PathBuf,
+    /// git on it (for its ignore rules, when a candidate makes a file).
+    git: Git,
     /// Holds `base`; only its owner may list it.
     _dir: tempfile::TempDir,
     /// The copy, under a name nobody else can guess: readable by the sandbox's uids.
@@ -120,8 +123,9 @@ pub struct Workbench {
 impl Workbench {
     /// Copies the tracked files of the repository holding `dir`.
     pub fn snapshot(dir: &Path) -> Result<Workbench> {
-        let root = top_level(dir)?;
-        let tracked = tracked_files(&root)?;
+        let git = Git::open(dir)?;
+        let root = git.top().to_path_buf();
+        let tracked = git.tracked_files()?;
         if tracked.len() > MAX_TREE_FILES {
             bail!("{} tracks {} files; memdoor copies at most {MAX_TREE_FILES}", root.display(), tracked.len());
         }
@@ -129,7 +133,7 @@ impl Workbench {
         std::fs::set_permissions(holder.path(), std::fs::Permissions::from_mode(0o711))?;
         let base = tempfile::Builder::new().prefix("base-").rand_bytes(24).tempdir_in(holder.path())?.keep();
         std::fs::set_permissions(&base, std::fs::Permissions::from_mode(0o755))?;
-        let mut bench = Workbench { root, _dir: holder, base, files: BTreeMap::new(), bytes: 0 };
+        let mut bench = Workbench { root, git, _dir: holder, base, files: BTreeMap::new(), bytes: 0 };
         for rel in tracked {
             bench.copy_one(&rel)?;
         }
@@ -219,7 +223,27 @@ impl Workbench {
         if std::fs::symlink_metadata(self.root.join(rel)).is_ok() {
             return Err(refuse("it exists but git does not track it"));
         }
-        Ok(None)
+        // Only where the repository could track a file: a folder that holds
+        // tracked files (or one the patch makes there), and nothing its ignore
+        // rules leave out — never a virtualenv's site-packages, a build folder.
+        if let Some(folder) = self.folder_tracking_nothing(rel) {
+            return Err(refuse(&format!("inside {}, a folder git tracks nothing in", folder.display())));
+        }
+        match self.git.ignores(rel) {
+            Ok(false) => Ok(None),
+            Ok(true) => Err(refuse("a path the repository's ignore rules leave out")),
+            Err(e) => Err(refuse(&format!("git could not say whether it is ignored ({e:#})"))),
+        }
+    }
+
+    /// The nearest folder above `rel` that exists in the user's tree, when git tracks nothing below it.
+    fn folder_tracking_nothing<'p>(&self, rel: &'p Path) -> Option<&'p Path> {
+        let folder = rel
+            .ancestors()
+            .skip(1)
+            .filter(|a| !a.as_os_str().is_empty())
+            .find(|a| std::fs::symlink_metadata(self.root.join(a)).is_ok())?;
+        (!self.files.keys().any(|f| f.starts_with(folder))).then_some(folder)
     }
 
     /// `edits` applied in order to the files as read (a file edited twice takes both).
@@ -261,18 +285,22 @@ impl Workbench {
         Ok(())
     }
 
-    /// What accepting `candidate` writes, each with the digest of what the session read.
-    pub fn plan(&self, candidate: &Candidate) -> Vec<PlannedWrite> {
+    /// What accepting `candidate` writes, each with the digest of what the
+    /// session read. A file it makes is checked again as a new file (the
+    /// user's tree may have changed since): an error says why one is refused.
+    pub fn plan(&self, candidate: &Candidate) -> Result<Vec<PlannedWrite>, EditError> {
         candidate
             .changes
             .iter()
-            .map(|(path, change)| PlannedWrite {
-                path: path.as_path().to_path_buf(),
-                before: match self.files.get(path.as_path()) {
+            .map(|(path, change)| {
+                let before = match self.files.get(path.as_path()) {
                     Some(Tracked::File { digest }) => Some(*digest),
-                    _ => None,
-                },
-                after: change.after.clone(),
+                    _ => {
+                        self.original(path)?;
+                        None
+                    }
+                };
+                Ok(PlannedWrite { path: path.as_path().to_path_buf(), before, after: change.after.clone() })
             })
             .collect()
     }

@@ -102,7 +102,7 @@ fn two_blocks_on_one_file_apply_in_order_and_the_plan_keeps_what_was_read() {
     let candidate = bench.apply(&parse_edits(answer, &[]).unwrap()).unwrap();
     let change = &candidate.changes[&RepoPath::parse("a.py").unwrap()];
     assert_eq!((change.before.as_deref(), change.after.as_str()), (Some("a = 1\nb = 2\n"), "a = 10\nb = 20\n"));
-    let plan = bench.plan(&candidate);
+    let plan = bench.plan(&candidate).unwrap();
     let digest: [u8; 32] = Sha256::digest(b"a = 1\nb = 2\n").into();
     assert_eq!(plan[0].before, Some(digest));
 }
@@ -168,4 +168,36 @@ tests/test_new.py\n<<<<<<< SEARCH\n=======\ndef test_new():\n    pass\n>>>>>>> R
     let kept: Vec<String> = code.changes.keys().map(ToString::to_string).collect();
     assert_eq!(kept, ["calc.py", "tests/test_new.py"]);
     assert!(code.edited_tests().is_empty());
+}
+
+/// #62 item 5: a new file only where the repository could track one.
+#[test]
+fn a_new_file_is_refused_under_ignored_paths_in_folders_git_tracks_nothing_in_and_under_a_home() {
+    let dir = repo(&[("src/calc.py", "x = 1\n"), (".gitignore", "build/\n*.log\n")]);
+    // A virtualenv nobody ignored, and an ignored build folder, both on disk.
+    std::fs::create_dir_all(dir.path().join(".venv/lib/python3.11/site-packages")).unwrap();
+    std::fs::create_dir_all(dir.path().join("build")).unwrap();
+    let bench = Workbench::snapshot(dir.path()).unwrap();
+    let new_file = |path: &str| format!("{path}\n<<<<<<< SEARCH\n=======\nimport os\n>>>>>>> REPLACE\n");
+    let refused = |path: &str| match bench.apply(&parse_edits(&new_file(path), &[]).unwrap()) {
+        Err(EditError::NotEditable { why, .. }) => why,
+        other => panic!("{path}: {other:?}"),
+    };
+    assert!(refused(".venv/lib/python3.11/site-packages/x.pth")
+        .contains("inside .venv/lib/python3.11/site-packages, a folder git tracks nothing in"));
+    assert!(refused("build/x.py").contains("folder git tracks nothing in"));
+    assert!(refused("src/debug.log").contains("ignore rules leave out"), "{}", refused("src/debug.log"));
+    assert!(refused("out/build/x.py").contains("ignore rules leave out"), "an ignored folder the patch would make");
+    assert!(matches!(parse_edits(&new_file("~/.bashrc"), &[]), Err(EditError::BadPath(_))));
+    // Where a file could be tracked: beside tracked ones, in a folder the patch makes, at the top.
+    for path in ["src/util.py", "src/pkg/__init__.py", "tests/test_new.py", "notes~.py"] {
+        let made = bench.apply(&parse_edits(&new_file(path), &[]).unwrap());
+        let candidate = made.unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(bench.plan(&candidate).unwrap()[0].before, None, "{path}");
+    }
+    // The tree changed since the candidate was made: the plan checks again and says why.
+    let candidate = bench.apply(&parse_edits(&new_file("gen/out.py"), &[]).unwrap()).unwrap();
+    std::fs::write(dir.path().join(".gitignore"), "build/\n*.log\ngen/\n").unwrap();
+    let e = bench.plan(&candidate).unwrap_err().to_string();
+    assert!(e.contains("gen/out.py") && e.contains("ignore rules"), "{e}");
 }

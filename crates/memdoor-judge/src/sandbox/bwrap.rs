@@ -51,7 +51,8 @@ pub(super) async fn find_pythons() -> Vec<Python> {
 /// a draft's, so outside any sandbox).
 pub(super) async fn resolve(candidate: &str) -> Result<Python> {
     let probe = "import sys; print(sys.executable); print(sys.base_prefix)";
-    let out = Command::new(candidate).args(["-I", "-c", probe]).kill_on_drop(true).output();
+    // Isolated, from the root: nothing of the folder memdoor runs in is imported.
+    let out = Command::new(candidate).args(["-I", "-c", probe]).current_dir("/").kill_on_drop(true).output();
     let out = tokio::time::timeout(Duration::from_secs(20), out)
         .await
         .with_context(|| format!("{candidate} did not answer within 20 s"))?

@@ -4,7 +4,8 @@
 //! it; the command runs in it with every layer a draft gets.
 //!
 //! Strong: bubblewrap binds the snapshot and the overlay read-only, copies
-//! both into a sized tmpfs at `/repo` and runs the command there — no
+//! both into a tmpfs at `/repo` and runs the command there (that tmpfs,
+//! `/tmp` and `/dev/shm` sized to hold `tree_bytes` together) — no
 //! network, nothing written reaches the host, the user's repository is not
 //! in the namespace at all. Weak: the same copy made on the host in a
 //! directory of the run's own, removed afterwards.
@@ -16,7 +17,7 @@ use tokio::process::Command;
 
 use super::bwrap::{self, Python};
 use super::reach::Reachable;
-use super::{cgroup, contain, exec, remove_run_dir, Limits, RunOutput, Sandbox};
+use super::{cgroup, contain, exec, remove_run_dir, RunOutput, Sandbox};
 
 /// Where the tree is copied to, and the command runs, inside bubblewrap.
 const TREE_INSIDE: &str = "/repo";
@@ -34,7 +35,8 @@ pub struct TreeRun<'a> {
     pub overlay: &'a Path,
     /// A shell command line, run from the tree's root.
     pub command: &'a str,
-    /// Bytes the tree's tmpfs may hold (the copy, and all the command writes).
+    /// Bytes the run's tmpfs mounts may hold together — the tree (the copy,
+    /// and what the command writes there), `/tmp` and `/dev/shm` (`tmpfs_sizes`).
     pub tree_bytes: u64,
     /// Host directories the command needs, bound read-only at the same place (a toolchain).
     pub binds: &'a [PathBuf],
@@ -53,7 +55,7 @@ impl Sandbox {
         let scratch = if strong { None } else { Some(weak_copy(run, uid)?) };
         let reach = Reachable::new(self.python().binds.iter().chain(run.binds), uid.filter(|_| strong))?;
         let mut cmd = match &scratch {
-            None => strong_tree(&self.bwrap, self.python(), run, self.limits(), &reach),
+            None => strong_tree(&self.bwrap, self.python(), run, &reach),
             Some(dir) => weak_tree(self.python(), run, dir.path()),
         };
         // Before the uid drop (contain::install's): the mounts need root.
@@ -74,7 +76,9 @@ impl Sandbox {
 /// directories first (a pyenv or rustup install outside /usr), then the system's.
 fn path_var(py: &Python, binds: &[PathBuf]) -> String {
     let mut dirs: Vec<String> = Vec::new();
-    let bins = py.exe.parent().into_iter().map(Path::to_path_buf).chain(binds.iter().map(|b| b.join("bin")));
+    // A bind that is a `bin` folder itself (`CARGO_HOME/bin`) is one; of any other, its `bin`.
+    let bin_of = |b: &PathBuf| if b.ends_with("bin") { b.clone() } else { b.join("bin") };
+    let bins = py.exe.parent().into_iter().map(Path::to_path_buf).chain(binds.iter().map(bin_of));
     for dir in bins {
         let dir = dir.to_string_lossy().into_owned();
         if !dirs.contains(&dir) && Path::new(&dir).is_dir() {
@@ -85,13 +89,13 @@ fn path_var(py: &Python, binds: &[PathBuf]) -> String {
     dirs.join(":")
 }
 
-fn strong_tree(bwrap_exe: &Path, py: &Python, run: &TreeRun<'_>, limits: &Limits, reach: &Reachable) -> Command {
+fn strong_tree(bwrap_exe: &Path, py: &Python, run: &TreeRun<'_>, reach: &Reachable) -> Command {
     let mut cmd = Command::new(bwrap_exe);
     bwrap::system_mounts(&mut cmd);
-    let size = run.tree_bytes.to_string();
-    cmd.args(["--size", &size, "--tmpfs", "/tmp"]);
-    cmd.args(["--size", &limits.file_bytes.to_string(), "--tmpfs", "/dev/shm"]);
-    cmd.args(["--size", &size, "--tmpfs", TREE_INSIDE]);
+    let (tree, tmp, shm) = tmpfs_sizes(run.tree_bytes);
+    cmd.args(["--size", &tmp.to_string(), "--tmpfs", "/tmp"]);
+    cmd.args(["--size", &shm.to_string(), "--tmpfs", "/dev/shm"]);
+    cmd.args(["--size", &tree.to_string(), "--tmpfs", TREE_INSIDE]);
     cmd.arg("--ro-bind").arg(run.base).arg(BASE_INSIDE);
     cmd.arg("--ro-bind").arg(run.overlay).arg(EDITS_INSIDE);
     // Debian's `cc` (the linker cargo calls) and other tools are links through /etc/alternatives.
@@ -104,6 +108,16 @@ fn strong_tree(bwrap_exe: &Path, py: &Python, run: &TreeRun<'_>, limits: &Limits
     bwrap::minimal_env(&mut cmd, Path::new("/tmp"), Path::new("/tmp"));
     finish_env(&mut cmd, py, run);
     cmd
+}
+
+/// `total` split among the run's three tmpfs mounts, so that together
+/// they hold no more (memory a hostile suite can pin): (the tree, `/tmp`,
+/// `/dev/shm`) — a sixteenth for shared memory up to 64 MB, a quarter for
+/// `/tmp`, the rest for the tree.
+pub(crate) fn tmpfs_sizes(total: u64) -> (u64, u64, u64) {
+    let shm = (total / 16).min(64 << 20);
+    let tmp = total / 4;
+    (total - tmp - shm, tmp, shm)
 }
 
 fn weak_tree(py: &Python, run: &TreeRun<'_>, dir: &Path) -> Command {
@@ -160,4 +174,32 @@ fn chown_tree(path: &Path, uid: u32) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_runs_tmpfs_mounts_hold_no_more_than_its_budget_together() {
+        for total in [0, 1, 17, 1 << 20, 2 << 30, 8 << 30, u64::MAX / 2] {
+            let (tree, tmp, shm) = tmpfs_sizes(total);
+            assert_eq!(tree + tmp + shm, total, "{total}");
+            assert!(shm <= 64 << 20 && tmp <= total / 4 && tree >= total / 2, "{total}: {tree} {tmp} {shm}");
+        }
+        assert_eq!(tmpfs_sizes(2 << 30), ((2 << 30) - (512 << 20) - (64 << 20), 512 << 20, 64 << 20));
+    }
+
+    #[test]
+    fn a_bin_folder_bound_is_on_the_path_itself() {
+        let dir = tempfile::tempdir().unwrap();
+        let (cargo_bin, toolchain) = (dir.path().join("cargo/bin"), dir.path().join("rustup"));
+        std::fs::create_dir_all(&cargo_bin).unwrap();
+        std::fs::create_dir_all(toolchain.join("bin")).unwrap();
+        let py = Python { exe: PathBuf::from("/usr/bin/python3"), binds: Vec::new() };
+        let path = path_var(&py, &[cargo_bin.clone(), toolchain.clone()]);
+        let dirs: Vec<&str> = path.split(':').collect();
+        assert!(dirs.contains(&cargo_bin.to_str().unwrap()), "{path}");
+        assert!(dirs.contains(&toolchain.join("bin").to_str().unwrap()), "{path}");
+    }
 }

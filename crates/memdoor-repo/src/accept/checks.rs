@@ -61,11 +61,12 @@ pub(super) fn check_all<'a>(root: BorrowedFd, plan: &'a [PlannedWrite]) -> Resul
     Ok(checked)
 }
 
-/// The path's components, or why it is refused: only names, none of them `.git` however spelled.
+/// The path's components, or why it is refused: only names, none of them `.git` however spelled, the
+/// first not starting with `~` (a home, to a shell).
 pub(super) fn segments(path: &Path) -> Result<Vec<CString>, Refusal> {
     let bad = || Refusal::BadPath(path.to_path_buf());
     let text = path.to_str().ok_or_else(bad)?;
-    if text.is_empty() || text.chars().any(char::is_control) {
+    if text.is_empty() || text.starts_with('~') || text.chars().any(char::is_control) {
         return Err(bad());
     }
     let mut out = Vec::new();
