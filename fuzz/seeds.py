@@ -195,3 +195,7 @@ write("git_output", "check-attr", b"\x01" + config + b"\xff" + b"data.bin\0filte
 write("request_headers", "page", "Host: 127.0.0.1:8080\nOrigin: https://evil.example\nContent-Type: text/plain;charset=UTF-8\n")
 write("request_headers", "loopback", "Host: localhost\nOrigin: http://localhost:3000\nContent-Type: application/json; charset=utf-8\n")
 write("request_headers", "odd", "Host: [::1]:80\nOrigin: null\nOrigin: http://[::1]\ncontent-type: Application/JSON\n")
+
+# Edits stated in sentences, as coder-0.5b writes them (`edit/prose.rs`).
+write("edit_blocks", "prose-sentence", b"def add(a, b):\n    return a - b\n\xffdef half(x):\n    return x / 2\n\xff\xff\xffIn `a.py`, the line `return a - b` should be changed to `return a + b`.\n")
+write("edit_blocks", "prose-fences", b"x = 1\n\xff\xff\xff\xffThe line\n```python\nx = 1\n```\nshould be changed to:\n```python\nx = 2\n```\n")

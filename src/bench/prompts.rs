@@ -81,7 +81,8 @@ fn outcome_of(text: &str, finish: crate::domain::FinishReason) -> Result<String,
     match no_code(&code) {
         None => Ok(code),
         Some(NoCode::Placeholder) => Err(Outcome::Placeholder),
-        Some(NoCode::Empty) => Err(Outcome::Empty),
+        // A problem's block is empty or a placeholder; the rest are a repository's kinds.
+        Some(NoCode::Empty | NoCode::NoEdit | NoCode::Unchanged | NoCode::Repeated) => Err(Outcome::Empty),
     }
 }
 

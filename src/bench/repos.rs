@@ -57,6 +57,9 @@ pub(crate) struct RepoRow {
     pub oracle: bool,
     /// Answers whose edit blocks did not apply, of all the team's answers.
     pub failed_edits: (usize, usize),
+    /// The team's answers that were no draft and so asked again in their
+    /// round, by why: no edit at all, the code unchanged, a patch repeated.
+    pub asked_again: AskedAgain,
     /// The team's answers that did not apply, each with why: what to read
     /// to learn which forms the model writes that the parser does not take.
     pub unapplied: Vec<Unapplied>,
@@ -65,6 +68,37 @@ pub(crate) struct RepoRow {
     /// How the team's answer was chosen, in words (the tests' standing,
     /// reproductions passed); `None` when no patch stood.
     pub decision: Option<String>,
+}
+
+/// Answers asked again in their round, by why (`Draft::reasked`).
+#[derive(Debug, Clone, Copy, Default, Serialize, PartialEq, Eq)]
+pub(crate) struct AskedAgain {
+    pub no_edit: usize,
+    pub unchanged: usize,
+    pub repeated: usize,
+    /// Of those, the second answers that became a patch.
+    pub patched: usize,
+}
+
+impl AskedAgain {
+    fn of<'a>(drafts: impl Iterator<Item = &'a crate::domain::Draft>) -> AskedAgain {
+        use crate::domain::NoCode;
+        let mut n = AskedAgain::default();
+        for d in drafts {
+            match d.reasked {
+                Some(NoCode::NoEdit) => n.no_edit += 1,
+                Some(NoCode::Unchanged) => n.unchanged += 1,
+                Some(NoCode::Repeated) => n.repeated += 1,
+                _ => {}
+            }
+            n.patched += usize::from(d.reasked.is_some() && d.code.is_some());
+        }
+        n
+    }
+
+    fn total(&self) -> usize {
+        self.no_edit + self.unchanged + self.repeated
+    }
 }
 
 /// One answer of the team whose edit did not apply.
@@ -211,6 +245,7 @@ impl Bench<'_> {
             team,
             oracle,
             failed_edits: (failed, drafts.len()),
+            asked_again: AskedAgain::of(drafts.iter().map(|(.., d)| d)),
             unapplied,
             hidden_failing,
             decision: verdict.as_ref().map(|v| v.decision.to_string()),
@@ -349,4 +384,19 @@ pub(crate) fn print_repos(report: &RepoReport) {
     println!("{:<34} {:>3}/{n:<3}", "oracle (any team patch)", count(&|r| r.oracle));
     let (failed, all) = report.rows.iter().fold((0, 0), |(f, a), r| (f + r.failed_edits.0, a + r.failed_edits.1));
     println!("answers whose edit blocks did not apply: {failed} of {all}");
+    let asked = report.rows.iter().fold(AskedAgain::default(), |a, r| AskedAgain {
+        no_edit: a.no_edit + r.asked_again.no_edit,
+        unchanged: a.unchanged + r.asked_again.unchanged,
+        repeated: a.repeated + r.asked_again.repeated,
+        patched: a.patched + r.asked_again.patched,
+    });
+    println!(
+        "answers asked again in their round (no draft): {} ({} no edit, {} unchanged, {} a patch repeated); \
+{} became a patch the second time",
+        asked.total(),
+        asked.no_edit,
+        asked.unchanged,
+        asked.repeated,
+        asked.patched
+    );
 }

@@ -1,9 +1,10 @@
 //! Fuzz targets for what models and test runners write: a model's answer
 //! read as code or as edit blocks, harness.py's results as the judge reads
-//! them, a test run's output as per-test outcomes.
+//! them, a test run's output as per-test outcomes and as what each failure says.
 
 use crate::domain::FinishReason;
 use crate::judge::grade;
+use crate::repo::failures::{read_failures, MAX_FAILURES, MAX_FRAMES, MAX_LINE_CHARS, MAX_SAYS};
 use crate::repo::outcomes::{read_outcomes, Runner, MAX_NAME_CHARS, MAX_OUTCOMES};
 use crate::team::{draft_code, extract_code, no_code};
 
@@ -70,7 +71,8 @@ pub(super) fn judge_results(data: &[u8]) -> bool {
 /// An answer's edit blocks (`repo::edit`): the file's text before the first
 /// 0xff byte, the answer after. Every block is bounded, every path stays a
 /// plain relative path outside `.git`, and an edit that applies changes only
-/// what its SEARCH lines cover: the text before them is kept.
+/// what its SEARCH lines cover: the text before them is kept. The edits the
+/// answer states in sentences each name a shown file and change it.
 pub(super) fn edit_blocks(data: &[u8]) -> bool {
     use crate::repo::edit::{apply_edit, parse_edits, RepoPath, MAX_BLOCKS, MAX_SECTION_BYTES};
     // Up to four files before the answer, each ended by a 0xff byte (never in UTF-8): a.py,
@@ -84,7 +86,17 @@ pub(super) fn edit_blocks(data: &[u8]) -> bool {
         .zip(&parts)
         .filter_map(|(name, text)| Some((RepoPath::parse(name).ok()?, String::from_utf8_lossy(text).into_owned())))
         .collect();
-    let Ok(edits) = parse_edits(&answer, &shown) else { return false };
+    // The sentences that state edits (`edit/prose.rs`): each on a shown file, each a change there.
+    let stated = crate::repo::edit::prose_edits(&answer, &shown);
+    assert!(stated.len() <= MAX_BLOCKS);
+    for e in &stated {
+        let file = shown.iter().find(|(p, _)| *p == e.path).map(|(_, text)| text.as_str());
+        let file = file.expect("a stated edit names a shown file");
+        assert!(e.search.len() <= MAX_SECTION_BYTES + 1, "a stated edit past the section cap");
+        let after = apply_edit(Some(file), e, 1).expect("a stated edit applies where it was found");
+        assert_ne!(after, file, "a stated edit changes its file");
+    }
+    let Ok(edits) = parse_edits(&answer, &shown) else { return !stated.is_empty() };
     assert!(edits.len() <= MAX_BLOCKS);
     let all_files: usize = shown.iter().map(|(_, text)| text.len()).sum();
     for (i, e) in edits.iter().enumerate() {
@@ -140,5 +152,21 @@ pub(super) fn test_outcomes(data: &[u8]) -> bool {
         first = first.or(Some(read));
     }
     assert_eq!(read_outcomes(Runner::Unknown, &out, &err), first, "Unknown reads as the first runner that finds any");
+    // What each failure says (`repo::failures`), within its bounds.
+    for runner in [Runner::Pytest, Runner::Cargo] {
+        let failures = read_failures(runner, &out);
+        assert!(failures.len() <= MAX_FAILURES, "{runner:?}: {} failures", failures.len());
+        for f in &failures {
+            assert!(f.says.len() <= MAX_SAYS && f.frames.len() <= MAX_FRAMES, "{runner:?}: {f:?}");
+            let lines = f.says.iter().chain(&f.source).chain(std::iter::once(&f.test));
+            for line in lines.chain(f.frames.iter().filter_map(|fr| fr.function.as_ref())) {
+                assert!(
+                    line.chars().count() <= MAX_LINE_CHARS + 1,
+                    "{runner:?}: a line of {} chars",
+                    line.chars().count()
+                );
+            }
+        }
+    }
     first.is_some()
 }

@@ -237,15 +237,17 @@ pub(super) fn git_output(data: &[u8]) -> bool {
     };
     let (forced, filters) = crate::repo::git::drivers(config);
     for (key, value) in &forced {
-        assert!(["filter.", "diff.", "merge."].iter().any(|s| key.starts_with(s)), "{key}");
-        assert!(value.is_empty() || (value == "false" && key.ends_with(".required")), "{key}={value}");
+        let shown = String::from_utf8_lossy(key);
+        assert!([&b"filter."[..], b"diff.", b"merge."].iter().any(|s| key.starts_with(s)), "{shown}");
+        assert!(value.is_empty() || (value == "false" && key.ends_with(b".required")), "{shown}={value}");
     }
     for filter in &filters {
-        assert!(forced.iter().any(|(k, v)| *k == format!("filter.{filter}.required") && v == "false"), "{filter}");
+        let required = [&b"filter."[..], filter, b".required"].concat();
+        assert!(forced.iter().any(|(k, v)| *k == required && v == "false"), "{}", String::from_utf8_lossy(filter));
     }
     if let Some(out) = attributes {
-        if let Some((_, filter)) = crate::repo::git::filter_in_use(out, &filters) {
-            assert!(filters.contains(&filter));
+        if crate::repo::git::filter_in_use(out, &filters).is_some() {
+            assert!(!filters.is_empty());
         }
     }
     !forced.is_empty()

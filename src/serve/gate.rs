@@ -18,14 +18,16 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Who a request is, for the queue's fairness: its peer's address, an
 /// IPv6 address by its /64 (one host is given a whole /64 and may rotate
-/// through it; an IPv4 address mapped into IPv6 is the IPv4 address).
+/// through it) but for a link-local one (the /64 is the whole link's); an
+/// IPv4 address mapped into IPv6 is the IPv4 address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ClientId(pub IpAddr);
 
 impl ClientId {
     pub fn of(ip: IpAddr) -> ClientId {
         ClientId(match ip.to_canonical() {
-            IpAddr::V6(v6) if !v6.is_loopback() => {
+            // A link-local address (fe80::/10) is one host of the link: the /64 is everyone's there.
+            IpAddr::V6(v6) if !v6.is_loopback() && (v6.segments()[0] & 0xffc0) != 0xfe80 => {
                 let prefix = u128::from(v6) & !((1u128 << 64) - 1);
                 IpAddr::V6(std::net::Ipv6Addr::from(prefix))
             }
@@ -184,6 +186,7 @@ mod tests {
         assert_eq!(id("::ffff:127.0.0.2"), id("127.0.0.2"));
         assert_ne!(id("10.0.0.1"), id("10.0.0.2"));
         assert_eq!(id("::1").0, "::1".parse::<IpAddr>().unwrap());
+        assert_ne!(id("fe80::1"), id("fe80::2"), "link-local hosts share the /64 and are told apart");
     }
 
     const A: ClientId = ClientId(IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 0, 2)));

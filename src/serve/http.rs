@@ -215,8 +215,10 @@ pub(crate) async fn chat_completions(State(served): State<Arc<Served>>, request:
             .queued()
             .then(|| format!("memdoor: the team is busy; {} request(s) waiting, this one included\n", ticket.ahead));
         let (tx, frames) = mpsc::channel(STREAM_FRAMES);
-        tokio::spawn(supervise(ticket, start, deadline, deadline_secs, tx, guard));
-        let events = sse_events(Streamed { reply, queued, frames, phase: Phase::Open }, req.include_usage());
+        let why_ended = Arc::new(std::sync::Mutex::new(None));
+        tokio::spawn(supervise(ticket, start, deadline, deadline_secs, tx, guard, why_ended.clone()));
+        let streamed = Streamed { reply, queued, frames, why_ended, phase: Phase::Open };
+        let events = sse_events(streamed, req.include_usage());
         return Sse::new(events).keep_alive(KeepAlive::default()).into_response();
     }
     let Ok(permit) = tokio::time::timeout_at(deadline, ticket.admitted()).await else {
@@ -307,6 +309,7 @@ async fn supervise(
     deadline_secs: u64,
     tx: mpsc::Sender<Frame>,
     work_alive: tokio_util::sync::DropGuard,
+    why_ended: WhyEnded,
 ) {
     let work = async {
         // Held until this block ends: when the work ends, the deadline passes or the client leaves.
@@ -335,9 +338,16 @@ async fn supervise(
     // The place and the work are given up here, whether or not the client reads what follows.
     drop(work_alive);
     if let Some(why) = failed {
-        let _ = tx.try_send(Frame::Failed(why));
+        // A client that read too slowly has no room left in the channel: the reply reads why from here.
+        if let Err(full) = tx.try_send(Frame::Failed(why)) {
+            let Frame::Failed(why) = full.into_inner() else { return };
+            *why_ended.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
+        }
     }
 }
+
+/// Why a streamed reply's work ended, when its last frame could not be sent.
+type WhyEnded = Arc<std::sync::Mutex<Option<String>>>;
 
 /// Where a streamed reply is: its opening frame, the work's frames, the
 /// usage frame, `[DONE]`, the end.
@@ -356,6 +366,7 @@ struct Streamed {
     /// What the opening says of the queue, when the request waits in it.
     queued: Option<String>,
     frames: mpsc::Receiver<Frame>,
+    why_ended: WhyEnded,
     phase: Phase,
 }
 
@@ -388,7 +399,12 @@ fn sse_events(work: Streamed, include_usage: bool) -> impl Stream<Item = Result<
                 failed => {
                     let why = match failed {
                         Some(Frame::Failed(why)) => why,
-                        _ => "the work ended without an answer".to_string(),
+                        _ => work
+                            .why_ended
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .take()
+                            .unwrap_or_else(|| "the work ended without an answer".to_string()),
                     };
                     let body = ErrorBody {
                         error: ErrorDetail { message: why, kind: "server_error", param: None, code: None },

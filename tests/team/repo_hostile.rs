@@ -157,12 +157,13 @@ async fn apply_writes_no_file_under_ignored_or_untracked_folders_nor_under_a_hom
     let work = tempfile::tempdir().unwrap();
     let dir = repo(&[(".gitignore", "build/\n")]);
     std::fs::create_dir_all(dir.path().join(".venv/lib/python3.11/site-packages")).unwrap();
+    std::fs::write(dir.path().join(".venv/lib/python3.11/site-packages/six.py"), "").unwrap();
     std::fs::create_dir_all(dir.path().join("build")).unwrap();
     let new_file =
         |path: &str| format!("{path}\n```python\n<<<<<<< SEARCH\n=======\nimport os\n>>>>>>> REPLACE\n```\n");
     for (path, why) in [
         (".venv/lib/python3.11/site-packages/evil.pth", "a folder git tracks nothing in"),
-        ("build/lib/evil.py", "a folder git tracks nothing in"),
+        ("build/lib/evil.py", "ignore rules leave out"),
         ("~/.bashrc", "no `~`"),
     ] {
         // The fix and a file no repository would track, in one answer.

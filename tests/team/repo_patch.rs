@@ -22,7 +22,9 @@ async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() 
     let not_there = edit("calc.py", "    return a-b\n", "    return a+b\n");
     // Fixes add and breaks double: ruled out, though it fixes as much.
     let breaks = format!("{good}\ncalc.py\n<<<<<<< SEARCH\n    return 2 * x\n=======\n    return x\n>>>>>>> REPLACE\n");
-    let scripts = vec![vec![good.clone()], vec![not_there, good.clone()], vec![breaks.clone(), breaks]];
+    // Agent 2 repairs with its failed patch again: no draft, asked once more.
+    let scripts =
+        vec![vec![good.clone()], vec![not_there, good.clone()], vec![breaks.clone(), breaks, "I cannot tell.".into()]];
     let run = run_team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 2).await;
     let v = run.verdict.clone().expect("a patch stands");
     assert_eq!(
@@ -66,7 +68,18 @@ async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() 
     assert_eq!(run.work.apply(&v.answer).unwrap(), ["calc.py"]);
     assert_eq!(std::fs::read_to_string(dir.path().join("calc.py")).unwrap(), CALC.replace("a - b", "a + b"));
     let passed = run.events.iter().filter(|e| matches!(e, TeamEvent::TestRun { .. })).count();
-    assert_eq!(passed, 4, "every applied patch ran: agents 0 and 2 in round 1, agents 1 and 2 in round 2");
+    assert_eq!(passed, 3, "every new patch ran: agents 0 and 2 in round 1, agent 1 in round 2");
+    // Agent 2's repeated patch was no draft: asked again at once, told why.
+    let repeated = run.events.iter().find_map(|e| match e {
+        TeamEvent::AgentDone { agent: 2, round: 2, draft } => Some(draft.clone()),
+        _ => None,
+    });
+    assert_eq!(repeated.and_then(|d| d.reasked), Some(memdoor::domain::NoCode::Repeated));
+    let again = run.backends[2].prompts()[2].clone();
+    assert!(
+        again.contains("A change already tried did not do the task") && again.contains("`add` of calc.py"),
+        "{again}"
+    );
 }
 
 #[tokio::test]
@@ -237,7 +250,7 @@ async fn a_rust_method_under_prose_goes_into_its_impl_and_cargo_test_judges_it()
     };
     let fix = method("self.total.div_ceil(self.per_page)");
     let breaks = method("self.total / self.per_page + 1");
-    let scripts = vec![vec![fix], vec![breaks], vec!["I cannot tell.".into()]];
+    let scripts = vec![vec![fix], vec![breaks], vec!["I cannot tell.".into(); 2]];
     let task = "Pager::page_count in src/lib.rs drops the last page when it is only partly full";
     let team = team_on(dir.path(), task, "cargo test --offline", Duration::from_secs(300), scripts, 1).await;
     let (verdict, _, notes) = team.drive(Step::Start).await;
@@ -256,5 +269,14 @@ async fn a_rust_method_under_prose_goes_into_its_impl_and_cargo_test_judges_it()
     let first = team.backends[0].asked.lock().unwrap()[0].messages.clone();
     let closing = first.last().unwrap().content.rsplit("\n\n").next().unwrap().to_string();
     assert!(closing.contains("`page_count` of src/lib.rs") && closing.contains("```rust block"), "{closing}");
+    // Agent 2 wrote no code: asked again for the method alone, not the struct the task names first.
+    let again = team.backends[2].prompts()[1].clone();
+    assert!(
+        again.contains("`page_count` of src/lib.rs as it is now:\n```rust\n")
+            && again.contains("    pub fn page_count(&self)")
+            && again.contains("Do not only describe the change")
+            && !again.contains("pub struct Pager"),
+        "{again}"
+    );
     applies(dir.path(), &v.answer);
 }

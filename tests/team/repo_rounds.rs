@@ -102,7 +102,9 @@ async fn the_lead_repairs_the_patch_closest_to_passing_whoever_wrote_it() {
     let unchanged_double = "calc.py\n```python\ndef double(x):\n    return x * 2\n```\n";
     let missing = "calc.py\n<<<<<<< SEARCH\n    return a * b\n=======\n    return a + b\n>>>>>>> REPLACE\n";
     // Round 1: the lead's blocks do not apply; agent 1's patch runs and fixes nothing.
-    let scripts = vec![vec![missing.into(), fix.into()], vec![unchanged_double.into(), unchanged_double.into()]];
+    // Agent 1 writes the same patch each time it is asked (a repeat is asked again once).
+    let unchanged = || vec![unchanged_double.to_string(); 4];
+    let scripts = vec![vec![missing.into(), fix.into()], unchanged()];
     let mut led = team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 2).await;
     led.spec.agents[0].lead = true;
     led.spec.mechanisms.lead_roles = true;
@@ -126,7 +128,7 @@ async fn the_lead_repairs_the_patch_closest_to_passing_whoever_wrote_it() {
     assert_eq!(v.agents, [0]);
     assert!(v.answer.contains("+    return a + b\n"), "{}", v.answer);
     // Without lead roles (the default) the lead repairs its own answer like the others.
-    let scripts = vec![vec![missing.into(), fix.into()], vec![unchanged_double.into(), unchanged_double.into()]];
+    let scripts = vec![vec![missing.into(), fix.into()], unchanged()];
     let mut off = team(dir.path(), "python3 -m pytest -q", Duration::from_secs(60), scripts, 2).await;
     off.spec.agents[0].lead = true;
     let (_, events, _) = off.drive(Step::Start).await;

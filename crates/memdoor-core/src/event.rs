@@ -38,7 +38,7 @@ pub struct Draft {
     pub reasked: Option<NoCode>,
 }
 
-/// Why an answer's code block is no draft.
+/// Why an answer is no draft (its code block holds no code; on a repository, no new change).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NoCode {
@@ -47,6 +47,12 @@ pub enum NoCode {
     /// The block holds only a placeholder: `# YOUR CODE HERE`, or the stub
     /// of the prompt (headers, docstrings, `pass`) copied back.
     Placeholder,
+    /// On a repository: the answer holds no edit in any form (prose alone).
+    NoEdit,
+    /// On a repository: the answer's code is the files' own, unchanged.
+    Unchanged,
+    /// On a repository: the answer's patch is one already judged in an earlier round.
+    Repeated,
 }
 
 /// A repair of a draft's form that leaves its logic alone (`team::form`).

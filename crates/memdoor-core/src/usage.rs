@@ -27,3 +27,17 @@ pub struct Usage {
     /// Seconds spent generating after the first token.
     pub generate_secs: Option<f64>,
 }
+
+impl Usage {
+    /// Two asks of one turn together (a second ask's cost on top of the first's);
+    /// a time is known only where both are.
+    pub fn plus(&self, more: &Usage) -> Usage {
+        Usage {
+            prompt_tokens: self.prompt_tokens + more.prompt_tokens,
+            prompt_reused: self.prompt_reused + more.prompt_reused,
+            completion_tokens: self.completion_tokens + more.completion_tokens,
+            prompt_secs: self.prompt_secs.zip(more.prompt_secs).map(|(a, b)| a + b),
+            generate_secs: self.generate_secs.zip(more.generate_secs).map(|(a, b)| a + b),
+        }
+    }
+}

@@ -17,7 +17,9 @@
 //! read it — a near match is a failure, said, never a guess. An empty
 //! SEARCH creates a file that does not exist, or replaces a small one whole.
 //! A fenced block of whole Python definitions replaces each namesake in the
-//! file (`definitions`): found by name, exactly once.
+//! file (`definitions`): found by name, exactly once. An answer that
+//! states its change in a sentence — the line `X` should be `Y` — is read
+//! as an edit when `X` is whole lines found exactly once (`prose`).
 //! The answer is model output: bounded here (blocks, bytes) and never
 //! trusted for a path (`RepoPath`).
 
@@ -28,13 +30,15 @@ mod brace_units;
 mod changed;
 mod definitions;
 mod parse;
+mod prose;
 mod python_units;
 mod reader;
 mod unit;
 
 pub use changed::changed_definitions;
-pub use definitions::without_definitions;
+pub use definitions::{definition_text, without_definitions};
 pub use parse::{parse_edits, Shown};
+pub use prose::prose_edits;
 
 /// Blocks one answer may hold.
 pub const MAX_BLOCKS: usize = 32;

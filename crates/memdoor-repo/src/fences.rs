@@ -25,7 +25,7 @@ pub fn files_prompt<'a>(files: impl IntoIterator<Item = (&'a Path, &'a str)>) ->
 
 /// The longest run of backticks in `text`: a fence one longer cannot be
 /// closed from inside.
-pub(super) fn longest_backtick_run(text: &str) -> usize {
+pub fn longest_backtick_run(text: &str) -> usize {
     text.split(|c| c != '`').map(str::len).max().unwrap_or(0)
 }
 

@@ -17,7 +17,9 @@
 //! - reads no system config (`GIT_CONFIG_NOSYSTEM`), takes no optional locks,
 //!   never prompts, fetches nothing (`protocol.allow=never`,
 //!   `GIT_NO_LAZY_FETCH`), and drops the caller's other `GIT_*` variables;
-//! - caps what it reads of git's output.
+//! - caps what it reads of git's output, and stops a call past a minute;
+//! - keeps a submodule's own config from mattering (`diff.submodule=short`:
+//!   `diff` would otherwise run a `git diff` inside it, under its config).
 //!
 //! A repository whose tracked files name a filter that its config defines
 //! (`filter=lfs` …) is refused: its files on disk are not what git holds,
@@ -27,8 +29,11 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ffi::OsString;
 use std::io::{Read, Write};
+use std::os::unix::ffi::OsStringExt;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use anyhow::{bail, Context as _, Result};
 
@@ -50,11 +55,20 @@ const FORCED: &[(&str, &str)] = &[
     ("log.showSignature", "false"),
     ("gpg.program", "false"),
     ("core.untrackedCache", "false"),
+    // `diff.submodule=diff` runs `git diff` inside a submodule, under its own config.
+    ("diff.submodule", "short"),
+    ("submodule.recurse", "false"),
 ];
 
 /// Subcommands that show diffs: each gets `--no-ext-diff --no-textconv`
 /// (an emptied `diff.external` or driver command is still run by git, as "").
 const SHOWING_DIFFS: &[&str] = &["diff", "log", "show", "format-patch"];
+/// What those subcommands are given first.
+const DIFF_GUARDS: &[&str] = &["--no-ext-diff", "--no-textconv", "--submodule=short"];
+
+/// How long one git call may take: a config can name a file that never ends
+/// (a FIFO as `include.path`), and reading it would wait for good.
+const GIT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Per-driver keys that name a program: (section, variable).
 const DRIVER_COMMANDS: &[(&str, &str)] = &[
@@ -76,15 +90,22 @@ const MAX_STDERR_BYTES: u64 = 16 << 10;
 pub struct Git {
     top: PathBuf,
     /// Config forced on every call: `FORCED` and the repository's drivers' commands emptied.
-    forced: Vec<(String, String)>,
+    forced: Vec<(OsString, String)>,
     /// The filter drivers the repository's config defines a program for.
-    filters: BTreeSet<String>,
+    filters: BTreeSet<Vec<u8>>,
+    /// How long one call may take (`GIT_TIMEOUT`).
+    timeout: Duration,
 }
 
 impl Git {
     /// The repository holding `dir`: its top level is the nearest folder at
     /// or above `dir` that holds a `.git` (a folder, or a file that names one).
     pub fn open(dir: &Path) -> Result<Git> {
+        Git::open_within(dir, GIT_TIMEOUT)
+    }
+
+    /// `open`, each call stopped past `timeout`.
+    fn open_within(dir: &Path, timeout: Duration) -> Result<Git> {
         let start = dir.canonicalize().with_context(|| format!("{} does not exist", dir.display()))?;
         if !start.is_dir() {
             bail!("{} is not a folder", dir.display());
@@ -92,17 +113,14 @@ impl Git {
         let Some(top) = start.ancestors().find(|d| std::fs::symlink_metadata(d.join(".git")).is_ok()) else {
             bail!("{} is not inside a git work tree: memdoor reads the files git tracks there", dir.display());
         };
-        let mut git = Git { top: top.to_path_buf(), forced: Vec::new(), filters: BTreeSet::new() };
-        git.forced = FORCED.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let mut git = Git { top: top.to_path_buf(), forced: Vec::new(), filters: BTreeSet::new(), timeout };
+        git.forced = FORCED.iter().map(|(k, v)| (OsString::from(k), v.to_string())).collect();
+        // git must find a repository there (a `.git` it can read, an owner it trusts): its own error says why not.
+        git.run(&["rev-parse", "--absolute-git-dir"])?;
         let listed = git.run(&["config", "--null", "--list"]).context("reading the repository's git config")?;
         let (forced, filters) = drivers(&listed);
-        git.forced.extend(forced);
+        git.forced.extend(forced.into_iter().map(|(k, v)| (OsString::from_vec(k), v)));
         git.filters = filters;
-        // git itself must agree that this is a work tree (not a bare repository's folder, nor one git refuses).
-        let inside = git.run(&["rev-parse", "--is-inside-work-tree"])?;
-        if String::from_utf8_lossy(&inside).trim() != "true" {
-            bail!("{} is not inside a git work tree", dir.display());
-        }
         Ok(git)
     }
 
@@ -159,24 +177,35 @@ impl Git {
     }
 
     /// Runs git: (exit code, stdout within its cap, the start of stderr).
+    /// git runs in a process group of its own, killed whole past `GIT_TIMEOUT`.
     fn spawn(&self, args: &[&str], input: Option<Vec<u8>>) -> Result<(Option<i32>, Vec<u8>, Vec<u8>)> {
         let mut cmd = self.command();
         match args.split_first() {
-            Some((sub, rest)) if SHOWING_DIFFS.contains(sub) => {
-                cmd.arg(sub).args(["--no-ext-diff", "--no-textconv"]).args(rest)
-            }
+            Some((sub, rest)) if SHOWING_DIFFS.contains(sub) => cmd.arg(sub).args(DIFF_GUARDS).args(rest),
             _ => cmd.args(args),
         };
         cmd.stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() })
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+            .stderr(Stdio::piped())
+            .process_group(0);
         let mut child = cmd.spawn().context("running git (is git installed?)")?;
         let writer = input.zip(child.stdin.take()).map(|(bytes, mut stdin)| {
             std::thread::spawn(move || {
                 let _ = stdin.write_all(&bytes);
             })
         });
-        let reader = child.stderr.take().map(|err| {
+        let capped = |pipe: Option<std::process::ChildStdout>| {
+            std::thread::spawn(move || {
+                // Past the cap the pipe is dropped: git's next write fails and it ends.
+                let mut kept = Vec::new();
+                if let Some(out) = pipe {
+                    let _ = out.take(MAX_OUTPUT_BYTES + 1).read_to_end(&mut kept);
+                }
+                kept
+            })
+        };
+        let stdout = capped(child.stdout.take());
+        let stderr = child.stderr.take().map(|err| {
             std::thread::spawn(move || {
                 let mut kept = Vec::new();
                 let mut err = err;
@@ -186,20 +215,28 @@ impl Git {
                 kept
             })
         });
-        let mut stdout = Vec::new();
-        if let Some(out) = child.stdout.take() {
-            out.take(MAX_OUTPUT_BYTES + 1).read_to_end(&mut stdout).context("reading git's output")?;
-        }
-        if stdout.len() as u64 > MAX_OUTPUT_BYTES {
-            let _ = child.kill();
-            let _ = child.wait();
-            bail!("git {} printed more than {} MB; memdoor reads less", args.join(" "), MAX_OUTPUT_BYTES >> 20);
-        }
-        let status = child.wait().context("waiting for git")?;
+        let status = match wait_timeout::ChildExt::wait_timeout(&mut child, self.timeout).context("waiting for git")? {
+            Some(status) => status,
+            None => {
+                // SAFETY: a plain syscall on the group this child leads (its pid, not yet reaped).
+                unsafe { libc::kill(-(child.id() as libc::pid_t), libc::SIGKILL) };
+                let _ = child.wait();
+                bail!(
+                    "git {} did not finish within {} s (a repository's config can name a file that never ends): \
+                     memdoor stopped it",
+                    args.join(" "),
+                    self.timeout.as_secs_f64()
+                );
+            }
+        };
         if let Some(w) = writer {
             let _ = w.join();
         }
-        let stderr = reader.and_then(|r| r.join().ok()).unwrap_or_default();
+        let stdout = stdout.join().unwrap_or_default();
+        let stderr = stderr.and_then(|r| r.join().ok()).unwrap_or_default();
+        if stdout.len() as u64 > MAX_OUTPUT_BYTES {
+            bail!("git {} printed more than {} MB; memdoor reads less", args.join(" "), MAX_OUTPUT_BYTES >> 20);
+        }
         Ok((status.code(), stdout, stderr))
     }
 
@@ -243,42 +280,52 @@ impl Git {
     /// Whether `rel` (a path that does not exist yet) is one the repository's ignore rules leave out.
     pub fn ignores(&self, rel: &Path) -> Result<bool> {
         let rel = rel.to_str().context("a path that is not UTF-8")?;
-        self.succeeds(&["check-ignore", "-q", "--", rel])
+        // `./` first: a path starting `:(` would be read as pathspec magic, not a name.
+        self.succeeds(&["check-ignore", "-q", "--", &format!("./{rel}")])
     }
 }
 
 /// From `git check-attr -z filter`'s output (path NUL attribute NUL value
 /// NUL, for each path): the first path whose filter is one of `filters`, with it.
-pub fn filter_in_use(out: &[u8], filters: &BTreeSet<String>) -> Option<(String, String)> {
+pub fn filter_in_use(out: &[u8], filters: &BTreeSet<Vec<u8>>) -> Option<(String, String)> {
     let fields: Vec<&[u8]> = out.split(|b| *b == 0).collect();
     fields.chunks(3).find_map(|triple| {
         let [path, _, value] = triple else { return None };
-        let value = String::from_utf8_lossy(value);
-        filters.contains(value.as_ref()).then(|| (String::from_utf8_lossy(path).into_owned(), value.into_owned()))
+        let lossy = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        filters.contains(*value).then(|| (lossy(path), lossy(value)))
     })
 }
 
+/// A config key (as git wrote it, bytes) and the value memdoor forces on it.
+pub type ForcedKey = (Vec<u8>, String);
+
 /// From `git config --null --list`'s output: each driver command the config
-/// names, forced empty (a filter made not required), and the filter drivers named.
-pub fn drivers(listed: &[u8]) -> (Vec<(String, String)>, BTreeSet<String>) {
+/// names, forced empty (a filter made not required), and the filter drivers
+/// named. Kept as bytes: a driver's name need not be UTF-8, and a name made
+/// lossy would force off some other driver, not this one.
+pub fn drivers(listed: &[u8]) -> (Vec<ForcedKey>, BTreeSet<Vec<u8>>) {
     let mut forced = BTreeMap::new();
     let mut filters = BTreeSet::new();
     for entry in listed.split(|b| *b == 0).filter(|e| !e.is_empty()) {
         // key NEWLINE value; a key alone is a boolean true.
-        let entry = String::from_utf8_lossy(entry);
-        let key = entry.split('\n').next().unwrap_or_default();
-        let (Some((section, rest)), Some((_, variable))) = (key.split_once('.'), key.rsplit_once('.')) else {
+        let key = entry.split(|b| *b == b'\n').next().unwrap_or_default();
+        let (Some(first), Some(last)) = (key.iter().position(|b| *b == b'.'), key.iter().rposition(|b| *b == b'.'))
+        else {
             continue;
         };
-        let Some(subsection) = rest.strip_suffix(variable).and_then(|s| s.strip_suffix('.')) else { continue };
+        if first == last {
+            continue; // no subsection
+        }
+        let (section, subsection, variable) = (&key[..first], &key[first + 1..last], &key[last + 1..]);
         let (section, variable) = (section.to_ascii_lowercase(), variable.to_ascii_lowercase());
-        if !DRIVER_COMMANDS.iter().any(|(s, v)| *s == section && *v == variable) {
+        if !DRIVER_COMMANDS.iter().any(|(s, v)| s.as_bytes() == section && v.as_bytes() == variable) {
             continue;
         }
-        forced.insert(format!("{section}.{subsection}.{variable}"), String::new());
-        if section == "filter" {
-            forced.insert(format!("filter.{subsection}.required"), "false".into());
-            filters.insert(subsection.to_string());
+        let named = |var: &[u8]| [&section[..], b".", subsection, b".", var].concat();
+        forced.insert(named(&variable), String::new());
+        if section == b"filter" {
+            forced.insert(named(b"required"), "false".into());
+            filters.insert(subsection.to_vec());
         }
     }
     (forced.into_iter().collect(), filters)

@@ -3,6 +3,7 @@
 
 use std::os::unix::fs::PermissionsExt;
 use std::process::Command;
+use std::time::Duration;
 
 use super::*;
 
@@ -159,7 +160,7 @@ fn driver_keys_are_found_whatever_their_subsections_hold() {
     let listed = b"core.bare\nfalse\0filter.a.b=c.clean\ncat\0FILTER.Lfs.Process\ngit-lfs\0diff.x.textconv\nhexdump\0\
 merge.m.driver\nx\0diff.external\nx\0user.name\nt\0filter.only.required\0";
     let (forced, filters) = drivers(listed);
-    let keys: Vec<&str> = forced.iter().map(|(k, _)| k.as_str()).collect();
+    let keys: Vec<String> = forced.iter().map(|(k, _)| String::from_utf8_lossy(k).into_owned()).collect();
     assert_eq!(
         keys,
         [
@@ -171,6 +172,54 @@ merge.m.driver\nx\0diff.external\nx\0user.name\nt\0filter.only.required\0";
             "merge.m.driver"
         ]
     );
-    assert!(forced.iter().all(|(k, v)| if k.ends_with(".required") { v == "false" } else { v.is_empty() }));
-    assert_eq!(filters.into_iter().collect::<Vec<_>>(), ["Lfs", "a.b=c"]);
+    assert!(forced.iter().all(|(k, v)| if k.ends_with(b".required") { v == "false" } else { v.is_empty() }));
+    assert_eq!(filters.into_iter().collect::<Vec<_>>(), [b"Lfs".to_vec(), b"a.b=c".to_vec()]);
+    // A name that is not UTF-8 is forced off as it is, not as a lossy copy of it.
+    let (forced, filters) = drivers(b"filter.\xff.clean\ncat\0");
+    assert_eq!(forced[0].0, b"filter.\xff.clean".to_vec());
+    assert!(filters.contains(b"\xff".as_slice()));
+}
+
+#[test]
+fn a_submodules_own_config_runs_nothing_in_a_diff_of_the_superproject() {
+    let sub = tempfile::tempdir().unwrap();
+    plain_git(sub.path(), &["init", "-q", "-b", "master"]);
+    std::fs::write(sub.path().join("lib.py"), "x = 1\n").unwrap();
+    plain_git(sub.path(), &["add", "-A"]);
+    plain_git(sub.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one"]);
+    std::fs::write(sub.path().join("lib.py"), "x = 2\n").unwrap();
+    plain_git(sub.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "two"]);
+    plain_git(sub.path(), &["checkout", "-q", "HEAD~1"]);
+    let dir = repo(&[("calc.py", CALC)]);
+    plain_git(dir.path(), &["checkout", "-q", "master"]);
+    let url = sub.path().to_str().unwrap();
+    plain_git(dir.path(), &["-c", "protocol.file.allow=always", "submodule", "add", "-q", url, "s"]);
+    plain_git(dir.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "sub"]);
+    plain_git(dir.path(), &["branch", "-f", "base"]);
+    // The submodule moves on the branch: the superproject's diff shows its gitlink change.
+    plain_git(&dir.path().join("s"), &["checkout", "-q", "master"]);
+    plain_git(dir.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "sub moved"]);
+    let marker = dir.path().join("ran");
+    set(dir.path(), "diff.submodule", "diff");
+    set(&dir.path().join("s"), "diff.external", &leaves(&marker));
+    set(&dir.path().join("s"), "diff.t.textconv", &leaves(&marker));
+    std::fs::write(dir.path().join(".git/modules/s/info/attributes"), "* diff=t\n").unwrap();
+    let git = Git::open(dir.path()).unwrap();
+    let diff = git.run(&["diff", "--no-color", "-M", "base...HEAD", "--"]).unwrap();
+    assert!(String::from_utf8_lossy(&diff).contains("Subproject commit"), "{}", String::from_utf8_lossy(&diff));
+    assert!(!marker.exists(), "the submodule's diff driver ran");
+}
+
+#[test]
+fn a_config_that_never_ends_stops_git_within_its_time() {
+    let dir = repo(&[("calc.py", CALC)]);
+    let fifo = dir.path().join(".git/never");
+    let made = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(made.as_ptr(), 0o644) }, 0);
+    set(dir.path(), "include.path", fifo.to_str().unwrap());
+    let started = std::time::Instant::now();
+    let e = Git::open_within(dir.path(), Duration::from_millis(500)).unwrap_err().to_string();
+    assert!(e.contains("did not finish within 0.5 s"), "{e}");
+    assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
 }

@@ -94,6 +94,29 @@ impl Language {
         }
     }
 
+    /// Whether a definition's text (`definition_text`'s) is a type's rather
+    /// than a function's: a Python or JavaScript `class`; a Rust `struct`,
+    /// `enum`, `union`, `trait`, `impl`, `type` or `mod`. Read from its
+    /// first line past decorators, attributes and comments.
+    pub fn defines_type(self, definition: &str) -> bool {
+        let head = definition
+            .lines()
+            .map(str::trim_start)
+            .find(|l| !(l.is_empty() || l.starts_with('@') || l.starts_with("#[") || l.starts_with("//")))
+            .unwrap_or_default();
+        match self {
+            Language::Python => head.starts_with("class "),
+            Language::Rust => {
+                let rest = strip_visibility(head);
+                let rest = rest.strip_prefix("unsafe ").unwrap_or(rest);
+                ["struct ", "enum ", "union ", "trait ", "impl", "type ", "mod "].iter().any(|k| rest.starts_with(k))
+            }
+            Language::JavaScript => {
+                strip_words(head, &["export", "default", "declare", "abstract"]).starts_with("class ")
+            }
+        }
+    }
+
     /// The names `text` defines at column 0, in order (a name defined twice, twice).
     pub(crate) fn top_level_names(self, text: &str) -> Vec<String> {
         text.lines().filter_map(|line| self.definition_name(line)).collect()

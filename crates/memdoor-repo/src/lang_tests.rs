@@ -100,3 +100,27 @@ fn a_call_with_a_callback_is_no_method_and_an_impls_trait_keeps_its_generics() {
     assert_ne!(name(Rust, "impl From<u64> for Id {"), name(Rust, "impl From<u32> for Id {"));
     assert_eq!(name(Rust, "impl<T: Clone> Pager<T> {").as_deref(), Some("impl Pager<T>"));
 }
+
+#[test]
+fn a_definition_reads_as_a_type_or_a_function_from_its_first_line() {
+    let types = [
+        (Language::Python, "@dataclass\nclass Point:\n    x: int"),
+        (Language::Rust, "#[derive(Debug)]\npub struct Pager {\n    total: usize,\n}"),
+        (Language::Rust, "impl Pager {\n    fn a(&self) {}\n}"),
+        (Language::Rust, "pub(crate) unsafe trait Raw {}"),
+        (Language::JavaScript, "export default class Cart {\n}"),
+    ];
+    for (lang, text) in types {
+        assert!(lang.defines_type(text), "{text}");
+    }
+    let functions = [
+        (Language::Python, "@cache\ndef fib(n):\n    return n"),
+        (Language::Python, "    def page_count(self):\n        return 1"),
+        (Language::Rust, "    /// Pages.\n    pub fn page_count(&self) -> usize {\n        1\n    }"),
+        (Language::Rust, "pub const fn size() -> usize { 1 }"),
+        (Language::JavaScript, "export function total(items) {\n}"),
+    ];
+    for (lang, text) in functions {
+        assert!(!lang.defines_type(text), "{text}");
+    }
+}

@@ -10,8 +10,10 @@
 //! judge, the problems and the core (under the names the rest of memdoor uses).
 
 pub mod accept;
+pub(crate) mod code_scan;
 pub mod context;
 pub mod edit;
+pub mod failures;
 pub mod fences;
 pub mod findings;
 pub mod git;

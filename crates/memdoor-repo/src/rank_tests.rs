@@ -10,12 +10,19 @@ fn report(outcomes: &[(&str, TestOutcome)]) -> TestReport {
         status: Exit::Exited(if failing { 1 } else { 0 }),
         outcomes: Some(outcomes.iter().map(|(n, o)| (n.to_string(), *o)).collect()),
         tail: String::new(),
+        failures: Vec::new(),
         wall: Duration::from_secs(1),
     }
 }
 
 fn exit_only(code: i32) -> TestReport {
-    TestReport { status: Exit::Exited(code), outcomes: None, tail: String::new(), wall: Duration::ZERO }
+    TestReport {
+        status: Exit::Exited(code),
+        outcomes: None,
+        tail: String::new(),
+        failures: Vec::new(),
+        wall: Duration::ZERO,
+    }
 }
 
 fn key(round: u32, agent: usize) -> DraftKey {

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use anyhow::{Context as _, Result};
 
+use super::failures::{read_failures, Failure};
 use super::outcomes::{read_outcomes, Runner, TestOutcome};
 use super::workbench::{Candidate, Workbench};
 use crate::judge::sandbox::{Exit, Limits, Sandbox, TreeRun};
@@ -100,14 +101,19 @@ impl TestCommand {
 
 /// What a cargo run binds of `CARGO_HOME` and `RUSTUP_HOME`, and the
 /// variables naming them: the toolchains whole, and of `CARGO_HOME` only
-/// its `bin`, `registry` and `git` folders (the crates a build reads) —
-/// never its `credentials.toml` or its `config.toml`, which can hold a
-/// registry's token (a repository's test could print either into its
-/// output, and so into a prompt and the journal).
+/// its `bin`, `registry` and `git` folders (the crates a build reads) and
+/// its `config.toml` when that holds no secret (source replacement, a
+/// linker) — never its `credentials.toml`, nor a config with a registry's
+/// token or credential provider (a repository's test could print either
+/// into its output, and so into a prompt and the journal).
 fn cargo_binds(cargo_home: Option<PathBuf>, rustup_home: Option<PathBuf>) -> (Vec<PathBuf>, Vec<(String, String)>) {
     let (mut binds, mut env) = (Vec::new(), Vec::new());
     if let Some(home) = cargo_home.filter(|p| p.is_dir()) {
         binds.extend(["bin", "registry", "git"].map(|sub| home.join(sub)).into_iter().filter(|p| p.is_dir()));
+        let config = home.join("config.toml");
+        if read_capped(&config).is_some_and(|text| config_holds_no_secret(&text)) {
+            binds.push(config);
+        }
         env.push(("CARGO_HOME".to_string(), home.to_string_lossy().into_owned()));
     }
     if let Some(home) = rustup_home.filter(|p| p.is_dir()) {
@@ -122,17 +128,32 @@ fn is_python_test(path: &str) -> bool {
     name.ends_with(".py") && (name.starts_with("test_") || name.ends_with("_test.py"))
 }
 
-/// A `package.json` larger than this is not read (a real one is a few KB).
+/// Cargo's config keys that hold a secret or name a program that fetches one.
+const SECRET_KEYS: [&str; 4] = ["token", "credential-provider", "global-credential-providers", "credential-alias"];
+
+/// Whether a cargo config parses and has no key of `SECRET_KEYS` at any depth.
+fn config_holds_no_secret(text: &str) -> bool {
+    fn clean(table: &toml::Table) -> bool {
+        table.iter().all(|(key, value)| !SECRET_KEYS.contains(&key.as_str()) && value.as_table().is_none_or(clean))
+    }
+    text.parse::<toml::Table>().is_ok_and(|t| clean(&t))
+}
+
+/// A manifest or config larger than this is not read (a real one is a few KB).
 const MAX_MANIFEST_BYTES: u64 = 1 << 20;
 
-fn package_has_test_script(path: &Path) -> bool {
+/// The file's text, read within `MAX_MANIFEST_BYTES` before any parsing:
+/// a hostile manifest of hundreds of MB is no manifest.
+fn read_capped(path: &Path) -> Option<String> {
     use std::io::Read as _;
-    let Ok(file) = std::fs::File::open(path) else { return false };
+    let file = std::fs::File::open(path).ok().filter(|f| f.metadata().is_ok_and(|m| m.is_file()))?;
     let mut text = String::new();
-    // Read within the cap before parsing: a hostile manifest of hundreds of MB is no manifest.
-    if file.take(MAX_MANIFEST_BYTES + 1).read_to_string(&mut text).is_err() || text.len() as u64 > MAX_MANIFEST_BYTES {
-        return false;
-    }
+    file.take(MAX_MANIFEST_BYTES + 1).read_to_string(&mut text).ok()?;
+    (text.len() as u64 <= MAX_MANIFEST_BYTES).then_some(text)
+}
+
+fn package_has_test_script(path: &Path) -> bool {
+    let Some(text) = read_capped(path) else { return false };
     let Ok(json) = serde_json::from_str::<serde_json::Value>(&text) else { return false };
     json.pointer("/scripts/test").and_then(|t| t.as_str()).is_some_and(|t| !t.contains("no test specified"))
 }
@@ -157,6 +178,9 @@ pub struct TestReport {
     pub outcomes: Option<BTreeMap<String, TestOutcome>>,
     /// The end of what it printed (stdout, then stderr).
     pub tail: String,
+    /// What each failing test's report says, where the runner's is read
+    /// (`failures::read_failures`).
+    pub failures: Vec<Failure>,
     pub wall: Duration,
 }
 
@@ -198,12 +222,12 @@ impl TestReport {
             // A run that did not get as far as its tests: so did the candidate.
             _ => None,
         };
-        let (status, tail) = if self.status == Exit::Exited(0) && as_were.status != Exit::Exited(0) {
-            (as_were.status, as_were.tail)
+        let (status, tail, failures) = if self.status == Exit::Exited(0) && as_were.status != Exit::Exited(0) {
+            (as_were.status, as_were.tail, as_were.failures)
         } else {
-            (self.status, self.tail)
+            (self.status, self.tail, self.failures)
         };
-        TestReport { status, outcomes, tail, wall: self.wall + as_were.wall }
+        TestReport { status, outcomes, tail, failures, wall: self.wall + as_were.wall }
     }
 
     /// How the run ended, in words.
@@ -265,9 +289,10 @@ pub async fn run_tests(
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let outcomes = read_outcomes(cmd.runner, &stdout, &stderr);
+    let failures = read_failures(cmd.runner, &stdout);
     let both = format!("{stdout}{}{stderr}", if stderr.is_empty() { "" } else { "\n" });
     let skip = both.chars().count().saturating_sub(TAIL_CHARS);
-    Ok(TestReport { status: out.status, outcomes, tail: both.chars().skip(skip).collect(), wall: out.wall })
+    Ok(TestReport { status: out.status, outcomes, tail: both.chars().skip(skip).collect(), failures, wall: out.wall })
 }
 
 #[cfg(test)]
@@ -281,7 +306,7 @@ mod tests {
             std::fs::create_dir_all(cargo.path().join(sub)).unwrap();
         }
         std::fs::write(cargo.path().join("credentials.toml"), "[registry]\ntoken = \"secret\"\n").unwrap();
-        std::fs::write(cargo.path().join("config.toml"), "[registry]\ntoken = \"secret\"\n").unwrap();
+        std::fs::write(cargo.path().join("config.toml"), "[registries.x]\ntoken = \"secret\"\n").unwrap();
         let rustup = tempfile::tempdir().unwrap();
         let (binds, env) = cargo_binds(Some(cargo.path().to_path_buf()), Some(rustup.path().to_path_buf()));
         let want = ["bin", "registry", "git"].map(|s| cargo.path().join(s));
@@ -293,6 +318,20 @@ mod tests {
         let (binds, _) = cargo_binds(Some(cargo.path().to_path_buf()), None);
         assert_eq!(binds, want[..2]);
         assert_eq!(cargo_binds(None, None), (Vec::new(), Vec::new()));
+        // A config without a secret is bound (source replacement, a linker); one with any is not.
+        let plain = "[source.crates-io]\nreplace-with = \"vendored\"\n[source.vendored]\ndirectory = \"/v\"\n";
+        std::fs::write(cargo.path().join("config.toml"), plain).unwrap();
+        let (binds, _) = cargo_binds(Some(cargo.path().to_path_buf()), None);
+        assert!(binds.contains(&cargo.path().join("config.toml")), "{binds:?}");
+        for secret in [
+            "[registry]\ntoken = \"t\"",
+            "[registry]\nglobal-credential-providers = [\"x\"]",
+            "[registries.a]\ncredential-provider = \"x\"",
+            "not toml [",
+        ] {
+            assert!(!config_holds_no_secret(secret), "{secret}");
+        }
+        assert!(config_holds_no_secret(plain) && config_holds_no_secret(""));
     }
 
     #[test]

@@ -223,9 +223,11 @@ impl Workbench {
         if std::fs::symlink_metadata(self.root.join(rel)).is_ok() {
             return Err(refuse("it exists but git does not track it"));
         }
-        // Only where the repository could track a file: a folder that holds
-        // tracked files (or one the patch makes there), and nothing its ignore
-        // rules leave out — never a virtualenv's site-packages, a build folder.
+        // Only where the repository could track a file: below the nearest
+        // folder that exists, which holds tracked files or is empty (git
+        // tracks no empty folder: a `tests/` made for the change), and
+        // nothing its ignore rules leave out — never a virtualenv's
+        // site-packages, a build folder.
         if let Some(folder) = self.folder_tracking_nothing(rel) {
             return Err(refuse(&format!("inside {}, a folder git tracks nothing in", folder.display())));
         }
@@ -236,14 +238,16 @@ impl Workbench {
         }
     }
 
-    /// The nearest folder above `rel` that exists in the user's tree, when git tracks nothing below it.
+    /// The nearest folder above `rel` that exists in the user's tree, when
+    /// git tracks nothing below it and it holds something.
     fn folder_tracking_nothing<'p>(&self, rel: &'p Path) -> Option<&'p Path> {
         let folder = rel
             .ancestors()
             .skip(1)
             .filter(|a| !a.as_os_str().is_empty())
             .find(|a| std::fs::symlink_metadata(self.root.join(a)).is_ok())?;
-        (!self.files.keys().any(|f| f.starts_with(folder))).then_some(folder)
+        let empty = std::fs::read_dir(self.root.join(folder)).is_ok_and(|mut d| d.next().is_none());
+        (!empty && !self.files.keys().any(|f| f.starts_with(folder))).then_some(folder)
     }
 
     /// `edits` applied in order to the files as read (a file edited twice takes both).

@@ -176,6 +176,7 @@ fn a_new_file_is_refused_under_ignored_paths_in_folders_git_tracks_nothing_in_an
     let dir = repo(&[("src/calc.py", "x = 1\n"), (".gitignore", "build/\n*.log\n")]);
     // A virtualenv nobody ignored, and an ignored build folder, both on disk.
     std::fs::create_dir_all(dir.path().join(".venv/lib/python3.11/site-packages")).unwrap();
+    std::fs::write(dir.path().join(".venv/lib/python3.11/site-packages/six.py"), "").unwrap();
     std::fs::create_dir_all(dir.path().join("build")).unwrap();
     let bench = Workbench::snapshot(dir.path()).unwrap();
     let new_file = |path: &str| format!("{path}\n<<<<<<< SEARCH\n=======\nimport os\n>>>>>>> REPLACE\n");
@@ -185,12 +186,14 @@ fn a_new_file_is_refused_under_ignored_paths_in_folders_git_tracks_nothing_in_an
     };
     assert!(refused(".venv/lib/python3.11/site-packages/x.pth")
         .contains("inside .venv/lib/python3.11/site-packages, a folder git tracks nothing in"));
-    assert!(refused("build/x.py").contains("folder git tracks nothing in"));
+    assert!(refused("build/x.py").contains("ignore rules leave out"), "an empty folder, but ignored");
     assert!(refused("src/debug.log").contains("ignore rules leave out"), "{}", refused("src/debug.log"));
     assert!(refused("out/build/x.py").contains("ignore rules leave out"), "an ignored folder the patch would make");
     assert!(matches!(parse_edits(&new_file("~/.bashrc"), &[]), Err(EditError::BadPath(_))));
-    // Where a file could be tracked: beside tracked ones, in a folder the patch makes, at the top.
-    for path in ["src/util.py", "src/pkg/__init__.py", "tests/test_new.py", "notes~.py"] {
+    // Where a file could be tracked: beside tracked ones, in a folder the patch makes, at the top,
+    // in an empty folder made for it.
+    std::fs::create_dir_all(dir.path().join("scaffold/tests")).unwrap();
+    for path in ["src/util.py", "src/pkg/__init__.py", "tests/test_new.py", "notes~.py", "scaffold/tests/test_a.py"] {
         let made = bench.apply(&parse_edits(&new_file(path), &[]).unwrap());
         let candidate = made.unwrap_or_else(|e| panic!("{path}: {e}"));
         assert_eq!(bench.plan(&candidate).unwrap()[0].before, None, "{path}");

@@ -138,13 +138,7 @@ pub(super) async fn run_agent(
             emit(events, TeamEvent::AgentRestarted { agent: agent.id, round }).await;
             let (text, finish, second) = stream_answer(agent, again, round, events, cancel).await.ok()?;
             let (code, repairs) = code_of(&text, finish, turn.repair_for);
-            let usage = Usage {
-                prompt_tokens: usage.prompt_tokens + second.prompt_tokens,
-                prompt_reused: usage.prompt_reused + second.prompt_reused,
-                completion_tokens: usage.completion_tokens + second.completion_tokens,
-                prompt_secs: usage.prompt_secs.zip(second.prompt_secs).map(|(a, b)| a + b),
-                generate_secs: usage.generate_secs.zip(second.generate_secs).map(|(a, b)| a + b),
-            };
+            let usage = usage.plus(&second);
             Draft { code: code.ok(), text, finish, usage, repairs, reasked: Some(why) }
         }
         Err(_) => Draft { code: None, text, finish, usage, repairs, reasked: None },

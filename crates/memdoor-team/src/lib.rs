@@ -14,6 +14,7 @@ mod extract;
 pub mod form;
 mod patch_check;
 mod patch_prompt;
+mod patch_read;
 mod patch_run;
 mod placeholder;
 mod plan;

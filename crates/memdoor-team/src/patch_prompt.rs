@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use crate::model::Message;
 use crate::problem::Problem;
 use crate::repo::edit::Shown;
+use crate::repo::failures::Failure;
 use crate::repo::fences::{files_prompt, FILES_HEADING};
 use crate::repo::lang::Language;
 use crate::repo::TestReport;
@@ -46,7 +47,7 @@ impl EditStyle {
 
     /// The form, said again in a repair: how to write the change once more
     /// ("the same form" repeated what had failed).
-    fn again(self) -> &'static str {
+    pub(crate) fn again(self) -> &'static str {
         match self {
             EditStyle::Blocks => "in SEARCH/REPLACE blocks, each under its file's path",
             EditStyle::Definitions => {
@@ -102,23 +103,111 @@ pub(crate) struct PatchAsk<'a> {
     pub style: EditStyle,
     /// The last line of the first turn's message (`closing_line`).
     closing: String,
+    /// The first function the task names that a shown file defines once,
+    /// else the first type, else the function the failing tests reach
+    /// (`reaching`): what a focused second ask shows alone
+    /// (`patch_read::reask_messages`).
+    pub focus: Option<Focus>,
+    /// The files shown, as the session read them.
+    shown: &'a [Shown],
+}
+
+/// A focus found, and whether it is a type's definition rather than a function's.
+struct Found {
+    focus: Focus,
+    is_type: bool,
+}
+
+impl Focus {
+    /// `name`'s definition in the first of `files` that defines it once.
+    fn of<'s>(name: &str, files: impl Iterator<Item = &'s Shown>) -> Option<Found> {
+        files.into_iter().find_map(|(path, text)| {
+            let text = crate::repo::edit::definition_text(path, text, name)?;
+            let is_type = Language::of(path.as_path())?.defines_type(&text);
+            let tag = Language::fence_tag(path.as_path());
+            Some(Found { focus: Focus { name: name.to_string(), path: path.to_string(), text, tag }, is_type })
+        })
+    }
+}
+
+/// The function a call names: `parse_duration("1h30m")` → `parse_duration`,
+/// `inv.count('apple')` → `count`, `Cart().total()` → `total`.
+fn called_name(call: &str) -> Option<&str> {
+    let head = call.trim().strip_suffix(')')?;
+    // The last call's name: what stands before its opening parenthesis.
+    let mut depth = 0;
+    let open = head.char_indices().rev().find_map(|(i, c)| {
+        match c {
+            ')' => depth += 1,
+            '(' if depth == 0 => return Some(i),
+            '(' => depth -= 1,
+            _ => {}
+        }
+        None
+    })?;
+    let name = head[..open].rsplit(|c: char| !(c.is_alphanumeric() || c == '_')).next()?;
+    (!name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit())).then_some(name)
+}
+
+/// One function of a shown file, as a focused ask shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Focus {
+    pub name: String,
+    pub path: String,
+    /// Its text as the file holds it (decorators included).
+    pub text: String,
+    /// The fence's language tag (`python`).
+    pub tag: &'static str,
 }
 
 impl<'a> PatchAsk<'a> {
     /// The ask for `problem`, whose statement shows the files `shown`: the
     /// style follows their kind (`EditStyle::for_files`); the closing line
     /// names the functions the task names, or else the files.
-    pub fn new(problem: &'a Problem, tests: Option<&'a str>, shown: &[Shown]) -> Self {
+    pub fn new(problem: &'a Problem, tests: Option<&'a str>, shown: &'a [Shown]) -> Self {
         let style = EditStyle::for_files(shown.iter().map(|(p, _)| p.as_path()));
         let task = problem.statement.split(FILES_HEADING).next().unwrap_or_default();
-        let closing = closing_line(style, &named_definitions(task, shown), &named_paths(shown));
-        PatchAsk { problem, tests, style, closing }
+        let named = named_definitions(task, shown);
+        let closing = closing_line(style, &named, &named_paths(shown));
+        // A function before a type the task also names (`Pager::page_count`: the method, not the struct).
+        let focus = named
+            .iter()
+            .filter_map(|(name, path)| Focus::of(name, shown.iter().filter(|(p, _)| p.to_string() == *path)))
+            .min_by_key(|focus| focus.is_type)
+            .map(|focus| focus.focus);
+        PatchAsk { problem, tests, style, closing, focus, shown }
+    }
+
+    /// The ask with the function the failing tests reach as its focus,
+    /// where the task names none: the innermost function of a failure's
+    /// frames that a shown code file defines, else the function its failing
+    /// comparison calls (`parse_duration("1h30m") == 5400`).
+    pub(crate) fn reaching(mut self, failures: &[Failure]) -> Self {
+        let shown = self.shown;
+        if self.focus.is_some() {
+            return self;
+        }
+        let called = |f: &Failure| f.example.as_ref().and_then(|e| called_name(&e.call)).map(str::to_string);
+        let names = failures
+            .iter()
+            .flat_map(|f| f.functions().into_iter().map(str::to_string).chain(called(f)))
+            .filter(|name| !name.starts_with("test"));
+        self.focus = names
+            .filter_map(|name| Focus::of(&name, shown.iter().filter(|(p, _)| !p.is_test())))
+            .find(|focus| !focus.is_type)
+            .map(|focus| focus.focus);
+        self
     }
 
     /// The ask with a reproduction test asked for too: where every test of
     /// the repository passes before any change, none of them can tell a
     /// right change from a wrong one (`repo::rank::reproductions` weighs
     /// the test an agent adds).
+    /// The task as the user wrote it, without the files shown under it.
+    pub(crate) fn task(&self) -> &str {
+        self.problem.statement.split(FILES_HEADING).next().unwrap_or_default().trim()
+    }
+
     pub(crate) fn asking_for_a_test(mut self) -> Self {
         self.closing += " ";
         self.closing += REPRODUCE;
@@ -266,7 +355,7 @@ const OUTPUT_CHARS: usize = 1_500;
 const PATCH_CHARS: usize = 8_000;
 
 /// Where the tests stood before any change, for the prompt.
-pub(crate) fn tests_before(command: &str, before: &TestReport) -> String {
+pub(crate) fn tests_before(command: &str, before: &TestReport, shown: &[Shown]) -> String {
     let failing = before.failing();
     let mut out = format!("The repository's tests (`{command}`) run on every change.");
     if before.passed() {
@@ -279,7 +368,56 @@ pub(crate) fn tests_before(command: &str, before: &TestReport) -> String {
         let names: Vec<&str> = failing.iter().take(8).copied().collect();
         out += &format!(" Before any change these fail: {}.", names.join(", "));
     }
-    out += &format!("\nThe end of its output:\n```\n{}\n```", tail(&before.tail));
+    out += &how_they_fail(before, shown);
+    out
+}
+
+/// Line `line` (from 1) of the shown file `path`.
+fn line_shown(shown: &[Shown], path: &str, line: u32) -> Option<String> {
+    let (_, text) = shown.iter().find(|(p, _)| p.to_string() == path)?;
+    text.lines().nth(usize::try_from(line).ok()?.checked_sub(1)?).map(str::to_string)
+}
+
+/// Failures shown at most, each at most `SAYS_SHOWN` lines of its error.
+const FAILURES_SHOWN: usize = 4;
+const SAYS_SHOWN: usize = 4;
+
+/// How the failing tests fail, read from the runner's report: each test's
+/// failing line, then the call with what it should be and what it is (the
+/// problem form), or else the error's words, and where it was raised. Where
+/// the runner's report is not read, the end of the output.
+fn how_they_fail(run: &TestReport, shown: &[Shown]) -> String {
+    if run.failures.is_empty() {
+        return format!("\nThe end of its output:\n```\n{}\n```", tail(&run.tail));
+    }
+    let mut out = String::from("\nHow they fail:");
+    for f in run.failures.iter().take(FAILURES_SHOWN) {
+        // The failing line, where the runner prints none, from the files shown (never from disk).
+        let mut f = f.clone();
+        f.read_source(|at| line_shown(shown, &at.path, at.line));
+        out += &format!("\n- {}", f.test);
+        if let Some(at) = &f.at {
+            out += &format!(" ({}:{})", at.path, at.line);
+        }
+        if let Some(source) = &f.source {
+            out += &format!(": `{source}`");
+        }
+        match &f.example {
+            Some(e) => out += &format!("\n  `{}` should be {}; it is {}.", e.call, e.expected, e.got),
+            None => {
+                for said in f.says.iter().take(SAYS_SHOWN) {
+                    out += &format!("\n  {said}");
+                }
+            }
+        }
+        if let Some(frame) = f.frames.last() {
+            let function = frame.function.as_deref().map(|n| format!("`{n}`, ")).unwrap_or_default();
+            out += &format!("\n  raised in {function}{}:{}", frame.at.path, frame.at.line);
+        }
+    }
+    if run.failures.len() > FAILURES_SHOWN {
+        out += &format!("\n- and {} more", run.failures.len() - FAILURES_SHOWN);
+    }
     out
 }
 
@@ -318,7 +456,7 @@ pub(crate) fn repair_messages(ask: &PatchAsk<'_>, last_answer: &str, setback: &S
     let mut messages = propose_messages(ask);
     let what = match setback {
         Setback::EditFailed(why) => format!("Your edit could not be applied: {why}."),
-        Setback::TestsFailed { patch, run } => tests_failed("Your change", patch, run),
+        Setback::TestsFailed { patch, run } => tests_failed("Your change", patch, run, ask.shown),
     };
     messages.push(Message::assistant(last_answer));
     messages.push(Message::user(format!(
@@ -330,18 +468,14 @@ the mistake.",
 }
 
 /// A patch, and what its run of the tests said.
-fn tests_failed(whose: &str, patch: &str, run: &TestReport) -> String {
+fn tests_failed(whose: &str, patch: &str, run: &TestReport, shown: &[Shown]) -> String {
     let failing = run.failing();
     let which = if failing.is_empty() {
         format!("the test command ends with {}", run.ending())
     } else {
         format!("these tests fail: {}", failing.iter().take(8).copied().collect::<Vec<_>>().join(", "))
     };
-    format!(
-        "{whose}, as a patch:\n```diff\n{}\n```\nWith it, {which}. The end of the output:\n```\n{}\n```",
-        patch.trim_end(),
-        tail(&run.tail)
-    )
+    format!("{whose}, as a patch:\n```diff\n{}\n```\nWith it, {which}.{}", patch.trim_end(), how_they_fail(run, shown))
 }
 
 /// The lead's repair of a teammate's patch, the one closest to passing:
@@ -352,7 +486,7 @@ pub(crate) fn repair_closest_messages(ask: &PatchAsk<'_>, patch: &str, run: &Tes
     let request = format!(
         "{}\nWrite the whole change again against the files as shown above (they are unchanged), {}, fixing its \
 mistake.",
-        tests_failed("A teammate's change (not applied to the files above)", patch, run),
+        tests_failed("A teammate's change (not applied to the files above)", patch, run, ask.shown),
         ask.style.again()
     );
     if let Some(last) = messages.last_mut() {

@@ -45,7 +45,8 @@ fn code_whose_definitions_are_read_is_asked_for_whole_definitions_and_any_other_
 fn the_closing_line_names_the_repositorys_files_tests_last() {
     let p = Problem::from_text("fix add in calc.py").unwrap();
     let paths = ["tests/test_calc.py", "calc/ops.py", "test_more.py", "calc/__init__.py", "a_test.py"];
-    let ask = PatchAsk::new(&p, None, &shown(&paths));
+    let files = shown(&paths);
+    let ask = PatchAsk::new(&p, None, &files);
     let last = propose_messages(&ask).pop().unwrap().content;
     assert!(
         last.ends_with(
@@ -55,7 +56,8 @@ a_test.py) with the whole new definition of each function you change, under its 
         "{last}"
     );
     let many: Vec<String> = (0..9).map(|i| format!("src/m{i}.go")).collect();
-    let ask = PatchAsk::new(&p, None, &shown(&many.iter().map(String::as_str).collect::<Vec<_>>()));
+    let files = shown(&many.iter().map(String::as_str).collect::<Vec<_>>());
+    let ask = PatchAsk::new(&p, None, &files);
     let last = propose_messages(&ask).pop().unwrap().content;
     assert!(last.ends_with("(src/m0.go, src/m1.go, src/m2.go, src/m3.go, src/m4.go, src/m5.go and 3 more)."), "{last}");
     assert!(!last.contains(EXAMPLE_PATH), "{last}");
@@ -167,14 +169,16 @@ file's path (and any other function you change, the same way)."
 fn a_repair_asks_again_for_the_form_the_style_asked_for() {
     let p = Problem::from_text("fix add in calc.py").unwrap();
     let failed = Setback::EditFailed("no edit");
-    let py = PatchAsk::new(&p, None, &shown(&["calc.py"]));
+    let py_files = shown(&["calc.py"]);
+    let py = PatchAsk::new(&p, None, &py_files);
     let again = repair_messages(&py, "It is fine.", &failed).pop().unwrap().content;
     assert!(
         again.starts_with("Your edit could not be applied: no edit.\n")
             && again.contains("each function you change whole, with the change made, in a fenced code block"),
         "{again}"
     );
-    let go = PatchAsk::new(&p, None, &shown(&["calc.go"]));
+    let go_files = shown(&["calc.go"]);
+    let go = PatchAsk::new(&p, None, &go_files);
     let again = repair_messages(&go, "It is fine.", &failed).pop().unwrap().content;
     assert!(
         again.contains("in SEARCH/REPLACE blocks, each under its file's path") && !again.contains("same form"),
@@ -185,10 +189,103 @@ fn a_repair_asks_again_for_the_form_the_style_asked_for() {
 #[test]
 fn where_every_test_passes_the_ask_ends_asking_for_a_test_that_reproduces_the_task() {
     let p = Problem::from_text("add neg to calc/ops.py").unwrap();
-    let ask = PatchAsk::new(&p, None, &shown(&["calc/ops.py", "tests/test_ops.py"])).asking_for_a_test();
+    let files = shown(&["calc/ops.py", "tests/test_ops.py"]);
+    let ask = PatchAsk::new(&p, None, &files).asking_for_a_test();
     let first = propose_messages(&ask).pop().unwrap().content;
     assert!(first.ends_with(&format!("under its file's path. {REPRODUCE}")), "{first}");
     // A repair asks it again: the whole change, the test with it.
     let repair = repair_messages(&ask, "no", &Setback::EditFailed("x"));
     assert!(repair.iter().any(|m| m.content.contains(REPRODUCE)));
+}
+
+/// A report of one pytest run, with its failures read from real output.
+fn report_of(out: &str) -> TestReport {
+    use crate::repo::outcomes::Runner;
+    TestReport {
+        status: crate::judge::sandbox::Exit::Exited(1),
+        outcomes: None,
+        tail: "THE RAW TAIL".into(),
+        failures: crate::repo::failures::read_failures(Runner::Pytest, out),
+        wall: std::time::Duration::ZERO,
+    }
+}
+
+const DURATION_FAILS: &str = "=================================== FAILURES ===================================
+________________________________ test_two_units ________________________________
+
+    def test_two_units():
+>       assert parse_duration(\"1h30m\") == 5400
+E       AssertionError: assert 1800 == 5400
+E        +  where 1800 = parse_duration('1h30m')
+
+tests/test_timeparse.py:12: AssertionError
+=========================== short test summary info ============================
+";
+
+const RAISED_FAILS: &str = "=================================== FAILURES ===================================
+____________________________ test_negative_numbers _____________________________
+tests/test_calc.py:24: in test_negative_numbers
+    assert evaluate(\"-3 + 5\") == 2
+calc/evaluate.py:39: in evaluate
+    raise ValueError(\"missing operand\")
+E   ValueError: missing operand
+=========================== short test summary info ============================
+";
+
+#[test]
+fn the_failing_tests_are_shown_as_calls_with_what_they_should_be_or_the_error_and_where_it_was_raised() {
+    let shown = |report: &TestReport| how_they_fail(report, &[]);
+    let duration = shown(&report_of(DURATION_FAILS));
+    assert_eq!(
+        duration,
+        "\nHow they fail:\n- test_two_units (tests/test_timeparse.py:12): `assert parse_duration(\"1h30m\") == 5400`\n  \
+`parse_duration(\"1h30m\")` should be 5400; it is 1800."
+    );
+    let raised = shown(&report_of(RAISED_FAILS));
+    assert!(raised.contains("  ValueError: missing operand\n  raised in `evaluate`, calc/evaluate.py:39"), "{raised}");
+    // cargo prints no source line: it is looked up in the files shown.
+    let cargo = "---- tests::partial stdout ----\n\nthread 'tests::partial' (7) panicked at src/lib.rs:3:9:\n\
+assertion `left == right` failed\n  left: 2\n right: 3\nnote: run with `RUST_BACKTRACE=1`\n";
+    let report = TestReport {
+        failures: crate::repo::failures::read_failures(crate::repo::outcomes::Runner::Cargo, cargo),
+        ..report_of("")
+    };
+    let lib = vec![(
+        RepoPath::parse("src/lib.rs").unwrap(),
+        "fn t() {\n    let p = 1;\n    assert_eq!(pages(21, 10), 3);\n}\n".to_string(),
+    )];
+    assert_eq!(
+        how_they_fail(&report, &lib),
+        "\nHow they fail:\n- tests::partial (src/lib.rs:3): `assert_eq!(pages(21, 10), 3);`\n  `pages(21, 10)` should be 3; it is 2."
+    );
+    assert!(how_they_fail(&report, &[]).contains("\n  left: 2\n  right: 3"), "nothing shown: the panic's words");
+    // A runner whose report is not read: the end of its output.
+    let unread = TestReport { failures: Vec::new(), ..report_of("") };
+    assert!(shown(&unread).contains("The end of its output:\n```\nTHE RAW TAIL\n```"));
+}
+
+#[test]
+fn where_the_task_names_no_function_the_focus_is_the_one_the_failing_tests_reach() {
+    let code = |path: &str, text: &str| (RepoPath::parse(path).unwrap(), text.to_string());
+    let files = vec![
+        code("calc/evaluate.py", "def helper():\n    pass\n\n\ndef evaluate(expr):\n    raise ValueError(expr)\n"),
+        code("timeparse.py", "def parse_duration(text):\n    return 0\n"),
+        code("tests/test_calc.py", "def evaluate(x):\n    pass\n"),
+    ];
+    let p = crate::problem::Problem::from_text("negative numbers fail").unwrap();
+    // The innermost frame's function.
+    let ask = PatchAsk::new(&p, None, &files).reaching(&report_of(RAISED_FAILS).failures);
+    let focus = ask.focus.unwrap();
+    assert_eq!((focus.name.as_str(), focus.path.as_str()), ("evaluate", "calc/evaluate.py"));
+    assert!(focus.text.starts_with("def evaluate(expr):"), "the code's, not the test file's: {}", focus.text);
+    // No frame past the test: the function its comparison calls.
+    let ask = PatchAsk::new(&p, None, &files).reaching(&report_of(DURATION_FAILS).failures);
+    assert_eq!(ask.focus.map(|f| f.name), Some("parse_duration".into()));
+    // A function the task names stays the focus.
+    let named = crate::problem::Problem::from_text("helper is wrong").unwrap();
+    let ask = PatchAsk::new(&named, None, &files).reaching(&report_of(RAISED_FAILS).failures);
+    assert_eq!(ask.focus.map(|f| f.name), Some("helper".into()));
+    assert_eq!(called_name("inv.count('apple')"), Some("count"));
+    assert_eq!(called_name("Cart().total(f(1))"), Some("total"));
+    assert_eq!(called_name("x"), None);
 }

@@ -26,21 +26,61 @@ use super::agent_turn::{emit, remember, stream_answer};
 use super::patch_check::{cancellable, unapplied_note, Attempt, Judge};
 use super::patch_prompt::{
     continue_messages, propose_messages, repair_closest_messages, repair_messages, tests_before, PatchAsk, Setback,
-    EXAMPLE_PATH,
 };
+use super::patch_read::{read_patch, reask_messages, turn_sampling, Patch, Unpatched};
 use super::team_run::{Continuation, TeamRun};
 use crate::domain::Consensus;
-use crate::domain::{AgentInfo, Draft, TeamEvent, Turn};
+use crate::domain::{AgentInfo, Draft, NoCode, TeamEvent, Turn};
 use crate::judge::{self_consistency, DraftKey};
 use crate::memory::{Entry, EntryKind};
-use crate::model::ChatRequest;
+use crate::model::{ChatRequest, FinishReason, Message, Usage};
 use crate::repo::outcomes::TestOutcome;
 use crate::repo::patch::{touches, FileTouch};
 use crate::repo::rank::{decide, standing, Ballot};
-use crate::repo::{parse_edits, patch, run_tests, test_limits, RepoTask, TestReport};
+use crate::repo::{run_tests, test_limits, RepoTask, TestReport};
 
-/// A streamed answer: its text, how it ended, what it cost.
-type Answer = (String, crate::model::FinishReason, crate::model::Usage);
+/// An agent's answer of a turn, read: its text, how it ended, what it cost
+/// (both asks, when it was asked again), its patch or why none, and why it
+/// was asked again.
+struct Read {
+    text: String,
+    finish: FinishReason,
+    usage: Usage,
+    patch: Result<Patch, Unpatched>,
+    reasked: Option<NoCode>,
+}
+
+/// Streams the agent's answer to `req` and reads it; an answer that is no
+/// draft (`Unpatched::no_draft`) is followed by a second ask in the same
+/// round — `second_ask` (`patch_read::reask_messages`), at a seed of its
+/// own — and the second answer is the turn's. `None`: the agent failed.
+async fn answer_once_more(
+    agent: &Agent,
+    req: ChatRequest,
+    round: u32,
+    events: &mpsc::Sender<TeamEvent>,
+    cancel: CancellationToken,
+    read: impl Fn(&str) -> Result<Patch, Unpatched>,
+    second_ask: impl Fn(NoCode, &[Message]) -> Vec<Message>,
+) -> Option<Read> {
+    let (text, finish, usage) = stream_answer(agent, req.clone(), round, events, cancel.clone()).await.ok()?;
+    let patch = read(&text);
+    // Read: the first answer goes into no prompt (below) and is replaced by the second.
+    let why = match &patch {
+        Err(Unpatched { no_draft: Some(why), .. }) if finish != FinishReason::Cancelled && !cancel.is_cancelled() => {
+            *why
+        }
+        _ => return Some(Read { text, finish, usage, patch, reasked: None }),
+    };
+    tracing::info!(agent = agent.id, round, ?why, "an answer with no new change: asking again");
+    let mut second = req;
+    second.sampling = turn_sampling(&agent.sampling, round, true);
+    second.messages = second_ask(why, &second.messages);
+    emit(events, TeamEvent::AgentRestarted { agent: agent.id, round }).await;
+    let (text, finish, more) = stream_answer(agent, second, round, events, cancel).await.ok()?;
+    let patch = read(&text);
+    Some(Read { text, finish, usage: usage.plus(&more), patch, reasked: Some(why) })
+}
 
 pub(super) async fn run_patch_rounds(
     s: TeamRun<'_>,
@@ -91,7 +131,7 @@ pub(super) async fn run_patch_rounds(
                 let note = format!("before any change: {}", summary(b));
                 remember(&*s.store, &events, Entry::new(&task, 0, None, EntryKind::Note, note)).await;
             }
-            Some(tests_before(&cmd.line, b))
+            Some(tests_before(&cmd.line, b, &work.shown))
         }
         _ => None,
     };
@@ -102,6 +142,10 @@ pub(super) async fn run_patch_rounds(
     };
     let last_round = first_round + s.rounds.max(1) - 1;
     let ask = PatchAsk::new(s.problem, tests_line.as_deref(), &work.shown);
+    let ask = match &before {
+        Some(b) => ask.reaching(&b.failures),
+        None => ask,
+    };
     // Tests that all pass tell no change apart: each agent adds one that reproduces the task.
     // (Only where outcomes are read per test: a test is told apart by its name.)
     let ask = match &before {
@@ -137,7 +181,14 @@ pub(super) async fn run_patch_rounds(
         for (a, turn) in s.agents.iter().zip(&turns) {
             emit(&events, TeamEvent::TurnStarted { agent: a.id, round, turn: *turn }).await;
         }
-        let mut asks: Vec<BoxFuture<'_, Option<Answer>>> = Vec::new();
+        // Patches judged before this round that did not pass: one handed in
+        // again is no draft (a patch that passed, written again, is a vote).
+        let judged: Vec<&str> = attempts
+            .iter()
+            .filter(|a| a.run.is_some() && !a.complete())
+            .filter_map(|a| a.patch.as_ref().ok().map(|(_, d)| d.as_str()))
+            .collect();
+        let mut asks: Vec<BoxFuture<'_, Option<Read>>> = Vec::new();
         for (agent, turn) in s.agents.iter().zip(&turns) {
             let last = latest.get(&agent.id).map(|&i| &attempts[i]);
             let messages = match (turn, last) {
@@ -151,36 +202,29 @@ pub(super) async fn run_patch_rounds(
                 (_, None) => Some(propose_messages(&ask)),
             };
             let max_tokens = agent.max_tokens.unwrap_or(s.max_tokens);
-            let (events, cancel) = (&events, cancel.clone());
+            let (events, cancel, judged, ask) = (&events, cancel.clone(), &judged, &ask);
             asks.push(Box::pin(async move {
                 let messages = messages?;
-                let req = ChatRequest { messages, sampling: agent.sampling.clone(), max_tokens, ignore_stop: false };
-                stream_answer(agent, req, round, events, cancel).await.ok()
+                let sampling = turn_sampling(&agent.sampling, round, false);
+                let req = ChatRequest { messages, sampling, max_tokens, ignore_stop: false };
+                let read = |text: &str| read_patch(text, work, judged);
+                answer_once_more(agent, req, round, events, cancel, read, |why, first| reask_messages(ask, why, first))
+                    .await
             }));
         }
         let answers = futures::future::join_all(asks).await;
         let first_new = attempts.len();
         for (agent, answer) in s.agents.iter().zip(answers) {
-            let Some((text, finish, usage)) = answer else { continue };
+            let Some(Read { text, finish, usage, patch, reasked }) = answer else { continue };
             let key = DraftKey { round, agent: agent.id };
-            let patch = parse_edits(&text, &work.shown)
-                .map_err(|e| e.to_string())
-                .and_then(|edits| match copied_example(&edits, work) {
-                    Some(why) => Err(why),
-                    None => work.bench.apply(&edits).map_err(|e| e.to_string()),
-                })
-                .map(|c| {
-                    let diff = patch::unified(&c);
-                    work.keep(&diff, &c);
-                    (c, diff)
-                });
+            let patch = patch.map_err(|u| u.why);
             let draft = Draft {
                 text: text.clone(),
                 code: patch.as_ref().ok().map(|(_, d)| d.clone()),
                 finish,
                 usage,
                 repairs: Vec::new(),
-                reasked: None,
+                reasked,
             };
             emit(&events, TeamEvent::AgentDone { agent: agent.id, round, draft }).await;
             let entry = match &patch {
@@ -308,16 +352,6 @@ fn closest_patch(attempts: &[Attempt], before: &TestReport) -> Option<usize> {
         .filter_map(|(i, a)| Some((i, standing(before, a.run.as_ref()?))))
         .min_by_key(|(i, st)| (st.broken.len(), std::cmp::Reverse(st.fixed), st.failing, *i))
         .map(|(i, _)| i)
-}
-
-/// Why an answer is the worked example's and not a change to this
-/// repository: it edits the example's file, which the repository has not
-/// (coder-0.5b answered with the example itself in 10 of 18 repositories,
-/// docs/benchmarks.md) — a new file there would otherwise be a patch.
-fn copied_example(edits: &[crate::repo::Edit], work: &RepoTask) -> Option<String> {
-    let example = std::path::Path::new(EXAMPLE_PATH);
-    let copied = edits.iter().any(|e| e.path.as_path() == example) && !work.bench.is_tracked(example);
-    copied.then(|| format!("it edits {EXAMPLE_PATH}, the worked example's file, not one of this repository's"))
 }
 
 fn info(a: &Agent) -> AgentInfo {

@@ -43,8 +43,14 @@ impl Reachable {
             }
             let parent = reach._dir.as_ref().map(|d| d.path().to_path_buf()).unwrap_or_default();
             let stand_in = parent.join(reach.mounts.len().to_string());
-            std::fs::create_dir(&stand_in)?;
-            std::fs::set_permissions(&stand_in, std::fs::Permissions::from_mode(0o755))?;
+            // A file (a config) is bound onto a file, a folder onto a folder.
+            if dir.is_file() {
+                std::fs::File::create(&stand_in)?;
+                std::fs::set_permissions(&stand_in, std::fs::Permissions::from_mode(0o644))?;
+            } else {
+                std::fs::create_dir(&stand_in)?;
+                std::fs::set_permissions(&stand_in, std::fs::Permissions::from_mode(0o755))?;
+            }
             let c = |p: &Path| CString::new(p.as_os_str().as_bytes()).context("a path with a NUL byte");
             reach.mounts.push((c(dir)?, c(&stand_in)?));
             reach.binds.push((stand_in, dir.clone()));

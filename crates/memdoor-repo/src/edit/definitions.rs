@@ -213,6 +213,23 @@ pub fn without_definitions(path: &RepoPath, text: &str, names: &[&str]) -> Optio
     Some(kept)
 }
 
+/// The text of the definition `name` in `text` (the file at `path`), with
+/// its decorators or attributes: the one top-level definition of that name,
+/// else the one method of that name in the file's containers (indented as
+/// there). `None` when its language is not read or the name is not defined
+/// exactly once at either level. (What a focused ask shows an agent.)
+pub fn definition_text(path: &RepoPath, text: &str, name: &str) -> Option<String> {
+    let reader = Reader { lang: Language::of(path.as_path())? };
+    let units = reader.units(text);
+    let index = Index::new(reader, text, &units);
+    let at = match index.find(name) {
+        (1, Some(at)) => at.clone(),
+        (0, _) => index.nested(name)?.ok()?.0,
+        _ => return None,
+    };
+    Some(text[at].trim_end_matches('\n').to_string())
+}
+
 /// Where a block's units go: the file's text (or a container's body) and
 /// its index.
 struct Place<'a> {

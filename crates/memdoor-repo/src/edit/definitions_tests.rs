@@ -314,3 +314,15 @@ fn named_definitions_are_taken_out_with_their_decorators_and_attributes() {
         None
     );
 }
+
+#[test]
+fn a_definitions_text_is_found_at_the_top_or_as_the_one_method_of_its_name() {
+    let path = RepoPath::parse("shop.py").unwrap();
+    let text = "import os\n\n\n@cache\ndef total(xs):\n    return sum(xs)\n\n\nclass Cart:\n    def add(self, x):\n        self.items.append(x)\n\n    def size(self):\n        return len(self.items)\n";
+    assert_eq!(definition_text(&path, text, "total").unwrap(), "@cache\ndef total(xs):\n    return sum(xs)");
+    assert_eq!(definition_text(&path, text, "add").unwrap(), "    def add(self, x):\n        self.items.append(x)");
+    assert_eq!(definition_text(&path, text, "missing"), None);
+    let twice = "def f():\n    pass\n\n\ndef f():\n    pass\n";
+    assert_eq!(definition_text(&path, twice, "f"), None, "a name defined twice is no one definition");
+    assert_eq!(definition_text(&RepoPath::parse("notes.txt").unwrap(), "def f(): pass", "f"), None);
+}

@@ -4,6 +4,7 @@
 use std::ops::Range;
 
 use super::unit::Unit;
+use crate::code_scan::Scan;
 use crate::lang::Language;
 
 /// The units of `text` at the indentation `indent` (column 0, or a class
@@ -64,30 +65,14 @@ pub(super) fn units_at(text: &str, indent: &str) -> Vec<(Unit, Range<usize>)> {
 /// The bracket depth after `line`, from `depth` before it: its code's
 /// brackets outside one-line strings and before a `#` comment (a rough
 /// reading: a line a string spans is left alone by the caller).
-fn brackets_after(line: &str, mut depth: usize) -> usize {
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
+fn brackets_after(line: &str, depth: usize) -> usize {
+    let mut scan = Scan::at(depth);
     for c in line.chars() {
-        match quote {
-            Some(q) => {
-                if escaped {
-                    escaped = false;
-                } else if c == '\\' {
-                    escaped = true;
-                } else if c == q {
-                    quote = None;
-                }
-            }
-            None => match c {
-                '#' => break,
-                '\'' | '"' => quote = Some(c),
-                '(' | '[' | '{' => depth += 1,
-                ')' | ']' | '}' => depth = depth.saturating_sub(1),
-                _ => {}
-            },
+        if scan.code(c) && c == '#' {
+            break;
         }
     }
-    depth
+    scan.depth
 }
 
 /// Line `j` of `text` (without its newline), by the offsets in `lines`.
