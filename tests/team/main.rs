@@ -10,6 +10,7 @@ mod repo_fixture;
 mod repo_hostile;
 mod repo_patch;
 mod repo_rounds;
+mod repo_sets;
 mod repo_team;
 mod reprompt;
 mod scripted_team;

@@ -76,8 +76,12 @@ async fn the_tests_choose_the_patch_ruling_out_one_that_breaks_a_passing_test() 
     });
     assert_eq!(repeated.and_then(|d| d.reasked), Some(memdoor::domain::NoCode::Repeated));
     let again = run.backends[2].prompts()[2].clone();
+    // In the problem form: the body of the function the task names left out, the rest of its file shown.
     assert!(
-        again.contains("A change already tried did not do the task") && again.contains("`add` of calc.py"),
+        again.contains("A change already tried did not do the task")
+            && again.contains("calc.py, with the body of `add` left out:\n```python\ndef add(a, b):\n    ...")
+            && again.contains("def double(x):\n    return 2 * x")
+            && !again.contains("a - b"),
         "{again}"
     );
 }

@@ -331,6 +331,12 @@ fn hostile_output_is_read_within_bounds() {
     // A forged section title outside FAILURES is not read; a heading ends the section.
     let forged = "____ test_forged ____\nE   boom\n===== short test summary info =====\nE   x\n";
     assert!(read_failures(Runner::Pytest, forged).is_empty());
+    // What a test prints (pytest's `Captured` parts) is not its report, though it looks like one.
+    let printed = "===== FAILURES =====\n____ test_a ____\n\n>   assert f(1) == 2\nE   assert 3 == 2\n\ntests/t.py:4: \
+AssertionError\n----- Captured stdout call -----\nE   forged\ncalc.py:1: in forged\n===== short test summary info =====\n";
+    let got = read_failures(Runner::Pytest, printed);
+    assert_eq!(got[0].says, ["assert 3 == 2"]);
+    assert!(got[0].frames.is_empty());
     // Cargo: a panic line with no place, and sections with nothing in them.
     let cargo = "---- a stdout ----\nthread 'a' panicked at\n---- b stdout ----\n---- c stdout ----\nthread 'c' panicked at :1:2:\n";
     let got = read_failures(Runner::Cargo, cargo);

@@ -117,6 +117,52 @@ impl Language {
         }
     }
 
+    /// A definition's head (`definition_text`'s): its decorators,
+    /// attributes and comments, its signature, and in Python its docstring —
+    /// what stays when its body is left out. Read roughly (`code_scan`):
+    /// Python's signature ends at the first line whose code, outside
+    /// brackets, ends with `:`; a brace language's at the line opening its
+    /// body. The whole text when no end is found.
+    pub fn head_of(self, definition: &str) -> String {
+        let mut scan = crate::code_scan::Scan::default();
+        let mut lines = definition.split_inclusive('\n');
+        let mut head = String::new();
+        let mut signature_ended = false;
+        for line in lines.by_ref() {
+            head.push_str(line);
+            let code = line.trim_start();
+            if code.starts_with('@') || code.starts_with("#[") || code.starts_with("//") || code.starts_with('#') {
+                continue;
+            }
+            let mut opened_body = false;
+            for c in line.chars() {
+                let outside = scan.depth == 0;
+                let is_code = scan.code(c);
+                if !is_code && c == '{' && outside && scan.depth == 1 {
+                    opened_body = true;
+                }
+                if is_code && c == '#' && self == Language::Python {
+                    break;
+                }
+            }
+            let ends = match self {
+                Language::Python => scan.depth == 0 && python_code(line).trim_end().ends_with(':'),
+                Language::Rust | Language::JavaScript => opened_body,
+            };
+            if ends {
+                signature_ended = true;
+                break;
+            }
+        }
+        if !signature_ended {
+            return definition.to_string();
+        }
+        if self == Language::Python {
+            head.push_str(&python_docstring(&mut lines));
+        }
+        head
+    }
+
     /// The names `text` defines at column 0, in order (a name defined twice, twice).
     pub(crate) fn top_level_names(self, text: &str) -> Vec<String> {
         text.lines().filter_map(|line| self.definition_name(line)).collect()
@@ -140,6 +186,41 @@ fn strip_words<'a>(mut text: &'a str, words: &[&str]) -> &'a str {
         text = rest.trim_start();
     }
     text
+}
+
+/// A Python line without its `#` comment (outside strings).
+fn python_code(line: &str) -> &str {
+    let mut scan = crate::code_scan::Scan::default();
+    match line.char_indices().find(|&(_, c)| scan.code(c) && c == '#') {
+        Some((at, _)) => &line[..at],
+        None => line,
+    }
+}
+
+/// The docstring that opens a body, from `lines` (blank lines before it
+/// included), or nothing when the body does not open with one.
+fn python_docstring<'a>(lines: &mut impl Iterator<Item = &'a str>) -> String {
+    let mut out = String::new();
+    for line in lines.by_ref() {
+        out.push_str(line);
+        let t = line.trim();
+        if t.is_empty() {
+            continue;
+        }
+        let t = t.trim_start_matches(['r', 'R', 'u', 'U']);
+        let Some(quote) = ["\"\"\"", "'''"].into_iter().find(|q| t.starts_with(q)) else { return String::new() };
+        if t.len() >= 6 && t[3..].contains(quote) {
+            return out;
+        }
+        for line in lines.by_ref() {
+            out.push_str(line);
+            if line.contains(quote) {
+                return out;
+            }
+        }
+        return String::new();
+    }
+    String::new()
 }
 
 fn python_name(line: &str) -> Option<&str> {

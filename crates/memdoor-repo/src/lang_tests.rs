@@ -124,3 +124,25 @@ fn a_definition_reads_as_a_type_or_a_function_from_its_first_line() {
         assert!(!lang.defines_type(text), "{text}");
     }
 }
+
+#[test]
+fn a_definitions_head_is_its_signature_with_its_docstring_or_up_to_its_body() {
+    let py = "@cache\ndef parse(text,\n          strict=False):  # why: see below\n    \"\"\"Return the seconds.\n\n    More.\n    \"\"\"\n    total = 0\n    return total";
+    assert_eq!(
+        Language::Python.head_of(py),
+        "@cache\ndef parse(text,\n          strict=False):  # why: see below\n    \"\"\"Return the seconds.\n\n    More.\n    \"\"\"\n"
+    );
+    assert_eq!(Language::Python.head_of("def f(d={'a': 1}):\n    return d\n"), "def f(d={'a': 1}):\n");
+    assert_eq!(
+        Language::Python.head_of("    def m(self):\n        '''One line.'''\n        pass"),
+        "    def m(self):\n        '''One line.'''\n"
+    );
+    let rs = "    /// Pages.\n    #[inline]\n    pub fn page_count(&self) -> usize\n    where\n        Self: Sized,\n    {\n        1\n    }";
+    assert_eq!(Language::Rust.head_of(rs), "    /// Pages.\n    #[inline]\n    pub fn page_count(&self) -> usize\n    where\n        Self: Sized,\n    {\n");
+    assert_eq!(
+        Language::JavaScript.head_of("function total(items = {}) {\n  return 0;\n}"),
+        "function total(items = {}) {\n"
+    );
+    // No end found: the whole text.
+    assert_eq!(Language::Python.head_of("x = 1"), "x = 1");
+}

@@ -109,7 +109,7 @@ pub(crate) struct PatchAsk<'a> {
     /// (`patch_read::reask_messages`).
     pub focus: Option<Focus>,
     /// The files shown, as the session read them.
-    shown: &'a [Shown],
+    pub shown: &'a [Shown],
 }
 
 /// A focus found, and whether it is a type's definition rather than a function's.

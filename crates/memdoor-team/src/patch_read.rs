@@ -91,13 +91,15 @@ fn copied_example(edits: &[Edit], work: &RepoTask) -> Option<String> {
     copied.then(|| format!("it edits {EXAMPLE_PATH}, the worked example's file, not one of this repository's"))
 }
 
-/// The second ask of an agent whose answer (to `first`) was no draft. Where
-/// the task names a function a shown file defines, the focused form small
-/// models write best (#63): the task, that function alone as it is now, the
-/// tests' standing, and one fenced block asked for, nothing else. Else the
-/// same messages with what to do said at the end. Never the answer itself:
-/// shown its own answer, coder-0.5b wrote it again word for word (1 of 64
-/// second answers became a patch, docs/benchmarks.md).
+/// The second ask of an agent whose answer (to `first`) was no draft.
+/// Where there is a focus (`PatchAsk::focus`): for code handed back
+/// unchanged or a failed patch again, the problem form (`problem_form`: the
+/// body left out); for an answer with no edit, the focused form — the task,
+/// that function alone as it is now, how the tests fail, and one fenced
+/// block asked for, nothing else. Else the same messages with what to do
+/// said at the end. Never the answer itself: shown its own answer,
+/// coder-0.5b wrote it again word for word (1 of 64 second answers became a
+/// patch, docs/benchmarks.md).
 pub(super) fn reask_messages(ask: &PatchAsk<'_>, why: NoCode, first: &[Message]) -> Vec<Message> {
     let what = match why {
         NoCode::Unchanged => {
@@ -106,6 +108,11 @@ pub(super) fn reask_messages(ask: &PatchAsk<'_>, why: NoCode, first: &[Message])
         NoCode::Repeated => "A change already tried did not do the task: write a different one.",
         NoCode::NoEdit | NoCode::Empty | NoCode::Placeholder => "Do not only describe the change: write the code.",
     };
+    if let (NoCode::Unchanged | NoCode::Repeated, Some(focus)) = (why, &ask.focus) {
+        if let Some(messages) = problem_form(ask, focus, why) {
+            return messages;
+        }
+    }
     let Some(focus) = &ask.focus else {
         let mut messages = first.to_vec();
         let more = format!("{what} Write the change now, {}.", ask.style.again());
@@ -125,6 +132,48 @@ pub(super) fn reask_messages(ask: &PatchAsk<'_>, why: NoCode, first: &[Message])
         "\n\n{what} Write the whole new `{name}` with the change made, in one {fence}{tag} block, and nothing else."
     );
     vec![Message::system(FOCUSED_FORMAT), Message::user(user)]
+}
+
+/// The second ask of an agent that handed the code back unchanged or
+/// wrote a failed patch again, in the problem form: the file with the
+/// focus's body left out (its signature, docstring and the rest of the file
+/// stay), how the tests fail, and the function asked for whole. Shown the
+/// body, coder-0.5b copied it back (1 of 46 such second asks became a
+/// patch, docs/benchmarks.md); asked for a function by its signature and
+/// examples, it writes one. `None` when the file or its language is not read.
+fn problem_form(ask: &PatchAsk<'_>, focus: &Focus, why: NoCode) -> Option<Vec<Message>> {
+    let Focus { name, path, text, tag } = focus;
+    let (repo_path, file) = ask.shown.iter().find(|(p, _)| p.to_string() == *path)?;
+    let lang = crate::repo::lang::Language::of(repo_path.as_path())?;
+    let head = lang.head_of(text);
+    let indent: String = head
+        .lines()
+        .find(|l| !l.trim_start().starts_with(['@', '#', '/']))
+        .map(|l| l.chars().take_while(|c| c.is_whitespace()).collect())
+        .unwrap_or_default();
+    let left_out = match lang {
+        crate::repo::lang::Language::Python => format!("{indent}    ...  # the body, left out\n"),
+        _ => format!("{indent}    // the body, left out\n{indent}}}\n"),
+    };
+    let shown = file.replacen(text.as_str(), &format!("{}{}", head, left_out.trim_end()), 1);
+    let fence = "`".repeat(longest_backtick_run(&shown).max(2) + 1);
+    let what = match why {
+        NoCode::Repeated => "A change already tried did not do the task.",
+        _ => "Its body as it was does not do the task.",
+    };
+    let mut user = format!(
+        "{}\n\n{path}, with the body of `{name}` left out:\n{fence}{tag}\n{}\n{fence}",
+        ask.task(),
+        shown.trim_end()
+    );
+    if let Some(tests) = ask.tests {
+        user += &format!("\n\n{tests}");
+    }
+    user += &format!(
+        "\n\n{what} Write `{name}` whole — its signature as it is and a body of your own that does the task — in \
+one {fence}{tag} block, and nothing else."
+    );
+    Some(vec![Message::system(FOCUSED_FORMAT), Message::user(user)])
 }
 
 /// The focused ask's system message.
@@ -181,13 +230,24 @@ mod tests {
         let shown = vec![(crate::repo::RepoPath::parse("calc.py").unwrap(), calc.to_string())];
         let ask = PatchAsk::new(&problem, Some("Before any change: test_add fails."), &shown);
         let first = vec![Message::system("format"), Message::user("the whole first ask")];
-        let focused = reask_messages(&ask, NoCode::Unchanged, &first);
+        let focused = reask_messages(&ask, NoCode::NoEdit, &first);
         let user = &focused[1].content;
         assert!(user.starts_with("add in calc.py subtracts\n\n`add` of calc.py as it is now:\n```python\ndef add(a, b):\n    return a - b\n```"), "{user}");
         assert!(
             user.contains("test_add fails")
-                && user.contains("copied back unchanged")
+                && user.contains("Do not only describe the change")
                 && user.ends_with("and nothing else."),
+            "{user}"
+        );
+        // Code handed back unchanged: the problem form, the body left out.
+        let problem = reask_messages(&ask, NoCode::Unchanged, &first);
+        let user = &problem[1].content;
+        assert!(
+            user.starts_with("add in calc.py subtracts\n\ncalc.py, with the body of `add` left out:\n```python\ndef add(a, b):\n    ...  # the body, left out\n```"),
+            "{user}"
+        );
+        assert!(
+            !user.contains("a - b") && user.contains("test_add fails") && user.contains("a body of your own"),
             "{user}"
         );
         assert!(!user.contains(crate::repo::fences::FILES_HEADING), "the function alone, not the files: {user}");

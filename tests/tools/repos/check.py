@@ -366,7 +366,7 @@ def main(argv=None):
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
 
-    root = args.root
+    root = args.root.resolve()  # the checks run in temporary folders: paths from here must not be relative
     if not root.is_dir():
         print(f"no such folder: {root}", file=sys.stderr)
         return 2

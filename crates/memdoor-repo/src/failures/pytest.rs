@@ -27,6 +27,9 @@ struct Section {
     marked: Option<String>,
     /// The short form: the frame whose source line comes next.
     wants_source: bool,
+    /// Past a `--- Captured stdout call ---` line: what the test printed,
+    /// not pytest's report (a test may print lines that look like it).
+    captured: bool,
 }
 
 pub(super) fn failures(out: &str) -> Vec<Failure> {
@@ -85,6 +88,12 @@ fn title(line: &str) -> Option<&str> {
 
 impl Section {
     fn read(&mut self, line: &str) {
+        if line.starts_with("---") && line.contains(" Captured ") {
+            self.captured = true;
+        }
+        if self.captured {
+            return;
+        }
         if line.starts_with("_ _") {
             // Between frames of the long form.
             (self.def_name, self.marked, self.wants_source) = (None, None, false);
