@@ -168,3 +168,38 @@ async fn review_shows_the_branch_diff_and_prints_the_patch_its_tests_chose() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("nothing to review"));
     assert_eq!(backend.prompts().len(), asked);
 }
+
+/// The default team (five coder-0.5b agents, the real model) on a
+/// three-line repository with a sign error and three failing asserts (#63's
+/// case): `solve --repo` prints a patch that `git apply` takes and that fixes
+/// the failing tests — the team's own run of them says so.
+#[test]
+fn the_default_team_fixes_a_three_line_sign_error_with_a_patch_git_applies() {
+    memdoor_testkit::default_model_path();
+    let dir = tempfile::tempdir().unwrap();
+    let shop = "def apply_discount(price, percent):\n    \"\"\"Take percent % off price.\"\"\"\n    return price * (1 + percent / 100)\n";
+    std::fs::write(dir.path().join("shop.py"), shop).unwrap();
+    std::fs::write(dir.path().join("conftest.py"), "").unwrap();
+    std::fs::create_dir(dir.path().join("tests")).unwrap();
+    let tests = "from shop import apply_discount\n\n\ndef test_ten():\n    assert apply_discount(100.0, 10) == 90.0\n\n\n\
+def test_half():\n    assert apply_discount(80.0, 50) == 40.0\n\n\ndef test_quarter():\n    assert apply_discount(40.0, 25) == 30.0\n";
+    std::fs::write(dir.path().join("tests/test_shop.py"), tests).unwrap();
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init"]);
+    let work = tempfile::tempdir().unwrap();
+    let config = work.path().join("memdoor.toml");
+    std::fs::write(&config, "").unwrap();
+    let out = memdoor("solve", &config, dir.path(), work.path())
+        .arg("apply_discount in shop.py must take the percentage off the price")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let patch = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(patch.starts_with("diff --git a/shop.py b/shop.py\n"), "{patch}\n{stderr}");
+    for test in ["test_ten", "test_half", "test_quarter"] {
+        assert!(stderr.contains(&format!("✓ tests/test_shop.py::{test}  fixed: failed before")), "{stderr}");
+    }
+    applies(dir.path(), &patch);
+}
